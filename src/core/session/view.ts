@@ -1,0 +1,72 @@
+/**
+ * Per-frame views of an immutable Session.
+ *
+ * Contract: every accessor is O(log n) in the number of frames / fragments / attempts / calls (binary search over
+ * logs sorted by frame), allocates nothing proportional to buffer sizes, and never copies a buffer's text except
+ * when a caller asks for the text itself (`bufferTextAt`, `attemptInput`). A buffer at frame f is a prefix of its
+ * final text; attempts and calls "so far" at frame f are prefixes of their logs.
+ */
+import type { BufferLog, FrameIndex, ParseAttempt, ReadyCall, StrategyRun } from '../types';
+
+/** Number of items whose frame (via `frameOf`) is <= f, for an array sorted by frame. */
+export function countUpTo<T>(items: readonly T[], f: number, frameOf: (item: T) => number): number {
+  let lo = 0;
+  let hi = items.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (frameOf(items[mid] as T) <= f) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Index of the last element with key <= value in a sorted numeric array, or -1. */
+export function lastAtOrBefore(sorted: ArrayLike<number>, value: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((sorted[mid] as number) <= value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo - 1;
+}
+
+/** How many fragments of the buffer have arrived by frame f. */
+export function fragmentsAt(buffer: BufferLog, f: FrameIndex): number {
+  return countUpTo(buffer.fragments, f, (x) => x.frame);
+}
+
+/** Length of the buffer's text at frame f (a prefix of its final text). */
+export function bufferLengthAt(buffer: BufferLog, f: FrameIndex): number {
+  const n = fragmentsAt(buffer, f);
+  return n === 0 ? 0 : (buffer.fragments[n - 1]?.end ?? 0);
+}
+
+export function bufferTextAt(buffer: BufferLog, f: FrameIndex): string {
+  return buffer.text.slice(0, bufferLengthAt(buffer, f));
+}
+
+/** Buffers that exist at frame f (their first fragment arrived at or before f, or they were opened empty before). */
+export function buffersAt(run: StrategyRun, f: FrameIndex): BufferLog[] {
+  return run.buffers.filter((b) => (b.fragments[0]?.frame ?? Infinity) <= f);
+}
+
+export function attemptsUpTo(run: StrategyRun, f: FrameIndex): readonly ParseAttempt[] {
+  return run.attempts.slice(0, countUpTo(run.attempts, f, (a) => a.frame));
+}
+
+export function attemptCountUpTo(run: StrategyRun, f: FrameIndex): number {
+  return countUpTo(run.attempts, f, (a) => a.frame);
+}
+
+export function callsUpTo(run: StrategyRun, f: FrameIndex): readonly ReadyCall[] {
+  return run.calls.slice(0, countUpTo(run.calls, f, (c) => c.readyFrame));
+}
+
+/** The text a parse attempt saw. */
+export function attemptInput(run: StrategyRun, attempt: ParseAttempt): string {
+  if (attempt.text !== undefined) return attempt.text;
+  const buffer = run.buffers[attempt.bufferId];
+  return buffer ? buffer.text.slice(attempt.start, attempt.end) : '';
+}
