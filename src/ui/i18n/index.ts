@@ -1,0 +1,55 @@
+/**
+ * i18n: every string shown to users lives in messages/*.ts, in zh and en. Each area owns one file (app, panels,
+ * waterfall, embed, lab, core facts); this module merges them and formats `{name}` placeholders.
+ * A missing zh string falls back to en; a missing key renders the key itself (and a test catches it).
+ */
+import { app } from './messages/app';
+import { panels } from './messages/panels';
+import { facts } from './messages/facts';
+import { waterfall } from './messages/waterfall';
+import { embed } from './messages/embedding';
+import { lab } from './messages/lab';
+
+export type Lang = 'zh' | 'en';
+export const LANGS: readonly Lang[] = ['zh', 'en'];
+
+type Catalog = Record<string, string>;
+const areas: { en: Catalog; zh: Catalog }[] = [app, panels, facts, waterfall, embed, lab];
+
+export const catalogs: Record<Lang, Catalog> = {
+  en: Object.assign({}, ...areas.map((a) => a.en)) as Catalog,
+  zh: Object.assign({}, ...areas.map((a) => a.zh)) as Catalog,
+};
+
+export type Params = Record<string, string | number>;
+
+const numberFormats: Record<Lang, Intl.NumberFormat> = {
+  en: new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 }),
+  zh: new Intl.NumberFormat('zh-CN', { maximumFractionDigits: 1 }),
+};
+
+/** Formats a number the way the lesson prints figures: 1,840.2 (one decimal at most). */
+export function formatNumber(lang: Lang, n: number, fractionDigits?: number): string {
+  if (fractionDigits === undefined) return numberFormats[lang].format(n);
+  return new Intl.NumberFormat(lang === 'zh' ? 'zh-CN' : 'en-US', {
+    minimumFractionDigits: fractionDigits,
+    maximumFractionDigits: fractionDigits,
+  }).format(n);
+}
+
+export function translate(lang: Lang, key: string, params?: Params): string {
+  const template = catalogs[lang][key] ?? catalogs.en[key] ?? key;
+  if (!params) return template;
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const value = params[name];
+    if (value === undefined) return whole;
+    return typeof value === 'number' ? formatNumber(lang, value) : value;
+  });
+}
+
+export function hasKey(key: string): boolean {
+  return key in catalogs.en;
+}
+
+export type Translate = (key: string, params?: Params) => string;
+export const translator = (lang: Lang): Translate => (key, params) => translate(lang, key, params);
