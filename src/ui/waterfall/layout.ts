@@ -1,0 +1,162 @@
+/**
+ * What the waterfall draws, derived once per (session, strategy): one row per turn with its segments, marks,
+ * tool executions and anomalies, on one absolute time axis (ms since the recording started).
+ *
+ * Contract: pure, no DOM, no React. Segments of a turn tile [request, stream end] without overlap: the wait until
+ * the first frame, then one band per run of frames of the same kind (the interval before a frame takes that
+ * frame's kind; `other` frames make a plain `stream` band), and a `gap` for each silence listed in the turn's
+ * timing (so the threshold is the timeline's). Marks carry the frame a click seeks to. Ready times come from the
+ * selected strategy's calls. Bad data (frames out of range, a missing timing) is skipped, never thrown on.
+ */
+import type { Anomaly, CallKey, FrameIndex, Session, StrategyId, TurnTiming } from '../../core/types';
+
+export type SegmentKind = 'wait' | 'stream' | 'reasoning' | 'text' | 'args' | 'gap';
+export type MarkKind = 'first-frame' | 'first-reasoning' | 'first-text' | 'first-call' | 'ready' | 'end';
+
+export interface Segment {
+  kind: SegmentKind;
+  fromMs: number;
+  toMs: number;
+  /** The frame a click on it seeks to: the frame at its end (for a gap: the frame after the silence). */
+  frame: FrameIndex | null;
+  /** First and last frame of the run it draws (for a band). */
+  frames?: [FrameIndex, FrameIndex];
+}
+
+export interface MarkSpec {
+  kind: MarkKind;
+  /** Absolute and turn-relative time. */
+  atMs: number;
+  relMs: number;
+  frame: FrameIndex | null;
+  call?: { key: CallKey; id: string; name: string };
+}
+
+export interface ToolSpan {
+  fromMs: number;
+  toMs: number;
+  name: string;
+  callId: string;
+  durationMs: number;
+}
+
+export interface Row {
+  turn: number;
+  timing: TurnTiming;
+  segments: Segment[];
+  marks: MarkSpec[];
+  tools: ToolSpan[];
+  anomalies: Anomaly[];
+  /** Absolute time of the row's last drawn thing. */
+  endMs: number;
+}
+
+export interface WaterfallModel {
+  rows: Row[];
+  domain: [number, number];
+}
+
+const fin = (n: number | null | undefined): n is number => typeof n === 'number' && Number.isFinite(n);
+
+function bandKind(kind: string | undefined): SegmentKind {
+  return kind === 'reasoning' || kind === 'text' || kind === 'args' ? kind : 'stream';
+}
+
+/** The first frame of [first, last] whose time is >= atAbs (frames are in time order within a turn). */
+function frameAtOrAfter(session: Session, first: number, last: number, atAbs: number): FrameIndex | null {
+  let lo = first;
+  let hi = last + 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    const t = session.frames[mid]?.time ?? Infinity;
+    if (t < atAbs - 1e-6) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo <= last ? (lo as FrameIndex) : null;
+}
+
+function segmentsOf(session: Session, timing: TurnTiming): Segment[] {
+  const out: Segment[] = [];
+  const range = timing.frames;
+  const req = timing.requestAt;
+  if (!range) {
+    if (fin(timing.endMs)) out.push({ kind: 'wait', fromMs: req, toMs: req + timing.endMs, frame: null });
+    return out;
+  }
+  const [first, last] = range;
+  const firstFrame = session.frames[first];
+  if (!firstFrame) return out;
+  out.push({ kind: 'wait', fromMs: req, toMs: firstFrame.time, frame: first });
+  const gapFrames = new Set(timing.gaps.map((g) => g.frame as number));
+  let prevTime = firstFrame.time;
+  for (let i = first + 1; i <= last && i < session.frames.length; i++) {
+    const f = session.frames[i];
+    if (!f) continue;
+    const kind = gapFrames.has(i) ? 'gap' : bandKind(session.kinds[i]);
+    const top = out[out.length - 1];
+    if (kind !== 'gap' && top && top.kind === kind && top.toMs === prevTime) {
+      top.toMs = Math.max(top.toMs, f.time);
+      top.frame = f.index;
+      if (top.frames) top.frames[1] = f.index;
+    } else {
+      out.push({ kind, fromMs: prevTime, toMs: Math.max(prevTime, f.time), frame: f.index, frames: [f.index, f.index] });
+    }
+    prevTime = Math.max(prevTime, f.time);
+  }
+  if (fin(timing.endMs) && req + timing.endMs > prevTime) {
+    const top = out[out.length - 1];
+    if (top && top.kind === 'stream' && top.toMs === prevTime) top.toMs = req + timing.endMs;
+    else out.push({ kind: 'stream', fromMs: prevTime, toMs: req + timing.endMs, frame: last });
+  }
+  return out;
+}
+
+function marksOf(session: Session, timing: TurnTiming, strategy: StrategyId): MarkSpec[] {
+  const req = timing.requestAt;
+  const range = timing.frames;
+  const at = (rel: number | null): FrameIndex | null =>
+    range && fin(rel) ? frameAtOrAfter(session, range[0], range[1], req + rel) : null;
+  const marks: MarkSpec[] = [];
+  const push = (kind: MarkKind, rel: number | null, frame: FrameIndex | null): void => {
+    if (fin(rel)) marks.push({ kind, atMs: req + rel, relMs: rel, frame });
+  };
+  push('first-frame', timing.firstFrameMs, range ? range[0] : null);
+  push('first-reasoning', timing.firstReasoningMs, at(timing.firstReasoningMs));
+  push('first-text', timing.firstTextMs, at(timing.firstTextMs));
+  push('first-call', timing.firstToolCallMs, at(timing.firstToolCallMs));
+  for (const call of session.strategies[strategy]?.calls ?? []) {
+    if (call.turn !== timing.turn) continue;
+    const f = session.frames[call.readyFrame];
+    if (!f) continue;
+    marks.push({
+      kind: 'ready',
+      atMs: f.time,
+      relMs: f.time - req,
+      frame: call.readyFrame,
+      call: { key: call.key, id: call.id, name: call.name },
+    });
+  }
+  push('end', timing.endMs ?? timing.lastFrameMs, range ? range[1] : null);
+  return marks;
+}
+
+export function buildWaterfall(session: Session, strategy: StrategyId): WaterfallModel {
+  let end = 0;
+  const rows: Row[] = session.timings.map((timing) => {
+    const segments = segmentsOf(session, timing);
+    const marks = marksOf(session, timing, strategy);
+    const tools: ToolSpan[] = session.recording.tools
+      .filter((r) => r.turn === timing.turn && fin(r.time))
+      .map((r) => {
+        const d = fin(r.durationMs) && r.durationMs > 0 ? r.durationMs : 0;
+        return { fromMs: r.time, toMs: r.time + d, name: r.name, callId: r.callId, durationMs: d };
+      });
+    let rowEnd = timing.requestAt;
+    for (const s of segments) rowEnd = Math.max(rowEnd, s.toMs);
+    for (const m of marks) rowEnd = Math.max(rowEnd, m.atMs);
+    for (const t of tools) rowEnd = Math.max(rowEnd, t.toMs);
+    end = Math.max(end, rowEnd);
+    return { turn: timing.turn, timing, segments, marks, tools, anomalies: timing.anomalies, endMs: rowEnd };
+  });
+  return { rows, domain: [0, Math.max(end, 1)] };
+}
