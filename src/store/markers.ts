@@ -1,0 +1,105 @@
+/**
+ * Timeline markers of a session: turn starts, end signals, parse failures of one strategy, gaps over the threshold
+ * and lesson marks.
+ *
+ * Contract: pure. `sessionMarkers` is computed once per session, `failureMarkers` once per (session, strategy);
+ * `mergeMarkers` returns one array sorted by frame (ties by kind order), and `markerFrames` the distinct frames of
+ * it as a sorted Int32Array for O(log n) previous / next lookups. Nothing here throws on odd input: marks after the
+ * last frame land on the last frame, a session without frames has no markers.
+ */
+import type { FrameIndex, Session, StrategyId } from '../core/types';
+import { frameIndex } from '../core/types';
+import { lastAtOrBefore } from '../core/session/view';
+
+export type MarkerKind = 'turn' | 'end' | 'fail' | 'gap' | 'mark';
+export const MARKER_KINDS: readonly MarkerKind[] = ['turn', 'end', 'fail', 'gap', 'mark'];
+
+export interface Marker {
+  frame: FrameIndex;
+  kind: MarkerKind;
+  /** Data for the tooltip: a turn number, a signal kind, a parser message, a gap length in ms, a mark index. */
+  detail?: string;
+  turn?: number;
+}
+
+const kindOrder = (k: MarkerKind): number => MARKER_KINDS.indexOf(k);
+
+function byFrame(a: Marker, b: Marker): number {
+  return a.frame - b.frame || kindOrder(a.kind) - kindOrder(b.kind);
+}
+
+/** First frame whose time is >= t, or the last frame; -1 when there is no frame. */
+function frameAtOrAfter(times: Float64Array, t: number): number {
+  if (times.length === 0) return -1;
+  const before = lastAtOrBefore(times, t);
+  if (before >= 0 && times[before] === t) {
+    // walk back to the first of equal times
+    let i = before;
+    while (i > 0 && times[i - 1] === t) i--;
+    return i;
+  }
+  return Math.min(before + 1, times.length - 1);
+}
+
+/** Turn starts, end signals, gaps and lesson marks: everything that does not depend on the strategy. */
+export function sessionMarkers(session: Session): Marker[] {
+  const out: Marker[] = [];
+  for (const timing of session.timings) {
+    if (timing.frames) out.push({ frame: timing.frames[0], kind: 'turn', turn: timing.turn, detail: String(timing.turn + 1) });
+    for (const gap of timing.gaps) out.push({ frame: gap.frame, kind: 'gap', turn: timing.turn, detail: gap.lengthMs.toFixed(1) });
+  }
+  session.signals.forEach((signals, i) => {
+    for (const s of signals) {
+      if (s.kind === 'call-end' || s.kind === 'call-complete' || s.kind === 'finish') {
+        out.push({ frame: frameIndex(i), kind: 'end', detail: s.kind === 'finish' ? `finish: ${s.reason}` : s.kind });
+        break;
+      }
+    }
+  });
+  if (session.recording.marks.length > 0 && session.frames.length > 0) {
+    const times = new Float64Array(session.frames.length);
+    session.frames.forEach((f, i) => (times[i] = f.time));
+    session.recording.marks.forEach((m, i) => {
+      const f = frameAtOrAfter(times, m.time);
+      if (f >= 0) out.push({ frame: frameIndex(f), kind: 'mark', detail: String(i) });
+    });
+  }
+  return out.sort(byFrame);
+}
+
+/** Frames where the strategy's parse attempts failed (one marker per failing frame). */
+export function failureMarkers(session: Session, strategy: StrategyId): Marker[] {
+  const run = session.strategies[strategy];
+  if (!run || !run.applicable) return [];
+  const out: Marker[] = [];
+  let last = -1;
+  for (const a of run.attempts) {
+    if (a.ok || a.frame === last) continue;
+    last = a.frame;
+    out.push({ frame: a.frame, kind: 'fail', turn: a.turn, ...(a.error !== undefined ? { detail: a.error } : {}) });
+  }
+  return out;
+}
+
+export function mergeMarkers(a: readonly Marker[], b: readonly Marker[]): Marker[] {
+  return [...a, ...b].sort(byFrame);
+}
+
+/** Distinct marker frames, sorted. */
+export function markerFrames(markers: readonly Marker[]): Int32Array {
+  const out: number[] = [];
+  for (const m of markers) if (out[out.length - 1] !== m.frame) out.push(m.frame);
+  return Int32Array.from(out);
+}
+
+/** The first marker frame after `frame`, or null. */
+export function nextMarkerFrame(frames: Int32Array, frame: number): number | null {
+  const i = lastAtOrBefore(frames, frame) + 1;
+  return i < frames.length ? (frames[i] as number) : null;
+}
+
+/** The last marker frame before `frame`, or null. */
+export function prevMarkerFrame(frames: Int32Array, frame: number): number | null {
+  const i = lastAtOrBefore(frames, frame - 1);
+  return i >= 0 ? (frames[i] as number) : null;
+}

@@ -1,0 +1,382 @@
+/**
+ * createPlayerStore: the state of one player instance (a zustand vanilla store), its actions, its one
+ * animation-frame clock and its event emitter. Two players on one page create two stores and share nothing.
+ *
+ * Contract: actions never throw; bad input (an unknown recording, an unreadable file, a frame out of range) ends in
+ * a clamped value or `status: error` with a catalog key naming what and where. Loading is cancellable and a stale
+ * load never overwrites a newer one. Playback follows the state machine in ./playback.ts; the clock maps wall time
+ * x speed onto the session's play times (./timebase.ts) and seeks to the last frame whose time <= the playhead.
+ */
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { Session, StrategyId } from '../core/types';
+import { frameIndex } from '../core/types';
+import { lastAtOrBefore } from '../core/session/view';
+import { browserScheduler, createClock } from './clock';
+import { createEmitter, type Emitter } from './emitter';
+import { failureMarkers, markerFrames, mergeMarkers, nextMarkerFrame, prevMarkerFrame, sessionMarkers } from './markers';
+import { transition, type PlaybackEvent } from './playback';
+import { parseIndex } from './recordings';
+import type { CallRef, Notice, PlayerEvents, PlayerOptions, PlayerState, Source } from './state';
+import { DEFAULT_STRATEGY } from './state';
+import { clampSpeed, frameAtPlayhead, playTimes, type TimeMode } from './timebase';
+import type { Lang, ThemePref } from './url';
+
+export interface LoadOptions {
+  /** The frame to open on (clamped); default 0. */
+  frame?: number;
+}
+
+export interface PlayerActions {
+  loadIndex(): Promise<void>;
+  loadRecording(source: string | { input: string | Uint8Array; name: string }, options?: LoadOptions): Promise<void>;
+  /** Reloads a file the user opened earlier in this player (kept in memory, per store). */
+  reopenFile(name: string): Promise<void>;
+  cancelLoad(): void;
+  seek(frame: number): void;
+  step(delta: number): void;
+  stepTurn(delta: number): void;
+  nextMarker(): void;
+  prevMarker(): void;
+  /** Jumps to a fraction (0..1) of the frames: the digit keys 0-9 jump to 0-90 %. */
+  jumpTo(fraction: number): void;
+  play(): void;
+  pause(): void;
+  toggle(): void;
+  setSpeed(speed: number): void;
+  setTimeMode(mode: TimeMode): void;
+  setLoop(loop: boolean): void;
+  setStrategy(id: StrategyId): void;
+  setLang(lang: Lang): void;
+  setTheme(theme: ThemePref): void;
+  setCompare(compare: boolean): void;
+  selectCall(call: CallRef | null): void;
+  hoverCall(call: CallRef | null): void;
+  warn(notice: Notice): void;
+}
+
+export interface PlayerStore extends StoreApi<PlayerState> {
+  actions: PlayerActions;
+  on: Emitter<PlayerEvents>['on'];
+  dispose(): void;
+}
+
+const EMPTY_F64 = new Float64Array(0);
+const EMPTY_I32 = new Int32Array(0);
+
+function turnStartsOf(session: Session): Int32Array {
+  const starts: number[] = [];
+  for (const t of session.timings) if (t.frames) starts.push(t.frames[0]);
+  return Int32Array.from(starts.sort((a, b) => a - b));
+}
+
+const defaultFetch = async (url: string, signal: AbortSignal): Promise<string> => {
+  const res = await fetch(url, { signal });
+  if (!res.ok) throw new Error(`HTTP ${res.status}`);
+  return res.text();
+};
+
+export function createPlayerStore(options: PlayerOptions): PlayerStore {
+  const scheduler = options.scheduler ?? browserScheduler();
+  const fetchText = options.fetchText ?? defaultFetch;
+  const base = options.recordingsBase ?? './recordings/';
+  const emitter = createEmitter<PlayerEvents>((e) => console.error('streamscope listener failed:', e));
+  const fileInputs = new Map<string, string | Uint8Array>();
+  const sessionMarkerCache = new WeakMap<Session, ReturnType<typeof sessionMarkers>>();
+
+  const store = createStore<PlayerState>(() => ({
+    recordings: [],
+    files: [],
+    source: null,
+    session: null,
+    status: { kind: 'idle' },
+    warnings: [],
+    strategy: options.strategy ?? DEFAULT_STRATEGY,
+    frame: frameIndex(0),
+    playback: 'paused',
+    speed: clampSpeed(options.speed ?? 1),
+    timeMode: options.timeMode ?? 'recorded',
+    loop: options.loop ?? false,
+    lang: options.lang ?? 'en',
+    theme: options.theme ?? 'system',
+    compare: options.compare ?? false,
+    selectedCall: null,
+    hoveredCall: null,
+    times: EMPTY_F64,
+    turnStarts: EMPTY_I32,
+    markers: [],
+    markerFrames: EMPTY_I32,
+  }));
+  const { getState: get, setState: set } = store;
+
+  // -- playback clock ------------------------------------------------------------------------------------------
+  let anchorWall = 0;
+  let anchorPlay = 0;
+  const anchor = (frame: number) => {
+    anchorWall = scheduler.now();
+    anchorPlay = get().times[frame] ?? 0;
+  };
+  const fire = (event: PlaybackEvent) => set({ playback: transition(get().playback, event) });
+
+  const clock = createClock(scheduler, (now) => {
+    const s = get();
+    const n = s.times.length;
+    if (s.playback !== 'playing' || n === 0) return false;
+    const playhead = anchorPlay + Math.max(0, now - anchorWall) * s.speed;
+    const lastTime = s.times[n - 1] ?? 0;
+    if (playhead >= lastTime) {
+      if (s.loop && n > 1) {
+        set({ frame: frameIndex(0), playback: transition(s.playback, 'reach-end-loop') });
+        anchorWall = now;
+        anchorPlay = 0;
+        return true;
+      }
+      set({ frame: frameIndex(n - 1), playback: transition(s.playback, 'reach-end') });
+      emitter.emit('ended', { index: frameIndex(n - 1) });
+      return false;
+    }
+    const f = frameAtPlayhead(s.times, playhead);
+    if (f !== s.frame) set({ frame: frameIndex(f) });
+    return true;
+  });
+
+  // -- frame events --------------------------------------------------------------------------------------------
+  store.subscribe((s, prev) => {
+    if (s.session && (s.frame !== prev.frame || s.session !== prev.session)) {
+      emitter.emit('frame', { index: s.frame, time: s.session.frames[s.frame]?.time ?? 0 });
+    }
+  });
+
+  const markersFor = (session: Session, strategy: StrategyId) => {
+    let base = sessionMarkerCache.get(session);
+    if (!base) sessionMarkerCache.set(session, (base = sessionMarkers(session)));
+    const markers = mergeMarkers(base, failureMarkers(session, strategy));
+    return { markers, markerFrames: markerFrames(markers) };
+  };
+
+  const lastFrame = () => Math.max(0, (get().session?.frames.length ?? 0) - 1);
+  const clampFrame = (f: number) => (Number.isFinite(f) ? Math.min(lastFrame(), Math.max(0, Math.round(f))) : 0);
+
+  // -- loading -------------------------------------------------------------------------------------------------
+  let loadToken = 0;
+  let controller: AbortController | null = null;
+  let indexPromise: Promise<void> | null = null;
+
+  const fail = (notice: Notice) => {
+    set({ status: { kind: 'error', notice } });
+    emitter.emit('error', notice);
+  };
+
+  const actions: PlayerActions = {
+    loadIndex() {
+      indexPromise ??= (async () => {
+        try {
+          const text = await fetchText(`${base}index.json`, new AbortController().signal);
+          const { entries, problems } = parseIndex(JSON.parse(text) as unknown);
+          set({
+            recordings: entries,
+            warnings: [...get().warnings, ...problems.map((p) => ({ key: 'app.warn.index', params: { problem: p } }))],
+          });
+        } catch (e) {
+          actions.warn({ key: 'app.warn.indexUnreadable', params: { message: e instanceof Error ? e.message : String(e) } });
+        }
+      })();
+      return indexPromise;
+    },
+
+    async loadRecording(src, loadOptions = {}) {
+      const token = ++loadToken;
+      controller?.abort();
+      const ctl = (controller = new AbortController());
+      clock.stop();
+      let source: Source;
+      let input: string | Uint8Array;
+      if (typeof src === 'string') {
+        source = { kind: 'shipped', id: src };
+        set({ status: { kind: 'loading', name: src, progress: null } });
+        await actions.loadIndex();
+        if (token !== loadToken) return;
+        const entry = get().recordings.find((r) => r.id === src);
+        if (!entry) return fail({ key: 'app.error.unknownRecording', params: { id: src } });
+        try {
+          input = await fetchText(`${base}${entry.file}`, ctl.signal);
+        } catch (e) {
+          if (token !== loadToken) return;
+          return fail({ key: 'app.error.fetch', params: { name: entry.file, message: e instanceof Error ? e.message : String(e) } });
+        }
+      } else {
+        source = { kind: 'file', name: src.name };
+        input = src.input;
+        fileInputs.set(src.name, src.input);
+        if (!get().files.includes(src.name)) set({ files: [...get().files, src.name] });
+      }
+      if (token !== loadToken) return;
+      const name = source.kind === 'shipped' ? source.id : source.name;
+      set({ status: { kind: 'loading', name, progress: 0 } });
+      let outcome;
+      try {
+        outcome = await options.analyze(input, name, {
+          signal: ctl.signal,
+          onProgress: (p) => {
+            if (token === loadToken) set({ status: { kind: 'loading', name, progress: Math.min(1, Math.max(0, p)) } });
+          },
+        });
+      } catch (e) {
+        if (token !== loadToken) return;
+        return fail({ key: 'app.error.analyze', params: { name, message: e instanceof Error ? e.message : String(e) } });
+      }
+      if (token !== loadToken) return;
+      if (!outcome.ok) {
+        const where = [outcome.error.line !== undefined ? `line ${outcome.error.line}` : '', outcome.error.byteOffset !== undefined ? `byte ${outcome.error.byteOffset}` : '']
+          .filter(Boolean)
+          .join(', ');
+        return fail({ key: where ? 'app.error.loadAt' : 'app.error.load', params: { name, message: outcome.error.message, where } });
+      }
+      const session = outcome.session;
+      const n = session.frames.length;
+      set({
+        session,
+        source,
+        status: { kind: 'ready' },
+        frame: frameIndex(Math.min(Math.max(0, n - 1), Math.max(0, Math.round(loadOptions.frame ?? 0)))),
+        playback: transition(get().playback, 'load'),
+        selectedCall: null,
+        hoveredCall: null,
+        times: playTimes(session, get().timeMode),
+        turnStarts: turnStartsOf(session),
+        ...markersFor(session, get().strategy),
+      });
+      controller = null;
+      emitter.emit('ready', { session, source });
+    },
+
+    reopenFile(name) {
+      const input = fileInputs.get(name);
+      if (input === undefined) {
+        fail({ key: 'app.error.unknownFile', params: { name } });
+        return Promise.resolve();
+      }
+      return actions.loadRecording({ input, name });
+    },
+
+    cancelLoad() {
+      if (get().status.kind !== 'loading') return;
+      loadToken++;
+      controller?.abort();
+      controller = null;
+      if (get().session) set({ status: { kind: 'ready' } });
+      else fail({ key: 'app.error.cancelled' });
+    },
+
+    seek(f) {
+      const frame = clampFrame(f);
+      const s = get();
+      if (!s.session) return;
+      if (s.playback === 'playing') anchor(frame);
+      set({ frame: frameIndex(frame), playback: transition(s.playback, 'seek') });
+    },
+    step(delta) {
+      actions.seek(get().frame + Math.trunc(delta));
+    },
+    stepTurn(delta) {
+      const { turnStarts, frame } = get();
+      if (turnStarts.length === 0) return;
+      const i = lastAtOrBefore(turnStarts, frame);
+      if (delta > 0) actions.seek(i + 1 < turnStarts.length ? (turnStarts[i + 1] as number) : lastFrame());
+      else if (delta < 0) {
+        const current = i >= 0 ? (turnStarts[i] as number) : 0;
+        actions.seek(frame > current ? current : i > 0 ? (turnStarts[i - 1] as number) : 0);
+      }
+    },
+    nextMarker() {
+      const f = nextMarkerFrame(get().markerFrames, get().frame);
+      if (f !== null) actions.seek(f);
+    },
+    prevMarker() {
+      const f = prevMarkerFrame(get().markerFrames, get().frame);
+      if (f !== null) actions.seek(f);
+    },
+    jumpTo(fraction) {
+      const n = get().session?.frames.length ?? 0;
+      if (!Number.isFinite(fraction)) return;
+      actions.seek(Math.floor(Math.min(1, Math.max(0, fraction)) * n));
+    },
+
+    play() {
+      const s = get();
+      if (!s.session || s.session.frames.length === 0 || s.playback === 'playing') return;
+      if (s.playback === 'ended' || s.frame >= lastFrame()) set({ frame: frameIndex(0) });
+      anchor(get().frame);
+      fire('play');
+      clock.start();
+    },
+    pause() {
+      clock.stop();
+      fire('pause');
+    },
+    toggle() {
+      if (get().playback === 'playing') actions.pause();
+      else actions.play();
+    },
+    setSpeed(speed) {
+      const s = get();
+      const next = clampSpeed(speed);
+      if (s.playback === 'playing') {
+        // keep the playhead where it is: re-anchor at the current play time
+        const now = scheduler.now();
+        anchorPlay = anchorPlay + Math.max(0, now - anchorWall) * s.speed;
+        anchorWall = now;
+      }
+      set({ speed: next });
+    },
+    setTimeMode(mode) {
+      const s = get();
+      if (mode === s.timeMode) return;
+      const times = s.session ? playTimes(s.session, mode) : EMPTY_F64;
+      set({ timeMode: mode, times });
+      if (s.playback === 'playing') anchor(s.frame);
+    },
+    setLoop(loop) {
+      set({ loop });
+    },
+    setStrategy(id) {
+      const s = get();
+      if (id === s.strategy) return;
+      set({ strategy: id, ...(s.session ? markersFor(s.session, id) : {}) });
+    },
+    setLang(lang) {
+      set({ lang });
+    },
+    setTheme(theme) {
+      set({ theme });
+    },
+    setCompare(compare) {
+      set({ compare });
+    },
+    selectCall(call) {
+      set({ selectedCall: call });
+    },
+    hoverCall(call) {
+      const prev = get().hoveredCall;
+      if (prev === call || (prev && call && prev.turn === call.turn && prev.key === call.key)) return;
+      set({ hoveredCall: call });
+    },
+    warn(notice) {
+      set({ warnings: [...get().warnings, notice] });
+    },
+  };
+
+  return {
+    ...store,
+    actions,
+    on: emitter.on,
+    dispose() {
+      clock.stop();
+      loadToken++;
+      controller?.abort();
+      set({ playback: transition(get().playback, 'dispose') });
+      emitter.clear();
+    },
+  };
+}
+
+export type { PlayerState, PlayerOptions, CallRef, Notice, Source } from './state';

@@ -1,0 +1,100 @@
+/**
+ * The shape of one player's state and the options it is created with.
+ *
+ * Contract: types only. Everything the UI shows is here or derived from `session` at `frame`; derived arrays
+ * (`times`, `turnStarts`, `markers`, `markerFrames`) are computed once per session / strategy / time mode and keep
+ * their identity otherwise, so selectors stay stable.
+ */
+import type { FrameIndex, LoadFailure, Session, StrategyId } from '../core/types';
+import type { FrameScheduler } from './clock';
+import type { Marker } from './markers';
+import type { PlaybackState } from './playback';
+import type { RecordingEntry } from './recordings';
+import type { TimeMode } from './timebase';
+import type { Lang, ThemePref } from './url';
+
+/** One tool call across panels, the timeline and the waterfall (same shape as ui/panels/types CallRef). */
+export interface CallRef {
+  turn: number;
+  key: string;
+}
+
+/** A message for the user: a catalog key and its parameters (the UI translates it). */
+export interface Notice {
+  key: string;
+  params?: Record<string, string | number>;
+}
+
+export type Status =
+  | { kind: 'idle' }
+  | { kind: 'loading'; name: string; progress: number | null }
+  | { kind: 'ready' }
+  | { kind: 'error'; notice: Notice };
+
+export type Source = { kind: 'shipped'; id: string } | { kind: 'file'; name: string };
+
+export interface PlayerState {
+  recordings: readonly RecordingEntry[];
+  /** Names of files the user opened in this player (the picker's "your files"). */
+  files: readonly string[];
+  source: Source | null;
+  session: Session | null;
+  status: Status;
+  /** Problems that did not stop anything (bad index entries, URL values ignored). */
+  warnings: readonly Notice[];
+
+  strategy: StrategyId;
+  frame: FrameIndex;
+  playback: PlaybackState;
+  speed: number;
+  timeMode: TimeMode;
+  loop: boolean;
+
+  lang: Lang;
+  theme: ThemePref;
+  compare: boolean;
+  selectedCall: CallRef | null;
+  hoveredCall: CallRef | null;
+
+  times: Float64Array;
+  turnStarts: Int32Array;
+  markers: readonly Marker[];
+  markerFrames: Int32Array;
+}
+
+export type AnalyzeOutcome = { ok: true; session: Session } | { ok: false; error: LoadFailure };
+
+export interface AnalyzeHooks {
+  onProgress: (fraction: number) => void;
+  signal: AbortSignal;
+}
+
+/** Turns a file's content into a Session (inline for small files, in a Web Worker for large ones). */
+export type Analyzer = (input: string | Uint8Array, name: string, hooks: AnalyzeHooks) => Promise<AnalyzeOutcome>;
+
+export interface PlayerOptions {
+  analyze: Analyzer;
+  /** Fetches a text file; defaults to fetch(). */
+  fetchText?: (url: string, signal: AbortSignal) => Promise<string>;
+  /** Where index.json and the recordings live, relative to the page. Default './recordings/'. */
+  recordingsBase?: string;
+  scheduler?: FrameScheduler;
+  strategy?: StrategyId;
+  lang?: Lang;
+  theme?: ThemePref;
+  compare?: boolean;
+  speed?: number;
+  timeMode?: TimeMode;
+  loop?: boolean;
+}
+
+export interface PlayerEvents extends Record<string, unknown> {
+  ready: { session: Session; source: Source };
+  frame: { index: FrameIndex; time: number };
+  ended: { index: FrameIndex };
+  error: Notice;
+}
+
+export const DEFAULT_RECORDING = 'parallel-probe';
+/** The lesson opens on the naive shared buffer: the parallel probe shows it failing with {…}{…}. */
+export const DEFAULT_STRATEGY: StrategyId = 'shared-buffer';

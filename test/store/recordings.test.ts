@@ -1,0 +1,24 @@
+import { expect, test } from 'vitest';
+import { parseIndex } from '../../src/store/recordings';
+
+test('parses the index and names each unusable entry', () => {
+  const { entries, problems } = parseIndex({
+    recordings: [
+      { id: 'parallel-probe', file: 'parallel-probe.jsonl', group: 'lesson', title: { zh: '并行', en: 'Parallel' }, summary: { en: 'Two calls' } },
+      { id: 'cut', file: 'failures/cut.jsonl', group: 'failure', title: 'Cut' },
+      { id: 'bad', file: '../secret' },
+      { id: 'parallel-probe', file: 'x.jsonl' },
+      { file: 'nameless.jsonl' },
+    ],
+  });
+  expect(entries.map((e) => e.id)).toEqual(['parallel-probe', 'cut']);
+  expect(entries[0]?.summary).toEqual({ zh: 'Two calls', en: 'Two calls' });
+  expect(entries[1]).toMatchObject({ group: 'failure', title: { zh: 'Cut', en: 'Cut' } });
+  expect(problems).toHaveLength(3);
+  expect(problems[0]).toContain('recordings[2]');
+  expect(problems[2]).toContain('recordings[4]');
+});
+
+test('a non-index gives one problem and no entries', () => {
+  expect(parseIndex([1, 2])).toEqual({ entries: [], problems: ['index.json: expected {"recordings": [...]}'] });
+});
