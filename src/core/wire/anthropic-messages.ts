@@ -1,0 +1,175 @@
+/**
+ * Anthropic Messages (`stream: true`) -> signals.
+ *
+ * Contract: reads `data.type` (falling back to the SSE `event:` name when the data has no type, as NDJSON has no
+ * event lines). Keys are the content block `index` as a string.
+ * - message_start -> usage (input and output tokens of `message.usage`), else ignored 'message-start'.
+ * - content_block_start: tool_use -> call-start{key,id,name}; server_tool_use (run by the server, not the client) and
+ *   every other block type -> ignored 'block-start:<type>'. A non-empty `input` object in a tool_use start (unusual:
+ *   the API sends `{}` as a placeholder) is remembered; if the block then ends without any non-empty
+ *   input_json_delta, its call-end carries `args: JSON.stringify(input)` — what the SDK's snapshot would hold.
+ * - content_block_delta: text_delta -> text (empty text -> ignored 'empty-text'); thinking_delta -> reasoning;
+ *   input_json_delta -> args{key, text: partial_json} (the empty string too) for tool_use blocks, ignored
+ *   'server-tool-input' for server_tool_use blocks; signature_delta / citations_delta -> ignored; an unknown delta
+ *   type -> ignored 'unknown-event:content_block_delta/<type>'.
+ * - content_block_stop -> call-end{key} for tool_use blocks, else ignored 'block-stop'.
+ * - message_delta -> finish{stop_reason} when present, then usage (cumulative) when present.
+ * - message_stop -> ignored 'message-stop' (the terminal event); ping -> ignored 'ping';
+ *   error -> error{message, errorType}; any other type -> ignored 'unknown-event:<type>'.
+ */
+import type { Frame, Signal } from '../types';
+import type { WireAdapter } from './adapter';
+import {
+  INVALID,
+  INVALID_JSON,
+  NOT_AN_OBJECT,
+  errorSignal,
+  ignored,
+  keyOf,
+  malformed,
+  nonEmpty,
+  obj,
+  parseData,
+  str,
+  unknownEvent,
+  usage,
+} from './read';
+
+type BlockKind = 'tool' | 'server-tool' | 'other';
+interface Block {
+  kind: BlockKind;
+  /** JSON of a non-empty `input` given in the start block. */
+  startInput?: string;
+  sawArgs: boolean;
+}
+export interface AnthropicState {
+  blocks: Map<string, Block>;
+}
+
+const PING = ignored('ping');
+const MESSAGE_STOP = ignored('message-stop');
+const MESSAGE_START = ignored('message-start');
+const MESSAGE_DELTA = ignored('message-delta');
+const BLOCK_STOP = ignored('block-stop');
+const EMPTY_TEXT = ignored('empty-text');
+const SIGNATURE = ignored('signature-delta');
+const CITATIONS = ignored('citations-delta');
+const SERVER_TOOL_INPUT = ignored('server-tool-input');
+
+function blockStart(state: AnthropicState, d: Record<string, unknown>): Signal[] {
+  const key = keyOf(d.index);
+  const block = obj(d.content_block);
+  if (key === undefined) return [malformed('content_block_start.index')];
+  if (block === undefined) return [malformed('content_block_start.content_block')];
+  const type = str(block.type) ?? '(none)';
+  if (type !== 'tool_use') {
+    state.blocks.set(key, { kind: type === 'server_tool_use' ? 'server-tool' : 'other', sawArgs: false });
+    return [ignored('block-start:' + type)];
+  }
+  const entry: Block = { kind: 'tool', sawArgs: false };
+  const input = obj(block.input);
+  if (input !== undefined) {
+    for (const _ in input) {
+      entry.startInput = JSON.stringify(input);
+      break;
+    }
+  }
+  state.blocks.set(key, entry);
+  const s: { kind: 'call-start'; key: string; id?: string; name?: string } = { kind: 'call-start', key };
+  const id = nonEmpty(block.id);
+  const name = nonEmpty(block.name);
+  if (id !== undefined) s.id = id;
+  if (name !== undefined) s.name = name;
+  return [s];
+}
+
+function blockDelta(state: AnthropicState, d: Record<string, unknown>): Signal[] {
+  const key = keyOf(d.index);
+  const delta = obj(d.delta);
+  if (key === undefined) return [malformed('content_block_delta.index')];
+  if (delta === undefined) return [malformed('content_block_delta.delta')];
+  const type = str(delta.type);
+  switch (type) {
+    case 'text_delta': {
+      const text = str(delta.text);
+      if (text === undefined) return [malformed('text_delta.text')];
+      return text === '' ? [EMPTY_TEXT] : [{ kind: 'text', text }];
+    }
+    case 'thinking_delta': {
+      const text = str(delta.thinking);
+      if (text === undefined) return [malformed('thinking_delta.thinking')];
+      return text === '' ? [EMPTY_TEXT] : [{ kind: 'reasoning', text }];
+    }
+    case 'input_json_delta': {
+      const text = str(delta.partial_json);
+      if (text === undefined) return [malformed('input_json_delta.partial_json')];
+      const block = state.blocks.get(key);
+      if (block?.kind === 'server-tool') return [SERVER_TOOL_INPUT];
+      if (block !== undefined && text !== '') block.sawArgs = true;
+      return [{ kind: 'args', key, text }];
+    }
+    case 'signature_delta':
+      return [SIGNATURE];
+    case 'citations_delta':
+      return [CITATIONS];
+    default:
+      return [unknownEvent('content_block_delta/' + (type ?? '(none)'))];
+  }
+}
+
+function blockStop(state: AnthropicState, d: Record<string, unknown>): Signal[] {
+  const key = keyOf(d.index);
+  if (key === undefined) return [malformed('content_block_stop.index')];
+  const block = state.blocks.get(key);
+  if (block?.kind !== 'tool') return [BLOCK_STOP];
+  if (block.startInput !== undefined && !block.sawArgs) return [{ kind: 'call-end', key, args: block.startInput }];
+  return [{ kind: 'call-end', key }];
+}
+
+function messageDelta(d: Record<string, unknown>): Signal[] {
+  const out: Signal[] = [];
+  const reason = nonEmpty(obj(d.delta)?.stop_reason);
+  if (reason !== undefined) out.push({ kind: 'finish', reason });
+  const u = obj(d.usage);
+  const us = u === undefined ? undefined : usage(u.input_tokens, u.output_tokens);
+  if (us !== undefined) out.push(us);
+  return out.length === 0 ? [MESSAGE_DELTA] : out;
+}
+
+function step(state: AnthropicState, frame: Frame): Signal[] {
+  const parsed = parseData(frame.data);
+  if (parsed === INVALID) return [INVALID_JSON];
+  const d = obj(parsed);
+  if (d === undefined) return [NOT_AN_OBJECT];
+  const type = str(d.type) ?? (frame.event !== 'message' ? frame.event : undefined);
+  switch (type) {
+    case 'content_block_delta':
+      return blockDelta(state, d);
+    case 'content_block_start':
+      return blockStart(state, d);
+    case 'content_block_stop':
+      return blockStop(state, d);
+    case 'ping':
+      return [PING];
+    case 'message_start': {
+      const u = obj(obj(d.message)?.usage);
+      const us = u === undefined ? undefined : usage(u.input_tokens, u.output_tokens);
+      return [us ?? MESSAGE_START];
+    }
+    case 'message_delta':
+      return messageDelta(d);
+    case 'message_stop':
+      return [MESSAGE_STOP];
+    case 'error':
+      return [errorSignal(d.error ?? d, 'error')];
+    default:
+      return [unknownEvent(type)];
+  }
+}
+
+export const anthropicMessages: WireAdapter<AnthropicState> = {
+  wire: 'anthropic-messages',
+  init: () => ({ blocks: new Map() }),
+  step,
+  isTerminal: (signals) => signals.some((s) => s.kind === 'ignored' && s.why === 'message-stop'),
+};

@@ -1,0 +1,141 @@
+/**
+ * Gemini `streamGenerateContent?alt=sse` -> signals.
+ *
+ * Contract: each data is one GenerateContentResponse (a JSON array of them, as the non-SSE stream sends, is read
+ * element by element). Only `candidates[0]` is read; other candidates -> ignored 'candidate:<i>'. Its
+ * `content.parts[]` in order: `text` with `thought: true` -> reasoning, other non-empty `text` -> text;
+ * `functionCall {name, args, id?}` -> call-complete{key, id: id ?? 'gemini-call-<key>', name, args:
+ * JSON.stringify(args ?? {})}, where key is the call's position among the turn's functionCall parts ('0', '1', ...),
+ * since Gemini sends each call whole; other parts -> ignored 'part:<field>'. Then `finishReason` -> finish (the
+ * terminal signal: Gemini has no end event), `usageMetadata` -> usage{promptTokenCount, candidatesTokenCount +
+ * thoughtsTokenCount}, an `error` object -> error{message, errorType: status}. `promptFeedback.blockReason` ->
+ * finish 'blocked:<reason>'.
+ */
+import type { Frame, Signal } from '../types';
+import type { WireAdapter } from './adapter';
+import {
+  INVALID,
+  INVALID_JSON,
+  NOT_AN_OBJECT,
+  type Obj,
+  arr,
+  errorSignal,
+  ignored,
+  keyOf,
+  malformed,
+  nonEmpty,
+  num,
+  obj,
+  parseData,
+  str,
+  usage,
+} from './read';
+
+export interface GeminiState {
+  /** functionCall parts seen so far in the turn. */
+  calls: number;
+}
+
+const EMPTY = ignored('empty-chunk');
+const EMPTY_TEXT = ignored('empty-text');
+const THOUGHT_SIGNATURE = ignored('part:thoughtSignature');
+
+function part(state: GeminiState, p: Obj, out: Signal[]): void {
+  const text = str(p.text);
+  if (text !== undefined) {
+    if (text === '') out.push(p.thoughtSignature !== undefined ? THOUGHT_SIGNATURE : EMPTY_TEXT);
+    else out.push({ kind: p.thought === true ? 'reasoning' : 'text', text });
+    return;
+  }
+  const fc = obj(p.functionCall);
+  if (fc !== undefined) {
+    const key = keyOf(state.calls++) as string;
+    const args = fc.args === undefined || fc.args === null ? '{}' : JSON.stringify(fc.args);
+    out.push({
+      kind: 'call-complete',
+      key,
+      id: nonEmpty(fc.id) ?? 'gemini-call-' + key,
+      name: str(fc.name) ?? '',
+      args,
+    });
+    return;
+  }
+  if (p.functionCall !== undefined) {
+    out.push(malformed('part.functionCall'));
+    return;
+  }
+  let field = '(none)';
+  for (const k in p) {
+    field = k;
+    break;
+  }
+  out.push(ignored('part:' + field));
+}
+
+function response(state: GeminiState, d: Obj, out: Signal[]): void {
+  if (d.error !== undefined && d.error !== null) out.push(errorSignal(d.error));
+  const candidates = arr(d.candidates);
+  if (candidates !== undefined) {
+    for (let i = 0; i < candidates.length; i++) {
+      const c = obj(candidates[i]);
+      if (c === undefined) {
+        out.push(malformed(`candidates[${i}]`));
+        continue;
+      }
+      const index = num(c.index) ?? i;
+      if (index !== 0) {
+        out.push(ignored('candidate:' + index));
+        continue;
+      }
+      const parts = obj(c.content)?.parts;
+      if (parts !== undefined) {
+        const list = arr(parts);
+        if (list === undefined) out.push(malformed('content.parts'));
+        else
+          for (let j = 0; j < list.length; j++) {
+            const p = obj(list[j]);
+            if (p === undefined) out.push(malformed(`content.parts[${j}]`));
+            else part(state, p, out);
+          }
+      }
+      const reason = nonEmpty(c.finishReason);
+      if (reason !== undefined) out.push({ kind: 'finish', reason });
+    }
+  }
+  const blocked = nonEmpty(obj(d.promptFeedback)?.blockReason);
+  if (blocked !== undefined) out.push({ kind: 'finish', reason: 'blocked:' + blocked });
+  const u = obj(d.usageMetadata);
+  if (u !== undefined) {
+    const c = num(u.candidatesTokenCount);
+    const t = num(u.thoughtsTokenCount);
+    const us = usage(u.promptTokenCount, c === undefined && t === undefined ? undefined : (c ?? 0) + (t ?? 0));
+    if (us !== undefined) out.push(us);
+  }
+}
+
+function step(state: GeminiState, frame: Frame): Signal[] {
+  const parsed = parseData(frame.data);
+  if (parsed === INVALID) return [INVALID_JSON];
+  const out: Signal[] = [];
+  const list = arr(parsed);
+  if (list !== undefined) {
+    for (const item of list) {
+      const d = obj(item);
+      if (d === undefined) out.push(NOT_AN_OBJECT);
+      else response(state, d, out);
+    }
+  } else {
+    const d = obj(parsed);
+    if (d === undefined) return [NOT_AN_OBJECT];
+    response(state, d, out);
+  }
+  if (out.length === 0) out.push(EMPTY);
+  return out;
+}
+
+export const gemini: WireAdapter<GeminiState> = {
+  wire: 'gemini',
+  init: () => ({ calls: 0 }),
+  step,
+  isTerminal: (signals) => signals.some((s) => s.kind === 'finish'),
+};

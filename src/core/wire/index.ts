@@ -1,0 +1,72 @@
+/**
+ * Wire adapters: frames -> normalized signals (DESIGN section 2).
+ *
+ * Contract: `adaptFrames(wire, frames)` returns one non-empty `Signal[]` per frame (index i <-> frames[i]); each
+ * adapter's state resets whenever `frame.turn` changes; each frame's data is `JSON.parse`d exactly once; nothing
+ * throws: data that is not JSON yields ignored 'invalid-json', an unknown event ignored 'unknown-event:<type>', a
+ * required field missing or mistyped ignored 'malformed:<where>'. The per-wire rules are in each adapter's file and
+ * in README.md beside this file. `isTerminal` / `isTerminalSignals` say whether a frame is its wire's
+ * end-of-response event (Anthropic message_stop, Chat [DONE], Responses response.completed / incomplete / failed,
+ * Gemini a chunk with finishReason).
+ */
+import type { Frame, FrameKind, Signal, WireId } from '../types';
+import type { WireAdapter } from './adapter';
+import { anthropicMessages } from './anthropic-messages';
+import { gemini } from './gemini';
+import { openaiChat } from './openai-chat';
+import { openaiResponses } from './openai-responses';
+
+export { detectWire, frameEvidence } from './detect';
+export { encodeTurn, encodeTurnEvents, type TurnSpec, type CallSpec, type EncodedEvent } from './encode';
+export { INVALID_JSON, MALFORMED, UNKNOWN_EVENT } from './read';
+
+const ADAPTERS: { readonly [W in WireId]: WireAdapter<unknown> } = {
+  'anthropic-messages': anthropicMessages as WireAdapter<unknown>,
+  'openai-chat': openaiChat as WireAdapter<unknown>,
+  'openai-responses': openaiResponses as WireAdapter<unknown>,
+  gemini: gemini as WireAdapter<unknown>,
+};
+
+export function adaptFrames(wire: WireId, frames: readonly Frame[]): Signal[][] {
+  const adapter = ADAPTERS[wire];
+  const out: Signal[][] = new Array<Signal[]>(frames.length);
+  let turn = Number.NaN;
+  let state: unknown = null;
+  for (let i = 0; i < frames.length; i++) {
+    const frame = frames[i] as Frame;
+    if (frame.turn !== turn) {
+      turn = frame.turn;
+      state = adapter.init();
+    }
+    out[i] = adapter.step(state, frame);
+  }
+  return out;
+}
+
+/** Whether these signals (one frame's, from `adaptFrames`) make the frame its wire's terminal event. */
+export function isTerminalSignals(wire: WireId, signals: readonly Signal[]): boolean {
+  return ADAPTERS[wire].isTerminal(signals);
+}
+
+/** Whether a frame is its wire's end-of-response event. Parses the frame; prefer `isTerminalSignals` in bulk. */
+export function isTerminal(wire: WireId, frame: Frame): boolean {
+  const adapter = ADAPTERS[wire];
+  return adapter.isTerminal(adapter.step(adapter.init(), frame));
+}
+
+/** A frame's class on the timeline: tool-call signals win over text, text over reasoning. */
+export function frameKind(signals: readonly Signal[]): FrameKind {
+  let text = false;
+  let reasoning = false;
+  for (const s of signals) {
+    if (s.kind === 'args' || s.kind === 'call-start' || s.kind === 'call-complete') return 'args';
+    if (s.kind === 'text') text = true;
+    else if (s.kind === 'reasoning') reasoning = true;
+  }
+  return text ? 'text' : reasoning ? 'reasoning' : 'other';
+}
+
+/** Frame kinds for a whole recording's signals. */
+export function frameKinds(signals: readonly (readonly Signal[])[]): FrameKind[] {
+  return signals.map(frameKind);
+}

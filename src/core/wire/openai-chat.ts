@@ -1,0 +1,130 @@
+/**
+ * OpenAI Chat Completions (and compatible servers: vLLM, llama.cpp, Ollama, mlx_lm) -> signals.
+ *
+ * Contract: `data: [DONE]` (padding allowed) -> ignored 'done', the terminal event. Otherwise one JSON chunk:
+ * - an `error` key -> error{message, errorType};
+ * - `choices[]`: only the choice with index 0 is read (a choice without `index` counts by its position); any other
+ *   choice -> ignored 'choice:<index>'. In order: `delta.reasoning_content` (else `delta.reasoning`), non-empty ->
+ *   reasoning; `delta.content`, non-empty -> text; each `delta.tool_calls[]` entry -> call-start{key,id?,name?}
+ *   whenever a non-empty id or name is present (every time: a reused index is for the strategies and the timeline to
+ *   judge), then args{key,text} whenever `function.arguments` is a string (the empty string too); then
+ *   finish{reason} for a non-null `finish_reason`;
+ * - a `usage` object -> usage{prompt_tokens, completion_tokens} (also when `choices` is empty).
+ * The key is `String(tool_calls[i].index)`; an entry without a numeric index uses its position in the array and is
+ * preceded by ignored 'tool-call-without-index' (ollama#7881), so the omission stays visible.
+ * A chunk that yields nothing else yields ignored 'empty-delta' (e.g. the first `{role:"assistant"}` chunk), or
+ * ignored 'no-choices' when it has neither choices, usage nor error.
+ */
+import type { Frame, Signal } from '../types';
+import type { WireAdapter } from './adapter';
+import {
+  INVALID,
+  INVALID_JSON,
+  NOT_AN_OBJECT,
+  arr,
+  errorSignal,
+  ignored,
+  keyOf,
+  malformed,
+  nonEmpty,
+  num,
+  obj,
+  parseData,
+  str,
+  usage,
+} from './read';
+
+const DONE = ignored('done');
+const EMPTY_DELTA = ignored('empty-delta');
+const NO_CHOICES = ignored('no-choices');
+const WITHOUT_INDEX = ignored('tool-call-without-index');
+
+/** `[DONE]` with optional surrounding whitespace, checked without allocating. */
+function isDone(data: string): boolean {
+  let a = 0;
+  let b = data.length;
+  while (a < b && data.charCodeAt(a) <= 32) a++;
+  while (b > a && data.charCodeAt(b - 1) <= 32) b--;
+  return b - a === 6 && data.startsWith('[DONE]', a);
+}
+
+function toolCalls(calls: readonly unknown[], out: Signal[]): void {
+  for (let p = 0; p < calls.length; p++) {
+    const c = obj(calls[p]);
+    if (c === undefined) {
+      out.push(malformed(`tool_calls[${p}]`));
+      continue;
+    }
+    let key = keyOf(c.index);
+    if (key === undefined) {
+      out.push(WITHOUT_INDEX);
+      key = keyOf(p) as string;
+    }
+    const fn = obj(c.function);
+    const id = nonEmpty(c.id);
+    const name = nonEmpty(fn?.name);
+    if (id !== undefined || name !== undefined) {
+      const s: { kind: 'call-start'; key: string; id?: string; name?: string } = { kind: 'call-start', key };
+      if (id !== undefined) s.id = id;
+      if (name !== undefined) s.name = name;
+      out.push(s);
+    }
+    const text = str(fn?.arguments);
+    if (text !== undefined) out.push({ kind: 'args', key, text });
+  }
+}
+
+function choice(ch: Record<string, unknown>, out: Signal[]): void {
+  const delta = obj(ch.delta);
+  if (delta !== undefined) {
+    const reasoning = nonEmpty(delta.reasoning_content) ?? nonEmpty(delta.reasoning);
+    if (reasoning !== undefined) out.push({ kind: 'reasoning', text: reasoning });
+    const content = nonEmpty(delta.content);
+    if (content !== undefined) out.push({ kind: 'text', text: content });
+    const calls = delta.tool_calls;
+    if (calls !== undefined && calls !== null) {
+      const list = arr(calls);
+      if (list === undefined) out.push(malformed('delta.tool_calls'));
+      else toolCalls(list, out);
+    }
+  }
+  const reason = nonEmpty(ch.finish_reason);
+  if (reason !== undefined) out.push({ kind: 'finish', reason });
+}
+
+function step(_state: null, frame: Frame): Signal[] {
+  if (isDone(frame.data)) return [DONE];
+  const parsed = parseData(frame.data);
+  if (parsed === INVALID) return [INVALID_JSON];
+  const d = obj(parsed);
+  if (d === undefined) return [NOT_AN_OBJECT];
+  const out: Signal[] = [];
+  if (d.error !== undefined && d.error !== null) out.push(errorSignal(d.error));
+  const choices = arr(d.choices);
+  if (choices !== undefined) {
+    for (let p = 0; p < choices.length; p++) {
+      const ch = obj(choices[p]);
+      if (ch === undefined) {
+        out.push(malformed(`choices[${p}]`));
+        continue;
+      }
+      const index = num(ch.index) ?? p;
+      if (index === 0) choice(ch, out);
+      else out.push(ignored('choice:' + index));
+    }
+  } else if (d.choices !== undefined && d.choices !== null) {
+    out.push(malformed('choices'));
+  }
+  const u = obj(d.usage);
+  const us = u === undefined ? undefined : usage(u.prompt_tokens, u.completion_tokens);
+  if (us !== undefined) out.push(us);
+  if (out.length === 0) out.push(choices === undefined ? NO_CHOICES : EMPTY_DELTA);
+  return out;
+}
+
+export const openaiChat: WireAdapter<null> = {
+  wire: 'openai-chat',
+  init: () => null,
+  step,
+  isTerminal: (signals) => signals.some((s) => s.kind === 'ignored' && s.why === 'done'),
+};

@@ -1,0 +1,98 @@
+/**
+ * Reading untrusted JSON from a frame's data, for the wire adapters.
+ *
+ * Contract: pure, total functions. `parseData` runs `JSON.parse` exactly once and never throws (a frame whose data
+ * is not JSON yields `INVALID`); the field readers return `undefined` for a missing field or a wrong type, so an
+ * adapter can say "malformed" instead of crashing. `ignored` builds the one signal shape adapters use for frames
+ * that carry nothing an assembly strategy needs.
+ */
+import type { Signal } from '../types';
+
+export type Obj = Record<string, unknown>;
+
+/** Returned by `parseData` when the data is not JSON. */
+export const INVALID: unique symbol = Symbol('invalid-json');
+
+export function parseData(data: string): unknown {
+  try {
+    return JSON.parse(data) as unknown;
+  } catch {
+    return INVALID;
+  }
+}
+
+export function obj(v: unknown): Obj | undefined {
+  return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Obj) : undefined;
+}
+
+export function arr(v: unknown): readonly unknown[] | undefined {
+  return Array.isArray(v) ? v : undefined;
+}
+
+export function str(v: unknown): string | undefined {
+  return typeof v === 'string' ? v : undefined;
+}
+
+/** A non-empty string, else undefined (providers send `id: ""` on continuation chunks). */
+export function nonEmpty(v: unknown): string | undefined {
+  return typeof v === 'string' && v !== '' ? v : undefined;
+}
+
+/** A finite number, else undefined. */
+export function num(v: unknown): number | undefined {
+  return typeof v === 'number' && Number.isFinite(v) ? v : undefined;
+}
+
+const SMALL_KEYS: string[] = Array.from({ length: 256 }, (_, i) => String(i));
+
+/** A call key from a numeric index (non-negative integers), else undefined. Small indices reuse one string. */
+export function keyOf(v: unknown): string | undefined {
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < 0) return undefined;
+  return v < 256 ? SMALL_KEYS[v] : String(v);
+}
+
+export type Ignored = Extract<Signal, { kind: 'ignored' }>;
+
+export function ignored(why: string): Ignored {
+  return { kind: 'ignored', why };
+}
+
+/** Shared (never mutated) signals for the reasons every wire can give. */
+export const INVALID_JSON: Ignored = ignored('invalid-json');
+export const NOT_AN_OBJECT: Ignored = ignored('not-an-object');
+
+export const UNKNOWN_EVENT = 'unknown-event:';
+export const MALFORMED = 'malformed:';
+
+/** `unknown-event:<type>`; a missing type reads `unknown-event:(none)`. */
+export function unknownEvent(type: string | undefined): Ignored {
+  return ignored(UNKNOWN_EVENT + (type ?? '(none)'));
+}
+
+/** `malformed:<where>`: a field the wire requires is missing or of the wrong type, e.g. `malformed:content_block_delta.index`. */
+export function malformed(where: string): Ignored {
+  return ignored(MALFORMED + where);
+}
+
+/** Usage signal from optional token counts; undefined when neither is a number. */
+export function usage(inputTokens: unknown, outputTokens: unknown): Signal | undefined {
+  const i = num(inputTokens);
+  const o = num(outputTokens);
+  if (i === undefined && o === undefined) return undefined;
+  const s: { kind: 'usage'; inputTokens?: number; outputTokens?: number } = { kind: 'usage' };
+  if (i !== undefined) s.inputTokens = i;
+  if (o !== undefined) s.outputTokens = o;
+  return s;
+}
+
+/** An error signal from a provider's error object or string. */
+export function errorSignal(e: unknown, fallbackType?: string): Signal {
+  const o = obj(e);
+  if (o === undefined) {
+    const message = typeof e === 'string' ? e : JSON.stringify(e) ?? 'error';
+    return fallbackType === undefined ? { kind: 'error', message } : { kind: 'error', message, errorType: fallbackType };
+  }
+  const message = str(o.message) ?? JSON.stringify(o);
+  const type = str(o.type) ?? str(o.status) ?? str(o.code) ?? (typeof o.code === 'number' ? String(o.code) : fallbackType);
+  return type === undefined ? { kind: 'error', message } : { kind: 'error', message, errorType: type };
+}
