@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import { adaptFrames, detectWire, isTerminal } from '../../../src/core/wire';
+import { fixtureFrames } from './frames';
+import { A, CE, CS, E, F, I, R, T, U } from './signals';
+
+const adapt = (name: string) => adaptFrames('anthropic-messages', fixtureFrames(`anthropic/${name}.sse`));
+
+describe('anthropic-messages adapter', () => {
+  it('two tool_use blocks from the docs: empty first fragment, call-end at content_block_stop', () => {
+    expect(adapt('two-tool-use-docs')).toStrictEqual([
+      [U(472, 2)],
+      [I('block-start:text')],
+      [I('ping')],
+      [T("I'll read both files.")],
+      [I('block-stop')],
+      [CS('1', 'toolu_01A', 'read_file')],
+      [A('1', '')],
+      [A('1', '{"path": "RE')],
+      [A('1', 'ADME.md"}')],
+      [CE('1')],
+      [CS('2', 'toolu_01B', 'read_file')],
+      [A('2', '')],
+      [A('2', '{"path": "src/')],
+      [A('2', 'main.ts"}')],
+      [CE('2')],
+      [F('tool_use'), U(undefined, 89)],
+      [I('message-stop')],
+    ]);
+  });
+
+  it('ignores ping and unknown events and unknown delta types, naming them', () => {
+    expect(adapt('ping-and-unknown-event')).toStrictEqual([
+      [U(12, 1)],
+      [I('ping')],
+      [I('block-start:text')],
+      [I('unknown-event:future_event')],
+      [I('unknown-event:content_block_delta/future_delta')],
+      [T('Hi')],
+      [I('ping')],
+      [I('block-stop')],
+      [F('end_turn'), U(undefined, 3)],
+      [I('message-stop')],
+    ]);
+  });
+
+  it('turns an error event into an error signal with its type', () => {
+    expect(adapt('overloaded-error')).toStrictEqual([
+      [U(30, 1)],
+      [CS('0', 'toolu_03', 'write_file')],
+      [A('0', '{"path":"a.txt","con')],
+      [E('Overloaded', 'overloaded_error')],
+    ]);
+  });
+
+  it('thinking becomes reasoning; a tool with no arguments sends only the empty fragment', () => {
+    expect(adapt('thinking-then-tool')).toStrictEqual([
+      [U(50, 1)],
+      [I('block-start:thinking')],
+      [R('Need the weather.')],
+      [I('signature-delta')],
+      [I('block-stop')],
+      [CS('1', 'toolu_04', 'get_time')],
+      [A('1', '')],
+      [CE('1')],
+      [F('tool_use'), U(undefined, 40)],
+      [I('message-stop')],
+    ]);
+  });
+
+  it('reads padded data; input given in the start block is carried by call-end when no fragment follows', () => {
+    expect(adapt('padded-input-in-start')).toStrictEqual([
+      [U(8, 1)],
+      [CS('0', 'toolu_05', 'ls')],
+      [CE('0', '{"dir":"."}')],
+      [F('tool_use'), U(undefined, 9)],
+      [I('message-stop')],
+    ]);
+  });
+
+  it('keeps server-side tool input out of the calls; reads data.type without event lines', () => {
+    expect(adapt('server-tool-use')).toStrictEqual([
+      [I('block-start:server_tool_use')],
+      [I('server-tool-input')],
+      [I('block-stop')],
+      [I('block-start:web_search_tool_result')],
+      [I('block-stop')],
+      [I('citations-delta')],
+      [I('message-stop')],
+    ]);
+  });
+
+  it('names malformed fields and invalid JSON instead of throwing', () => {
+    expect(adapt('malformed')).toStrictEqual([
+      [CS('0', 'toolu_6', 'f')],
+      [I('malformed:content_block_delta.index')],
+      [I('malformed:input_json_delta.partial_json')],
+      [I('malformed:content_block_delta.index')],
+      [I('malformed:content_block_start.content_block')],
+      [I('unknown-event:(none)')],
+      [I('not-an-object')],
+      [I('invalid-json')],
+      [I('message-delta')],
+    ]);
+  });
+
+  it('marks message_stop as terminal and nothing else', () => {
+    const frames = fixtureFrames('anthropic/two-tool-use-docs.sse');
+    expect(frames.map((f) => isTerminal('anthropic-messages', f))).toEqual(frames.map((_, i) => i === frames.length - 1));
+  });
+
+  it.each(['two-tool-use-docs', 'ping-and-unknown-event', 'overloaded-error', 'thinking-then-tool', 'padded-input-in-start', 'server-tool-use'])(
+    'detects %s as anthropic-messages',
+    (name) => expect(detectWire(fixtureFrames(`anthropic/${name}.sse`))).toBe('anthropic-messages'),
+  );
+});
