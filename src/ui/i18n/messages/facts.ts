@@ -1,5 +1,131 @@
-// User-facing strings of the 'facts' area, in both languages. Keys are flat and prefixed 'facts.'.
-export const facts = {
-  en: {} as Record<string, string>,
-  zh: {} as Record<string, string>,
+// User-facing strings for what the core computes: strategy labels and explanations, n/a reasons, anomaly names,
+// verdicts and the conclusion line's sentences. Keys are flat: 'strategy.<id>.label' / '.explain',
+// 'na.<strategy>.<wire>', 'anomaly.<code>', 'verdict.<v>', 'reason.<reason>', 'conclusion.*'.
+// The strategy labels are part of the accessibility contract (the radios carry them): do not reword them.
+const en: Record<string, string> = {
+  'strategy.parse-each-fragment.label': 'Parse every fragment',
+  'strategy.parse-each-fragment.explain':
+    'JSON.parse each argument fragment on its own as it arrives; the first success becomes the call’s arguments.',
+  'strategy.shared-buffer.label': 'One shared buffer',
+  'strategy.shared-buffer.explain':
+    'Append every fragment of every call to one string and parse it when the stream ends.',
+  'strategy.per-call-buffer.label': 'One buffer per call',
+  'strategy.per-call-buffer.explain':
+    'One buffer per call; parse it only when that call’s end signal arrives (content_block_stop, .done, finish_reason).',
+  'strategy.completed-item.label': 'Completed items only',
+  'strategy.completed-item.explain':
+    'Ignore argument fragments; take calls only from events that carry a whole call (Responses output_item.done, Gemini functionCall), as Codex does.',
+  'strategy.partial-json-preview.label': 'Partial JSON preview',
+  'strategy.partial-json-preview.explain':
+    'One buffer per call plus a best-effort partial parse after every fragment, like SDK live previews; the final parse waits for the end signal.',
+  'strategy.next-index-closes.label': 'Next index closes',
+  'strategy.next-index-closes.explain':
+    'The OpenAI SDK heuristic: a call is complete when the next index starts or finish_reason arrives; breaks when calls interleave.',
+
+  'na.completed-item.anthropic': 'Anthropic streams never carry a whole call in one event: arguments only come as input_json_delta fragments.',
+  'na.completed-item.anthropic-messages': 'Anthropic streams never carry a whole call in one event: arguments only come as input_json_delta fragments.',
+  'na.completed-item.openai-chat': 'Chat Completions streams have no completed-item event: a call only ends with finish_reason.',
+  'na.next-index-closes.anthropic': 'Anthropic streams end each call explicitly with content_block_stop; the index heuristic is for Chat streams.',
+  'na.next-index-closes.anthropic-messages': 'Anthropic streams end each call explicitly with content_block_stop; the index heuristic is for Chat streams.',
+  'na.next-index-closes.openai-responses': 'Responses streams end each call explicitly with .done events; the index heuristic is for Chat streams.',
+  'na.next-index-closes.gemini': 'Gemini sends whole calls; the index heuristic is for incremental Chat streams.',
+  'na.generic': 'This strategy does not apply to this wire format.',
+
+  'verdict.ok': 'ok',
+  'verdict.fail': 'fails',
+  'verdict.n/a': 'n/a',
+  'reason.parse-failed': 'a parse failed',
+  'reason.missing-call': 'a call the stream carried is missing',
+  'reason.extra-call': 'it produced a call the stream did not carry',
+  'reason.wrong-call': 'it produced a call with the wrong name or arguments',
+  'reason.call-never-ended': 'a call never reached its end signal',
+  'reason.invalid-arguments': 'the arguments are not valid JSON',
+  'reason.not-applicable': 'not applicable',
+  'reason.no-calls': 'no tool call on this recording',
+
+  'anomaly.finish-tool-calls-without-call': 'finish_reason tool_calls without any call',
+  'anomaly.no-terminal-event': 'no terminal event',
+  'anomaly.error-event': 'error event',
+  'anomaly.unterminated-final-event': 'unterminated final event (never dispatched)',
+  'anomaly.invalid-arguments': 'invalid arguments JSON',
+  'anomaly.reused-index': 'index reused for another call',
+  'anomaly.unknown-event': 'unknown event',
+  'anomaly.time-goes-back': 'time goes back',
+  'anomaly.invalid-utf8': 'invalid UTF-8',
+  'anomaly.invalid-json': 'data is not JSON',
+
+  'conclusion.ok.whole': '{strategy} never failed on this recording: each call arrived whole in one frame.',
+  'conclusion.ok': '{strategy} works on this recording: it produced all {calls} calls with valid arguments.',
+  'conclusion.ok.no-calls': '{strategy}: nothing to assemble, this recording carries no tool call.',
+  'conclusion.na': '{strategy} does not apply here: {reason}',
+  'conclusion.fail.first-fragment':
+    '{strategy} fails from the first fragment: JSON.parse({input}) at frame {frame} says “{error}”; {failed} of {attempts} parses failed.',
+  'conclusion.fail.parse':
+    '{strategy} fails at frame {frame}: JSON.parse says “{error}” because {why}. {failed} of {attempts} parses failed.',
+  'conclusion.fail.call': '{strategy} fails on turn {turn}: {reason} (call {key}).',
+  'conclusion.fail.other': '{strategy} fails on turn {turn}: {reason}.',
 };
+
+const zh: Record<string, string> = {
+  'strategy.parse-each-fragment.label': '每来一段就解析',
+  'strategy.parse-each-fragment.explain': '每收到一段参数就单独 JSON.parse 一次;第一次成功的结果当作调用的参数。',
+  'strategy.shared-buffer.label': '共用一个缓冲',
+  'strategy.shared-buffer.explain': '所有调用的每一段参数都追加到同一个字符串里,流结束时再解析。',
+  'strategy.per-call-buffer.label': '每个调用一个缓冲',
+  'strategy.per-call-buffer.explain':
+    '每个调用一个缓冲;收到这个调用的结束信号(content_block_stop、.done、finish_reason)才解析。',
+  'strategy.completed-item.label': '只收完整输出项',
+  'strategy.completed-item.explain':
+    '忽略参数增量,只从携带完整调用的事件里取调用(Responses 的 output_item.done、Gemini 的 functionCall),Codex 就这么做。',
+  'strategy.partial-json-preview.label': '边收边预览',
+  'strategy.partial-json-preview.explain':
+    '每个调用一个缓冲,每来一段就尽力做一次部分解析(像 SDK 的实时预览);最终解析仍等结束信号。',
+  'strategy.next-index-closes.label': '下一个 index 即结束',
+  'strategy.next-index-closes.explain':
+    'OpenAI SDK 的启发式:下一个 index 出现或 finish_reason 到达,就认为上一个调用结束;调用交错时会出错。',
+
+  'na.completed-item.anthropic': 'Anthropic 的流里没有哪个事件携带完整调用:参数只以 input_json_delta 片段到达。',
+  'na.completed-item.anthropic-messages': 'Anthropic 的流里没有哪个事件携带完整调用:参数只以 input_json_delta 片段到达。',
+  'na.completed-item.openai-chat': 'Chat Completions 的流没有「完整输出项」事件:调用只能靠 finish_reason 结束。',
+  'na.next-index-closes.anthropic': 'Anthropic 用 content_block_stop 明确结束每个调用;index 启发式只针对 Chat 流。',
+  'na.next-index-closes.anthropic-messages': 'Anthropic 用 content_block_stop 明确结束每个调用;index 启发式只针对 Chat 流。',
+  'na.next-index-closes.openai-responses': 'Responses 用 .done 事件明确结束每个调用;index 启发式只针对 Chat 流。',
+  'na.next-index-closes.gemini': 'Gemini 整段发送调用;index 启发式只针对增量的 Chat 流。',
+  'na.generic': '这个策略不适用于这种线路格式。',
+
+  'verdict.ok': '成功',
+  'verdict.fail': '失败',
+  'verdict.n/a': '不适用',
+  'reason.parse-failed': '有一次解析失败',
+  'reason.missing-call': '流里有的调用它没拼出来',
+  'reason.extra-call': '它拼出了流里没有的调用',
+  'reason.wrong-call': '它拼出的调用名称或参数不对',
+  'reason.call-never-ended': '有个调用始终没等到结束信号',
+  'reason.invalid-arguments': '参数不是合法 JSON',
+  'reason.not-applicable': '不适用',
+  'reason.no-calls': '这份录制里没有工具调用',
+
+  'anomaly.finish-tool-calls-without-call': 'finish_reason 为 tool_calls 却没有调用',
+  'anomaly.no-terminal-event': '没有结束事件',
+  'anomaly.error-event': '错误事件',
+  'anomaly.unterminated-final-event': '最后一个事件没有结束(不会派发)',
+  'anomaly.invalid-arguments': '参数 JSON 不合法',
+  'anomaly.reused-index': '同一个 index 被另一个调用复用',
+  'anomaly.unknown-event': '未知事件',
+  'anomaly.time-goes-back': '时间倒退',
+  'anomaly.invalid-utf8': '非法 UTF-8',
+  'anomaly.invalid-json': 'data 不是 JSON',
+
+  'conclusion.ok.whole': '「{strategy}」在这份录制上一次也没失败:每个调用都在一帧里整段到达。',
+  'conclusion.ok': '「{strategy}」在这份录制上可用:{calls} 个调用全部拼出,参数都合法。',
+  'conclusion.ok.no-calls': '「{strategy}」:这份录制没有工具调用,无需拼装。',
+  'conclusion.na': '「{strategy}」在这里不适用:{reason}',
+  'conclusion.fail.first-fragment':
+    '「{strategy}」从第一个片段起就失败:第 {frame} 帧 JSON.parse({input}) 报「{error}」;{attempts} 次解析中 {failed} 次失败。',
+  'conclusion.fail.parse':
+    '「{strategy}」在第 {frame} 帧失败:JSON.parse 报「{error}」,因为{why}。{attempts} 次解析中 {failed} 次失败。',
+  'conclusion.fail.call': '「{strategy}」在第 {turn} 轮失败:{reason}(调用 {key})。',
+  'conclusion.fail.other': '「{strategy}」在第 {turn} 轮失败:{reason}。',
+};
+
+export const facts = { en, zh };

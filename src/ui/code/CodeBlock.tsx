@@ -1,0 +1,34 @@
+// A JSON code block: plain text at once, shiki's tokens swapped in when ready. Tokens render as React text, so a
+// recorded string can never become markup.
+import { memo } from 'react';
+import { useHighlightedJson, type CodeTheme } from './highlighter';
+
+export interface CodeBlockProps {
+  text: string;
+  theme: CodeTheme;
+  /** False to show plain text only (not JSON). */
+  highlight?: boolean;
+  className?: string;
+}
+
+export const CodeBlock = memo(function CodeBlock({ text, theme, highlight = true, className }: CodeBlockProps) {
+  const lines = useHighlightedJson(highlight ? text : null, theme);
+  return (
+    <pre className={`ss-code ${className ?? ''}`} data-highlighted={lines ? 'true' : 'false'}>
+      <code>
+        {lines
+          ? lines.map((line, i) => (
+              <span className="ss-code-line" key={i}>
+                {line.map((tok, j) => (
+                  <span key={j} style={tok.color ? { color: tok.color } : undefined}>
+                    {tok.content}
+                  </span>
+                ))}
+                {i < lines.length - 1 ? '\n' : null}
+              </span>
+            ))
+          : text}
+      </code>
+    </pre>
+  );
+});

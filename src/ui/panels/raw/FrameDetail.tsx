@@ -1,0 +1,58 @@
+// The current frame, expanded: when it arrived, which network chunks carried it, what the adapter made of it,
+// its raw event text and its data as highlighted pretty JSON.
+import { memo, useMemo } from 'react';
+import type { Frame, Session } from '../../../core/types';
+import type { Translate } from '../../i18n';
+import { CodeBlock } from '../../code/CodeBlock';
+import { HIGHLIGHT_LIMIT } from '../../code/highlighter';
+import { chunkInfo, prettyJson, rawEventText, signalDetail, turnRelativeMs } from './rows';
+
+interface FrameDetailProps {
+  session: Session;
+  frame: Frame;
+  t: Translate;
+  theme: 'light' | 'dark';
+}
+
+export const FrameDetail = memo(function FrameDetail({ session, frame, t, theme }: FrameDetailProps) {
+  const pretty = useMemo(() => prettyJson(frame.data), [frame.data]);
+  const raw = useMemo(() => rawEventText(session, frame), [session, frame]);
+  const chunks = chunkInfo(session.frames, frame.index);
+  const signals = session.signals[frame.index] ?? [];
+  const shown = pretty ?? frame.data;
+  return (
+    <div className="ss-frame-detail">
+      <h3 className="ss-detail-title">{t('panels.raw.detail', { index: frame.index, event: frame.event })}</h3>
+      <p className="ss-detail-meta">
+        <span>{t('panels.raw.detail.when', { turn: frame.turn, time: turnRelativeMs(session, frame) })}</span>
+        {chunks ? (
+          <span>
+            {chunks.split
+              ? `⇹ ${t('panels.raw.chunk.split', { first: chunks.first, last: chunks.last })}`
+              : t('panels.raw.chunk.one', { chunk: chunks.first })}
+            {chunks.shared ? ` · ⧉ ${t('panels.raw.chunk.shared', { chunk: chunks.split ? chunks.last : chunks.first })}` : ''}
+          </span>
+        ) : null}
+        <span>{t('panels.raw.bytes', { start: String(frame.byteStart), end: String(frame.byteEnd) })}</span>
+      </p>
+      <h4 className="ss-detail-sub">{t('panels.raw.detail.signals')}</h4>
+      {signals.length === 0 ? (
+        <p className="ss-muted">{t('panels.raw.detail.noSignals')}</p>
+      ) : (
+        <ul className="ss-signals">
+          {signals.map((s, i) => (
+            <li key={i} className={`ss-signal ss-signal-${s.kind}`}>
+              <strong>{t(`panels.signal.${s.kind}`)}</strong> <code>{signalDetail(s)}</code>
+            </li>
+          ))}
+        </ul>
+      )}
+      <h4 className="ss-detail-sub">{t('panels.raw.detail.raw')}</h4>
+      <pre className="ss-code ss-raw-text">{raw}</pre>
+      <h4 className="ss-detail-sub">{t('panels.raw.detail.data')}</h4>
+      {pretty === null ? <p className="ss-muted">{t('panels.raw.detail.notJson')}</p> : null}
+      {shown.length > HIGHLIGHT_LIMIT ? <p className="ss-muted">{t('panels.raw.detail.large')}</p> : null}
+      <CodeBlock text={shown} theme={theme} highlight={pretty !== null} />
+    </div>
+  );
+});

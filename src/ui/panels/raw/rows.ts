@@ -1,0 +1,91 @@
+/**
+ * Pure helpers for the raw-events list: per-row facts derived in O(1) from the session's frames.
+ *
+ * Contract: no allocation proportional to the recording per call; bad or missing data gives a neutral value
+ * (an empty preview, time 0), never a throw.
+ */
+import type { Frame, FrameKind, Session, Signal } from '../../../core/types';
+
+/** A glyph per frame kind, so kinds differ without colour. */
+export const KIND_GLYPH: Record<FrameKind, string> = { reasoning: '◇', text: '¶', args: '{', other: '·' };
+
+export function turnRelativeMs(session: Session, frame: Frame): number {
+  const turns = session.recording.turns;
+  const turn = turns[frame.turn]?.index === frame.turn ? turns[frame.turn] : turns.find((x) => x.index === frame.turn);
+  return frame.time - (turn?.requestAt ?? 0);
+}
+
+/** One line of the data, at most `max` characters; line breaks shown as ⏎. */
+export function dataPreview(data: string, max = 96): string {
+  const head = data.length > max ? `${data.slice(0, max)}…` : data;
+  return head.replace(/\r\n|\r|\n/g, '⏎');
+}
+
+export interface ChunkInfo {
+  first: number;
+  last: number;
+  /** The event was split across several network chunks. */
+  split: boolean;
+  /** Its chunk also carried another event (before or after it). */
+  shared: boolean;
+  /** It is the first event of its turn to begin in a new chunk (a chunk boundary falls before it). */
+  newChunk: boolean;
+}
+
+export function chunkInfo(frames: readonly Frame[], i: number): ChunkInfo | null {
+  const f = frames[i];
+  if (!f) return null;
+  const [first, last] = f.chunks;
+  const prev = frames[i - 1];
+  const next = frames[i + 1];
+  const prevSame = prev !== undefined && prev.turn === f.turn;
+  const nextSame = next !== undefined && next.turn === f.turn;
+  const sharesBefore = prevSame && prev.chunks[1] === first;
+  const sharesAfter = nextSame && next.chunks[0] === last;
+  return { first, last, split: last > first, shared: sharesBefore || sharesAfter, newChunk: !sharesBefore };
+}
+
+/** The raw event text (fields through the blank line) as it was decoded. */
+export function rawEventText(session: Session, frame: Frame): string {
+  const decoded = session.decoded[frame.turn]?.turn === frame.turn
+    ? session.decoded[frame.turn]
+    : session.decoded.find((d) => d.turn === frame.turn);
+  return decoded ? decoded.text.slice(frame.charStart, frame.charEnd) : '';
+}
+
+/** The data as pretty JSON, or null when it is not JSON. */
+export function prettyJson(data: string): string | null {
+  try {
+    return JSON.stringify(JSON.parse(data), null, 2);
+  } catch {
+    return null;
+  }
+}
+
+/** The parts of a signal worth a glance, as data (not prose): key, name, a quoted text preview. */
+export function signalDetail(s: Signal): string {
+  const q = (text: string) => JSON.stringify(text.length > 48 ? `${text.slice(0, 48)}…` : text);
+  switch (s.kind) {
+    case 'text':
+    case 'reasoning':
+      return q(s.text);
+    case 'call-start':
+      return [`key=${s.key}`, s.name, s.id].filter(Boolean).join(' ');
+    case 'args':
+      return `key=${s.key} ${q(s.text)}`;
+    case 'call-end':
+      return `key=${s.key}${s.args !== undefined ? ` ${q(s.args)}` : ''}`;
+    case 'call-complete':
+      return `key=${s.key} ${s.name} ${q(s.args)}`;
+    case 'finish':
+      return s.reason;
+    case 'usage':
+      return [s.inputTokens !== undefined ? `in=${s.inputTokens}` : '', s.outputTokens !== undefined ? `out=${s.outputTokens}` : '']
+        .filter(Boolean)
+        .join(' ');
+    case 'error':
+      return [s.errorType, q(s.message)].filter(Boolean).join(' ');
+    case 'ignored':
+      return s.why;
+  }
+}

@@ -1,0 +1,117 @@
+// Panel (3), parse results: every parse attempt so far, the calls ready so far with their arguments, and for the
+// partial-JSON-preview strategy the live preview at this frame with a warning that a preview must never run.
+import { memo, useMemo } from 'react';
+import type { BufferLog, FrameIndex, ReadyCall } from '../../../core/types';
+import { attemptsUpTo, bufferTextAt, buffersAt, callsUpTo } from '../../../core/session/view';
+import { sameCall, type CallRef, type PanelProps } from '../types';
+import type { Translate } from '../../i18n';
+import { CodeBlock } from '../../code/CodeBlock';
+import { AttemptList } from './AttemptList';
+import { parsePartialJson } from './partial';
+import '../panels.css';
+
+/** Above this many characters a buffer gets no live preview (the scan would hold up a scrub). */
+const PREVIEW_LIMIT = 100_000;
+
+const ReadyCallView = memo(function ReadyCallView({ call, t, theme, selected, hovered, onSelectCall, onHoverCall, onSeek }: {
+  call: ReadyCall;
+  t: Translate;
+  theme: 'light' | 'dark';
+  selected: boolean;
+  hovered: boolean;
+  onSelectCall: (c: CallRef | null) => void;
+  onHoverCall: (c: CallRef | null) => void;
+  onSeek: (f: FrameIndex) => void;
+}) {
+  const ref = { turn: call.turn, key: call.key };
+  const pretty = useMemo(() => JSON.stringify(call.args, null, 2) ?? call.argsText, [call]);
+  return (
+    <li
+      className={`ss-call${selected ? ' ss-selected' : ''}${hovered ? ' ss-hovered' : ''}`}
+      onMouseEnter={() => onHoverCall(ref)}
+      onMouseLeave={() => onHoverCall(null)}
+    >
+      <button type="button" className="ss-linkish" aria-pressed={selected} onClick={() => onSelectCall(selected ? null : ref)}>
+        {t('panels.results.call', { name: call.name, id: call.id, key: call.key })}
+      </button>{' '}
+      <button type="button" className="ss-linkish ss-muted" onClick={() => onSeek(call.readyFrame)}>
+        {t('panels.results.call.ready', { frame: call.readyFrame })}
+      </button>
+      <CodeBlock text={pretty} theme={theme} />
+    </li>
+  );
+});
+
+function Preview({ buffer, frame, t, theme }: { buffer: BufferLog; frame: FrameIndex; t: Translate; theme: 'light' | 'dark' }) {
+  const text = bufferTextAt(buffer, frame);
+  const result = useMemo(() => (text.length > PREVIEW_LIMIT ? null : parsePartialJson(text)), [text]);
+  const label = buffer.key === null ? t('panels.buffers.shared') : t('panels.buffers.call', { name: buffer.name ?? '?', id: buffer.callId ?? '?', key: buffer.key });
+  return (
+    <li className="ss-preview-item">
+      <strong>{label}</strong>
+      {result && result.ok ? (
+        <CodeBlock text={JSON.stringify(result.value, null, 2) ?? ''} theme={theme} />
+      ) : (
+        <p className="ss-muted">{t('panels.results.preview.unreadable')}</p>
+      )}
+    </li>
+  );
+}
+
+export function ResultsPanel({ session, strategy, frame, t, theme, selectedCall, hoveredCall, onSeek, onSelectCall, onHoverCall }: PanelProps) {
+  const run = session.strategies[strategy];
+  const attempts = attemptsUpTo(run, frame);
+  const calls = callsUpTo(run, frame);
+  const previewBuffers = strategy === 'partial-json-preview' ? buffersAt(run, frame) : [];
+  return (
+    <section className="ss-panel ss-results" aria-label={t('panels.results.title')}>
+      <header className="ss-panel-head">
+        <h2>{t('panels.results.title')}</h2>
+        <span className="ss-muted">{t(`strategy.${strategy}.label`)}</span>
+      </header>
+      {!run.applicable ? <p className="ss-note">{t('panels.buffers.na', { reason: t(run.naReason ?? 'na.generic') })}</p> : null}
+      {strategy === 'partial-json-preview' ? (
+        <div className="ss-preview">
+          <h3>{t('panels.results.preview.title')}</h3>
+          <p className="ss-warning" role="note">
+            ⚠ {t('panels.results.preview.warning')}
+          </p>
+          {previewBuffers.length === 0 ? (
+            <p className="ss-muted">{t('panels.results.preview.none')}</p>
+          ) : (
+            <ul className="ss-previews">
+              {previewBuffers.map((b) => (
+                <Preview key={b.id} buffer={b} frame={frame} t={t} theme={theme} />
+              ))}
+            </ul>
+          )}
+        </div>
+      ) : null}
+      <h3>{t('panels.results.attempts', { count: attempts.length })}</h3>
+      <AttemptList run={run} attempts={attempts} frame={frame} t={t} onSeek={onSeek} />
+      <h3>{t('panels.results.calls', { count: calls.length })}</h3>
+      {calls.length === 0 ? (
+        <p className="ss-muted">{t('panels.results.calls.none')}</p>
+      ) : (
+        <ul className="ss-calls">
+          {calls.map((c) => {
+            const ref = { turn: c.turn, key: c.key };
+            return (
+              <ReadyCallView
+                key={`${c.turn}:${c.key}:${c.readyFrame}`}
+                call={c}
+                t={t}
+                theme={theme}
+                selected={sameCall(ref, selectedCall)}
+                hovered={sameCall(ref, hoveredCall)}
+                onSelectCall={onSelectCall}
+                onHoverCall={onHoverCall}
+                onSeek={onSeek}
+              />
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}
