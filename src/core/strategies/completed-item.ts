@@ -1,0 +1,28 @@
+/**
+ * completed-item: Codex's way. Ignore argument fragments; take calls only from events that carry a complete call
+ * (Responses `output_item.done`, Gemini `functionCall` parts), each parsed once, ready at that event's frame.
+ *
+ * Contract: not applicable on anthropic-messages and openai-chat, which have no complete-call events
+ * (reason 'na.completed-item.no-complete-items'). Each complete item gets a buffer holding its args as one
+ * fragment, so the buffers panel shows what was parsed.
+ */
+import { defineStrategy } from './types';
+
+export const completedItem = defineStrategy<null>({
+  id: 'completed-item',
+  labelKey: 'strategy.completed-item.label',
+  explainKey: 'strategy.completed-item.explain',
+  appliesTo: (wire) =>
+    wire === 'openai-responses' || wire === 'gemini' ? true : 'na.completed-item.no-complete-items',
+  init: () => null,
+  step(state, signal, frame, ctx) {
+    if (signal.kind !== 'call-complete') return state;
+    const { key, id, name, args } = signal;
+    const bufferId = ctx.log.openBuffer(ctx.turn, key, frame, id || undefined, name || undefined);
+    const range = ctx.log.append(bufferId, frame, args);
+    const outcome = ctx.log.attempt({ frame, turn: ctx.turn, key, bufferId, ...range }, args);
+    if (outcome.ok) ctx.log.ready({ turn: ctx.turn, key, id, name, argsText: args, args: outcome.value, readyFrame: frame });
+    return state;
+  },
+  endTurn: () => undefined,
+});

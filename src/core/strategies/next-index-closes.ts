@@ -1,0 +1,62 @@
+/**
+ * next-index-closes: the OpenAI Node SDK's ChatCompletionStream heuristic. Calls are buffered by Chat
+ * `tool_calls[].index`; the current call is declared complete (parsed, ready) as soon as a DIFFERENT index shows
+ * up, or at `finish_reason`, or at the stream end.
+ *
+ * Contract: applies to openai-chat only ('na.next-index-closes.chat-only' elsewhere). On interleaved calls
+ * (openai-ruby#638) it fails visibly: the call closed early is parsed with half its arguments (a failed attempt),
+ * and fragments that arrive for it afterwards go to a NEW buffer for the same key, with the same id and name, which
+ * is parsed in turn when it is closed — typically another failure, or an extra call if the tail parses alone.
+ * A reused index behaves as in per-call-buffer (same buffer, names appended).
+ */
+import type { CallKey, FrameIndex } from '../types';
+import { appendArgs, closeAllOpen, closeAndParse, newSlots, openSlot, startIndexKeyed, type Slots } from './slots';
+import { defineStrategy, type StrategyContext } from './types';
+
+interface NextIndexState {
+  slots: Slots;
+  current: CallKey | null;
+}
+
+/** Switches the current call to `key`, closing the previous one; reopens a closed key as a new buffer. */
+function focus(s: NextIndexState, ctx: StrategyContext, key: CallKey, frame: FrameIndex): void {
+  if (s.current !== null && s.current !== key) {
+    const prev = s.slots.byKey.get(s.current);
+    if (prev) closeAndParse(prev, ctx, frame);
+  }
+  s.current = key;
+  const slot = s.slots.byKey.get(key);
+  if (slot?.closed) openSlot(s.slots, ctx, key, frame, slot.id, slot.name);
+}
+
+export const nextIndexCloses = defineStrategy<NextIndexState>({
+  id: 'next-index-closes',
+  labelKey: 'strategy.next-index-closes.label',
+  explainKey: 'strategy.next-index-closes.explain',
+  appliesTo: (wire) => (wire === 'openai-chat' ? true : 'na.next-index-closes.chat-only'),
+  init: () => ({ slots: newSlots(), current: null }),
+  step(s, signal, frame, ctx) {
+    switch (signal.kind) {
+      case 'call-start':
+        focus(s, ctx, signal.key, frame);
+        startIndexKeyed(s.slots, ctx, signal.key, frame, signal.id, signal.name);
+        break;
+      case 'args': {
+        focus(s, ctx, signal.key, frame);
+        const slot = s.slots.byKey.get(signal.key) ?? openSlot(s.slots, ctx, signal.key, frame);
+        appendArgs(slot, ctx, frame, signal.text);
+        break;
+      }
+      case 'finish':
+        closeAllOpen(s.slots, ctx, frame);
+        s.current = null;
+        break;
+      default:
+        break;
+    }
+    return s;
+  },
+  endTurn(s, ctx) {
+    if (ctx.endFrame !== undefined) closeAllOpen(s.slots, ctx, ctx.endFrame);
+  },
+});

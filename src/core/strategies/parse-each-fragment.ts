@@ -1,0 +1,63 @@
+/**
+ * parse-each-fragment: JSON.parse every argument fragment by itself as it arrives; the first success is the call.
+ *
+ * Contract: each call key has a display buffer holding its fragments; every fragment of a call that is not yet
+ * taken is parsed alone (the attempt's input is that fragment's range in the buffer). The first success makes the
+ * call ready at that frame; later fragments of a taken call are kept but no longer parsed. An event with a call's
+ * whole args (call-end with args, call-complete) is parsed as one fragment only when no delta came for the call:
+ * on Responses the deltas are what this strategy parses, on Gemini the complete part is the only fragment.
+ * A call-start with a different non-empty id on an open key starts a new call (this strategy keys nothing by index).
+ */
+import type { FrameIndex } from '../types';
+import { appendArgs, newSlots, openSlot, slotFor, slotForComplete, type Slot, type Slots } from './slots';
+import { defineStrategy, type StrategyContext } from './types';
+
+function parseFragment(slot: Slot, ctx: StrategyContext, frame: FrameIndex, text: string): void {
+  const range = appendArgs(slot, ctx, frame, text);
+  if (slot.ready) return;
+  const outcome = ctx.log.attempt({ frame, turn: ctx.turn, key: slot.key, bufferId: slot.bufferId, ...range }, text);
+  if (!outcome.ok) return;
+  slot.ready = true;
+  ctx.log.ready({ turn: ctx.turn, key: slot.key, id: slot.id, name: slot.name, argsText: text, args: outcome.value, readyFrame: frame });
+}
+
+export const parseEachFragment = defineStrategy<Slots>({
+  id: 'parse-each-fragment',
+  labelKey: 'strategy.parse-each-fragment.label',
+  explainKey: 'strategy.parse-each-fragment.explain',
+  appliesTo: () => true,
+  init: newSlots,
+  step(slots, signal, frame, ctx) {
+    switch (signal.kind) {
+      case 'call-start': {
+        const slot = slots.byKey.get(signal.key);
+        if (!slot || slot.closed || (signal.id && slot.id && signal.id !== slot.id)) {
+          if (slot) slot.closed = true;
+          openSlot(slots, ctx, signal.key, frame, signal.id ?? '', signal.name ?? '');
+        } else {
+          if (signal.id && !slot.id) slot.id = signal.id;
+          if (signal.name && !slot.name) slot.name = signal.name;
+          ctx.log.setCall(slot.bufferId, slot.id || undefined, slot.name || undefined);
+        }
+        break;
+      }
+      case 'args':
+        parseFragment(slotFor(slots, ctx, signal.key, frame), ctx, frame, signal.text);
+        break;
+      case 'call-end': {
+        const slot = slotFor(slots, ctx, signal.key, frame);
+        if (signal.args !== undefined && !slot.sawArgs) parseFragment(slot, ctx, frame, signal.args);
+        break;
+      }
+      case 'call-complete': {
+        const slot = slotForComplete(slots, ctx, signal.key, frame, signal.id, signal.name);
+        if (slot && !slot.sawArgs) parseFragment(slot, ctx, frame, signal.args);
+        break;
+      }
+      default:
+        break;
+    }
+    return slots;
+  },
+  endTurn: () => undefined,
+});

@@ -1,0 +1,190 @@
+/**
+ * A small best-effort parser for a PREFIX of a JSON text, for live previews of streamed tool arguments.
+ *
+ * Contract: `parsePartialJson(text)` never throws and returns `{value, complete}`:
+ * - complete is true only when `text` is one whole JSON value (what JSON.parse would accept);
+ * - otherwise `value` is what the prefix says so far: open strings are closed (`"path":"REA` gives
+ *   `{path: "REA"}` — exactly why a preview must never be executed), open arrays and objects are closed, a dangling
+ *   key (with or without its colon) and a trailing comma are dropped, a cut number keeps its valid prefix, a cut
+ *   literal (`tru`) is completed; a cut escape sequence is dropped;
+ * - on text that is not a JSON prefix at all, `value` is what was understood before the bad character (undefined
+ *   when nothing was) and `invalidAt` is its offset.
+ */
+export interface PartialJson {
+  value: unknown;
+  complete: boolean;
+  /** Offset of the first character that cannot continue any JSON text, if any. */
+  invalidAt?: number;
+}
+
+class Cut extends Error {}
+class Bad extends Error {
+  constructor(readonly at: number) {
+    super('bad');
+  }
+}
+
+/** Deeper nesting is reported as invalid rather than risking the call stack (JSON.parse itself goes deeper). */
+const MAX_DEPTH = 512;
+const WS = /[ \t\n\r]/;
+const ESCAPES: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
+
+export function parsePartialJson(text: string): PartialJson {
+  let i = 0;
+  /** The value being built; containers are attached before they are filled, so a cut returns what was built. */
+  let root: unknown = undefined;
+
+  const ws = () => {
+    while (i < text.length && WS.test(text[i] as string)) i++;
+  };
+  const peek = () => {
+    ws();
+    if (i >= text.length) throw new Cut();
+    return text[i] as string;
+  };
+
+  const str = (): { value: string; cut: boolean } => {
+    i++; // opening quote
+    let out = '';
+    let start = i;
+    while (i < text.length) {
+      const c = text[i] as string;
+      if (c === '"') {
+        out += text.slice(start, i);
+        i++;
+        return { value: out, cut: false };
+      }
+      if (c === '\\') {
+        out += text.slice(start, i);
+        const e = text[i + 1];
+        if (e === undefined) return { value: out, cut: true };
+        if (e === 'u') {
+          const hex = text.slice(i + 2, i + 6);
+          if (hex.length < 4) return { value: out, cut: true };
+          if (!/^[0-9a-fA-F]{4}$/.test(hex)) throw new Bad(i);
+          out += String.fromCharCode(parseInt(hex, 16));
+          i += 6;
+        } else {
+          const v = ESCAPES[e];
+          if (v === undefined) throw new Bad(i);
+          out += v;
+          i += 2;
+        }
+        start = i;
+        continue;
+      }
+      if (c < ' ') throw new Bad(i);
+      i++;
+    }
+    return { value: out + text.slice(start), cut: true };
+  };
+
+  const num = (): { value: number; cut: boolean } => {
+    const m = /^-?(0|[1-9]\d*)?(\.\d*)?([eE][+-]?\d*)?/.exec(text.slice(i, i + 400));
+    const lexeme = m?.[0] ?? '';
+    if (lexeme === '' || lexeme === '-') {
+      if (i + lexeme.length >= text.length) throw new Cut();
+      throw new Bad(i);
+    }
+    i += lexeme.length;
+    const atEnd = i >= text.length;
+    const valid = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/.exec(lexeme)?.[0] ?? '';
+    if (valid === '') throw new Bad(i - lexeme.length);
+    if (valid !== lexeme && !atEnd) throw new Bad(i - lexeme.length + valid.length);
+    return { value: Number(valid), cut: valid !== lexeme };
+  };
+
+  const literal = (): { value: unknown; cut: boolean } => {
+    for (const [word, value] of [['true', true], ['false', false], ['null', null]] as const) {
+      const rest = text.slice(i, i + word.length);
+      if (rest === word) {
+        i += word.length;
+        return { value, cut: false };
+      }
+      if (i + rest.length >= text.length && rest.length > 0 && word.startsWith(rest)) {
+        i = text.length;
+        return { value, cut: true };
+      }
+    }
+    throw new Bad(i);
+  };
+
+  /** Parses one value; a cut inside it returns the partial value with `cut: true`. */
+  let depth = 0;
+  const value = (attach: (v: unknown) => void): boolean => {
+    const c = peek();
+    if ((c === '{' || c === '[') && ++depth > MAX_DEPTH) throw new Bad(i);
+    if (c === '{') {
+      i++;
+      const obj: Record<string, unknown> = {};
+      attach(obj);
+      let first = true;
+      for (;;) {
+        const d = peek();
+        if (d === '}') {
+          i++;
+          depth--;
+          return false;
+        }
+        if (!first) {
+          if (d !== ',') throw new Bad(i);
+          i++;
+          if (peek() !== '"') throw new Bad(i);
+        } else if (d !== '"') throw new Bad(i);
+        first = false;
+        const k = str();
+        if (k.cut) throw new Cut();
+        if (peek() !== ':') throw new Bad(i);
+        i++;
+        peek();
+        if (value((v) => (obj[k.value] = v))) throw new Cut();
+      }
+    }
+    if (c === '[') {
+      i++;
+      const arr: unknown[] = [];
+      attach(arr);
+      let first = true;
+      for (;;) {
+        const d = peek();
+        if (d === ']') {
+          i++;
+          depth--;
+          return false;
+        }
+        if (!first) {
+          if (d !== ',') throw new Bad(i);
+          i++;
+          peek();
+        }
+        first = false;
+        if (value((v) => arr.push(v))) throw new Cut();
+      }
+    }
+    if (c === '"') {
+      const s = str();
+      attach(s.value);
+      return s.cut;
+    }
+    if (c === '-' || (c >= '0' && c <= '9')) {
+      const n = num();
+      attach(n.value);
+      return n.cut;
+    }
+    const l = literal();
+    attach(l.value);
+    return l.cut;
+  };
+
+  try {
+    const cut = value((v) => (root = v));
+    ws();
+    if (cut) return { value: root, complete: false };
+    if (i < text.length) return { value: root, complete: false, invalidAt: i };
+    return { value: root, complete: true };
+  } catch (e) {
+    if (e instanceof Cut) return { value: root, complete: false };
+    if (e instanceof Bad) return { value: root, complete: false, invalidAt: e.at };
+    return { value: root, complete: false, invalidAt: i }; // stack overflow on absurd nesting
+  }
+}

@@ -1,0 +1,81 @@
+/**
+ * per-call-buffer: one buffer per call key; parse it once, at that call's end signal.
+ *
+ * Contract (end signals): Anthropic `content_block_stop` (call-end); Responses `function_call_arguments.done`
+ * (call-end) or `output_item.done` (call-complete), whichever comes first; Chat and Gemini: `finish_reason` (the
+ * finish signal) or, failing that, the stream end. On Anthropic and Responses a call whose end never came is never
+ * parsed (a cut stream: the call is missing). The BUFFER is parsed, not the end event's args; when the event
+ * carries args that differ from the buffer, a note `end-args-differ` is logged. Events carrying whole args count
+ * as the call's one fragment when no delta came (see slots.ts). Reused index: same buffer, names appended.
+ */
+import type { FrameIndex, Signal } from '../types';
+import {
+  appendArgs,
+  appendWholeIfNoArgs,
+  closeAllOpen,
+  closeAndParse,
+  endsAtFinish,
+  newSlots,
+  openSlot,
+  slotFor,
+  slotForComplete,
+  startIndexKeyed,
+  type Slot,
+  type Slots,
+} from './slots';
+import { defineStrategy, type EndContext, type StrategyContext } from './types';
+
+/** The fold step shared with partial-json-preview (which only adds previews computed on demand). */
+export function perCallStep(slots: Slots, signal: Signal, frame: FrameIndex, ctx: StrategyContext): Slots {
+  switch (signal.kind) {
+    case 'call-start':
+      startIndexKeyed(slots, ctx, signal.key, frame, signal.id, signal.name);
+      break;
+    case 'args':
+      appendArgs(slotFor(slots, ctx, signal.key, frame), ctx, frame, signal.text);
+      break;
+    case 'call-end': {
+      const slot = slots.byKey.get(signal.key);
+      if (slot?.closed) break; // already ended (e.g. by output_item.done)
+      const open = slot ?? openSlot(slots, ctx, signal.key, frame);
+      endWithArgs(open, signal.args, frame, ctx);
+      closeAndParse(open, ctx, frame);
+      break;
+    }
+    case 'call-complete': {
+      const open = slotForComplete(slots, ctx, signal.key, frame, signal.id, signal.name);
+      if (!open) break; // the same call's later item event
+      endWithArgs(open, signal.args, frame, ctx);
+      // Gemini parts are complete calls, but the wire's end signal for a call is finish (DESIGN section 4).
+      if (ctx.wire !== 'gemini') closeAndParse(open, ctx, frame);
+      break;
+    }
+    case 'finish':
+      if (endsAtFinish(ctx.wire)) closeAllOpen(slots, ctx, frame);
+      break;
+    default:
+      break;
+  }
+  return slots;
+}
+
+function endWithArgs(slot: Slot, args: string | undefined, frame: FrameIndex, ctx: StrategyContext): void {
+  if (appendWholeIfNoArgs(slot, ctx, frame, args)) return;
+  if (args !== undefined && args !== ctx.log.textOf(slot.bufferId)) {
+    ctx.log.note({ turn: ctx.turn, key: slot.key, frame, code: 'end-args-differ', detail: args });
+  }
+}
+
+export function perCallEnd(slots: Slots, ctx: EndContext): void {
+  if (ctx.endFrame !== undefined && endsAtFinish(ctx.wire)) closeAllOpen(slots, ctx, ctx.endFrame);
+}
+
+export const perCallBuffer = defineStrategy<Slots>({
+  id: 'per-call-buffer',
+  labelKey: 'strategy.per-call-buffer.label',
+  explainKey: 'strategy.per-call-buffer.explain',
+  appliesTo: () => true,
+  init: newSlots,
+  step: perCallStep,
+  endTurn: perCallEnd,
+});

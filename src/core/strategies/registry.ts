@@ -1,0 +1,26 @@
+/**
+ * The strategy registry: every assembly strategy, by id and in display order (DESIGN section 4).
+ *
+ * Contract: `STRATEGY_LIST` follows `STRATEGY_IDS` from types.ts; `STRATEGIES[id]` is the declarative object.
+ */
+import { STRATEGY_IDS, type StrategyId } from '../types';
+import { completedItem } from './completed-item';
+import { nextIndexCloses } from './next-index-closes';
+import { parseEachFragment } from './parse-each-fragment';
+import { partialJsonPreview } from './partial-json-preview';
+import { perCallBuffer } from './per-call-buffer';
+import { sharedBuffer } from './shared-buffer';
+import type { Strategy } from './types';
+
+export const STRATEGIES: Record<StrategyId, Strategy> = {
+  'parse-each-fragment': parseEachFragment,
+  'shared-buffer': sharedBuffer,
+  'per-call-buffer': perCallBuffer,
+  'completed-item': completedItem,
+  'partial-json-preview': partialJsonPreview,
+  'next-index-closes': nextIndexCloses,
+};
+
+export const STRATEGY_LIST: readonly Strategy[] = STRATEGY_IDS.map((id) => STRATEGIES[id]);
+
+export const isStrategyId = (s: string): s is StrategyId => (STRATEGY_IDS as readonly string[]).includes(s);

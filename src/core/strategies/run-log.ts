@@ -1,0 +1,124 @@
+/**
+ * The append-only log a strategy writes while it folds over a recording's signals.
+ *
+ * Contract: buffers grow by fragments; a buffer's text is accumulated as parts and joined ONCE, when the run is
+ * finished (`finish()`), or when a strategy asks for the current text to parse it (`textOf`, which caches the join
+ * until the next append). Attempts and ready calls are logged in the order they happen, which is frame order
+ * because strategies are folded frame by frame. Nothing here throws on bad input: parse failures are data.
+ */
+import type { BufferLog, CallKey, FrameIndex, ParseAttempt, ReadyCall } from '../types';
+import { parseJson, type ParseOutcome } from './json';
+
+/** A note a strategy makes that is neither an attempt nor a call (e.g. an end event's args differ from the buffer). */
+export interface StrategyNote {
+  turn: number;
+  key: CallKey;
+  frame: FrameIndex;
+  code: 'end-args-differ';
+  /** The args the end event carried (the buffer is the strategy's own). */
+  detail: string;
+}
+
+interface BufferDraft {
+  log: BufferLog;
+  parts: string[];
+  length: number;
+  joined: string | null;
+}
+
+export interface RunLog {
+  /** Opens a buffer. With no text yet, an empty fragment at `frame` marks it as existing from that frame. */
+  openBuffer(turn: number, key: CallKey | null, frame: FrameIndex, callId?: string, name?: string): number;
+  /** Appends a fragment; returns its [start, end) range in the buffer. */
+  append(bufferId: number, frame: FrameIndex, text: string): { start: number; end: number };
+  setCall(bufferId: number, callId: string | undefined, name: string | undefined): void;
+  /** The buffer's text so far (joined lazily; cached until the next append). */
+  textOf(bufferId: number): string;
+  lengthOf(bufferId: number): number;
+  /** Parses `input` (which is buffer[start, end) or, with `text`, a whole event's payload) and logs the attempt. */
+  attempt(a: Omit<ParseAttempt, 'ok' | 'error'>, input: string): ParseOutcome;
+  ready(call: ReadyCall): void;
+  note(n: StrategyNote): void;
+  finish(): { buffers: BufferLog[]; attempts: ParseAttempt[]; calls: ReadyCall[]; notes: StrategyNote[] };
+}
+
+export function createRunLog(): RunLog {
+  const drafts: BufferDraft[] = [];
+  const attempts: ParseAttempt[] = [];
+  const calls: ReadyCall[] = [];
+  const notes: StrategyNote[] = [];
+
+  const draft = (id: number): BufferDraft => {
+    const d = drafts[id];
+    if (!d) throw new Error(`run-log: no buffer ${id}`);
+    return d;
+  };
+
+  const textOf = (bufferId: number): string => {
+    const d = draft(bufferId);
+    if (d.joined === null) {
+      d.joined = d.parts.join('');
+      d.parts = d.joined.length > 0 ? [d.joined] : [];
+    }
+    return d.joined;
+  };
+
+  return {
+    openBuffer(turn, key, frame, callId, name) {
+      const id = drafts.length;
+      const log: BufferLog = { id, turn, key, text: '', fragments: [{ frame, start: 0, end: 0 }] };
+      if (callId !== undefined) log.callId = callId;
+      if (name !== undefined) log.name = name;
+      drafts.push({ log, parts: [], length: 0, joined: '' });
+      return id;
+    },
+    append(bufferId, frame, text) {
+      const d = draft(bufferId);
+      const start = d.length;
+      const end = start + text.length;
+      const frags = d.log.fragments;
+      // The opening marker is replaced by the first real fragment arriving in the same frame.
+      const only = frags.length === 1 ? frags[0] : undefined;
+      if (only && only.end === 0 && only.frame === frame && start === 0) frags.pop();
+      frags.push({ frame, start, end });
+      if (text.length > 0) {
+        d.parts.push(text);
+        d.length = end;
+        d.joined = null;
+      }
+      return { start, end };
+    },
+    setCall(bufferId, callId, name) {
+      const log = draft(bufferId).log;
+      if (callId !== undefined) log.callId = callId;
+      if (name !== undefined) log.name = name;
+    },
+    textOf,
+    lengthOf(bufferId) {
+      return draft(bufferId).length;
+    },
+    attempt(a, input) {
+      const outcome = parseJson(input);
+      const logged: ParseAttempt = { ...a, ok: outcome.ok };
+      if (!outcome.ok) logged.error = outcome.error;
+      attempts.push(logged);
+      return outcome;
+    },
+    ready(call) {
+      calls.push(call);
+    },
+    note(n) {
+      notes.push(n);
+    },
+    finish() {
+      const buffers = drafts.map((d, i) => {
+        d.log.text = textOf(i);
+        return d.log;
+      });
+      // Folding is frame-ordered already; a stable sort guards the invariant the view's binary searches rely on.
+      attempts.sort((x, y) => x.frame - y.frame);
+      calls.sort((x, y) => x.readyFrame - y.readyFrame);
+      return { buffers, attempts, calls, notes };
+    },
+  };
+}

@@ -1,0 +1,94 @@
+/**
+ * Runs one strategy over a recording's signals and judges it: the StrategyRun the UI indexes by frame.
+ *
+ * Contract: folds `strategy` turn by turn (init, step for every signal of every frame in order, endTurn at the
+ * turn's last frame), then computes per-turn verdicts against the carried calls. Never throws: a strategy that
+ * throws while folding a turn gets that turn as `fail` with the error message (reason 'wrong-call', error
+ * 'strategy error: ...'), and the other turns are still folded. The result is plain, structured-cloneable data.
+ */
+import type { CarriedCall, Frame, FrameIndex, ParseAttempt, Signal, StrategyRun, TurnVerdict, WireId } from '../types';
+import { createRunLog, type StrategyNote } from './run-log';
+import type { Strategy } from './types';
+import { byTurn, naVerdicts, overallVerdict, turnVerdict } from './verdict';
+
+export interface RunInput {
+  wire: WireId;
+  frames: readonly Frame[];
+  signals: readonly (readonly Signal[])[];
+  carried: readonly CarriedCall[];
+  /** Every turn of the recording (turns without frames included). */
+  turns: readonly number[];
+}
+
+/** A StrategyRun plus the notes strategies made (e.g. an end event's args differing from the buffer). */
+export type RunResult = StrategyRun & { notes: StrategyNote[] };
+
+export function runStrategy(strategy: Strategy, input: RunInput): RunResult {
+  const applies = safeApplies(strategy, input.wire);
+  if (applies !== true) {
+    return {
+      id: strategy.id,
+      applicable: false,
+      naReason: applies,
+      buffers: [],
+      attempts: [],
+      calls: [],
+      verdicts: naVerdicts(input.turns),
+      verdict: 'n/a',
+      notes: [],
+    };
+  }
+  const log = createRunLog();
+  const crashed = new Map<number, string>();
+  const lastFrame = new Map<number, FrameIndex>();
+  const { frames, signals, wire } = input;
+
+  let i = 0;
+  while (i < frames.length) {
+    const turn = (frames[i] as Frame).turn;
+    const ctx = { wire, turn, log };
+    let j = i;
+    try {
+      let state = strategy.init(turn);
+      for (; j < frames.length && (frames[j] as Frame).turn === turn; j++) {
+        const f = (frames[j] as Frame).index;
+        for (const s of signals[j] ?? []) state = strategy.step(state, s, f, ctx);
+      }
+      const endFrame = (frames[j - 1] as Frame).index;
+      lastFrame.set(turn, endFrame);
+      strategy.endTurn(state, { ...ctx, endFrame });
+    } catch (e) {
+      crashed.set(turn, e instanceof Error ? e.message : String(e));
+      while (j < frames.length && (frames[j] as Frame).turn === turn) j++;
+      lastFrame.set(turn, (frames[j - 1] as Frame).index);
+    }
+    i = j;
+  }
+
+  const { buffers, attempts, calls, notes } = log.finish();
+  const inputOf = (a: ParseAttempt): string => a.text ?? buffers[a.bufferId]?.text.slice(a.start, a.end) ?? '';
+  const carriedBy = byTurn(input.carried);
+  const callsBy = byTurn(calls);
+  const attemptsBy = byTurn(attempts);
+  const verdicts: TurnVerdict[] = input.turns.map((turn) => {
+    const message = crashed.get(turn);
+    if (message !== undefined) return { turn, verdict: 'fail', reason: 'wrong-call', error: `strategy error: ${message}` };
+    return turnVerdict({
+      turn,
+      endFrame: lastFrame.get(turn),
+      carried: carriedBy.get(turn) ?? [],
+      produced: callsBy.get(turn) ?? [],
+      attempts: attemptsBy.get(turn) ?? [],
+      inputOf,
+    });
+  });
+  return { id: strategy.id, applicable: true, buffers, attempts, calls, verdicts, verdict: overallVerdict(true, verdicts), notes };
+}
+
+function safeApplies(strategy: Strategy, wire: WireId): true | string {
+  try {
+    return strategy.appliesTo(wire);
+  } catch (e) {
+    return `strategy error: ${e instanceof Error ? e.message : String(e)}`;
+  }
+}

@@ -1,0 +1,85 @@
+/**
+ * shared-buffer: one string per turn; every argument fragment of every call is appended to it; it is parsed once,
+ * when the turn's stream ends.
+ *
+ * Contract: the buffer (key null) opens at the turn's first call-start or fragment and carries the first call's id
+ * and name; the strategy produces at most one call (that first call's key, id and name). With one call it works;
+ * with two non-empty calls the text is `{..}{..}` and the attempt fails with JSON.parse's own message. An event with
+ * a call's whole args is appended only when no delta came for that call (Gemini parts, Responses args-only-in-done).
+ */
+import type { CallKey, FrameIndex } from '../types';
+import { defineStrategy, type StrategyContext } from './types';
+
+interface SharedState {
+  bufferId: number | null;
+  first: { key: CallKey; id: string; name: string } | null;
+  /** Keys that received a delta (their whole-args events are then not appended again). */
+  withArgs: Set<CallKey>;
+  /** Keys whose whole-args event was appended. */
+  whole: Set<CallKey>;
+  /** Keys that had a call-complete: another one there is another call (Gemini positions). */
+  completed: Set<CallKey>;
+}
+
+function buffer(s: SharedState, ctx: StrategyContext, frame: FrameIndex, key: CallKey, id = '', name = ''): number {
+  if (s.first === null) s.first = { key, id, name };
+  else if (s.first.key === key) {
+    if (!s.first.id) s.first.id = id;
+    if (!s.first.name) s.first.name = name;
+  }
+  if (s.bufferId === null) s.bufferId = ctx.log.openBuffer(ctx.turn, null, frame);
+  ctx.log.setCall(s.bufferId, s.first.id || undefined, s.first.name || undefined);
+  return s.bufferId;
+}
+
+function appendWhole(s: SharedState, ctx: StrategyContext, frame: FrameIndex, key: CallKey, args: string, id = '', name = ''): void {
+  const b = buffer(s, ctx, frame, key, id, name);
+  if (s.withArgs.has(key) || s.whole.has(key)) return;
+  ctx.log.append(b, frame, args);
+  s.whole.add(key);
+}
+
+export const sharedBuffer = defineStrategy<SharedState>({
+  id: 'shared-buffer',
+  labelKey: 'strategy.shared-buffer.label',
+  explainKey: 'strategy.shared-buffer.explain',
+  appliesTo: () => true,
+  init: () => ({ bufferId: null, first: null, withArgs: new Set(), whole: new Set(), completed: new Set() }),
+  step(s, signal, frame, ctx) {
+    switch (signal.kind) {
+      case 'call-start':
+        buffer(s, ctx, frame, signal.key, signal.id, signal.name);
+        break;
+      case 'args':
+        s.withArgs.add(signal.key);
+        ctx.log.append(buffer(s, ctx, frame, signal.key), frame, signal.text);
+        break;
+      case 'call-end':
+        if (signal.args !== undefined) appendWhole(s, ctx, frame, signal.key, signal.args);
+        break;
+      case 'call-complete':
+        if (s.completed.has(signal.key)) {
+          // A second complete call at the same key (Gemini positions) is another call: its args are appended.
+          ctx.log.append(buffer(s, ctx, frame, signal.key), frame, signal.args);
+        } else {
+          s.completed.add(signal.key);
+          appendWhole(s, ctx, frame, signal.key, signal.args, signal.id, signal.name);
+        }
+        break;
+      default:
+        break;
+    }
+    return s;
+  },
+  endTurn(s, ctx) {
+    if (s.bufferId === null || ctx.endFrame === undefined || s.first === null) return;
+    const text = ctx.log.textOf(s.bufferId);
+    const outcome = ctx.log.attempt(
+      { frame: ctx.endFrame, turn: ctx.turn, key: null, bufferId: s.bufferId, start: 0, end: text.length },
+      text,
+    );
+    if (!outcome.ok) return;
+    const { key, id, name } = s.first;
+    ctx.log.ready({ turn: ctx.turn, key, id, name, argsText: text, args: outcome.value, readyFrame: ctx.endFrame });
+  },
+});

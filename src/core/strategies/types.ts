@@ -1,0 +1,36 @@
+/**
+ * What an assembly strategy is: a declarative object folded over one turn's signals at a time.
+ *
+ * Contract: `init(turn)` makes a fresh per-turn state; `step` is called for every signal of every frame of the turn,
+ * in order; `endTurn` is called once after the turn's last frame (the stream end). A strategy writes what it does
+ * (buffers, parse attempts, ready calls) to `ctx.log` and never throws on bad input: a parse failure is logged.
+ * Strategies see normalized signals only; the wire id is there for the few rules that differ per wire.
+ */
+import type { FrameIndex, Signal, StrategyId, WireId } from '../types';
+import type { RunLog } from './run-log';
+
+export interface StrategyContext {
+  wire: WireId;
+  turn: number;
+  log: RunLog;
+}
+
+export interface EndContext extends StrategyContext {
+  /** The turn's last frame (the stream end), or undefined when the turn has no frame. */
+  endFrame: FrameIndex | undefined;
+}
+
+export interface Strategy<S = unknown> {
+  id: StrategyId;
+  /** i18n keys: `strategy.<id>.label`, `strategy.<id>.explain`. */
+  labelKey: string;
+  explainKey: string;
+  /** True, or the i18n key of the reason it does not apply (e.g. 'na.completed-item.no-complete-items'). */
+  appliesTo(wire: WireId): true | string;
+  init(turn: number): S;
+  step(state: S, signal: Signal, frame: FrameIndex, ctx: StrategyContext): S;
+  endTurn(state: S, ctx: EndContext): void;
+}
+
+/** Declares a strategy with its state type checked, stored in the registry with the state erased. */
+export const defineStrategy = <S>(s: Strategy<S>): Strategy => s as unknown as Strategy;

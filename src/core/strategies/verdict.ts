@@ -1,0 +1,122 @@
+/**
+ * Verdicts: did a strategy produce exactly the calls the stream carried?
+ *
+ * Contract (per turn): `n/a` when the strategy does not apply; `ok` when the produced calls match the carried
+ * ones one to one (same id, name and deep-equal parsed args) and every carried call is valid — a turn with no
+ * carried and no produced call is ok (reason 'no-calls'); else `fail`. A failing turn reports the FIRST failed
+ * parse attempt of the turn when there is one (reason 'parse-failed', with its frame, input and JSON.parse's
+ * message), else the earliest mismatch: 'call-never-ended' (a cut call nobody produced, at the stream end),
+ * 'missing-call' (at the call's end frame), 'extra-call' / 'wrong-call' (at the produced call's ready frame),
+ * 'invalid-arguments'. Matching pairs a carried call with an unused produced call of the same key and id, then the
+ * same id, then the same key. Pure; never throws.
+ */
+import type {
+  CallKey,
+  CarriedCall,
+  FrameIndex,
+  ParseAttempt,
+  ReadyCall,
+  TurnVerdict,
+  Verdict,
+  VerdictReason,
+} from '../types';
+import { jsonEqual } from './json';
+
+export interface TurnInput {
+  turn: number;
+  /** The turn's last frame (its stream end), if it has frames. */
+  endFrame: FrameIndex | undefined;
+  carried: readonly CarriedCall[];
+  produced: readonly ReadyCall[];
+  attempts: readonly ParseAttempt[];
+  /** Resolves an attempt's input text (a buffer slice or the event text). */
+  inputOf: (a: ParseAttempt) => string;
+}
+
+interface Issue {
+  frame: FrameIndex | undefined;
+  reason: VerdictReason;
+  key: CallKey;
+}
+
+function pair(carried: readonly CarriedCall[], produced: readonly ReadyCall[]): Map<CarriedCall, ReadyCall> {
+  const used = new Set<ReadyCall>();
+  const out = new Map<CarriedCall, ReadyCall>();
+  const rules: ((c: CarriedCall, p: ReadyCall) => boolean)[] = [
+    (c, p) => c.key === p.key && c.id === p.id,
+    (c, p) => c.id !== '' && c.id === p.id,
+    (c, p) => c.key === p.key,
+  ];
+  for (const rule of rules) {
+    for (const c of carried) {
+      if (out.has(c)) continue;
+      const p = produced.find((x) => !used.has(x) && rule(c, x));
+      if (p) {
+        out.set(c, p);
+        used.add(p);
+      }
+    }
+  }
+  return out;
+}
+
+function sameCall(c: CarriedCall, p: ReadyCall): boolean {
+  if (c.id !== p.id || c.name !== p.name) return false;
+  if (c.argsText === p.argsText) return true;
+  try {
+    return jsonEqual(JSON.parse(c.argsText), p.args);
+  } catch {
+    return false;
+  }
+}
+
+export function turnVerdict(t: TurnInput): TurnVerdict {
+  if (t.carried.length === 0 && t.produced.length === 0) return { turn: t.turn, verdict: 'ok', reason: 'no-calls' };
+  const issues: Issue[] = [];
+  const pairs = pair(t.carried, t.produced);
+  for (const c of t.carried) {
+    const p = pairs.get(c);
+    if (!p) {
+      if (c.endFrame === undefined) issues.push({ frame: t.endFrame, reason: 'call-never-ended', key: c.key });
+      else issues.push({ frame: c.endFrame, reason: 'missing-call', key: c.key });
+    } else if (!sameCall(c, p)) issues.push({ frame: p.readyFrame, reason: 'wrong-call', key: c.key });
+    else if (!c.valid) issues.push({ frame: c.endFrame ?? c.startFrame, reason: 'invalid-arguments', key: c.key });
+  }
+  const matched = new Set(pairs.values());
+  for (const p of t.produced) if (!matched.has(p)) issues.push({ frame: p.readyFrame, reason: 'extra-call', key: p.key });
+  if (issues.length === 0) return { turn: t.turn, verdict: 'ok' };
+
+  const failed = t.attempts.find((a) => !a.ok);
+  if (failed) {
+    const v: TurnVerdict = { turn: t.turn, verdict: 'fail', reason: 'parse-failed', frame: failed.frame, input: t.inputOf(failed) };
+    if (failed.error !== undefined) v.error = failed.error;
+    if (failed.key !== null) v.key = failed.key;
+    return v;
+  }
+  issues.sort((a, b) => (a.frame ?? Infinity) - (b.frame ?? Infinity));
+  const first = issues[0] as Issue;
+  const v: TurnVerdict = { turn: t.turn, verdict: 'fail', reason: first.reason, key: first.key };
+  if (first.frame !== undefined) v.frame = first.frame;
+  return v;
+}
+
+export function overallVerdict(applicable: boolean, verdicts: readonly TurnVerdict[]): Verdict {
+  if (!applicable) return 'n/a';
+  return verdicts.every((v) => v.verdict === 'ok') ? 'ok' : 'fail';
+}
+
+/** Group helper: items of a turn-sorted-or-not list, by turn. */
+export function byTurn<T extends { turn: number }>(items: readonly T[]): Map<number, T[]> {
+  const m = new Map<number, T[]>();
+  for (const x of items) {
+    const list = m.get(x.turn);
+    if (list) list.push(x);
+    else m.set(x.turn, [x]);
+  }
+  return m;
+}
+
+/** Not-applicable verdicts for every turn. */
+export function naVerdicts(turns: readonly number[]): TurnVerdict[] {
+  return turns.map((turn) => ({ turn, verdict: 'n/a', reason: 'not-applicable' }));
+}
