@@ -1,0 +1,105 @@
+/**
+ * Loading: a file's content -> a Recording, whatever of the accepted formats it is in.
+ *
+ * Contract: `load(input, name?)` never throws. The format is detected from the content (the name's extension is
+ * only a tie-breaker): a v1 recording (`.jsonl`, line 1 {"streamscope": 1}), raw SSE text (what `curl -N`
+ * prints), a HAR (JSON with `log.entries`), or NDJSON of data payloads. An unreadable file gives
+ * `{ok: false, error}` with one sentence naming what and where (line and byte offset when it is about a line);
+ * a readable file with bad parts gives a Recording whose `issues` name them. No quadratic work: every format is
+ * read in one or two linear passes, so a 10 MB single line loads in well under a second.
+ */
+import type { LoadResult } from '../types';
+import { loadHar } from './har';
+import { describe, errorText, excerpt, failure, isObject } from './issues';
+import { loadJsonl } from './jsonl';
+import { loadNdjson } from './ndjson';
+import { toSource, type Source } from './source';
+import { recordingFromSse } from './sse-text';
+
+export { recordingFromSse, blockRanges, type SseOptions } from './sse-text';
+export { decodeBase64, encodeBase64 } from './base64';
+export type { LoadIssueCode } from './issues';
+
+const SSE_EXTENSIONS = ['sse', 'txt', 'event-stream', 'log'];
+const SSE_LINE = /^(?::|(?:data|event|id|retry)(?::|$))/;
+
+function extension(name: string | undefined): string {
+  const m = name ? /\.([a-z0-9-]+)$/i.exec(name) : null;
+  return m ? (m[1] as string).toLowerCase() : '';
+}
+
+/** The first line that is not empty, cut to a prefix long enough to classify it. */
+function firstNonEmptyLine(text: string): string {
+  const m = /[^\r\n]/.exec(text);
+  if (!m) return '';
+  const start = m.index;
+  const end = text.slice(start, start + 256).search(/[\r\n]/);
+  return text.slice(start, end === -1 ? start + 256 : start + end);
+}
+
+function firstLine(text: string): string {
+  const nl = text.indexOf('\n');
+  const line = nl === -1 ? text : text.slice(0, nl);
+  return line.endsWith('\r') ? line.slice(0, -1) : line;
+}
+
+function loadSse(input: string | Uint8Array): LoadResult {
+  return { ok: true, recording: recordingFromSse(input) };
+}
+
+function loadJsonish(src: Source, ext: string): LoadResult {
+  const line1 = firstLine(src.text);
+  let v1: unknown;
+  let e1: unknown;
+  try {
+    v1 = JSON.parse(line1);
+  } catch (e) {
+    e1 = e;
+  }
+  if (e1 === undefined) {
+    if (isObject(v1) && 'streamscope' in v1) return loadJsonl(src);
+    if (isObject(v1) && isObject(v1.log)) return loadHar(v1);
+    if (ext === 'jsonl') return loadJsonl(src);
+    if (Array.isArray(v1) && typeof v1[0] === 'number' && typeof v1[1] === 'string') {
+      return failure('the header is missing: line 1 is an event [timeMs, code, data], not {"streamscope": 1, ...}', 1, 0);
+    }
+    if (typeof v1 === 'object' && v1 !== null) return loadNdjson(src);
+    return failure(`line 1 is ${describe(v1)}, not a recording header {"streamscope": 1, ...}`, 1, 0);
+  }
+  let whole: unknown;
+  try {
+    whole = JSON.parse(src.text);
+  } catch (e2) {
+    if (ext === 'har') return failure(`the HAR file is not JSON: ${errorText(e2)}`);
+    return failure(`the header is not JSON: ${errorText(e1)}`, 1, 0);
+  }
+  if (isObject(whole) && isObject(whole.log)) return loadHar(whole);
+  return failure(
+    `the file is one JSON document (${describe(whole)}) but neither a HAR (no "log.entries") nor a recording (line 1 is not {"streamscope": 1, ...})`,
+    1,
+    0,
+  );
+}
+
+/** Reads a recording in any accepted format. Never throws. */
+export function load(input: string | Uint8Array, name?: string): LoadResult {
+  try {
+    const src = toSource(input, name);
+    const ext = extension(name);
+    const start = src.text.search(/\S/);
+    if (start === -1) return failure('the file is empty', 1, 0);
+    const c = src.text.charCodeAt(start);
+    if (c === 123 /* { */ || c === 91 /* [ */) return loadJsonish(src, ext);
+    const head = firstNonEmptyLine(src.text);
+    if (SSE_LINE.test(head) || SSE_EXTENSIONS.includes(ext)) return loadSse(input);
+    if (ext === 'jsonl') return loadJsonl(src);
+    return failure(
+      `not a Streamscope recording, SSE text, HAR or NDJSON: the first line starts with ${excerpt(head)}`,
+      1,
+      0,
+    );
+  } catch (e) {
+    // Defensive only: every reader reports problems as values. Still, a bug must not crash the page.
+    return failure(`could not read the file: ${errorText(e)}`);
+  }
+}

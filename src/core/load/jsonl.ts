@@ -1,0 +1,161 @@
+/**
+ * The recording format v1 reader (`.jsonl`, DESIGN section 3; docs/recording-format.md).
+ *
+ * Contract: line 1 must be a v1 header, or the whole file is refused with one message naming line 1 and byte 0.
+ * Every later line is an event `[timeMs, code, data]`; a bad line (not JSON, wrong shape, time not finite, bad
+ * data, bad base64) is skipped with a LoadIssue naming its line and byte offset, and reading goes on. Unknown codes
+ * are ignored (one 'unknown-event-code' issue per code). Times going backwards are kept as they are. Never throws.
+ */
+import { ms, type EndStatus, type LoadIssue, type LoadResult, type Mark, type Recording, type ToolRun, type Turn } from '../types';
+import { decodeBase64 } from './base64';
+import { readHeader, readLocalized } from './header';
+import { describe, errorText, excerpt, failure, issue, isObject } from './issues';
+import { byteOffsets, lines, type Source } from './source';
+
+const END_STATUSES: readonly EndStatus[] = ['complete', 'aborted', 'error'];
+
+interface State {
+  turns: Turn[];
+  tools: ToolRun[];
+  marks: Mark[];
+  issues: LoadIssue[];
+  seenUnknown: Set<string>;
+  encoder: TextEncoder;
+}
+
+type Bad = (code: Parameters<typeof issue>[0], message: string) => void;
+
+/** The latest turn, or an implicit turn 0 at time 0 when no `req` came yet. */
+function currentTurn(st: State, code: string, bad: Bad): Turn {
+  const last = st.turns[st.turns.length - 1];
+  if (last) return last;
+  bad('implicit-turn', `"${code}" before any "req": starting turn 0 at 0 ms`);
+  const turn: Turn = { index: 0, requestAt: ms(0), chunks: [] };
+  st.turns.push(turn);
+  return turn;
+}
+
+/** `data.turn` when it names an existing turn, the current turn when absent, undefined (with an issue) otherwise. */
+function namedTurn(st: State, data: Record<string, unknown>, code: string, bad: Bad): Turn | undefined {
+  if (data.turn === undefined) return currentTurn(st, code, bad);
+  const t = data.turn;
+  const turn = typeof t === 'number' && Number.isInteger(t) ? st.turns[t] : undefined;
+  if (!turn) bad('unknown-turn', `"${code}" names turn ${excerpt(JSON.stringify(t) ?? '')}, which has no "req" before it`);
+  return turn;
+}
+
+function applyEvent(st: State, time: number, code: string, data: unknown, bad: Bad): void {
+  switch (code) {
+    case 'req': {
+      const index = st.turns.length;
+      const turn: Turn = { index, requestAt: ms(time), chunks: [] };
+      if (isObject(data)) {
+        if ('body' in data) turn.request = data.body;
+        if (data.turn !== undefined && data.turn !== index) {
+          bad('turn-number-mismatch', `"req" says turn ${excerpt(JSON.stringify(data.turn) ?? '')} but it is request number ${index}; using ${index}`);
+        }
+      }
+      st.turns.push(turn);
+      return;
+    }
+    case 'chunk': {
+      if (typeof data !== 'string') return bad('bad-event-data', `"chunk" data is ${describe(data)}, expected a string`);
+      currentTurn(st, code, bad).chunks.push({ time: ms(time), bytes: st.encoder.encode(data) });
+      return;
+    }
+    case 'bytes': {
+      if (typeof data !== 'string') return bad('bad-event-data', `"bytes" data is ${describe(data)}, expected a base64 string`);
+      const r = decodeBase64(data);
+      if (!r.ok) return bad('bad-base64', `"bytes" data is not valid base64: ${r.error}`);
+      currentTurn(st, code, bad).chunks.push({ time: ms(time), bytes: r.bytes });
+      return;
+    }
+    case 'end': {
+      if (!isObject(data) || !END_STATUSES.includes(data.status as EndStatus)) {
+        return bad('bad-event-data', `"end" needs {"status": "complete" | "aborted" | "error"}, got ${describe(isObject(data) ? data.status : data)}`);
+      }
+      const end: NonNullable<Turn['end']> = { time: ms(time), status: data.status as EndStatus };
+      if (typeof data.note === 'string') end.note = data.note;
+      currentTurn(st, code, bad).end = end;
+      return;
+    }
+    case 'final': {
+      if (!isObject(data) || !('message' in data)) return bad('bad-event-data', `"final" needs {"turn": n, "message": {...}}, got ${describe(data)}`);
+      const turn = namedTurn(st, data, code, bad);
+      if (turn) turn.final = { time: ms(time), message: data.message };
+      return;
+    }
+    case 'tool': {
+      if (!isObject(data) || typeof data.callId !== 'string' || typeof data.name !== 'string') {
+        return bad('bad-event-data', '"tool" needs {"turn": n, "callId": "...", "name": "...", "durationMs": n}');
+      }
+      const d = data.durationMs;
+      if (typeof d !== 'number' || !Number.isFinite(d) || d < 0) return bad('bad-event-data', `"tool" durationMs is ${describe(d)}, expected a finite number >= 0`);
+      const turn = namedTurn(st, data, code, bad);
+      if (turn) st.tools.push({ time: ms(time), turn: turn.index, callId: data.callId, name: data.name, durationMs: d });
+      return;
+    }
+    case 'mark': {
+      const label = readLocalized(data);
+      if (!label) return bad('bad-event-data', `"mark" needs {"zh": "...", "en": "..."}, got ${describe(data)}`);
+      st.marks.push({ time: ms(time), label });
+      return;
+    }
+    default:
+      if (!st.seenUnknown.has(code)) {
+        st.seenUnknown.add(code);
+        bad('unknown-event-code', `unknown event code ${excerpt(code)} ignored (and any later lines with it)`);
+      }
+  }
+}
+
+export function loadJsonl(src: Source): LoadResult {
+  const it = lines(src.text);
+  const first = it.next();
+  if (first.done || first.value.text.trim() === '') return failure('the file is empty (expected a header line {"streamscope": 1, ...})', 1, 0);
+  let headerValue: unknown;
+  try {
+    headerValue = JSON.parse(first.value.text);
+  } catch (e) {
+    return failure(`the header is not JSON: ${errorText(e)}`, 1, 0);
+  }
+  const h = readHeader(headerValue, 1, 0);
+  if (!h.ok) return failure(h.reason, 1, 0);
+
+  const byteAt = byteOffsets(src);
+  const st: State = { turns: [], tools: [], marks: [], issues: [...h.issues], seenUnknown: new Set(), encoder: new TextEncoder() };
+  for (const line of it) {
+    if (line.text.trim() === '') continue;
+    const bad: Bad = (code, message) => {
+      st.issues.push(issue(code, message, line.no, byteAt(line.start)));
+    };
+    let ev: unknown;
+    try {
+      ev = JSON.parse(line.text);
+    } catch (e) {
+      bad('bad-json', `not JSON, line skipped: ${errorText(e)}`);
+      continue;
+    }
+    if (!Array.isArray(ev) || ev.length < 2 || typeof ev[1] !== 'string') {
+      bad('bad-event-shape', `expected an event [timeMs, "code", data], got ${describe(ev)}; line skipped`);
+      continue;
+    }
+    const time = ev[0];
+    if (typeof time !== 'number' || !Number.isFinite(time)) {
+      bad('bad-time', `the time is ${describe(time)} ${excerpt(JSON.stringify(time) ?? '')}, expected a finite number of ms; line skipped`);
+      continue;
+    }
+    applyEvent(st, time, ev[1], ev[2], bad);
+  }
+  if (st.turns.length === 0) st.issues.push(issue('no-turns', 'the recording has no "req" and no "chunk": nothing to replay'));
+  const recording: Recording = {
+    header: h.header,
+    format: 'jsonl',
+    timed: true,
+    turns: st.turns,
+    tools: st.tools,
+    marks: st.marks,
+    issues: st.issues,
+  };
+  return { ok: true, recording };
+}

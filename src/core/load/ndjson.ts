@@ -1,0 +1,40 @@
+/**
+ * NDJSON of data payloads (one JSON object or array per line, as SDK test fixtures store streams): one untimed turn.
+ *
+ * Contract: each payload line becomes one chunk `data: <line>\n\n`, preceded by `event: <type>\n` when the payload
+ * is an object with a string `type` (the way Anthropic and Responses streams name their events). Lines that are not
+ * JSON objects/arrays are skipped with an 'ndjson-bad-line' issue. Chunks are 100 ms apart from 100 ms. Never throws.
+ */
+import { ms, type Chunk, type LoadIssue, type LoadResult } from '../types';
+import { describe, errorText, issue, isObject } from './issues';
+import { byteOffsets, lines, type Source } from './source';
+
+export function loadNdjson(src: Source): LoadResult {
+  const encoder = new TextEncoder();
+  const issues: LoadIssue[] = [];
+  const chunks: Chunk[] = [];
+  const byteAt = byteOffsets(src);
+  for (const line of lines(src.text)) {
+    if (line.text.trim() === '') continue;
+    let value: unknown;
+    try {
+      value = JSON.parse(line.text);
+    } catch (e) {
+      issues.push(issue('ndjson-bad-line', `not JSON, line skipped: ${errorText(e)}`, line.no, byteAt(line.start)));
+      continue;
+    }
+    if (typeof value !== 'object' || value === null) {
+      issues.push(issue('ndjson-bad-line', `expected a JSON object or array, got ${describe(value)}; line skipped`, line.no, byteAt(line.start)));
+      continue;
+    }
+    // A CR inside the line is JSON whitespace but an SSE line ending: re-serialise such a line.
+    const data = line.text.indexOf('\r') === -1 ? line.text.trim() : JSON.stringify(value);
+    const type = isObject(value) && typeof value.type === 'string' && !/[\r\n]/.test(value.type) ? value.type : undefined;
+    const text = type === undefined ? `data: ${data}\n\n` : `event: ${type}\ndata: ${data}\n\n`;
+    chunks.push({ time: ms(100 + chunks.length * 100), bytes: encoder.encode(text) });
+  }
+  return {
+    ok: true,
+    recording: { header: { streamscope: 1 }, format: 'ndjson', timed: false, turns: [{ index: 0, requestAt: ms(0), chunks }], tools: [], marks: [], issues },
+  };
+}
