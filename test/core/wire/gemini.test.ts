@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { adaptFrames, detectWire, isTerminal } from '../../../src/core/wire';
+import { fixtureFrames } from './frames';
+import { CC, E, F, I, R, T, U } from './signals';
+
+const adapt = (name: string) => adaptFrames('gemini', fixtureFrames(`gemini/${name}.sse`));
+
+describe('gemini adapter', () => {
+  it('keys whole functionCall parts by their position across the turn; finishReason and usage', () => {
+    expect(adapt('function-call-parts')).toStrictEqual([
+      [T('Reading both.'), U(60, 3)],
+      [CC('0', 'gemini-call-0', 'read_file', '{"path":"a.md"}'), CC('1', 'fc-b', 'read_file', '{"path":"b.md"}')],
+      [CC('2', 'gemini-call-2', 'list_dir', '{}'), F('STOP'), U(60, 42)],
+    ]);
+  });
+
+  it('thought parts are reasoning; an empty text with a thought signature is ignored (CRLF framing)', () => {
+    expect(adapt('thought-and-text-crlf')).toStrictEqual([
+      [R('Thinking about it')],
+      [T('Answer'), I('part:thoughtSignature')],
+      [F('STOP'), U(4, 1)],
+    ]);
+  });
+
+  it('turns an error object into an error signal', () => {
+    expect(adapt('error')).toStrictEqual([[T('Par')], [E('The model is overloaded. Please try again later.', 'UNAVAILABLE')]]);
+  });
+
+  it('reads a JSON array of responses; names odd parts, other candidates and a blocked prompt', () => {
+    expect(adapt('odd-parts')).toStrictEqual([
+      [I('part:executableCode'), I('malformed:part.functionCall'), I('malformed:content.parts[2]'), I('candidate:1')],
+      [F('blocked:SAFETY')],
+      [I('empty-chunk')],
+    ]);
+  });
+
+  it('marks a chunk with finishReason as terminal', () => {
+    const frames = fixtureFrames('gemini/function-call-parts.sse');
+    expect(frames.map((f) => isTerminal('gemini', f))).toStrictEqual([false, false, true]);
+  });
+
+  it.each(['function-call-parts', 'thought-and-text-crlf', 'error', 'odd-parts'])('detects %s as gemini', (name) =>
+    expect(detectWire(fixtureFrames(`gemini/${name}.sse`))).toBe('gemini'),
+  );
+});
