@@ -88,7 +88,7 @@ function segmentsOf(session: Session, timing: TurnTiming): Segment[] {
   if (!firstFrame) return out;
   out.push({ kind: 'wait', fromMs: req, toMs: firstFrame.time, frame: first });
   const gapFrames = new Set(timing.gaps.map((g) => g.frame as number));
-  let prevTime = firstFrame.time;
+  let prevTime: number = firstFrame.time;
   for (let i = first + 1; i <= last && i < session.frames.length; i++) {
     const f = session.frames[i];
     if (!f) continue;
@@ -151,7 +151,7 @@ export function buildWaterfall(session: Session, strategy: StrategyId): Waterfal
         const d = fin(r.durationMs) && r.durationMs > 0 ? r.durationMs : 0;
         return { fromMs: r.time, toMs: r.time + d, name: r.name, callId: r.callId, durationMs: d };
       });
-    let rowEnd = timing.requestAt;
+    let rowEnd: number = timing.requestAt;
     for (const s of segments) rowEnd = Math.max(rowEnd, s.toMs);
     for (const m of marks) rowEnd = Math.max(rowEnd, m.atMs);
     for (const t of tools) rowEnd = Math.max(rowEnd, t.toMs);

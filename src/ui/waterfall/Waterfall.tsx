@@ -1,0 +1,138 @@
+// The span waterfall (DESIGN section 6): a region below the panels with one row per turn on a shared time axis,
+// linked to the player (playhead, click seeks, hover highlights), zoomable and pannable, exportable as SVG / PNG,
+// with the three time-to-first-token readings and the what-if tool execution table.
+import { useEffect, useId, useMemo, useRef, useState, type ReactElement } from 'react';
+import type { FrameIndex } from '../../core/types';
+import type { CallRef, PanelProps } from '../panels/types';
+import { exportPng, exportSvg } from './exportImage';
+import { buildWaterfall } from './layout';
+import { Readings } from './Readings';
+import { createTimeScale } from './timeScale';
+import { LABEL_W } from './TurnRow';
+import { useZoomPan } from './useZoomPan';
+import { RIGHT_PAD, WaterfallSvg } from './WaterfallSvg';
+import { DEFAULT_TOOL_MS, WhatIf } from './WhatIf';
+import './waterfall.css';
+
+export interface WaterfallProps extends PanelProps {
+  /** Hovering a turn reports its frame range [first, last] so other panels can highlight it; null on leave. */
+  onHoverFrames?: (range: [number, number] | null) => void;
+  /** Width in px before the element has been measured (and in environments without ResizeObserver). */
+  initialWidth?: number;
+}
+
+function useWidth(initial: number): [(el: HTMLDivElement | null) => void, number] {
+  const [el, setEl] = useState<HTMLDivElement | null>(null);
+  const [width, setWidth] = useState(initial);
+  useEffect(() => {
+    if (!el || typeof ResizeObserver === 'undefined') return undefined;
+    const ro = new ResizeObserver((entries) => {
+      const w = entries[0]?.contentRect.width;
+      if (w && w > 0) setWidth(Math.floor(w));
+    });
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, [el]);
+  return [setEl, width];
+}
+
+export function Waterfall(props: WaterfallProps): ReactElement {
+  const { session, strategy, frame, lang, t, onSeek, onHoverCall, onHoverFrames } = props;
+  const idPrefix = `wf${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
+  const model = useMemo(() => buildWaterfall(session, strategy), [session, strategy]);
+  const [measureRef, outerWidth] = useWidth(props.initialWidth ?? 960);
+  const plotWidth = Math.max(120, outerWidth - LABEL_W - RIGHT_PAD);
+  const zp = useZoomPan(plotWidth, model.domain, LABEL_W);
+  const scale = createTimeScale(model.domain, plotWidth, zp.view);
+  const svgRef = useRef<SVGSVGElement | null>(null);
+  const [defaultMs, setDefaultMs] = useState(DEFAULT_TOOL_MS);
+  const [exportError, setExportError] = useState<string | null>(null);
+
+  const current = session.frames[frame] ?? null;
+  const currentTurn = current?.turn ?? (session.timings.length ? 0 : null);
+  const currentTiming = session.timings.find((tm) => tm.turn === currentTurn) ?? null;
+  const playheadRelMs = current && currentTiming ? current.time - currentTiming.requestAt : null;
+  const highlighted: CallRef | null = props.hoveredCall ?? props.selectedCall;
+
+  const on = useMemo(
+    () => ({
+      seek: (f: FrameIndex) => onSeek(f),
+      hoverFrames: (range: [number, number] | null) => onHoverFrames?.(range),
+      hoverCall: (call: CallRef | null) => onHoverCall(call),
+      wasDrag: zp.wasDrag,
+    }),
+    [onSeek, onHoverFrames, onHoverCall, zp.wasDrag],
+  );
+
+  const runExport = (kind: 'svg' | 'png') => {
+    const svg = svgRef.current;
+    if (!svg) return;
+    setExportError(null);
+    const name = `streamscope-waterfall.${kind}`;
+    try {
+      if (kind === 'svg') exportSvg(svg, name);
+      else exportPng(svg, name).catch((e: unknown) => setExportError(e instanceof Error ? e.message : String(e)));
+    } catch (e) {
+      setExportError(e instanceof Error ? e.message : String(e));
+    }
+  };
+
+  return (
+    <section className="wf" aria-label={t('waterfall.region')} data-theme={props.theme}>
+      <h2 className="wf-heading">{t('waterfall.region')}</h2>
+      <div className="wf-toolbar" role="toolbar" aria-label={t('waterfall.toolbar')}>
+        <button type="button" onClick={() => zp.zoom(1.5)}>{t('waterfall.zoomIn')}</button>
+        <button type="button" onClick={() => zp.zoom(1 / 1.5)}>{t('waterfall.zoomOut')}</button>
+        <button type="button" onClick={zp.fit}>{t('waterfall.fit')}</button>
+        <button type="button" onClick={() => runExport('svg')}>{t('waterfall.exportSvg')}</button>
+        <button type="button" onClick={() => runExport('png')}>{t('waterfall.exportPng')}</button>
+        <span className="wf-hint">{t('waterfall.hint')}</span>
+      </div>
+      {exportError ? (
+        <p className="wf-error" role="alert">{t('waterfall.exportFailed', { message: exportError })}</p>
+      ) : null}
+      {model.rows.length === 0 ? (
+        <p>{t('waterfall.empty')}</p>
+      ) : (
+        <div className="wf-scroll" ref={measureRef}>
+          {/* The focusable wrapper takes W/S/A/D; its children (turn and mark buttons) bubble their keys up. */}
+          <div className="wf-canvas" ref={zp.wheelRef} tabIndex={0} role="group" aria-label={t('waterfall.hint')} onKeyDown={zp.onKeyDown}>
+            <WaterfallSvg
+              ref={svgRef}
+              model={model}
+              scale={scale}
+              lang={lang}
+              t={t}
+              strategy={strategy}
+              currentTurn={currentTurn}
+              playheadMs={current ? current.time : null}
+              playheadFrame={frame}
+              playheadRelMs={playheadRelMs}
+              highlighted={highlighted}
+              idPrefix={idPrefix}
+              on={on}
+              onPointerDown={zp.onPointerDown}
+              onPointerMove={zp.onPointerMove}
+              onPointerUp={zp.onPointerUp}
+            />
+          </div>
+        </div>
+      )}
+      <div className="wf-tables">
+        <Readings timings={session.timings} currentTurn={currentTurn} lang={lang} t={t} />
+        {currentTurn !== null ? (
+          <WhatIf
+            session={session}
+            turn={currentTurn}
+            strategy={strategy}
+            defaultMs={defaultMs}
+            onDefaultMs={setDefaultMs}
+            lang={lang}
+            t={t}
+            idPrefix={idPrefix}
+          />
+        ) : null}
+      </div>
+    </section>
+  );
+}
