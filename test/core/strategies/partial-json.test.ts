@@ -1,0 +1,52 @@
+// The partial-JSON preview parser: closes what is open, drops what dangles, never throws.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { parsePartialJson } from '../../../src/core/strategies/partial-json';
+
+describe('parsePartialJson', () => {
+  it.each([
+    ['', undefined, false],
+    ['{', {}, false],
+    ['{"pa', {}, false],
+    ['{"path"', {}, false],
+    ['{"path":', {}, false],
+    ['{"path":"REA', { path: 'REA' }, false],
+    ['{"path":"README.md",', { path: 'README.md' }, false],
+    ['{"a":[1,2,', { a: [1, 2] }, false],
+    ['{"a":tru', { a: true }, false],
+    ['{"a":1.5e', { a: 1.5 }, false],
+    ['"ab\\', 'ab', false],
+    ['{"a":1}', { a: 1 }, true],
+    [' [1, {"b": null}] ', [1, { b: null }], true],
+  ])('%j -> %j (complete %s)', (text, value, complete) => {
+    const r = parsePartialJson(text);
+    expect(r.value).toEqual(value);
+    expect(r.complete).toBe(complete);
+    expect(r.invalidAt).toBeUndefined();
+  });
+
+  it('reports where a text stops being JSON', () => {
+    expect(parsePartialJson('{"a":1}{"b":2}')).toEqual({ value: { a: 1 }, complete: false, invalidAt: 7 });
+    expect(parsePartialJson('xyz').invalidAt).toBe(0);
+  });
+
+  it('agrees with JSON.parse on every complete value and every prefix of it is a non-throwing preview', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (v) => {
+        const text = JSON.stringify(v);
+        const whole = parsePartialJson(text);
+        expect(whole.complete).toBe(true);
+        expect(whole.value).toEqual(JSON.parse(text));
+        for (let i = 0; i < text.length; i += Math.max(1, Math.floor(text.length / 7))) {
+          const p = parsePartialJson(text.slice(0, i));
+          expect(p.invalidAt).toBeUndefined();
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('never throws on arbitrary text', () => {
+    fc.assert(fc.property(fc.string(), (s) => { parsePartialJson(s); }), { numRuns: 500 });
+  });
+});

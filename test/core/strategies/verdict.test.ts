@@ -1,0 +1,53 @@
+// turnVerdict on hand-built carried / produced calls: matching by key and id, the reason and the frame reported.
+import { describe, expect, it } from 'vitest';
+import { turnVerdict, type TurnInput } from '../../../src/core/strategies/verdict';
+import { frameIndex, type CarriedCall, type ReadyCall } from '../../../src/core/types';
+
+const carried = (over: Partial<CarriedCall> = {}): CarriedCall => ({
+  turn: 0, key: '0', id: 'a', name: 'f', argsText: '{"x": 1}', startFrame: frameIndex(1), endFrame: frameIndex(4), valid: true, ...over,
+});
+const produced = (over: Partial<ReadyCall> = {}): ReadyCall => ({
+  turn: 0, key: '0', id: 'a', name: 'f', argsText: '{"x":1}', args: { x: 1 }, readyFrame: frameIndex(4), ...over,
+});
+const input = (c: CarriedCall[], p: ReadyCall[]): TurnInput => ({
+  turn: 0, endFrame: frameIndex(9), carried: c, produced: p, attempts: [], inputOf: () => '',
+});
+
+describe('turnVerdict', () => {
+  it('ok when ids, names and parsed args match (whitespace in the text does not matter)', () => {
+    expect(turnVerdict(input([carried()], [produced()])).verdict).toBe('ok');
+  });
+  it.each([
+    ['id', { id: 'b' }],
+    ['name', { name: 'g' }],
+    ['args', { args: { x: 2 } }],
+  ])('wrong-call when the %s differs', (_what, over) => {
+    expect(turnVerdict(input([carried()], [produced({ ...over, readyFrame: frameIndex(5) })]))).toMatchObject({ verdict: 'fail', reason: 'wrong-call', frame: 5 });
+  });
+  it('missing-call at the end frame of an ended call nobody produced', () => {
+    expect(turnVerdict(input([carried()], []))).toMatchObject({ reason: 'missing-call', frame: 4, key: '0' });
+  });
+  it('call-never-ended at the stream end for a cut call', () => {
+    expect(turnVerdict(input([carried({ endFrame: undefined })], []))).toMatchObject({ reason: 'call-never-ended', frame: 9 });
+  });
+  it('extra-call for a call the stream never carried', () => {
+    expect(turnVerdict(input([], [produced({ readyFrame: frameIndex(7) })]))).toMatchObject({ reason: 'extra-call', frame: 7 });
+  });
+  it('the earliest mismatch is reported', () => {
+    const v = turnVerdict(input([carried({ key: '0', id: 'a', endFrame: frameIndex(8) }), carried({ key: '1', id: 'b', endFrame: frameIndex(3) })], []));
+    expect(v).toMatchObject({ reason: 'missing-call', frame: 3, key: '1' });
+  });
+  it('a failed parse attempt is reported before any mismatch, with its input and message', () => {
+    const v = turnVerdict({
+      ...input([carried()], []),
+      attempts: [{ frame: frameIndex(2), turn: 0, key: '0', bufferId: 0, start: 0, end: 3, ok: false, error: 'Unexpected end of JSON input' }],
+      inputOf: () => '{"x',
+    });
+    expect(v).toEqual({ turn: 0, verdict: 'fail', reason: 'parse-failed', frame: 2, input: '{"x', error: 'Unexpected end of JSON input', key: '0' });
+  });
+  it('pairs calls by id when keys differ in order', () => {
+    const c = [carried({ key: '0', id: 'a' }), carried({ key: '1', id: 'b', argsText: '{"y":2}' })];
+    const p = [produced({ key: '1', id: 'b', args: { y: 2 } }), produced({ key: '0', id: 'a' })];
+    expect(turnVerdict(input(c, p)).verdict).toBe('ok');
+  });
+});
