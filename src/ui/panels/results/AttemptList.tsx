@@ -32,8 +32,8 @@ const Attempt = memo(function Attempt({ run, attempt, t, current, onSeek }: {
         {t('panels.results.attempt', { frame: attempt.frame, buffer: bufferLabel(run, attempt, t) })}
       </button>{' '}
       <span className={`ss-status ${attempt.ok ? 'ss-ok' : 'ss-fail'}`}>
-        {attempt.ok ? '✓ ' : '✗ '}
-        {t(attempt.ok ? 'panels.results.parsed' : 'panels.results.failed')}
+        <span aria-hidden="true">{attempt.ok ? '✓ ' : '✗ '}</span>
+        <span>{t(attempt.ok ? 'panels.results.parsed' : 'panels.results.failed')}</span>
       </span>
       <code className="ss-attempt-input">{input === '' ? t('panels.results.emptyInput') : shown}</code>
       {attempt.error !== undefined ? <span className="ss-attempt-error">{attempt.error}</span> : null}

@@ -1,0 +1,141 @@
+// @vitest-environment jsdom
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { RawEventsPanel } from '../../../src/ui/panels/raw/RawEventsPanel';
+import { BuffersPanel } from '../../../src/ui/panels/buffers/BuffersPanel';
+import { ResultsPanel } from '../../../src/ui/panels/results/ResultsPanel';
+import { HOSTILE, anthropicEvents, buildSession } from './fixture';
+import { giveElementsASize, renderPanel } from './render';
+
+beforeAll(giveElementsASize);
+afterEach(cleanup);
+
+const session = buildSession(anthropicEvents());
+// Frames: 5 = first fragment '' of call 1, 6 = '{"path": "REA', 7 = 'DME.md"}', 8 = its content_block_stop.
+
+describe('panel regions', () => {
+  it('are named in both languages', () => {
+    for (const [lang, names] of [
+      ['en', ['Raw events', 'Parameter buffers', 'Parse results']],
+      ['zh', ['原始事件', '参数缓冲区', '解析结果']],
+    ] as const) {
+      renderPanel(RawEventsPanel, session, { lang });
+      renderPanel(BuffersPanel, session, { lang });
+      renderPanel(ResultsPanel, session, { lang });
+      for (const name of names) expect(screen.getByRole('region', { name })).toBeTruthy();
+      cleanup();
+    }
+  });
+});
+
+describe('RawEventsPanel', () => {
+  it('lists frames, marks the current one, and seeks on click', () => {
+    const { props } = renderPanel(RawEventsPanel, session, { frame: 6 });
+    const region = screen.getByRole('region', { name: 'Raw events' });
+    const current = within(region).getByRole('button', { current: true });
+    expect(current.getAttribute('aria-label')).toBe('Frame 6, 163.0 ms, content_block_delta');
+    fireEvent.click(within(region).getByRole('button', { name: /^Frame 2,/ }));
+    expect(props.onSeek).toHaveBeenCalledWith(2);
+  });
+
+  it('expands the current frame: raw text, pretty data, signals, chunk and bytes', () => {
+    renderPanel(RawEventsPanel, session, { frame: 6 });
+    const detail = screen.getByRole('heading', { name: 'Frame 6 · content_block_delta' }).parentElement as HTMLElement;
+    expect(detail.textContent).toContain('event: content_block_delta\ndata: {"type":"content_block_delta"');
+    expect(detail.textContent).toContain('"partial_json": "{\\"path\\": \\"REA"');
+    expect(detail.textContent).toContain('argument fragment');
+    expect(detail.textContent).toContain('chunk 6');
+    expect(detail.textContent).toMatch(/bytes \d+–\d+/);
+  });
+
+  it('shows an event split across chunks', () => {
+    const split = buildSession(anthropicEvents(), { chunks: [[0, 0], [0, 2], [2, 2]] });
+    renderPanel(RawEventsPanel, split, { frame: 1 });
+    expect(screen.getByText(/⇹ split across chunks 0–2/)).toBeTruthy();
+  });
+
+  // Auto-scroll to a far frame needs a real layout engine: it is for the Chromium e2e suite, not jsdom.
+  it('renders 100,000 frames without rendering 100,000 rows', () => {
+    const one = anthropicEvents()[6];
+    const big = buildSession(Array.from({ length: 100_000 }, () => one!));
+    renderPanel(RawEventsPanel, big, { frame: 7 });
+    const current = screen.getByRole('button', { current: true });
+    expect(current.getAttribute('aria-label')).toMatch(/^Frame 7,/);
+    const rows = screen.getByRole('group', { name: 'Frames' }).querySelectorAll('button');
+    expect(rows.length).toBeGreaterThan(10);
+    expect(rows.length).toBeLessThan(100);
+  });
+});
+
+describe('BuffersPanel', () => {
+  it('shows the fragments so far only, the empty first fragment as a visible token, the current one emphasized', () => {
+    const { container } = renderPanel(BuffersPanel, session, { frame: 6 });
+    const boxes = container.querySelectorAll('.ss-buffer');
+    expect(boxes).toHaveLength(1);
+    const text = boxes[0]?.querySelector('.ss-buffer-text')?.textContent;
+    expect(text).toBe("∅ ''{\"path\": \"REA");
+    expect(container.querySelector('.ss-frag-current')?.textContent).toBe('{"path": "REA');
+    expect(screen.getByText('read_file · toolu_1 · key 1')).toBeTruthy();
+  });
+
+  it('shows the one shared buffer with both calls’ fragments back to back', () => {
+    const { container } = renderPanel(BuffersPanel, session, { strategy: 'shared-buffer', frame: 14 });
+    expect(screen.getByText('shared buffer')).toBeTruthy();
+    expect(container.querySelector('.ss-buffer-text')?.textContent).toBe(`∅ ''{"path": "README.md"}∅ ''{"path": "package.json"}`);
+  });
+
+  it('selects the call of a buffer', () => {
+    const { props } = renderPanel(BuffersPanel, session, { frame: 12 });
+    fireEvent.click(screen.getByRole('button', { name: 'read_file · toolu_2 · key 2' }));
+    expect(props.onSelectCall).toHaveBeenCalledWith({ turn: 0, key: '2' });
+  });
+
+  it('says why a strategy keeps no buffer', () => {
+    renderPanel(BuffersPanel, session, { strategy: 'completed-item', frame: 6 });
+    expect(screen.getByText(/input_json_delta fragments/)).toBeTruthy();
+  });
+});
+
+describe('ResultsPanel', () => {
+  it('at the first fragment, parse-each-fragment failed with the parser’s own message and plain words', () => {
+    renderPanel(ResultsPanel, session, { strategy: 'parse-each-fragment', frame: 5 });
+    const item = screen.getByText('failed').closest('li') as HTMLElement;
+    expect(item.textContent).toContain('Unexpected end of JSON input');
+    expect(item.textContent).toContain("JSON.parse('') has nothing to read");
+    expect(item.textContent).toContain("'' (empty)");
+    expect(screen.queryByText('parsed')).toBeNull();
+  });
+
+  it('in Chinese says 解析失败', () => {
+    renderPanel(ResultsPanel, session, { strategy: 'parse-each-fragment', frame: 5, lang: 'zh' });
+    expect(screen.getByText('解析失败')).toBeTruthy();
+  });
+
+  it('lists ready calls with their arguments and seeks from an attempt', () => {
+    const { props } = renderPanel(ResultsPanel, session, { strategy: 'per-call-buffer', frame: 9 });
+    expect(screen.getByText('parsed')).toBeTruthy();
+    expect(screen.getByText('Calls ready: 1')).toBeTruthy();
+    expect(screen.getByText('ready at frame 8')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Frame 8 · read_file · toolu_1 · key 1' }));
+    expect(props.onSeek).toHaveBeenCalledWith(8);
+  });
+
+  it('shows the live preview with the never-execute warning', () => {
+    renderPanel(ResultsPanel, session, { strategy: 'partial-json-preview', frame: 6 });
+    expect(screen.getByRole('note').textContent).toContain('Never execute a call from a preview');
+    expect(screen.getByText(/"path": "REA"/)).toBeTruthy();
+  });
+});
+
+describe('hostile strings', () => {
+  it('render as text in every panel', () => {
+    const hostile = buildSession(anthropicEvents(true));
+    const { container: raw } = renderPanel(RawEventsPanel, hostile, { frame: 2 });
+    const { container: buffers } = renderPanel(BuffersPanel, hostile, { frame: 12 });
+    const { container: results } = renderPanel(ResultsPanel, hostile, { strategy: 'partial-json-preview', frame: 14 });
+    for (const c of [raw, buffers, results]) {
+      expect(c.querySelector('img')).toBeNull();
+      expect(c.textContent).toContain(HOSTILE.slice(0, 8));
+    }
+  });
+});
