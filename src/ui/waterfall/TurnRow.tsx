@@ -1,7 +1,7 @@
 // One turn of the waterfall, drawn in SVG by React: the turn button (left column), the segments on the bar lane,
 // gap labels above it, the marks (buttons, >= 24 px targets) on the lane below with a leader line to their exact
 // time, tool executions, the finish reason and anomalies as an icon with text. Geometry comes from the time scale.
-import type { KeyboardEvent, ReactElement } from 'react';
+import { Fragment, type KeyboardEvent, type ReactElement } from 'react';
 import type { FrameIndex, StrategyId } from '../../core/types';
 import type { Lang, Translate } from '../i18n';
 import type { CallRef } from '../panels/types';
@@ -209,10 +209,10 @@ export function TurnRow({ row, y, scale, lang, t, strategy, current, highlighted
         {footer ? (
           <text className="wf-finish" x={footerX} y={FOOT_Y} textAnchor={footerAnchor}>
             {footerParts.map((part, i) => (
-              <tspan key={i} className={part.anomaly ? 'wf-anomaly' : 'wf-finish-text'}>
-                {i > 0 ? ' · ' : ''}
-                {part.anomaly ? `⚠ ${part.text}` : part.text}
-              </tspan>
+              <Fragment key={i}>
+                {i > 0 ? <tspan className="wf-finish-text">{' · '}</tspan> : null}
+                <tspan className={part.anomaly ? 'wf-anomaly' : 'wf-finish-text'}>{part.anomaly ? `⚠ ${part.text}` : part.text}</tspan>
+              </Fragment>
             ))}
           </text>
         ) : null}
