@@ -77,8 +77,8 @@ function emptyRun(id: StrategyId, applicable: boolean, naReason?: string): Strat
 /** Folds the signals into the runs of parse-each-fragment, shared-buffer, per-call-buffer and partial-json-preview. */
 function fold(signals: Signal[][], carried: CarriedCall[]): Record<StrategyId, StrategyRun> {
   const runs = Object.fromEntries(STRATEGY_IDS.map((id) => [id, emptyRun(id, true)])) as Record<StrategyId, StrategyRun>;
-  runs['completed-item'] = emptyRun('completed-item', false, 'na.completed-item.anthropic');
-  runs['next-index-closes'] = emptyRun('next-index-closes', false, 'na.next-index-closes.anthropic-messages');
+  runs['completed-item'] = emptyRun('completed-item', false, 'na.completed-item.no-complete-items');
+  runs['next-index-closes'] = emptyRun('next-index-closes', false, 'na.next-index-closes.chat-only');
   const calls = new Map<string, CallState>();
   const perCall = new Map<string, BufferLog>();
   const eachFragment = new Map<string, BufferLog>();

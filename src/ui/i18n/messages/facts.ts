@@ -1,6 +1,6 @@
 // User-facing strings for what the core computes: strategy labels and explanations, n/a reasons, anomaly names,
 // verdicts and the conclusion line's sentences. Keys are flat: 'strategy.<id>.label' / '.explain',
-// 'na.<strategy>.<wire>', 'anomaly.<code>', 'verdict.<v>', 'reason.<reason>', 'conclusion.*'.
+// 'na.<strategy>.<reason>' (as core's registry names them), 'anomaly.<code>', 'verdict.<v>', 'reason.<reason>', 'conclusion.*'.
 // The strategy labels are part of the accessibility contract (the radios carry them): do not reword them.
 const en: Record<string, string> = {
   'strategy.parse-each-fragment.label': 'Parse every fragment',
@@ -22,13 +22,10 @@ const en: Record<string, string> = {
   'strategy.next-index-closes.explain':
     'The OpenAI SDK heuristic: a call is complete when the next index starts or finish_reason arrives; breaks when calls interleave.',
 
-  'na.completed-item.anthropic': 'Anthropic streams never carry a whole call in one event: arguments only come as input_json_delta fragments.',
-  'na.completed-item.anthropic-messages': 'Anthropic streams never carry a whole call in one event: arguments only come as input_json_delta fragments.',
-  'na.completed-item.openai-chat': 'Chat Completions streams have no completed-item event: a call only ends with finish_reason.',
-  'na.next-index-closes.anthropic': 'Anthropic streams end each call explicitly with content_block_stop; the index heuristic is for Chat streams.',
-  'na.next-index-closes.anthropic-messages': 'Anthropic streams end each call explicitly with content_block_stop; the index heuristic is for Chat streams.',
-  'na.next-index-closes.openai-responses': 'Responses streams end each call explicitly with .done events; the index heuristic is for Chat streams.',
-  'na.next-index-closes.gemini': 'Gemini sends whole calls; the index heuristic is for incremental Chat streams.',
+  'na.completed-item.no-complete-items':
+    'No event on this wire carries a whole call: Anthropic sends arguments only as input_json_delta fragments, and Chat Completions ends a call only with finish_reason.',
+  'na.next-index-closes.chat-only':
+    'The next-index heuristic is for Chat Completions streams; this wire ends each call with its own signal (content_block_stop, .done) or sends whole calls.',
   'na.generic': 'This strategy does not apply to this wire format.',
 
   'verdict.ok': 'ok',
@@ -84,13 +81,10 @@ const zh: Record<string, string> = {
   'strategy.next-index-closes.explain':
     'OpenAI SDK 的启发式:下一个 index 出现或 finish_reason 到达,就认为上一个调用结束;调用交错时会出错。',
 
-  'na.completed-item.anthropic': 'Anthropic 的流里没有哪个事件携带完整调用:参数只以 input_json_delta 片段到达。',
-  'na.completed-item.anthropic-messages': 'Anthropic 的流里没有哪个事件携带完整调用:参数只以 input_json_delta 片段到达。',
-  'na.completed-item.openai-chat': 'Chat Completions 的流没有「完整输出项」事件:调用只能靠 finish_reason 结束。',
-  'na.next-index-closes.anthropic': 'Anthropic 用 content_block_stop 明确结束每个调用;index 启发式只针对 Chat 流。',
-  'na.next-index-closes.anthropic-messages': 'Anthropic 用 content_block_stop 明确结束每个调用;index 启发式只针对 Chat 流。',
-  'na.next-index-closes.openai-responses': 'Responses 用 .done 事件明确结束每个调用;index 启发式只针对 Chat 流。',
-  'na.next-index-closes.gemini': 'Gemini 整段发送调用;index 启发式只针对增量的 Chat 流。',
+  'na.completed-item.no-complete-items':
+    '这种线路格式里没有哪个事件携带完整调用:Anthropic 的参数只以 input_json_delta 片段到达,Chat Completions 的调用只能靠 finish_reason 结束。',
+  'na.next-index-closes.chat-only':
+    '「下一个 index」启发式只针对 Chat Completions 流;这种线路格式用自己的信号(content_block_stop、.done)结束每个调用,或整段发送调用。',
   'na.generic': '这个策略不适用于这种线路格式。',
 
   'verdict.ok': '成功',

@@ -1,13 +1,13 @@
 // Panel (3), parse results: every parse attempt so far, the calls ready so far with their arguments, and for the
 // partial-JSON-preview strategy the live preview at this frame with a warning that a preview must never run.
 import { memo, useMemo } from 'react';
-import type { BufferLog, FrameIndex, ReadyCall } from '../../../core/types';
-import { attemptsUpTo, bufferTextAt, buffersAt, callsUpTo } from '../../../core/session/view';
+import type { BufferLog, FrameIndex, ReadyCall, StrategyRun } from '../../../core/types';
+import { attemptsUpTo, bufferLengthAt, buffersAt, callsUpTo } from '../../../core/session/view';
+import { previewAt } from '../../../core/strategies/partial-json-preview';
 import { sameCall, type CallRef, type PanelProps } from '../types';
 import type { Translate } from '../../i18n';
 import { CodeBlock } from '../../code/CodeBlock';
 import { AttemptList } from './AttemptList';
-import { parsePartialJson } from './partial';
 import '../panels.css';
 
 /** Above this many characters a buffer gets no live preview (the scan would hold up a scrub). */
@@ -42,15 +42,16 @@ const ReadyCallView = memo(function ReadyCallView({ call, t, theme, selected, ho
   );
 });
 
-function Preview({ buffer, frame, t, theme }: { buffer: BufferLog; frame: FrameIndex; t: Translate; theme: 'light' | 'dark' }) {
-  const text = bufferTextAt(buffer, frame);
-  const result = useMemo(() => (text.length > PREVIEW_LIMIT ? null : parsePartialJson(text)), [text]);
+function Preview({ run, buffer, frame, t, theme }: { run: StrategyRun; buffer: BufferLog; frame: FrameIndex; t: Translate; theme: 'light' | 'dark' }) {
+  // core memoizes previews per (buffer, prefix length).
+  const result = bufferLengthAt(buffer, frame) > PREVIEW_LIMIT ? undefined : previewAt(run, buffer.id, frame);
+  const pretty = result && result.value !== undefined ? (JSON.stringify(result.value, null, 2) ?? null) : null;
   const label = buffer.key === null ? t('panels.buffers.shared') : t('panels.buffers.call', { name: buffer.name ?? '?', id: buffer.callId ?? '?', key: buffer.key });
   return (
     <li className="ss-preview-item">
       <strong>{label}</strong>
-      {result && result.ok ? (
-        <CodeBlock text={JSON.stringify(result.value, null, 2) ?? ''} theme={theme} />
+      {pretty !== null ? (
+        <CodeBlock text={pretty} theme={theme} />
       ) : (
         <p className="ss-muted">{t('panels.results.preview.unreadable')}</p>
       )}
@@ -81,7 +82,7 @@ export function ResultsPanel({ session, strategy, frame, t, theme, selectedCall,
           ) : (
             <ul className="ss-previews">
               {previewBuffers.map((b) => (
-                <Preview key={b.id} buffer={b} frame={frame} t={t} theme={theme} />
+                <Preview key={b.id} run={run} buffer={b} frame={frame} t={t} theme={theme} />
               ))}
             </ul>
           )}
