@@ -14,7 +14,7 @@ import { crlfTurn, seededRng, splitUtf8Turn, type Rng } from './framing';
 import { describeFault, parseFault } from './parse';
 import { rechunk } from './rechunk';
 import { resolveWire, type Rewritten } from './rewrite';
-import { countFrames, locateFrame } from './segment';
+import { decodeFrames, locateFrame, type FrameLocation } from './segment';
 import { bursts, cutAt, dropAt, stallAt } from './timing';
 import type { ApplyResult, Fault, FaultError, FaultErrorCode } from './types';
 
@@ -34,8 +34,9 @@ function forgetFinals({ recording, changed }: Rewritten): Recording {
 }
 
 function needWire(recording: Recording, fault: Fault, run: (wire: WireId) => Step): Step {
-  const wire = resolveWire(recording);
-  if (countFrames(recording) === 0) return done(recording);
+  const frames = decodeFrames(recording);
+  if (frames.length === 0) return done(recording);
+  const wire = resolveWire(recording, frames);
   if (!wire) return { ok: false, code: 'unknown-wire', values: {}, why: 'cannot tell the wire of this recording (the header names none and no event shows it)' };
   const only = describeFault(fault).wires;
   if (only && !only.includes(wire)) {
@@ -44,10 +45,11 @@ function needWire(recording: Recording, fault: Fault, run: (wire: WireId) => Ste
   return run(wire);
 }
 
-function atFrame(recording: Recording, frame: number, run: (at: NonNullable<ReturnType<typeof locateFrame>>) => Recording): Step {
-  const at = locateFrame(recording, frame);
+function atFrame(recording: Recording, frame: number, run: (at: FrameLocation) => Recording): Step {
+  const all = decodeFrames(recording);
+  const at = locateFrame(recording, frame, all);
   if (at) return done(run(at));
-  const frames = countFrames(recording);
+  const frames = all.length;
   const range = frames === 0 ? 'it has no frames' : `it has ${frames} frames (0-${frames - 1})`;
   return { ok: false, code: 'no-such-frame', values: { frame, frames }, why: `frame ${frame} does not exist; ${range}` };
 }

@@ -5,10 +5,7 @@
  * (text before the first colon, value minus one leading space, `:` lines are comments). `withData` rebuilds the
  * block with every `data` line replaced by one `data:` line carrying the new data at the place of the first one,
  * every other line (event, id, retry, comments) kept as it was, in the block's own line ending.
- * `guessWire` recognises the wire from the first events it knows, for recordings whose header does not name it.
  */
-import type { WireId } from '../types';
-
 export interface BlockLine {
   /** null for a comment line. */
   field: string | null;
@@ -79,26 +76,3 @@ export function withData(view: EventView, data: string): string {
 export type Obj = Record<string, unknown>;
 export const asObj = (v: unknown): Obj | undefined =>
   typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Obj) : undefined;
-
-const ANTHROPIC_TYPES = new Set(['message_start', 'content_block_start', 'content_block_delta', 'message_delta', 'message_stop', 'ping']);
-
-/** The wire of one event, or null when it says nothing certain. */
-export function wireOfEvent(view: EventView): WireId | null {
-  const json = asObj(view.json);
-  const type = typeof json?.type === 'string' ? json.type : view.event;
-  if (type !== undefined && ANTHROPIC_TYPES.has(type)) return 'anthropic-messages';
-  if (type?.startsWith('response.')) return 'openai-responses';
-  if (!json) return null;
-  if (json.object === 'chat.completion.chunk' || Array.isArray(json.choices)) return 'openai-chat';
-  if (Array.isArray(json.candidates)) return 'gemini';
-  return null;
-}
-
-/** The first wire any of the events names, or null. */
-export function guessWire(views: Iterable<EventView>): WireId | null {
-  for (const view of views) {
-    const wire = wireOfEvent(view);
-    if (wire) return wire;
-  }
-  return null;
-}

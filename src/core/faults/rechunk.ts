@@ -36,7 +36,7 @@ function anthropic(size: number) {
 }
 
 interface ChatPiece {
-  choice: number;
+  choice: Obj;
   entry: Obj;
   text: string;
 }
@@ -46,7 +46,7 @@ function splitChatChunk(json: Obj, size: number): Obj[] | null {
   const choices = Array.isArray(json.choices) ? json.choices : null;
   if (!choices) return null;
   const later: ChatPiece[] = [];
-  const held: { choice: number; finish: unknown }[] = [];
+  const held: { choice: Obj; finish: unknown }[] = [];
   const first = choices.map((c) => {
     const choice = asObj(c);
     const delta = asObj(choice?.delta);
@@ -61,14 +61,13 @@ function splitChatChunk(json: Obj, size: number): Obj[] | null {
       const [head = '', ...rest] = pieces(args, size);
       if (rest.length === 0) return e;
       split = true;
-      const index = typeof choice.index === 'number' ? choice.index : 0;
-      for (const text of rest) later.push({ choice: index, entry, text });
+      for (const text of rest) later.push({ choice, entry, text });
       return { ...entry, function: { ...fn, arguments: head } };
     });
     if (!split) return c;
     const copy: Obj = { ...choice, delta: { ...delta, tool_calls: entries } };
     if (choice.finish_reason !== undefined && choice.finish_reason !== null) {
-      held.push({ choice: typeof choice.index === 'number' ? choice.index : 0, finish: choice.finish_reason });
+      held.push({ choice, finish: choice.finish_reason });
       copy.finish_reason = null;
     }
     return copy;
@@ -79,10 +78,10 @@ function splitChatChunk(json: Obj, size: number): Obj[] | null {
   if (usage !== undefined) head.usage = null;
   const rest = later.map(({ choice, entry, text }): Obj => {
     const call: Obj = 'index' in entry ? { index: entry.index, function: { arguments: text } } : { function: { arguments: text } };
-    return { ...top, choices: [{ index: choice, delta: { tool_calls: [call] }, finish_reason: null }] };
+    return { ...top, choices: [{ ...choice, delta: { tool_calls: [call] }, finish_reason: null }] };
   });
   if (held.length > 0 || (usage !== undefined && usage !== null)) {
-    const last: Obj = { ...top, choices: held.map((h) => ({ index: h.choice, delta: {}, finish_reason: h.finish })) };
+    const last: Obj = { ...top, choices: held.map((h) => ({ ...h.choice, delta: {}, finish_reason: h.finish })) };
     if (usage !== undefined) last.usage = usage;
     rest.push(last);
   }

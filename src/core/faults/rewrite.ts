@@ -5,11 +5,12 @@
  * blocks that are frames) to a per-turn function, and when that function returns new blocks, re-emits the turn as
  * one chunk per block at the block's time, then the unterminated tail (if any) at the time of the turn's last
  * chunk. Blocks a fault keeps are re-emitted with their original bytes. Turns the function leaves alone (returns
- * null) keep their chunks exactly. `resolveWire` takes the header's wire, else the first wire an event shows.
+ * null) keep their chunks exactly. `resolveWire` takes the header's wire, else the one `detectWire` finds.
  */
-import { WIRES, type Chunk, type Ms, type Recording, type Turn, type WireId } from '../types';
+import { WIRES, type Chunk, type Frame, type Ms, type Recording, type Turn, type WireId } from '../types';
+import { detectWire } from '../wire/detect';
 import { decodeUtf8, utf8 } from './bytes';
-import { guessWire, readBlock, type EventView } from './events';
+import { readBlock, type EventView } from './events';
 import { segmentTurn, type Block } from './segment';
 
 export interface EventBlock {
@@ -33,7 +34,8 @@ function eventBlocks(turn: Turn): { blocks: EventBlock[]; tail: Uint8Array } {
   const seg = segmentTurn(turn);
   const blocks = seg.blocks.map((block) => {
     const raw = seg.bytes.subarray(block.start, block.end);
-    return { block, raw, view: block.dispatches ? readBlock(decodeUtf8(raw)) : null };
+    const view = readBlock(decodeUtf8(raw));
+    return { block, raw, view: view.data === undefined ? null : view };
   });
   return { blocks, tail: seg.bytes.subarray(seg.tailStart) };
 }
@@ -58,16 +60,11 @@ export function rewriteTurns(recording: Recording, fn: TurnRewrite): Rewritten {
   return { recording: { ...recording, turns }, changed };
 }
 
-/** The recording's wire: the header's, else the first one its events show, else null. */
-export function resolveWire(recording: Recording): WireId | null {
+/** The recording's wire: the header's, else the one its first frames show (`detectWire`), else null. */
+export function resolveWire(recording: Recording, frames: readonly Frame[]): WireId | null {
   const named = recording.header.wire;
   if (named !== undefined && WIRES.includes(named)) return named;
-  function* views(): Generator<EventView> {
-    for (const turn of recording.turns) {
-      for (const b of eventBlocks(turn).blocks) if (b.view) yield b.view;
-    }
-  }
-  return guessWire(views());
+  return detectWire(frames);
 }
 
 /** The string cut into pieces of `size` characters (code points, so no surrogate pair is split). */
