@@ -60,7 +60,7 @@ export function loadHar(doc: Record<string, unknown>): LoadResult {
       requestAt = 0;
     }
     const content = (entry.response as { content: Record<string, unknown> }).content;
-    let bytes = new Uint8Array(0);
+    let bytes: Uint8Array = new Uint8Array(0);
     if (typeof content.text === 'string') {
       if (content.encoding === 'base64') {
         const r = decodeBase64(content.text.replace(/\s+/g, ''));

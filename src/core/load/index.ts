@@ -59,10 +59,10 @@ function loadJsonish(src: Source, ext: string): LoadResult {
   if (e1 === undefined) {
     if (isObject(v1) && 'streamscope' in v1) return loadJsonl(src);
     if (isObject(v1) && isObject(v1.log)) return loadHar(v1);
-    if (ext === 'jsonl') return loadJsonl(src);
     if (Array.isArray(v1) && typeof v1[0] === 'number' && typeof v1[1] === 'string') {
       return failure('the header is missing: line 1 is an event [timeMs, code, data], not {"streamscope": 1, ...}', 1, 0);
     }
+    if (ext === 'jsonl') return loadJsonl(src);
     if (typeof v1 === 'object' && v1 !== null) return loadNdjson(src);
     return failure(`line 1 is ${describe(v1)}, not a recording header {"streamscope": 1, ...}`, 1, 0);
   }
