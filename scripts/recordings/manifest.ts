@@ -1,0 +1,11 @@
+/**
+ * The picker's manifest, public/recordings/index.json:
+ * {"recordings": [{"id", "file", "group": "lesson" | "failure", "title": {zh, en}, "summary": {zh, en}}]}.
+ * Contract: pure; the order is the builders' order.
+ */
+import { fileOf, type Built } from './lib/built';
+
+export function manifestOf(built: Built[]): string {
+  const recordings = built.map((b) => ({ id: b.id, file: fileOf(b.id), group: b.group, title: b.title, summary: b.summary }));
+  return JSON.stringify({ recordings }, null, 2) + '\n';
+}
