@@ -6,10 +6,11 @@
  * call ready at that frame; later fragments of a taken call are kept but no longer parsed. An event with a call's
  * whole args (call-end with args, call-complete) is parsed as one fragment only when no delta came for the call:
  * on Responses the deltas are what this strategy parses, on Gemini the complete part is the only fragment.
- * A call-start with a different non-empty id on an open key starts a new call (this strategy keys nothing by index).
+ * Calls are keyed by index like the naive clients this models: a reused index (another id on an open key) stays
+ * in the same slot, so once the first call was taken the second call's fragments are never parsed (missing call).
  */
 import type { FrameIndex } from '../types';
-import { appendArgs, newSlots, openSlot, slotFor, slotForComplete, type Slot, type Slots } from './slots';
+import { appendArgs, newSlots, slotFor, slotForComplete, startIndexKeyed, type Slot, type Slots } from './slots';
 import { defineStrategy, type StrategyContext } from './types';
 
 function parseFragment(slot: Slot, ctx: StrategyContext, frame: FrameIndex, text: string): void {
@@ -29,18 +30,9 @@ export const parseEachFragment = defineStrategy<Slots>({
   init: newSlots,
   step(slots, signal, frame, ctx) {
     switch (signal.kind) {
-      case 'call-start': {
-        const slot = slots.byKey.get(signal.key);
-        if (!slot || slot.closed || (signal.id && slot.id && signal.id !== slot.id)) {
-          if (slot) slot.closed = true;
-          openSlot(slots, ctx, signal.key, frame, signal.id ?? '', signal.name ?? '');
-        } else {
-          if (signal.id && !slot.id) slot.id = signal.id;
-          if (signal.name && !slot.name) slot.name = signal.name;
-          ctx.log.setCall(slot.bufferId, slot.id || undefined, slot.name || undefined);
-        }
+      case 'call-start':
+        startIndexKeyed(slots, ctx, signal.key, frame, signal.id, signal.name);
         break;
-      }
       case 'args':
         parseFragment(slotFor(slots, ctx, signal.key, frame), ctx, frame, signal.text);
         break;

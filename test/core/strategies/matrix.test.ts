@@ -60,7 +60,7 @@ const CASES: Case[] = [
     name: 'Chat reused index 0',
     wire: 'openai-chat',
     steps: c.reusedIndex,
-    expect: { 'parse-each-fragment': 'ok', 'shared-buffer': 'parse-failed', 'per-call-buffer': 'parse-failed', 'completed-item': 'n/a', 'partial-json-preview': 'parse-failed', 'next-index-closes': 'parse-failed' },
+    expect: { 'parse-each-fragment': 'missing-call', 'shared-buffer': 'parse-failed', 'per-call-buffer': 'parse-failed', 'completed-item': 'n/a', 'partial-json-preview': 'parse-failed', 'next-index-closes': 'parse-failed' },
   },
   {
     name: 'Responses with output_item.done',

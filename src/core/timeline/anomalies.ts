@@ -1,0 +1,107 @@
+/**
+ * Anomalies of one turn: the named things a learner should notice (DESIGN section 5).
+ *
+ * Contract: pure, never throws; each anomaly is data (`code`, `turn`, optional `frame`, plain `detail`), no prose.
+ * - finish-tool-calls-without-call: a finish reason `tool_calls` / `tool_use` in a turn that carried no call;
+ * - no-terminal-event: no frame of the turn is its wire's terminal event (frame: the turn's last frame, if any);
+ * - error-event: each error signal (detail: its message);
+ * - unterminated-final-event: the decoder kept text after the last blank line (detail: its first 80 chars);
+ * - invalid-arguments: each carried call whose args are not JSON (detail: the key);
+ * - reused-index: each call-start that reused an open key with another id (detail: the key);
+ * - unknown-event / invalid-json: ignored signals `unknown-event:<type>` (detail: the type) / `invalid-json`;
+ * - time-goes-back: a network chunk earlier than the one before it (detail: the chunk index);
+ * - invalid-utf8: per frame holding U+FFFD replacements made by the decoder (detail: how many).
+ */
+import { isTerminalSignals } from '../wire';
+import type { Anomaly, CarriedCall, DecodedTurn, Frame, FrameIndex, Signal, Turn, WireId } from '../types';
+import type { ReusedKey } from '../strategies/truth';
+import type { TurnRange } from './turns';
+
+export interface TurnAnomalyInput {
+  wire: WireId;
+  turn: Turn;
+  frames: readonly Frame[];
+  signals: readonly (readonly Signal[])[];
+  range: TurnRange;
+  carried: readonly CarriedCall[];
+  reused: readonly ReusedKey[];
+  decoded?: DecodedTurn;
+}
+
+const TOOL_FINISH = new Set(['tool_calls', 'tool_use']);
+
+export function turnAnomalies(x: TurnAnomalyInput): Anomaly[] {
+  const turn = x.turn.index;
+  const out: Anomaly[] = [];
+  const add = (code: Anomaly['code'], frame?: FrameIndex, detail?: string) => {
+    const a: Anomaly = { code, turn };
+    if (frame !== undefined) a.frame = frame;
+    if (detail !== undefined) a.detail = detail;
+    out.push(a);
+  };
+  let terminal = false;
+  let toolFinish: FrameIndex | undefined;
+  for (let i = x.range.start; i < x.range.end; i++) {
+    const f = (x.frames[i] as Frame).index;
+    const sigs = x.signals[i] ?? [];
+    if (isTerminalSignals(x.wire, sigs)) terminal = true;
+    for (const s of sigs) {
+      if (s.kind === 'finish' && TOOL_FINISH.has(s.reason) && toolFinish === undefined) toolFinish = f;
+      else if (s.kind === 'error') add('error-event', f, s.message);
+      else if (s.kind === 'ignored') {
+        if (s.why.startsWith('unknown-event:')) add('unknown-event', f, s.why.slice('unknown-event:'.length));
+        else if (s.why === 'invalid-json') add('invalid-json', f);
+      }
+    }
+  }
+  if (toolFinish !== undefined && x.carried.length === 0) add('finish-tool-calls-without-call', toolFinish);
+  if (!terminal) add('no-terminal-event', x.range.end > x.range.start ? (x.frames[x.range.end - 1] as Frame).index : undefined);
+  for (const c of x.carried) if (!c.valid) add('invalid-arguments', c.endFrame ?? c.startFrame, c.key);
+  for (const r of x.reused) add('reused-index', r.frame, r.key);
+  timeGoesBack(x, add);
+  if (x.decoded?.unterminated) add('unterminated-final-event', undefined, x.decoded.unterminated.text.slice(0, 80));
+  invalidUtf8(x, add);
+  return out;
+}
+
+type Add = (code: Anomaly['code'], frame?: FrameIndex, detail?: string) => void;
+
+function timeGoesBack(x: TurnAnomalyInput, add: Add): void {
+  const chunks = x.turn.chunks;
+  let fi = x.range.start;
+  for (let c = 1; c < chunks.length; c++) {
+    if ((chunks[c] as { time: number }).time >= (chunks[c - 1] as { time: number }).time) continue;
+    // the first frame whose last chunk is at or after this one is where it shows
+    while (fi < x.range.end && (x.frames[fi] as Frame).chunks[1] < c) fi++;
+    add('time-goes-back', fi < x.range.end ? (x.frames[fi] as Frame).index : undefined, String(c));
+  }
+}
+
+function invalidUtf8(x: TurnAnomalyInput, add: Add): void {
+  const at = x.decoded?.invalidUtf8At ?? [];
+  if (at.length === 0) return;
+  let fi = x.range.start;
+  let current: FrameIndex | undefined;
+  let count = 0;
+  let outside = 0;
+  const flush = () => {
+    if (count > 0) add('invalid-utf8', current, String(count));
+    count = 0;
+  };
+  for (const offset of at) {
+    while (fi < x.range.end && (x.frames[fi] as Frame).charEnd <= offset) fi++;
+    const frame = x.frames[fi];
+    const inside = fi < x.range.end && frame !== undefined && frame.charStart <= offset;
+    if (!inside) {
+      outside++;
+      continue;
+    }
+    if (frame.index !== current) {
+      flush();
+      current = frame.index;
+    }
+    count++;
+  }
+  flush();
+  if (outside > 0) add('invalid-utf8', undefined, String(outside));
+}

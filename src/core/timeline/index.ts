@@ -1,0 +1,156 @@
+/**
+ * Timing per turn (DESIGN section 5): marks measured from the turn's request, gaps, usage, finish, anomalies.
+ *
+ * Contract: `computeTimings` is pure and never throws; one pass over the frames. All `...Ms` fields are
+ * turn-relative (frame time - turn.requestAt), null when absent. first tool-call frame = the first frame with a
+ * call-start, args or call-complete signal. endMs is the recording's `end` event. finishReason and usage are the
+ * last seen (usage field by field: Anthropic's input comes from message_start, its output is cumulative). A gap is
+ * a silence between consecutive frames of the turn longer than `gapThresholdMs` (default 250; the wait before the
+ * first frame is not a gap); longestGapMs is the longest silence between consecutive frames, under the threshold
+ * too (null with fewer than two frames). Anomalies: see anomalies.ts.
+ */
+import { traceCalls, type ReusedKey } from '../strategies/truth';
+import type {
+  Anomaly,
+  CarriedCall,
+  DecodedTurn,
+  Frame,
+  FrameIndex,
+  Gap,
+  ReadyCall,
+  Recording,
+  Signal,
+  TurnTiming,
+  WireId,
+} from '../types';
+import { ms } from '../types';
+import { turnAnomalies } from './anomalies';
+import { turnRanges } from './turns';
+
+export { turnRanges, type TurnRange } from './turns';
+export { turnAnomalies } from './anomalies';
+
+export const DEFAULT_GAP_THRESHOLD_MS = 250;
+
+export interface TimingOptions {
+  gapThresholdMs?: number;
+  /** The sse layer's per-turn decoding facts (unterminated final event, invalid UTF-8). */
+  decoded?: readonly DecodedTurn[];
+  /** Reused keys from `traceCalls`; recomputed when absent. */
+  reused?: readonly ReusedKey[];
+}
+
+export function computeTimings(
+  recording: Recording,
+  frames: readonly Frame[],
+  signals: readonly (readonly Signal[])[],
+  carried: readonly CarriedCall[],
+  wire: WireId,
+  opts: TimingOptions = {},
+): TurnTiming[] {
+  const threshold = opts.gapThresholdMs ?? DEFAULT_GAP_THRESHOLD_MS;
+  const reused = opts.reused ?? traceCalls(wire, frames, signals).reused;
+  const ranges = turnRanges(frames, recording.turns.length);
+  return recording.turns.map((turn, t) => {
+    const range = ranges[t] ?? { start: 0, end: 0 };
+    const at = turn.requestAt;
+    const rel = (time: number) => ms(time - at);
+    let firstReasoning: number | null = null;
+    let firstText: number | null = null;
+    let firstTool: number | null = null;
+    let finishReason: string | null = null;
+    let usage: { inputTokens?: number; outputTokens?: number } | null = null;
+    const gaps: Gap[] = [];
+    let longest: number | null = null;
+    for (let i = range.start; i < range.end; i++) {
+      const frame = frames[i] as Frame;
+      if (i > range.start) {
+        const prev = frames[i - 1] as Frame;
+        const length = frame.time - prev.time;
+        if (longest === null || length > longest) longest = length;
+        if (length > threshold) gaps.push({ frame: frame.index, fromMs: rel(prev.time), lengthMs: ms(length) });
+      }
+      for (const s of signals[i] ?? []) {
+        switch (s.kind) {
+          case 'reasoning':
+            firstReasoning ??= frame.time;
+            break;
+          case 'text':
+            firstText ??= frame.time;
+            break;
+          case 'call-start':
+          case 'args':
+          case 'call-complete':
+            firstTool ??= frame.time;
+            break;
+          case 'finish':
+            finishReason = s.reason;
+            break;
+          case 'usage': {
+            const next: { inputTokens?: number; outputTokens?: number } = usage === null ? {} : { ...(usage as object) };
+            if (s.inputTokens !== undefined) next.inputTokens = s.inputTokens;
+            if (s.outputTokens !== undefined) next.outputTokens = s.outputTokens;
+            usage = next;
+            break;
+          }
+          default:
+            break;
+        }
+      }
+    }
+    const has = range.end > range.start;
+    const first = has ? (frames[range.start] as Frame) : undefined;
+    const last = has ? (frames[range.end - 1] as Frame) : undefined;
+    const anomalies: Anomaly[] = turnAnomalies({
+      wire,
+      turn,
+      frames,
+      signals,
+      range,
+      carried: carried.filter((c) => c.turn === turn.index),
+      reused: reused.filter((r) => r.turn === turn.index),
+      ...(opts.decoded?.[t] !== undefined && { decoded: opts.decoded[t] }),
+    });
+    sortAnomalies(anomalies);
+    return {
+      turn: turn.index,
+      requestAt: at,
+      frames: first && last ? [first.index, last.index] : null,
+      frameCount: range.end - range.start,
+      firstFrameMs: first ? rel(first.time) : null,
+      firstReasoningMs: firstReasoning === null ? null : rel(firstReasoning),
+      firstTextMs: firstText === null ? null : rel(firstText),
+      firstToolCallMs: firstTool === null ? null : rel(firstTool),
+      lastFrameMs: last ? rel(last.time) : null,
+      endMs: turn.end ? rel(turn.end.time) : null,
+      endStatus: turn.end?.status ?? null,
+      finishReason,
+      usage,
+      gaps,
+      longestGapMs: longest === null ? null : ms(longest),
+      anomalies,
+    };
+  });
+}
+
+/** Sorts anomalies by turn, then frame (anomalies without a frame last within their turn). Stable. */
+export function sortAnomalies(list: Anomaly[]): Anomaly[] {
+  return list.sort((a, b) => a.turn - b.turn || (a.frame ?? Infinity) - (b.frame ?? Infinity));
+}
+
+export interface ReadyTime {
+  call: ReadyCall;
+  /** Time of the ready frame from the turn's request. */
+  readyMs: number;
+}
+
+/** Each ready call's time from its turn's request (for the waterfall and the what-if schedules). */
+export function readyTimes(recording: Recording, frames: readonly Frame[], calls: readonly ReadyCall[]): ReadyTime[] {
+  return calls.map((call) => ({ call, readyMs: readyMs(recording, frames, call.readyFrame, call.turn) }));
+}
+
+export function readyMs(recording: Recording, frames: readonly Frame[], frame: FrameIndex, turn: number): number {
+  const f = frames[frame];
+  const requestAt = recording.turns[turn]?.requestAt ?? 0;
+  return f ? f.time - requestAt : Number.NaN;
+}
