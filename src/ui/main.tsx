@@ -1,4 +1,37 @@
+// The standalone app: reads the view from the URL (else the browser's language), creates this page's player store
+// with the inline / worker analyzer, keeps the URL in step, and renders the shell with the other areas' slots.
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { analyzeText } from '../core/session/analyze';
+import { createPlayerStore } from '../store/player';
+import { PlayerProvider } from '../store/react';
+import { DEFAULT_RECORDING } from '../store/state';
+import { parseViewParams, preferredLang } from '../store/url';
+import { createAnalyzer } from '../worker/client';
+import { App } from './App';
+import { syncUrl } from './shell/urlSync';
+import { Waterfall } from './waterfall/Waterfall';
+import './styles/app.css';
+
+const { view, rejected } = parseViewParams(window.location.search);
+const store = createPlayerStore({
+  analyze: createAnalyzer({ inline: (input, name) => analyzeText(input, name) }),
+  lang: view.lang ?? preferredLang(navigator.languages),
+  ...(view.strategy && { strategy: view.strategy }),
+  ...(view.theme && { theme: view.theme }),
+  ...(view.compare !== undefined && { compare: view.compare }),
+});
+for (const param of rejected) store.actions.warn({ key: 'app.warn.url', params: { param } });
+syncUrl(store);
+void store.actions.loadRecording(view.rec ?? DEFAULT_RECORDING, view.frame !== undefined ? { frame: view.frame } : {});
 
 const root = document.getElementById('root');
-if (root) createRoot(root).render(<main>Streamscope</main>);
+if (root) {
+  createRoot(root).render(
+    <StrictMode>
+      <PlayerProvider store={store}>
+        <App slots={{ waterfall: (props) => <Waterfall {...props} /> }} />
+      </PlayerProvider>
+    </StrictMode>,
+  );
+}

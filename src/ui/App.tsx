@@ -1,0 +1,110 @@
+// The replay app shell for one player: header, provenance, load status, the full-width scrubber, playback, the
+// three panels (or the compare view), the conclusion line, a slot for the span waterfall, the footer, the keyboard
+// help and the live region. Keys act only while focus is inside the player (WCAG 2.1.4).
+import { useCallback, useEffect, useState, type KeyboardEvent } from 'react';
+import { frameIndex } from '../core/types';
+import { useActions, usePlayer, usePlayerStore } from '../store/react';
+import { PlaybackControls } from './playback/PlaybackControls';
+import { Scrubber } from './scrubber/Scrubber';
+import { Header } from './shell/Header';
+import { HelpDialog } from './shell/HelpDialog';
+import { keyAction, keyTargetOf } from './shell/keys';
+import { LiveRegion } from './shell/LiveRegion';
+import { LoadStatus } from './shell/LoadStatus';
+import { Panels, type Slot } from './shell/Panels';
+import { Provenance } from './shell/Provenance';
+import { usePanelProps } from './shell/usePanelProps';
+import { useT } from './shell/useT';
+import { useReducedMotion, useResolvedTheme } from './theme/theme';
+
+export interface AppSlots {
+  conclusion?: Slot;
+  compare?: Slot;
+  waterfall?: Slot;
+  footer?: Slot;
+}
+
+export interface AppProps {
+  slots?: AppSlots;
+  /** The app owns the page: it sets <html lang> and the page's theme. Embedded players leave the page alone. */
+  standalone?: boolean;
+}
+
+export function App({ slots = {}, standalone = true }: AppProps) {
+  const { t, lang } = useT();
+  const store = usePlayerStore();
+  const a = useActions();
+  const themePref = usePlayer((s) => s.theme);
+  const theme = useResolvedTheme(themePref);
+  const reducedMotion = useReducedMotion();
+  const compare = usePlayer((s) => s.compare);
+  const hasSession = usePlayer((s) => s.session !== null);
+  const props = usePanelProps();
+  const [help, setHelp] = useState(false);
+
+  useEffect(() => {
+    if (!standalone) return;
+    document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
+    document.documentElement.dataset.theme = theme;
+    document.title = t('app.title');
+  }, [standalone, lang, theme, t]);
+
+  const onKeyDown = useCallback(
+    (e: KeyboardEvent<HTMLDivElement>) => {
+      if (e.defaultPrevented) return;
+      const target = e.target instanceof Element ? e.target : null;
+      if (target?.closest('dialog')) return;
+      const action = keyAction(e.key, { shift: e.shiftKey, ctrl: e.ctrlKey, alt: e.altKey, meta: e.metaKey }, keyTargetOf(target));
+      if (!action) return;
+      e.preventDefault();
+      const last = Math.max(0, (store.getState().session?.frames.length ?? 1) - 1);
+      switch (action.kind) {
+        case 'toggle':
+          return a.toggle();
+        case 'step':
+          return a.step(action.delta);
+        case 'turn':
+          return a.stepTurn(action.delta);
+        case 'marker':
+          return action.delta > 0 ? a.nextMarker() : a.prevMarker();
+        case 'home':
+          return a.seek(frameIndex(0));
+        case 'end':
+          return a.seek(frameIndex(last));
+        case 'jump':
+          return a.jumpTo(action.fraction);
+        case 'help':
+          return setHelp(true);
+      }
+    },
+    [a, store],
+  );
+
+  return (
+    // The player root receives bubbling key events from its controls; it is not itself interactive.
+    <div className={`ss-player${reducedMotion ? ' ss-reduced-motion' : ''}`} data-theme={theme} lang={lang === 'zh' ? 'zh-CN' : 'en'} onKeyDown={onKeyDown}>
+      <Header onHelp={() => setHelp(true)} />
+      <main className="ss-main">
+        <Provenance />
+        <LoadStatus />
+        <Scrubber />
+        <PlaybackControls />
+        {props ? (
+          <>
+            <Panels props={props} compare={compare} compareView={slots.compare} />
+            {slots.conclusion?.(props) ?? null}
+            {slots.waterfall?.(props) ?? null}
+            {slots.footer?.(props) ?? null}
+          </>
+        ) : (
+          !hasSession && <p className="ss-empty">{t('app.empty')}</p>
+        )}
+      </main>
+      <footer className="ss-footer">
+        <p>{t('app.footer.about')}</p>
+      </footer>
+      <HelpDialog open={help} onClose={() => setHelp(false)} />
+      <LiveRegion />
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+// Playback controls: marker / turn / frame steps, play-pause, speed (changeable while playing), time mode, loop,
+// and the current position in words.
+import { useId } from 'react';
+import { SPEEDS, TIME_MODES, type TimeMode } from '../../store/timebase';
+import { useActions, usePlayer } from '../../store/react';
+import { turnRelativeTime } from '../scrubber/describe';
+import { formatNumber } from '../i18n';
+import { useT } from '../shell/useT';
+
+interface StepButton {
+  key: string;
+  glyph: string;
+  label: string;
+  shortcut: string;
+  run: () => void;
+}
+
+export function PlaybackControls() {
+  const { t, lang } = useT();
+  const a = useActions();
+  const playing = usePlayer((s) => s.playback === 'playing');
+  const speed = usePlayer((s) => s.speed);
+  const timeMode = usePlayer((s) => s.timeMode);
+  const loop = usePlayer((s) => s.loop);
+  const session = usePlayer((s) => s.session);
+  const frame = usePlayer((s) => s.frame);
+  const id = useId();
+  const disabled = !session || session.frames.length === 0;
+
+  const back: StepButton[] = [
+    { key: 'mb', glyph: '[', label: t('app.markerBack'), shortcut: '[', run: a.prevMarker },
+    { key: 'tb', glyph: '«', label: t('app.turnBack'), shortcut: 'Shift+ArrowLeft', run: () => a.stepTurn(-1) },
+    { key: 'fb', glyph: '‹', label: t('app.stepBack'), shortcut: 'ArrowLeft', run: () => a.step(-1) },
+  ];
+  const forward: StepButton[] = [
+    { key: 'ff', glyph: '›', label: t('app.stepForward'), shortcut: 'ArrowRight', run: () => a.step(1) },
+    { key: 'tf', glyph: '»', label: t('app.turnForward'), shortcut: 'Shift+ArrowRight', run: () => a.stepTurn(1) },
+    { key: 'mf', glyph: ']', label: t('app.markerForward'), shortcut: ']', run: a.nextMarker },
+  ];
+  const button = (b: StepButton) => (
+    <button key={b.key} type="button" className="ss-button ss-icon" onClick={b.run} disabled={disabled} aria-label={b.label} title={b.label} aria-keyshortcuts={b.shortcut}>
+      <span aria-hidden="true">{b.glyph}</span>
+    </button>
+  );
+
+  const f = session?.frames[frame];
+  return (
+    <div className="ss-playback" role="group" aria-label={t('app.playback')}>
+      <div className="ss-buttons">
+        {back.map(button)}
+        <button
+          type="button"
+          className="ss-button ss-play"
+          onClick={a.toggle}
+          disabled={disabled}
+          aria-label={playing ? t('app.pause') : t('app.play')}
+          aria-keyshortcuts="Space"
+        >
+          <span aria-hidden="true">{playing ? '❚❚' : '▶'}</span> {playing ? t('app.pause') : t('app.play')}
+        </button>
+        {forward.map(button)}
+      </div>
+      <div className="ss-field">
+        <label htmlFor={`${id}-speed`}>{t('app.speed')}</label>
+        <select id={`${id}-speed`} value={speed} onChange={(e) => a.setSpeed(Number(e.target.value))}>
+          {SPEEDS.map((s) => (
+            <option key={s} value={s}>
+              {formatNumber(lang, s, s < 1 ? 2 : 0)}×
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="ss-field">
+        <label htmlFor={`${id}-mode`}>{t('app.timeMode')}</label>
+        <select id={`${id}-mode`} value={timeMode} onChange={(e) => a.setTimeMode(e.target.value as TimeMode)}>
+          {TIME_MODES.map((m) => (
+            <option key={m} value={m}>
+              {t(`app.timeMode.${m}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <label className="ss-field ss-check">
+        <input type="checkbox" checked={loop} onChange={(e) => a.setLoop(e.target.checked)} />
+        {t('app.loop')}
+      </label>
+      {session && f && (
+        <p className="ss-position">
+          <strong>{t('app.frame.position', { n: frame + 1, total: session.frames.length })}</strong>
+          {' · '}
+          {t('app.frame.time', { ms: turnRelativeTime(session, frame) })}
+          {' · '}
+          {t('app.frame.turn', { turn: f.turn + 1 })}
+          {' · '}
+          <code>{f.event}</code>
+        </p>
+      )}
+    </div>
+  );
+}

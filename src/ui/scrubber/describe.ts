@@ -1,0 +1,58 @@
+/**
+ * Words for a frame and a marker: the slider's aria-valuetext, the live region and the tooltips.
+ *
+ * Contract: pure (a Session, a frame, a translator). Frames are counted from 1 for people ("Frame 43 of 310")
+ * while the slider's value stays the 0-based index; times are milliseconds from the frame's turn request, as the
+ * CLI prints them.
+ */
+import type { Session } from '../../core/types';
+import type { Marker } from '../../store/markers';
+import type { Translate } from '../i18n';
+
+export function turnRelativeTime(session: Session, frame: number): number {
+  const f = session.frames[frame];
+  if (!f) return 0;
+  const requestAt = session.recording.turns[f.turn]?.requestAt ?? session.timings.find((t) => t.turn === f.turn)?.requestAt ?? 0;
+  return Math.round((f.time - requestAt) * 10) / 10;
+}
+
+export function frameValueText(session: Session, frame: number, t: Translate): string {
+  const f = session.frames[frame];
+  if (!f) return t('app.frame.position', { n: 0, total: session.frames.length });
+  return t('app.frame.valuetext', { n: frame + 1, total: session.frames.length, ms: turnRelativeTime(session, frame), event: f.event });
+}
+
+export function markerText(marker: Marker, session: Session, t: Translate, lang: 'zh' | 'en'): string {
+  switch (marker.kind) {
+    case 'turn':
+      return t('app.marker.turn', { turn: marker.detail ?? '' });
+    case 'end':
+      return t('app.marker.end', { detail: marker.detail ?? '' });
+    case 'fail':
+      return t('app.marker.fail', { detail: marker.detail ?? '' });
+    case 'gap':
+      return t('app.marker.gap', { ms: Number(marker.detail ?? 0) });
+    case 'mark': {
+      const label = session.recording.marks[Number(marker.detail ?? -1)]?.label;
+      return t('app.marker.mark', { label: label ? label[lang] : '' });
+    }
+  }
+}
+
+/** Markers whose frame lies in [from, to] (markers are sorted by frame), at most `limit`. */
+export function markersIn(markers: readonly Marker[], from: number, to: number, limit = 5): Marker[] {
+  let lo = 0;
+  let hi = markers.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((markers[mid] as Marker).frame < from) lo = mid + 1;
+    else hi = mid;
+  }
+  const out: Marker[] = [];
+  for (let i = lo; i < markers.length && out.length < limit; i++) {
+    const m = markers[i] as Marker;
+    if (m.frame > to) break;
+    out.push(m);
+  }
+  return out;
+}

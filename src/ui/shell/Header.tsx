@@ -1,0 +1,57 @@
+// The header: recording picker, strategy toggle, compare toggle, language, theme and the keyboard help button.
+import { useId } from 'react';
+import { THEMES, type Lang, type ThemePref } from '../../store/url';
+import { useActions, usePlayer } from '../../store/react';
+import { LANGS } from '../i18n';
+import { RecordingPicker } from './RecordingPicker';
+import { StrategyToggle } from './StrategyToggle';
+import { useT } from './useT';
+
+export function Header({ onHelp }: { onHelp: () => void }) {
+  const { t } = useT();
+  const actions = useActions();
+  const lang = usePlayer((s) => s.lang);
+  const theme = usePlayer((s) => s.theme);
+  const compare = usePlayer((s) => s.compare);
+  const id = useId();
+
+  return (
+    <header className="ss-header">
+      <div className="ss-header-row">
+        <h1 className="ss-title">
+          {t('app.title')} <span className="ss-tagline">{t('app.tagline')}</span>
+        </h1>
+        <RecordingPicker />
+        <label className="ss-field ss-check">
+          <input type="checkbox" checked={compare} onChange={(e) => actions.setCompare(e.target.checked)} />
+          {t('app.compare')}
+        </label>
+        <div className="ss-field">
+          <label htmlFor={`${id}-lang`}>{t('app.lang')}</label>
+          <select id={`${id}-lang`} value={lang} onChange={(e) => actions.setLang(e.target.value as Lang)}>
+            {LANGS.map((l) => (
+              <option key={l} value={l} lang={l}>
+                {t(`app.lang.${l}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="ss-field">
+          <label htmlFor={`${id}-theme`}>{t('app.theme')}</label>
+          <select id={`${id}-theme`} value={theme} onChange={(e) => actions.setTheme(e.target.value as ThemePref)}>
+            {THEMES.map((th) => (
+              <option key={th} value={th}>
+                {t(`app.theme.${th}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="button" className="ss-button ss-help-button" onClick={onHelp} aria-keyshortcuts="?" title={t('app.help.open')}>
+          <span aria-hidden="true">?</span>
+          <span className="ss-visually-hidden">{t('app.help.open')}</span>
+        </button>
+      </div>
+      <StrategyToggle />
+    </header>
+  );
+}

@@ -1,0 +1,51 @@
+// The keyboard help: a modal <dialog> listing the player's keys (Escape or the Close button closes it and focus
+// returns to where it was).
+import { useEffect, useId, useRef } from 'react';
+import { useT } from './useT';
+
+const KEYS: [string[], string][] = [
+  [['Space'], 'app.help.space'],
+  [['←', '→'], 'app.help.leftRight'],
+  [['Shift + ←', 'Shift + →'], 'app.help.shiftLeftRight'],
+  [['[', ']'], 'app.help.brackets'],
+  [['Home', 'End'], 'app.help.homeEnd'],
+  [['0', '…', '9'], 'app.help.digits'],
+  [['?'], 'app.help.question'],
+];
+
+export function HelpDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useT();
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+
+  useEffect(() => {
+    const d = ref.current;
+    if (!d) return;
+    if (open && !d.open) d.showModal();
+    if (!open && d.open) d.close();
+  }, [open]);
+
+  return (
+    <dialog ref={ref} className="ss-dialog" aria-labelledby={titleId} onClose={onClose}>
+      <h2 id={titleId}>{t('app.help.title')}</h2>
+      <p>{t('app.help.scope')}</p>
+      <table className="ss-keys">
+        <tbody>
+          {KEYS.map(([keys, label]) => (
+            <tr key={label}>
+              <th scope="row">
+                {keys.map((k, i) => (k === '…' ? <span key={i}> … </span> : <kbd key={i}>{k}</kbd>))}
+              </th>
+              <td>{t(label)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <form method="dialog">
+        <button type="submit" className="ss-button" autoFocus>
+          {t('app.help.close')}
+        </button>
+      </form>
+    </dialog>
+  );
+}

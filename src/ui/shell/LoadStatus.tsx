@@ -1,0 +1,51 @@
+// Loading progress with a cancel button, load errors (role=alert) and warnings that did not stop anything.
+import { useState } from 'react';
+import { useActions, usePlayer } from '../../store/react';
+import { useT } from './useT';
+
+export function LoadStatus() {
+  const { t } = useT();
+  const a = useActions();
+  const status = usePlayer((s) => s.status);
+  const warnings = usePlayer((s) => s.warnings);
+  const [dismissed, setDismissed] = useState(0);
+
+  return (
+    <div className="ss-status">
+      {status.kind === 'loading' && (
+        <div className="ss-loading" role="status">
+          {status.progress === null ? (
+            <span>{t('app.loading', { name: status.name })}</span>
+          ) : (
+            <>
+              <label>
+                {t('app.loading.progress', { name: status.name })}{' '}
+                <progress max={1} value={status.progress} />
+              </label>
+              <button type="button" className="ss-button" onClick={a.cancelLoad}>
+                {t('app.cancel')}
+              </button>
+            </>
+          )}
+        </div>
+      )}
+      {status.kind === 'error' && (
+        <p className="ss-error" role="alert">
+          {t(status.notice.key, status.notice.params)}
+        </p>
+      )}
+      {warnings.length > dismissed && (
+        <div className="ss-warnings">
+          <ul>
+            {warnings.slice(dismissed).map((w, i) => (
+              <li key={i}>{t(w.key, w.params)}</li>
+            ))}
+          </ul>
+          <button type="button" className="ss-button" onClick={() => setDismissed(warnings.length)}>
+            {t('app.dismiss')}
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+// The recording picker: shipped recordings grouped into lesson and failure modes, plus the user's own files.
+import { useId, useRef, type ChangeEvent } from 'react';
+import { useActions, usePlayer } from '../../store/react';
+import { useT } from './useT';
+
+const FILE_PREFIX = 'file:';
+
+export function RecordingPicker() {
+  const { t, lang } = useT();
+  const actions = useActions();
+  const recordings = usePlayer((s) => s.recordings);
+  const files = usePlayer((s) => s.files);
+  const source = usePlayer((s) => s.source);
+  const id = useId();
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  const value = source ? (source.kind === 'shipped' ? source.id : FILE_PREFIX + source.name) : '';
+  const lesson = recordings.filter((r) => r.group === 'lesson');
+  const failure = recordings.filter((r) => r.group === 'failure');
+  const shippedIds = new Set(recordings.map((r) => r.id));
+
+  const onSelect = (e: ChangeEvent<HTMLSelectElement>) => {
+    const v = e.target.value;
+    if (v.startsWith(FILE_PREFIX)) void actions.reopenFile(v.slice(FILE_PREFIX.length));
+    else if (v) void actions.loadRecording(v);
+  };
+  const onFile = async (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0];
+    e.target.value = '';
+    if (!file) return;
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    void actions.loadRecording({ input: bytes, name: file.name });
+  };
+
+  return (
+    <div className="ss-field ss-picker">
+      <label htmlFor={id}>{t('app.header.recording')}</label>
+      <select id={id} value={value} onChange={onSelect}>
+        {value === '' && <option value="">{recordings.length ? '—' : t('app.picker.loading')}</option>}
+        {source?.kind === 'shipped' && !shippedIds.has(source.id) && <option value={source.id}>{source.id}</option>}
+        {lesson.length > 0 && (
+          <optgroup label={t('app.picker.lesson')}>
+            {lesson.map((r) => (
+              <option key={r.id} value={r.id}>
+                {r.title[lang]}
+              </option>
+            ))}
+          </optgroup>
+        )}
+        {failure.length > 0 && (
+          <optgroup label={t('app.picker.failure')}>
+            {failure.map((r) => (
+              <option key={r.id} value={r.id}>
+                {r.title[lang]}
+              </option>
+            ))}
+          </optgroup>
+        )}
+        {files.length > 0 && (
+          <optgroup label={t('app.picker.files')}>
+            {files.map((name) => (
+              <option key={name} value={FILE_PREFIX + name}>
+                {name}
+              </option>
+            ))}
+          </optgroup>
+        )}
+      </select>
+      <button type="button" className="ss-button" onClick={() => fileInput.current?.click()}>
+        {t('app.picker.open')}
+      </button>
+      <input ref={fileInput} type="file" hidden accept=".jsonl,.sse,.txt,.har,.ndjson,.json" onChange={(e) => void onFile(e)} />
+    </div>
+  );
+}

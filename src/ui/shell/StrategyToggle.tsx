@@ -1,0 +1,60 @@
+// The strategy toggle: a radiogroup named "Assembly strategy"; a strategy that does not apply to the recording's
+// wire is disabled and its reason is shown under the group (and tied to the radio with aria-describedby).
+import { useId } from 'react';
+import { STRATEGY_IDS, type Session, type StrategyId } from '../../core/types';
+import { useActions, usePlayer } from '../../store/react';
+import { hasKey, type Translate } from '../i18n';
+import { useT } from './useT';
+
+function naReason(session: Session | null, id: StrategyId, t: Translate): string | null {
+  const run = session?.strategies[id];
+  if (!session || !run || run.applicable) return null;
+  const reason = run.naReason && hasKey(run.naReason) ? t(run.naReason) : t('app.strategy.naFallback', { wire: t(`app.wire.${session.wire}`) });
+  return t('app.strategy.na', { strategy: t(`app.strategy.${id}`), reason });
+}
+
+export function StrategyToggle() {
+  const { t } = useT();
+  const actions = useActions();
+  const strategy = usePlayer((s) => s.strategy);
+  const session = usePlayer((s) => s.session);
+  const base = useId();
+  const labelId = `${base}-label`;
+  const reasons = STRATEGY_IDS.map((id) => ({ id, reason: naReason(session, id, t) }));
+
+  return (
+    <div className="ss-strategy">
+      <div role="radiogroup" aria-labelledby={labelId} className="ss-radiogroup">
+        <span id={labelId} className="ss-group-label">
+          {t('app.strategy.group')}
+        </span>
+        {reasons.map(({ id, reason }) => (
+          <label key={id} className={`ss-radio${reason ? ' ss-radio-na' : ''}`}>
+            <input
+              type="radio"
+              name={`${base}-strategy`}
+              value={id}
+              checked={strategy === id}
+              disabled={reason !== null}
+              aria-describedby={reason ? `${base}-na-${id}` : undefined}
+              onChange={() => actions.setStrategy(id)}
+            />
+            <span>{t(`app.strategy.${id}`)}</span>
+            {reason && <span className="ss-na-tag">({t('app.strategy.naShort')})</span>}
+          </label>
+        ))}
+      </div>
+      {reasons.some((r) => r.reason) && (
+        <ul className="ss-na-reasons">
+          {reasons.map(({ id, reason }) =>
+            reason ? (
+              <li key={id} id={`${base}-na-${id}`}>
+                {reason}
+              </li>
+            ) : null,
+          )}
+        </ul>
+      )}
+    </div>
+  );
+}

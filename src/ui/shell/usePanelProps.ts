@@ -1,0 +1,30 @@
+// Builds the props every panel receives (ui/panels/types PanelProps) from the player store; callbacks are stable.
+import { useMemo } from 'react';
+import { frameIndex, type FrameIndex } from '../../core/types';
+import { useActions, usePlayer } from '../../store/react';
+import type { CallRef, PanelProps } from '../panels/types';
+import { useResolvedTheme } from '../theme/theme';
+import { useT } from './useT';
+
+export function usePanelProps(): PanelProps | null {
+  const { t, lang } = useT();
+  const a = useActions();
+  const session = usePlayer((s) => s.session);
+  const strategy = usePlayer((s) => s.strategy);
+  const frame = usePlayer((s) => s.frame);
+  const selectedCall = usePlayer((s) => s.selectedCall);
+  const hoveredCall = usePlayer((s) => s.hoveredCall);
+  const theme = useResolvedTheme(usePlayer((s) => s.theme));
+  const callbacks = useMemo(
+    () => ({
+      onSeek: (f: FrameIndex) => a.seek(frameIndex(f)),
+      onSelectCall: (c: CallRef | null) => a.selectCall(c),
+      onHoverCall: (c: CallRef | null) => a.hoverCall(c),
+    }),
+    [a],
+  );
+  return useMemo(
+    () => (session ? { session, strategy, frame, lang, t, theme, selectedCall, hoveredCall, ...callbacks } : null),
+    [session, strategy, frame, lang, t, theme, selectedCall, hoveredCall, callbacks],
+  );
+}

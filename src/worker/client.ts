@@ -1,0 +1,76 @@
+/**
+ * The page side of analysis: small inputs are analysed inline (after yielding once so the loading state paints),
+ * large ones in a Web Worker that posts progress and is terminated on cancel.
+ *
+ * Contract: `createAnalyzer(options)` returns an analyzer `(input, name, {onProgress, signal}) => Promise<result>`
+ * matching the store's `Analyzer`. It resolves with the core's result (ok or a load failure), rejects only when the
+ * worker itself breaks or the load is aborted (the store ignores a stale or aborted load), and never leaves a worker
+ * running after it settles.
+ */
+import type { AnalyzeTextResult } from '../core/session/analyze';
+import type { AnalyzeRequest, WorkerReply } from './protocol';
+
+/** Inputs larger than this many bytes (or UTF-16 units) go to the worker. */
+export const WORKER_THRESHOLD = 512 * 1024;
+
+export interface AnalyzerHooks {
+  onProgress: (fraction: number) => void;
+  signal: AbortSignal;
+}
+
+export interface AnalyzerOptions {
+  inline: (input: string | Uint8Array, name: string) => AnalyzeTextResult;
+  threshold?: number;
+  createWorker?: () => Worker;
+}
+
+const defaultWorker = () => new Worker(new URL('./analyze.worker.ts', import.meta.url), { type: 'module', name: 'streamscope-analyze' });
+
+const abortError = () => new DOMException('analysis cancelled', 'AbortError');
+
+function inWorker(create: () => Worker, input: string | Uint8Array, name: string, hooks: AnalyzerHooks): Promise<AnalyzeTextResult> {
+  return new Promise((resolve, reject) => {
+    if (hooks.signal.aborted) return reject(abortError());
+    const worker = create();
+    const finish = () => {
+      worker.terminate();
+      hooks.signal.removeEventListener('abort', onAbort);
+    };
+    const onAbort = () => {
+      finish();
+      reject(abortError());
+    };
+    hooks.signal.addEventListener('abort', onAbort);
+    worker.addEventListener('message', (e: MessageEvent<WorkerReply>) => {
+      const reply = e.data;
+      if (reply.type === 'progress') hooks.onProgress(reply.fraction);
+      else if (reply.type === 'done') {
+        finish();
+        resolve(reply.result);
+      } else {
+        finish();
+        reject(new Error(reply.message));
+      }
+    });
+    worker.addEventListener('error', (e) => {
+      finish();
+      reject(new Error(e.message || 'the analysis worker failed to start'));
+    });
+    // copied, not transferred: the store keeps the user's file to reopen it
+    const request: AnalyzeRequest = { type: 'analyze', input, name };
+    worker.postMessage(request);
+  });
+}
+
+export function createAnalyzer(options: AnalyzerOptions) {
+  const threshold = options.threshold ?? WORKER_THRESHOLD;
+  const create = options.createWorker ?? defaultWorker;
+  return async (input: string | Uint8Array, name: string, hooks: AnalyzerHooks): Promise<AnalyzeTextResult> => {
+    const size = typeof input === 'string' ? input.length : input.byteLength;
+    if (size > threshold && typeof Worker !== 'undefined') return inWorker(create, input, name, hooks);
+    // let the loading state paint before the (short) inline analysis
+    await new Promise<void>((r) => setTimeout(r, 0));
+    if (hooks.signal.aborted) throw abortError();
+    return options.inline(input, name);
+  };
+}
