@@ -7,10 +7,11 @@
  * `drop`: frame F's bytes (its whole event block) are removed; the other chunks keep their boundaries and times.
  * `cut` and `drop` remove the changed turn's recorded `final` message: it no longer describes these bytes.
  * `stall`: a silence of MS before frame F: the chunk holding F's first byte is split there, and from that point on
- * everything in the turn (chunks, end, final, its tool runs) and in later turns, and every mark at or after that
- * point, moves MS later. `bursts`: a buffering proxy that delivers every MS ms: each chunk's time is rounded up to
+ * everything in the turn (chunks, end, final, its tool runs) and in later turns, and every mark after the last
+ * chunk before that point, moves MS later. `bursts`: a buffering proxy that delivers every MS ms: each chunk's time is rounded up to
  * the next multiple of MS counted from the turn's request, chunks landing in one burst are merged, the end is
- * rounded up the same way, and the delay this adds to the turn's end moves everything after it later.
+ * rounded up the same way, and the delay this adds to the turn's end moves everything after it (its tool runs,
+ * later turns, marks after its old end) later.
  */
 import { ms, type Chunk, type Ms, type Recording, type Turn } from '../types';
 import { removeRange, sliceChunks, splitAt } from './bytes';
@@ -25,14 +26,14 @@ function shiftTurn(turn: Turn, delta: number): Turn {
   return out;
 }
 
-/** Moves turns after `t`, tool runs of turns after `t` and marks at or after `from` by `delta`. */
+/** Moves turns after `t`, tool runs of turns after `t` and marks after `from` by `delta`. */
 function shiftAfter(recording: Recording, t: number, from: number, delta: number, turns: Turn[]): Recording {
   const turnIndex = recording.turns[t]?.index ?? t;
   return {
     ...recording,
     turns: turns.map((turn, i) => (i > t ? shiftTurn(turn, delta) : turn)),
     tools: recording.tools.map((r) => (r.turn > turnIndex ? { ...r, time: add(r.time, delta) } : r)),
-    marks: recording.marks.map((m) => (m.time >= from ? { ...m, time: add(m.time, delta) } : m)),
+    marks: recording.marks.map((m) => (m.time > from ? { ...m, time: add(m.time, delta) } : m)),
   };
 }
 
@@ -67,13 +68,13 @@ export function stallAt(recording: Recording, at: FrameLocation, delay: number):
   const turn = recording.turns[at.turn] as Turn;
   const chunks = splitAt(turn.chunks, at.block.start);
   let offset = 0;
-  let from = Infinity;
+  let from: number = turn.requestAt; // the last moment before the silence
   const moved = chunks.map((c) => {
     const start = offset;
     offset += c.bytes.length;
-    if (start < at.block.start) return c;
-    from = Math.min(from, c.time);
-    return { ...c, time: add(c.time, delay) };
+    if (start >= at.block.start) return { ...c, time: add(c.time, delay) };
+    from = c.time;
+    return c;
   });
   const stalled: Turn = { ...turn, chunks: moved };
   if (turn.end) stalled.end = { ...turn.end, time: add(turn.end.time, delay) };
