@@ -1,0 +1,56 @@
+// Command-line arguments of `npm run inspect`: FILE [--json] [--strategy ID] [--fault X]... [--help].
+// Pure: returns the options or ONE line saying what is wrong (the caller exits 2 with it).
+import { isStrategyId } from '../core/strategies/registry';
+import { STRATEGY_IDS, type StrategyId } from '../core/types';
+
+export interface InspectArgs {
+  file: string;
+  json: boolean;
+  strategy?: StrategyId;
+  faults: string[];
+}
+
+export type ParsedArgs = { ok: true; args: InspectArgs } | { ok: true; help: true } | { ok: false; error: string };
+
+export const USAGE = 'usage: npm run inspect -- FILE [--json] [--strategy ID] [--fault X]...';
+
+export function parseInspectArgs(argv: readonly string[]): ParsedArgs {
+  let file: string | undefined;
+  let json = false;
+  let strategy: StrategyId | undefined;
+  const faults: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i] as string;
+    const eq = a.startsWith('--') ? a.indexOf('=') : -1;
+    const flag = eq > 0 ? a.slice(0, eq) : a;
+    const inline = eq > 0 ? a.slice(eq + 1) : undefined;
+    const value = (): string | undefined => inline ?? argv[++i];
+    switch (flag) {
+      case '--help':
+      case '-h':
+        return { ok: true, help: true };
+      case '--json':
+        json = true;
+        break;
+      case '--strategy': {
+        const id = value();
+        if (id === undefined) return { ok: false, error: `--strategy needs an id (one of ${STRATEGY_IDS.join(', ')})` };
+        if (!isStrategyId(id)) return { ok: false, error: `unknown strategy "${id}" (one of ${STRATEGY_IDS.join(', ')})` };
+        strategy = id;
+        break;
+      }
+      case '--fault': {
+        const spec = value();
+        if (spec === undefined) return { ok: false, error: '--fault needs a spec, e.g. --fault cut:12' };
+        faults.push(spec);
+        break;
+      }
+      default:
+        if (a.startsWith('-') && a !== '-') return { ok: false, error: `unknown option "${a}"; ${USAGE}` };
+        if (file !== undefined) return { ok: false, error: `one file only: got "${file}" and "${a}"` };
+        file = a;
+    }
+  }
+  if (file === undefined) return { ok: false, error: `no file given; ${USAGE}` };
+  return { ok: true, args: { file, json, faults, ...(strategy && { strategy }) } };
+}

@@ -1,0 +1,60 @@
+// `npm run inspect -- FILE [--json] [--strategy ID] [--fault X]...`: analyze a recording and print a summary or,
+// with --json, the report of docs/cli.md. Exit codes: 0 analyzed (whatever the verdicts), 2 unusable input or
+// arguments (ONE line on stderr naming what and where, never a stack trace).
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import { applyFaults } from '../core/faults';
+import { load } from '../core/load';
+import { analyze } from '../core/session/analyze';
+import type { LoadFailure } from '../core/types';
+import { parseInspectArgs, USAGE } from './inspect-args';
+import { inspectJson } from './inspect-json';
+import { inspectSummary } from './inspect-summary';
+
+function fail(message: string): never {
+  process.stderr.write(`inspect: ${message.replace(/\s*\n\s*/g, ' ')}\n`);
+  process.exit(2);
+}
+
+function where(e: LoadFailure): string {
+  const parts = [e.line !== undefined ? `line ${e.line}` : '', e.byteOffset !== undefined ? `byte offset ${e.byteOffset}` : ''].filter(Boolean);
+  return parts.length > 0 ? ` (${parts.join(', ')})` : '';
+}
+
+function main(argv: readonly string[]): void {
+  const parsed = parseInspectArgs(argv);
+  if (!parsed.ok) fail(parsed.error);
+  if ('help' in parsed) {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  const { file, json, strategy, faults } = parsed.args;
+  let bytes: Uint8Array;
+  try {
+    bytes = readFileSync(file);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    fail(`cannot read ${file}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : (e as Error).message}`);
+  }
+  const loaded = load(bytes, basename(file));
+  if (!loaded.ok) {
+    const e = loaded.error;
+    // The loader's messages usually say where already ("line 3 (byte 120): ..."); add it only when they do not.
+    const placed = e.line !== undefined && e.message.includes(`line ${e.line}`);
+    fail(`${file}${placed ? '' : where(e)}: ${e.message}`);
+  }
+  let recording = loaded.recording;
+  if (faults.length > 0) {
+    const faulted = applyFaults(recording, faults);
+    if (!faulted.ok) fail(`--fault: ${faulted.error}`);
+    recording = faulted.recording;
+  }
+  const session = analyze(recording, strategy ? { strategies: [strategy] } : {});
+  process.stdout.write(json ? `${JSON.stringify(inspectJson(session, strategy))}\n` : `${inspectSummary(session, file, strategy)}\n`);
+}
+
+try {
+  main(process.argv.slice(2));
+} catch (e) {
+  fail(`internal error: ${e instanceof Error ? e.message : String(e)}`);
+}
