@@ -36,6 +36,8 @@ interface Props {
   current: boolean;
   highlighted: CallRef | null;
   patternId: (kind: string) => string;
+  /** Px available right of the plot for marks at the end of the recording. */
+  rightRoom: number;
   on: RowHandlers;
 }
 
@@ -62,7 +64,7 @@ export function turnLabel(row: Row, lang: Lang, t: Translate): string {
   return others > 0 ? `${head}, ${t('waterfall.turn.anomalies', { count: others })}` : head;
 }
 
-function MarkGlyph({ kind }: { kind: MarkKind }): ReactElement {
+export function MarkGlyph({ kind }: { kind: MarkKind }): ReactElement {
   const c = TARGET / 2;
   switch (kind) {
     case 'first-frame':
@@ -80,8 +82,11 @@ function MarkGlyph({ kind }: { kind: MarkKind }): ReactElement {
   }
 }
 
-/** Spreads marks on one lane so their 24 px targets never overlap; each keeps a leader line to its true time. */
-function dodge(xs: number[]): number[] {
+/**
+ * Spreads marks (sorted by time) on one lane so their 24 px targets never overlap, pushing right, then back left
+ * where the last would pass `max`; each keeps a leader line to its true time.
+ */
+export function dodge(xs: readonly number[], max: number): number[] {
   const out: number[] = [];
   let prev = -Infinity;
   for (const x of xs) {
@@ -89,10 +94,16 @@ function dodge(xs: number[]): number[] {
     out.push(placed);
     prev = placed;
   }
+  let next = max + TARGET;
+  for (let i = out.length - 1; i >= 0; i--) {
+    const placed = Math.min(out[i] as number, next - TARGET);
+    out[i] = placed;
+    next = placed;
+  }
   return out;
 }
 
-export function TurnRow({ row, y, scale, lang, t, strategy, current, highlighted, patternId, on }: Props): ReactElement {
+export function TurnRow({ row, y, scale, lang, t, strategy, current, highlighted, patternId, rightRoom, on }: Props): ReactElement {
   const n = row.turn + 1;
   const w = scale.width;
   const px = (msAbs: number) => Math.max(-4, Math.min(w + 4, scale.toPx(msAbs)));
@@ -109,7 +120,7 @@ export function TurnRow({ row, y, scale, lang, t, strategy, current, highlighted
     const x = scale.toPx(m.atMs);
     return x >= -TARGET && x <= w + TARGET;
   });
-  const placed = dodge(marks.map((m) => scale.toPx(m.atMs)));
+  const placed = dodge(marks.map((m) => scale.toPx(m.atMs)), w + rightRoom - TARGET / 2);
   const footerParts = [
     ...(row.timing.finishReason ? [{ text: t('waterfall.finish', { reason: row.timing.finishReason }), anomaly: false }] : []),
     ...row.anomalies.map((a) => ({ text: t(`waterfall.anomaly.${a.code}`), anomaly: true })),

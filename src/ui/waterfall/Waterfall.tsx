@@ -6,6 +6,7 @@ import type { FrameIndex } from '../../core/types';
 import type { CallRef, PanelProps } from '../panels/types';
 import { exportPng, exportSvg } from './exportImage';
 import { buildWaterfall } from './layout';
+import { Legend } from './Legend';
 import { Readings } from './Readings';
 import { createTimeScale } from './timeScale';
 import { LABEL_W } from './TurnRow';
@@ -88,6 +89,7 @@ export function Waterfall(props: WaterfallProps): ReactElement {
         <button type="button" onClick={() => runExport('png')}>{t('waterfall.exportPng')}</button>
         <span className="wf-hint">{t('waterfall.hint')}</span>
       </div>
+      <Legend t={t} patternId={(kind) => `${idPrefix}-${kind}`} />
       {exportError ? (
         <p className="wf-error" role="alert">{t('waterfall.exportFailed', { message: exportError })}</p>
       ) : null}

@@ -10,7 +10,8 @@ import type { TimeScale } from './timeScale';
 import { LABEL_W, ROW_H, TurnRow, type RowHandlers } from './TurnRow';
 
 export const AXIS_H = 30;
-export const RIGHT_PAD = 12;
+/** Room right of the time domain for dodged marks and labels at the end of the recording. */
+export const RIGHT_PAD = 56;
 
 interface Props {
   model: WaterfallModel;
@@ -73,7 +74,7 @@ export const WaterfallSvg = forwardRef<SVGSVGElement, Props>(function WaterfallS
     >
       <Patterns id={id} />
       <clipPath id={id('clip')}>
-        <rect x={-2} y={-AXIS_H} width={scale.width + 4} height={height + AXIS_H} />
+        <rect x={-2} y={-AXIS_H} width={scale.width + RIGHT_PAD} height={height + AXIS_H} />
       </clipPath>
       <rect className="wf-bg" width={width} height={height} />
       <g className="wf-axis" transform={`translate(${LABEL_W} 0)`} aria-hidden="true">
@@ -99,6 +100,7 @@ export const WaterfallSvg = forwardRef<SVGSVGElement, Props>(function WaterfallS
             current={row.turn === props.currentTurn}
             highlighted={props.highlighted}
             patternId={id}
+            rightRoom={RIGHT_PAD}
             on={props.on}
           />
         ))}

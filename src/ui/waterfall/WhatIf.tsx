@@ -80,7 +80,7 @@ export function WhatIf({ session, turn, strategy, defaultMs, onDefaultMs, lang, 
                     <code>{name}</code>
                   </th>
                   {!row.applicable ? (
-                    <td colSpan={4}>{t('waterfall.whatif.na')}</td>
+                    <td colSpan={4}>{t(row.pending ? 'waterfall.whatif.pending' : 'waterfall.whatif.na')}</td>
                   ) : !r ? (
                     <td colSpan={4}>{t('waterfall.none')}</td>
                   ) : (

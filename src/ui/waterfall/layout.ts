@@ -6,7 +6,7 @@
  * the first frame, then one band per run of frames of the same kind (the interval before a frame takes that
  * frame's kind; `other` frames make a plain `stream` band), and a `gap` for each silence listed in the turn's
  * timing (so the threshold is the timeline's). Marks carry the frame a click seeks to. Ready times come from the
- * selected strategy's calls. Bad data (frames out of range, a missing timing) is skipped, never thrown on.
+ * selected strategy's calls; marks are sorted by time (stable). Bad data (frames out of range, a missing timing) is skipped, never thrown on.
  */
 import type { Anomaly, CallKey, FrameIndex, Session, StrategyId, TurnTiming } from '../../core/types';
 
@@ -137,7 +137,7 @@ function marksOf(session: Session, timing: TurnTiming, strategy: StrategyId): Ma
     });
   }
   push('end', timing.endMs ?? timing.lastFrameMs, range ? range[1] : null);
-  return marks;
+  return marks.sort((a, b) => a.atMs - b.atMs);
 }
 
 export function buildWaterfall(session: Session, strategy: StrategyId): WaterfallModel {

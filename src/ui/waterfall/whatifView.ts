@@ -14,11 +14,14 @@ import {
   type DurationSource,
   type WhatIf,
 } from '../../core/timeline/whatif';
+import { PENDING_REASON } from '../../core/session/analyze';
 import { STRATEGY_IDS, type Session, type StrategyId } from '../../core/types';
 
 export interface StrategyWhatIf {
   id: StrategyId;
   applicable: boolean;
+  /** Not computed yet (the app paints the selected strategy first). */
+  pending: boolean;
   readyMs: number[];
   result: WhatIf | null;
 }
@@ -58,6 +61,7 @@ export function turnWhatIf(session: Session, turn: number, selected: StrategyId,
     return {
       id,
       applicable,
+      pending: !applicable && run?.naReason === PENDING_REASON,
       readyMs: calls.map((c) => c.readyMs),
       result: calls.length > 0 ? whatIfSchedules(input, streamEndMs) : null,
     };

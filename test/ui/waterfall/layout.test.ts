@@ -80,3 +80,12 @@ describe('buildWaterfall', () => {
     expect(m.rows[0]?.tools[0]?.durationMs).toBe(0);
   });
 });
+
+describe('dodge', () => {
+  test('marks never overlap, stay in time order, and the last stays inside the limit', async () => {
+    const { dodge } = await import('../../../src/ui/waterfall/TurnRow');
+    expect(dodge([10, 10, 10], 1000)).toEqual([10, 34, 58]);
+    expect(dodge([990, 995, 1000], 1000)).toEqual([952, 976, 1000]);
+    expect(dodge([0, 100], 1000)).toEqual([0, 100]);
+  });
+});

@@ -1,0 +1,113 @@
+// The span waterfall in the built app, in Chromium: the lesson's figures, the link to the player, zoom, export,
+// and screenshots in both themes and languages (written to screenshots/waterfall-*.png for a person to look at).
+// Expected frame indices are computed from the shipped recordings with core's analyzeText, not hard-coded.
+import { mkdirSync, readFileSync } from 'node:fs';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { analyzeText } from '../../src/core/session/analyze';
+import type { Session } from '../../src/core/types';
+import { appUrl, launch, watchErrors } from './browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+  mkdirSync('screenshots', { recursive: true });
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+function session(name: string): Session {
+  const text = readFileSync(`public/recordings/${name}.jsonl`, 'utf8');
+  const result = analyzeText(text, `${name}.jsonl`);
+  if (!result.ok) throw new Error(`${name}: ${result.error.message}`);
+  return result.session;
+}
+
+async function open(path: string): Promise<{ page: Page; errors: string[] }> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const errors = watchErrors(page);
+  await page.goto(appUrl(path));
+  await page.getByRole('region', { name: /^(Span waterfall|Span 瀑布)$/ }).waitFor();
+  return { page, errors };
+}
+
+test('agent-run: 9 turn buttons; clicking turn 7 seeks the Frame slider to its first frame; the 885.8 ms gap is labelled', async () => {
+  const expected = session('agent-run');
+  const turn7 = expected.timings[6];
+  expect(turn7?.frames).not.toBeNull();
+  const { page, errors } = await open('?rec=agent-run&lang=en');
+  const region = page.getByRole('region', { name: 'Span waterfall' });
+  const turns = region.getByRole('button', { name: /^Turn \d+,/ });
+  await expect.poll(() => turns.count()).toBe(9);
+  const name7 = await region.getByRole('button', { name: /^Turn 7,/ }).getAttribute('aria-label');
+  expect(name7).toMatch(/^Turn 7, first frame \d[\d,]*\.\d ms, 108 frames, finish tool_calls without a call$/);
+
+  await region.getByRole('button', { name: /^Turn 7,/ }).click();
+  const slider = page.getByRole('slider', { name: 'Frame' });
+  await expect.poll(() => slider.getAttribute('aria-valuenow')).toBe(String(turn7?.frames?.[0]));
+
+  const gapLabels = await region.locator('.wf-gap-label').allTextContents();
+  expect(gapLabels).toContain('885.8 ms');
+  const gap = region.locator('.wf-gap-label', { hasText: '885.8 ms' });
+  const box = await gap.boundingBox();
+  expect(box && box.width > 0 && box.height > 0).toBe(true);
+
+  await page.screenshot({ path: 'screenshots/waterfall-agent-run-en-light.png', fullPage: true });
+  expect(errors).toEqual([]);
+  await page.close();
+});
+
+test('thinking-turn: the three readings of time to first token, each named', async () => {
+  const { page, errors } = await open('?rec=thinking-turn&lang=en&theme=dark');
+  const table = page.getByRole('table', { name: /Time to first token/ });
+  const row = table.getByRole('row', { name: /Turn 1/ });
+  await expect.poll(() => row.getByRole('cell').allTextContents()).toEqual(['125.9 ms', '6,631 ms', '6,798 ms']);
+  expect(await table.getByRole('columnheader').allTextContents()).toEqual(['Turn', 'First frame', 'First text', 'First tool call']);
+  await page.screenshot({ path: 'screenshots/waterfall-thinking-turn-en-dark.png', fullPage: true });
+  expect(errors).toEqual([]);
+  await page.close();
+});
+
+test('zh: names in Chinese; marks seek; W zooms by key position and Fit restores the ticks', async () => {
+  const expected = session('agent-run');
+  const { page, errors } = await open('?rec=agent-run&lang=zh&theme=dark');
+  const region = page.getByRole('region', { name: 'Span 瀑布' });
+  await expect.poll(() => region.getByRole('button', { name: /^第 \d+ 轮,/ }).count()).toBe(9);
+
+  const ticks = () => region.locator('.wf-tick').allTextContents();
+  const before = await ticks();
+  await region.locator('.wf-canvas').focus();
+  await page.keyboard.press('KeyW');
+  await page.keyboard.press('KeyW');
+  await expect.poll(ticks).not.toEqual(before);
+  await region.getByRole('button', { name: '适应宽度' }).click();
+  await expect.poll(ticks).toEqual(before);
+
+  const end9 = expected.timings[8]?.frames?.[1];
+  await region.getByRole('button', { name: /^流结束\(第 9 轮\)/ }).click();
+  const slider = page.getByRole('slider', { name: '帧' });
+  await expect.poll(() => slider.getAttribute('aria-valuenow')).toBe(String(end9));
+  await page.screenshot({ path: 'screenshots/waterfall-agent-run-zh-dark.png', fullPage: true });
+  expect(errors).toEqual([]);
+  await page.close();
+});
+
+test('export: SVG and PNG downloads', async () => {
+  const { page, errors } = await open('?rec=agent-run&lang=zh&theme=light');
+  const region = page.getByRole('region', { name: 'Span 瀑布' });
+  const [svgDownload] = await Promise.all([page.waitForEvent('download'), region.getByRole('button', { name: '导出 SVG' }).click()]);
+  expect(svgDownload.suggestedFilename()).toBe('streamscope-waterfall.svg');
+  const svgPath = await svgDownload.path();
+  const svgText = readFileSync(svgPath, 'utf8');
+  expect(svgText).toContain('xmlns="http://www.w3.org/2000/svg"');
+  expect(svgText).toContain('885.8 ms');
+  expect(svgText).not.toContain('class=');
+  const [pngDownload] = await Promise.all([page.waitForEvent('download'), region.getByRole('button', { name: '导出 PNG' }).click()]);
+  const png = readFileSync(await pngDownload.path());
+  expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+  expect(png.length).toBeGreaterThan(2000);
+  await page.screenshot({ path: 'screenshots/waterfall-agent-run-zh-light.png', fullPage: true });
+  expect(errors).toEqual([]);
+  await page.close();
+});
