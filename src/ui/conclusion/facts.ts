@@ -1,0 +1,109 @@
+/**
+ * The conclusion line's facts, read from a strategy's run and the calls the stream carried, and turned into one
+ * sentence in either language.
+ *
+ * Contract: pure and total. `conclusionFacts` picks the first failing turn verdict (core's verdict rules decide
+ * what failed); for a parse failure it adds how many parses failed, whether the very first attempt failed, and the
+ * plain-words reason from `explainParseFailure`. For `ok` it says whether every carried call arrived whole in one
+ * frame (the lesson's "never failed: each call arrived whole"). `conclusionSentence` renders it via the catalogs.
+ */
+import type { Session, StrategyId, VerdictReason } from '../../core/types';
+import type { Translate } from '../i18n';
+import { explainParseFailure, type Explanation } from './explain';
+
+export type ConclusionFact =
+  | { kind: 'na'; reasonKey: string }
+  | { kind: 'no-calls' }
+  | { kind: 'ok'; calls: number; wholeInOneFrame: boolean }
+  | {
+      kind: 'fail-parse';
+      turn: number;
+      frame: number;
+      input: string;
+      error: string;
+      failed: number;
+      attempts: number;
+      firstAttempt: boolean;
+      why: Explanation;
+    }
+  | { kind: 'fail-call'; turn: number; reason: VerdictReason; key?: string; frame?: number };
+
+/** True when every carried call's arguments came in a single frame (one fragment or one whole-call event). */
+function everyCallWhole(session: Session): boolean {
+  const frames = new Map<string, Set<number>>();
+  session.signals.forEach((list, f) => {
+    const turn = session.frames[f]?.turn ?? 0;
+    for (const s of list) {
+      if ((s.kind === 'args' && s.text !== '') || s.kind === 'call-complete') {
+        const id = `${turn}\u0000${s.key}`;
+        const set = frames.get(id) ?? new Set<number>();
+        set.add(f);
+        frames.set(id, set);
+      }
+    }
+  });
+  return session.carried.every((c) => (frames.get(`${c.turn}\u0000${c.key}`)?.size ?? 0) <= 1);
+}
+
+export function conclusionFacts(session: Session, id: StrategyId): ConclusionFact {
+  const run = session.strategies[id];
+  if (!run.applicable || run.verdict === 'n/a') return { kind: 'na', reasonKey: run.naReason ?? 'na.generic' };
+  const failing = run.verdicts.find((v) => v.verdict === 'fail');
+  if (!failing) {
+    if (session.carried.length === 0 && run.calls.length === 0) return { kind: 'no-calls' };
+    return { kind: 'ok', calls: run.calls.length, wholeInOneFrame: everyCallWhole(session) };
+  }
+  if (failing.reason === 'parse-failed' && failing.frame !== undefined) {
+    const input = failing.input ?? '';
+    const error = failing.error ?? '';
+    const failed = run.attempts.reduce((n, a) => (a.ok ? n : n + 1), 0);
+    const first = run.attempts[0];
+    return {
+      kind: 'fail-parse',
+      turn: failing.turn,
+      frame: failing.frame,
+      input,
+      error,
+      failed,
+      attempts: run.attempts.length,
+      firstAttempt: first !== undefined && !first.ok && first.frame === failing.frame,
+      why: explainParseFailure(input, error),
+    };
+  }
+  return {
+    kind: 'fail-call',
+    turn: failing.turn,
+    reason: failing.reason ?? 'parse-failed',
+    ...(failing.key !== undefined ? { key: failing.key } : {}),
+    ...(failing.frame !== undefined ? { frame: failing.frame } : {}),
+  };
+}
+
+/** A quoted excerpt of a parse input, as JSON.parse would have been called with it. */
+export function quoteInput(input: string, max = 40): string {
+  const cut = input.length > max ? `${input.slice(0, max)}…` : input;
+  return `'${cut.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n')}'`;
+}
+
+export function conclusionSentence(fact: ConclusionFact, strategyLabel: string, t: Translate): string {
+  const strategy = strategyLabel;
+  switch (fact.kind) {
+    case 'na':
+      return t('conclusion.na', { strategy, reason: t(fact.reasonKey) });
+    case 'no-calls':
+      return t('conclusion.ok.no-calls', { strategy });
+    case 'ok':
+      return fact.wholeInOneFrame ? t('conclusion.ok.whole', { strategy }) : t('conclusion.ok', { strategy, calls: fact.calls });
+    case 'fail-parse': {
+      const common = { strategy, frame: fact.frame, error: fact.error, failed: fact.failed, attempts: fact.attempts };
+      if (fact.firstAttempt && fact.why.shape === 'empty') {
+        return t('conclusion.fail.first-fragment', { ...common, input: quoteInput(fact.input) });
+      }
+      return t('conclusion.fail.parse', { ...common, why: t(fact.why.key, fact.why.params) });
+    }
+    case 'fail-call':
+      return fact.key !== undefined
+        ? t('conclusion.fail.call', { strategy, turn: fact.turn, reason: t(`reason.${fact.reason}`), key: fact.key })
+        : t('conclusion.fail.other', { strategy, turn: fact.turn, reason: t(`reason.${fact.reason}`) });
+  }
+}
