@@ -103,12 +103,23 @@ describe('anthropic-messages adapter', () => {
     ]);
   });
 
+  it('passes cut-off arguments through untouched; max_tokens is the finish reason', () => {
+    expect(adapt('max-tokens-cut-mid-args')).toStrictEqual([
+      [U(900, 1)],
+      [CS('0', 'toolu_07', 'write_file')],
+      [A('0', '{"path": "notes.md", "content": "# Chapter 1\\n\\nIt was a dark and')],
+      [CE('0')],
+      [F('max_tokens'), U(undefined, 4096)],
+      [I('message-stop')],
+    ]);
+  });
+
   it('marks message_stop as terminal and nothing else', () => {
     const frames = fixtureFrames('anthropic/two-tool-use-docs.sse');
     expect(frames.map((f) => isTerminal('anthropic-messages', f))).toEqual(frames.map((_, i) => i === frames.length - 1));
   });
 
-  it.each(['two-tool-use-docs', 'ping-and-unknown-event', 'overloaded-error', 'thinking-then-tool', 'padded-input-in-start', 'server-tool-use'])(
+  it.each(['two-tool-use-docs', 'ping-and-unknown-event', 'overloaded-error', 'thinking-then-tool', 'padded-input-in-start', 'server-tool-use', 'max-tokens-cut-mid-args'])(
     'detects %s as anthropic-messages',
     (name) => expect(detectWire(fixtureFrames(`anthropic/${name}.sse`))).toBe('anthropic-messages'),
   );

@@ -89,12 +89,16 @@ describe('openai-chat adapter', () => {
     ]);
   });
 
+  it('a finish_reason tool_calls with no call yields only text and finish (a call dropped by the server)', () => {
+    expect(adapt('finish-tool-calls-without-call')).toStrictEqual([[T('Let me check')], [I('empty-delta')], [F('tool_calls')], [I('done')]]);
+  });
+
   it('marks [DONE] as terminal and nothing else', () => {
     const frames = fixtureFrames('chat/interleaved-calls.sse');
     expect(frames.map((f) => isTerminal('openai-chat', f))).toStrictEqual(frames.map((_, i) => i === frames.length - 1));
   });
 
-  it.each(['interleaved-calls', 'usage-only-last-chunk', 'padded-data', 'mid-stream-error', 'missing-index', 'reused-index', 'reasoning-content', 'malformed'])(
+  it.each(['interleaved-calls', 'usage-only-last-chunk', 'padded-data', 'mid-stream-error', 'missing-index', 'reused-index', 'reasoning-content', 'malformed', 'finish-tool-calls-without-call'])(
     'detects %s as openai-chat',
     (name) => expect(detectWire(fixtureFrames(`chat/${name}.sse`))).toBe('openai-chat'),
   );

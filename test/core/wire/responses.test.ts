@@ -63,6 +63,17 @@ describe('openai-responses adapter', () => {
     expect(adapt('failed-without-error-event')).toStrictEqual([[F('failed'), E('Slow down', 'rate_limit_exceeded')]]);
   });
 
+  it('a stream cut before .done has no end signal and no terminal frame; the unterminated event never fires', () => {
+    const frames = fixtureFrames('responses/cut-before-done.sse');
+    expect(adaptFrames('openai-responses', frames)).toStrictEqual([
+      [I('created')],
+      [CS('0', 'call_C', 'edit')],
+      [A('0', '{"file":"a.ts","old":"x')],
+      [A('0', '","new"')],
+    ]);
+    expect(frames.some((f) => isTerminal('openai-responses', f))).toBe(false);
+  });
+
   it('marks response.completed / incomplete / failed as terminal and nothing else', () => {
     for (const name of ['two-parallel-calls', 'reasoning-and-text', 'error-then-failed']) {
       const frames = fixtureFrames(`responses/${name}.sse`);
@@ -70,7 +81,7 @@ describe('openai-responses adapter', () => {
     }
   });
 
-  it.each(['two-parallel-calls', 'args-only-in-done', 'reasoning-and-text', 'error-then-failed', 'failed-without-error-event'])(
+  it.each(['two-parallel-calls', 'args-only-in-done', 'reasoning-and-text', 'error-then-failed', 'failed-without-error-event', 'cut-before-done'])(
     'detects %s as openai-responses',
     (name) => expect(detectWire(fixtureFrames(`responses/${name}.sse`))).toBe('openai-responses'),
   );
