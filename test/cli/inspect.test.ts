@@ -1,0 +1,96 @@
+// `npm run inspect` as a process: the --json shape (keys exactly), the summary, exit 2 with one line on bad input.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { STRATEGY_IDS } from '../../src/core/types';
+
+const run = (...args: string[]) => {
+  const r = spawnSync('npx', ['tsx', 'src/cli/inspect.ts', ...args], { encoding: 'utf8', timeout: 60_000 });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+};
+const keys = (o: object) => Object.keys(o).sort();
+const tmp = mkdtempSync(join(tmpdir(), 'inspect-'));
+
+describe('inspect --json', () => {
+  it('prints exactly the documented shape for all six strategies', () => {
+    const r = run('public/recordings/anthropic-docs.jsonl', '--json');
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.out);
+    expect(keys(j)).toEqual(['frames', 'strategies', 'turns', 'wire']);
+    expect(j.wire).toBe('anthropic-messages');
+    expect(keys(j.turns[0])).toEqual(['anomalies', 'finishReason', 'firstFrameMs', 'firstReasoningMs', 'firstTextMs', 'firstToolCallMs', 'frames', 'lastFrameMs', 'longestGapMs', 'turn']);
+    expect(j.strategies.map((s: { id: string }) => s.id)).toEqual(STRATEGY_IDS);
+    for (const s of j.strategies) expect(keys(s)).toEqual(['applicable', 'calls', 'failures', 'id', 'ok']);
+    const perCall = j.strategies.find((s: { id: string }) => s.id === 'per-call-buffer');
+    expect(perCall.ok).toBe(true);
+    expect(keys(perCall.calls[0])).toEqual(['arguments', 'id', 'key', 'name', 'readyFrame', 'readyMs', 'turn']);
+    expect(typeof perCall.calls[0].arguments).toBe('object');
+    const pef = j.strategies.find((s: { id: string }) => s.id === 'parse-each-fragment');
+    expect(pef.failures[0]).toEqual({ turn: 0, frame: expect.any(Number), error: 'Unexpected end of JSON input' });
+    const ci = j.strategies.find((s: { id: string }) => s.id === 'completed-item');
+    expect([ci.applicable, ci.ok]).toEqual([false, false]);
+  });
+
+  it('--strategy lists only that strategy; times are rounded to 0.1 ms', () => {
+    const j = JSON.parse(run('public/recordings/parallel-probe.jsonl', '--json', '--strategy', 'per-call-buffer').out);
+    expect(j.strategies).toHaveLength(1);
+    expect(j.turns[0].firstFrameMs).toBe(323.8);
+    for (const c of j.strategies[0].calls) expect(Math.round(c.readyMs * 10) / 10).toBe(c.readyMs);
+  });
+
+  it('--fault is applied before the analysis', () => {
+    const healthy = JSON.parse(run('public/recordings/parallel-probe.jsonl', '--json').out);
+    const faulted = JSON.parse(run('public/recordings/parallel-probe.jsonl', '--json', '--fault', 'cut:1').out);
+    expect(faulted.frames).toBeLessThan(healthy.frames);
+  });
+
+  it('reads raw SSE text', () => {
+    const f = join(tmp, 'a.sse');
+    writeFileSync(f, 'data: {"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"c1","function":{"name":"f","arguments":"{\\"a\\":1}"}}]}}]}\n\ndata: {"choices":[{"index":0,"delta":{},"finish_reason":"tool_calls"}]}\n\ndata: [DONE]\n\n');
+    const j = JSON.parse(run(f, '--json').out);
+    expect(j.wire).toBe('openai-chat');
+    expect(j.strategies.find((s: { id: string }) => s.id === 'per-call-buffer').calls[0]).toMatchObject({ id: 'c1', name: 'f', arguments: { a: 1 }, readyFrame: 1 });
+  });
+});
+
+describe('inspect summary', () => {
+  it('names the wire, each turn and each strategy verdict', () => {
+    const r = run('public/recordings/interleaved-chat.jsonl');
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('openai-chat');
+    expect(r.out).toMatch(/next-index-closes\s+FAIL/);
+    expect(r.out).toMatch(/per-call-buffer\s+ok/);
+  });
+});
+
+describe('inspect on bad input: exit 2, one line, no stack', () => {
+  const oneLine = (r: ReturnType<typeof run>) => {
+    expect(r.code).toBe(2);
+    expect(r.out).toBe('');
+    expect(r.err.trimEnd().split('\n')).toHaveLength(1);
+    expect(r.err).not.toMatch(/\n\s+at /);
+  };
+  it('a missing file', () => {
+    const r = run(join(tmp, 'missing.jsonl'));
+    oneLine(r);
+    expect(r.err).toContain('no such file');
+  });
+  it('garbage that is not a recording, naming the line and byte', () => {
+    const f = join(tmp, 'bad.jsonl');
+    writeFileSync(f, '{not json\n');
+    const r = run(f);
+    oneLine(r);
+    expect(r.err).toMatch(/line 1/);
+  });
+  it('an unknown option or strategy', () => {
+    oneLine(run('public/recordings/parallel-probe.jsonl', '--frobnicate'));
+    const r = run('public/recordings/parallel-probe.jsonl', '--strategy', 'nope');
+    oneLine(r);
+    expect(r.err).toContain('unknown strategy "nope"');
+  });
+  it('a fault that does not fit the recording', () => {
+    oneLine(run('public/recordings/parallel-probe.jsonl', '--fault', 'cut:999'));
+  });
+});
