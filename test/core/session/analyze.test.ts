@@ -105,3 +105,14 @@ describe('analyze', () => {
     expect(r.ok && [r.session.wire, r.session.wireSource]).toEqual(['anthropic-messages', 'detected']);
   });
 });
+
+describe('strategyFacts', () => {
+  it('parse-each-fragment never failed on the parallel probe because each call arrived whole', async () => {
+    const { strategyFacts } = await import('../../../src/core/strategies/facts');
+    const f = strategyFacts(session('parallel-probe.jsonl'), 'parse-each-fragment');
+    expect(f).toMatchObject({ verdict: 'ok', neverFailed: true, callsWhole: true, attemptsFailed: 0, attemptsTotal: 2, callsCarried: 2 });
+    const a = strategyFacts(session('anthropic-docs.jsonl'), 'parse-each-fragment');
+    expect(a).toMatchObject({ verdict: 'fail', neverFailed: false, callsWhole: false, firstFailure: { input: '', error: 'Unexpected end of JSON input', reason: 'parse-failed' } });
+    expect(a.attemptsFailed).toBe(a.attemptsTotal);
+  });
+});

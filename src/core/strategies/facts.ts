@@ -1,0 +1,53 @@
+/**
+ * The facts behind the conclusion line under the panels (no prose here: the UI words them in zh and en).
+ *
+ * Contract: `strategyFacts(session, id)` is pure and never throws. neverFailed = applicable, no failed parse
+ * attempt and verdict ok; firstFailure = the first failing turn's verdict (frame, input, JSON.parse's message,
+ * reason, key); callsWhole = the recording carried at least one call and each carried call's arguments arrived in
+ * a single frame (one non-empty fragment or one whole-call event) — why parse-each-fragment never failed on it.
+ */
+import type { CallKey, FrameIndex, Session, StrategyId, Verdict, VerdictReason } from '../types';
+import { traceCalls } from './truth';
+
+export interface StrategyFacts {
+  strategy: StrategyId;
+  verdict: Verdict;
+  naReason?: string;
+  neverFailed: boolean;
+  firstFailure?: { turn: number; frame?: FrameIndex; input?: string; error?: string; reason?: VerdictReason; key?: CallKey };
+  callsWhole: boolean;
+  attemptsFailed: number;
+  attemptsTotal: number;
+  callsProduced: number;
+  callsCarried: number;
+}
+
+export function strategyFacts(session: Session, id: StrategyId): StrategyFacts {
+  const run = session.strategies[id];
+  const attemptsFailed = run.attempts.reduce((n, a) => (a.ok ? n : n + 1), 0);
+  const argFrames = traceCalls(session.wire, session.frames, session.signals).argFrames;
+  const facts: StrategyFacts = {
+    strategy: id,
+    verdict: run.verdict,
+    neverFailed: run.applicable && run.verdict === 'ok' && attemptsFailed === 0,
+    callsWhole: argFrames.length > 0 && argFrames.every((n) => n <= 1),
+    attemptsFailed,
+    attemptsTotal: run.attempts.length,
+    callsProduced: run.calls.length,
+    callsCarried: session.carried.length,
+  };
+  if (run.naReason !== undefined) facts.naReason = run.naReason;
+  const failing = run.verdicts.find((v) => v.verdict === 'fail');
+  if (failing) {
+    const { turn, frame, input, error, reason, key } = failing;
+    facts.firstFailure = {
+      turn,
+      ...(frame !== undefined && { frame }),
+      ...(input !== undefined && { input }),
+      ...(error !== undefined && { error }),
+      ...(reason !== undefined && { reason }),
+      ...(key !== undefined && { key }),
+    };
+  }
+  return facts;
+}
