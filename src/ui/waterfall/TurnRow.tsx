@@ -1,10 +1,11 @@
 // One turn of the waterfall, drawn in SVG by React: the turn button (left column), the segments on the bar lane,
 // gap labels above it, the marks (buttons, >= 24 px targets) on the lane below with a leader line to their exact
 // time, tool executions, the finish reason and anomalies as an icon with text. Geometry comes from the time scale.
-import { Fragment, type KeyboardEvent, type ReactElement } from 'react';
+import { Fragment, memo, type KeyboardEvent, type ReactElement } from 'react';
 import type { FrameIndex, StrategyId } from '../../core/types';
 import type { Lang, Translate } from '../i18n';
 import type { CallRef } from '../panels/types';
+import { drawableSegments } from './cull';
 import { formatMs } from './format';
 import type { MarkKind, MarkSpec, Row } from './layout';
 import type { TimeScale } from './timeScale';
@@ -103,7 +104,8 @@ export function dodge(xs: readonly number[], max: number): number[] {
   return out;
 }
 
-export function TurnRow({ row, y, scale, lang, t, strategy, current, highlighted, patternId, rightRoom, on }: Props): ReactElement {
+/** Memoized: during playback only the row whose `current` flips re-renders (the playhead is drawn elsewhere). */
+export const TurnRow = memo(function TurnRow({ row, y, scale, lang, t, strategy, current, highlighted, patternId, rightRoom, on }: Props): ReactElement {
   const n = row.turn + 1;
   const w = scale.width;
   const px = (msAbs: number) => Math.max(-4, Math.min(w + 4, scale.toPx(msAbs)));
@@ -148,14 +150,10 @@ export function TurnRow({ row, y, scale, lang, t, strategy, current, highlighted
       </g>
       <g transform={`translate(${LABEL_W} 0)`} clipPath={`url(#${patternId('clip')})`}>
         <rect className="wf-row-bg" x={0} y={0} width={w} height={ROW_H - 4} onClick={() => !on.wasDrag() && seekFirst()} />
-        {row.segments.map((s, i) => {
-          const x0 = scale.toPx(s.fromMs);
-          const x1 = scale.toPx(s.toMs);
-          if (x1 < -2 || x0 > w + 2) return null;
-          const from = px(s.fromMs);
-          const width = Math.max(1, px(s.toMs) - from);
+        {drawableSegments(row.segments, scale.toPx, w).map(({ segment: s, kind, x: from, width: rawWidth }, i) => {
+          const width = Math.max(1, rawWidth);
           const title = t('waterfall.seg.title', {
-            kind: t(`waterfall.seg.${s.kind}`),
+            kind: t(`waterfall.seg.${kind}`),
             from: formatMs(lang, t, s.fromMs - row.timing.requestAt),
             to: formatMs(lang, t, s.toMs - row.timing.requestAt),
             length: formatMs(lang, t, s.toMs - s.fromMs),
@@ -164,10 +162,10 @@ export function TurnRow({ row, y, scale, lang, t, strategy, current, highlighted
             if (!on.wasDrag() && s.frame !== null) on.seek(s.frame);
           };
           return (
-            <g key={i} className={`wf-seg wf-seg-${s.kind}`} onClick={seek}>
-              <rect x={from} y={BAR_Y} width={width} height={BAR_H} fill={`url(#${patternId(s.kind)})`} />
+            <g key={i} className={`wf-seg wf-seg-${kind}`} onClick={seek}>
+              <rect x={from} y={BAR_Y} width={width} height={BAR_H} fill={`url(#${patternId(kind)})`} />
               <title>{title}</title>
-              {s.kind === 'gap' ? (
+              {kind === 'gap' ? (
                 <text className="wf-gap-label" x={from + width / 2} y={TEXT_Y} textAnchor="middle" aria-label={t('waterfall.gap.label', { length: formatMs(lang, t, s.toMs - s.fromMs), frame: s.frame ?? '-' })}>
                   {formatMs(lang, t, s.toMs - s.fromMs)}
                 </text>
@@ -230,4 +228,4 @@ export function TurnRow({ row, y, scale, lang, t, strategy, current, highlighted
       </g>
     </g>
   );
-}
+});

@@ -44,7 +44,8 @@ export function Waterfall(props: WaterfallProps): ReactElement {
   const [measureRef, outerWidth] = useWidth(props.initialWidth ?? 960);
   const plotWidth = Math.max(120, outerWidth - LABEL_W - RIGHT_PAD);
   const zp = useZoomPan(plotWidth, model.domain, LABEL_W);
-  const scale = createTimeScale(model.domain, plotWidth, zp.view);
+  const { k, x } = zp.view;
+  const scale = useMemo(() => createTimeScale(model.domain, plotWidth, { k, x }), [model.domain, plotWidth, k, x]);
   const svgRef = useRef<SVGSVGElement | null>(null);
   const [defaultMs, setDefaultMs] = useState(DEFAULT_TOOL_MS);
   const [exportError, setExportError] = useState<string | null>(null);
@@ -55,14 +56,19 @@ export function Waterfall(props: WaterfallProps): ReactElement {
   const playheadRelMs = current && currentTiming ? current.time - currentTiming.requestAt : null;
   const highlighted: CallRef | null = props.hoveredCall ?? props.selectedCall;
 
+  // The latest callbacks, read at event time, so the rows' handlers stay one stable object (rows are memoized).
+  const latest = useRef({ onSeek, onHoverCall, onHoverFrames });
+  useEffect(() => {
+    latest.current = { onSeek, onHoverCall, onHoverFrames };
+  });
   const on = useMemo(
     () => ({
-      seek: (f: FrameIndex) => onSeek(f),
-      hoverFrames: (range: [number, number] | null) => onHoverFrames?.(range),
-      hoverCall: (call: CallRef | null) => onHoverCall(call),
+      seek: (f: FrameIndex) => latest.current.onSeek(f),
+      hoverFrames: (range: [number, number] | null) => latest.current.onHoverFrames?.(range),
+      hoverCall: (call: CallRef | null) => latest.current.onHoverCall(call),
       wasDrag: zp.wasDrag,
     }),
-    [onSeek, onHoverFrames, onHoverCall, zp.wasDrag],
+    [zp.wasDrag],
   );
 
   const runExport = (kind: 'svg' | 'png') => {

@@ -1,6 +1,6 @@
 // The waterfall's SVG: pattern defs (so segment kinds differ by texture as well as colour), the time axis with
 // grid lines, one TurnRow per turn and the playhead. React owns every element; the scale only computes numbers.
-import { forwardRef, type PointerEvent, type ReactElement } from 'react';
+import { forwardRef, useCallback, type PointerEvent, type ReactElement } from 'react';
 import type { FrameIndex, StrategyId } from '../../core/types';
 import type { Lang, Translate } from '../i18n';
 import type { CallRef } from '../panels/types';
@@ -53,7 +53,7 @@ function Patterns({ id }: { id: (kind: string) => string }): ReactElement {
 
 export const WaterfallSvg = forwardRef<SVGSVGElement, Props>(function WaterfallSvg(props, ref) {
   const { model, scale, lang, t, idPrefix } = props;
-  const id = (kind: string) => `${idPrefix}-${kind}`;
+  const id = useCallback((kind: string) => `${idPrefix}-${kind}`, [idPrefix]);
   const width = LABEL_W + scale.width + RIGHT_PAD;
   const height = AXIS_H + model.rows.length * ROW_H + 4;
   const ticks = scale.ticks();

@@ -1,6 +1,6 @@
 // The what-if tool-execution table for one turn: per strategy, the ready times and each schedule's finish time
 // with the time saved against "after the stream, one by one"; an editable default tool duration.
-import { useState, type ReactElement } from 'react';
+import { useMemo, useState, type ReactElement } from 'react';
 import type { Session, StrategyId } from '../../core/types';
 import { formatNumber, type Lang, type Translate } from '../i18n';
 import { formatMs } from './format';
@@ -23,7 +23,7 @@ interface Props {
 export function WhatIf({ session, turn, strategy, defaultMs, onDefaultMs, lang, t, idPrefix }: Props): ReactElement {
   const [draft, setDraft] = useState(String(defaultMs));
   const [invalid, setInvalid] = useState(false);
-  const data = turnWhatIf(session, turn, strategy, defaultMs);
+  const data = useMemo(() => turnWhatIf(session, turn, strategy, defaultMs), [session, turn, strategy, defaultMs]);
   const n = turn + 1;
   const fmt = (v: number) => formatMs(lang, t, v);
   const inputId = `${idPrefix}-default-ms`;
