@@ -1,0 +1,95 @@
+/**
+ * <streamscope-player>: a custom element whose attributes mirror the URL parameters (rec, s, f, lang, theme,
+ * compare, panels, controls, autoplay) plus `base` (where the recordings live). It renders into its own shadow
+ * root with its own copy of the styles, so page styles do not leak in and ours do not leak out; every element is
+ * an independent player. Methods: seek(frame), play(), pause(), setStrategy(id), load(text, name); events are
+ * dispatched as DOM CustomEvents named `streamscope:ready`, `streamscope:frame`, `streamscope:ended`.
+ */
+import { embedParamsFromAttributes } from './options';
+import { mount, type PlayerHandle } from './mount';
+import type { StrategyId } from '../core/types';
+
+const styleModules = import.meta.glob<string>(['../ui/**/*.css'], { query: '?inline', import: 'default', eager: true });
+const HOST_CSS = `:host { display: block; all: initial; contain: layout style; font-family: system-ui, sans-serif; }
+:host([hidden]) { display: none; }`;
+
+function sheetText(): string {
+  // theme.css and app.css first (variables and base), then the areas' own styles
+  const entries = Object.entries(styleModules).sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b));
+  return [HOST_CSS, ...entries.map(([, css]) => css)].join('\n');
+}
+const rank = (path: string) => (path.includes('/styles/') ? 0 : 1);
+
+export class StreamscopePlayer extends HTMLElement {
+  static observedAttributes = ['rec', 's', 'f', 'lang', 'theme', 'compare', 'panels', 'controls', 'autoplay', 'base'];
+  #handle: PlayerHandle | null = null;
+  #offs: (() => void)[] = [];
+
+  connectedCallback(): void {
+    this.#start();
+  }
+
+  disconnectedCallback(): void {
+    this.#stop();
+  }
+
+  attributeChangedCallback(name: string, old: string | null, value: string | null): void {
+    if (!this.#handle || old === value) return;
+    if (name === 'f' && value !== null && /^\d{1,9}$/.test(value)) this.#handle.seek(Number(value));
+    else if (name === 's' && value !== null) this.#handle.setStrategy(value as StrategyId);
+    else {
+      this.#stop();
+      this.#start();
+    }
+  }
+
+  seek(frame: number): void {
+    this.#handle?.seek(frame);
+  }
+  play(): void {
+    this.#handle?.play();
+  }
+  pause(): void {
+    this.#handle?.pause();
+  }
+  setStrategy(id: StrategyId): void {
+    this.#handle?.setStrategy(id);
+  }
+  load(text: string, name?: string): Promise<void> {
+    return this.#handle?.load(text, name) ?? Promise.resolve();
+  }
+  get player(): PlayerHandle | null {
+    return this.#handle;
+  }
+
+  #start(): void {
+    if (this.#handle) return;
+    const shadow = this.shadowRoot ?? this.attachShadow({ mode: 'open' });
+    shadow.replaceChildren();
+    const style = document.createElement('style');
+    style.textContent = sheetText();
+    shadow.appendChild(style);
+    const { options } = embedParamsFromAttributes((n) => this.getAttribute(n));
+    const base = this.getAttribute('base');
+    this.#handle = mount(shadow, { ...options, ...(base !== null && { recordingsBase: base }) });
+    const forward = (type: string) => (detail: unknown) => this.dispatchEvent(new CustomEvent(`streamscope:${type}`, { detail, bubbles: true, composed: true }));
+    this.#offs = [
+      this.#handle.on('ready', ({ session }) => forward('ready')({ frames: session.frames.length })),
+      this.#handle.on('frame', forward('frame')),
+      this.#handle.on('ended', forward('ended')),
+    ];
+  }
+
+  #stop(): void {
+    for (const off of this.#offs) off();
+    this.#offs = [];
+    this.#handle?.dispose();
+    this.#handle = null;
+  }
+}
+
+export function defineStreamscopePlayer(name = 'streamscope-player'): void {
+  if (typeof customElements !== 'undefined' && !customElements.get(name)) customElements.define(name, StreamscopePlayer);
+}
+
+defineStreamscopePlayer();
