@@ -1,0 +1,136 @@
+/**
+ * The recorder: sends one streaming request and writes what comes back, chunk by chunk, with its arrival time.
+ *
+ * Contract: `record(options, io)` writes the header, `req` (body, redacted headers and URL), one `chunk`/`bytes`
+ * per network read as it arrives (performance.now(), ms since the request started), then `end`. It never throws:
+ * it resolves to an exit code and a one-line message. HTTP error: the body is written, `end` status `error`,
+ * exit 1. Timeout or `io.signal` (Ctrl-C): what arrived plus `end` status `aborted`, exit 1 / 130. A connection
+ * that breaks mid-stream: `end` status `aborted` with the cause, exit 1. Credentials are sent, never written.
+ */
+import { performance } from 'node:perf_hooks';
+import type { RecordOptions } from './record-args';
+import { isCredentialHeader, redactHeaders, redactUrl } from './record-redact';
+import { RecordWriter } from './record-writer';
+
+export interface RecordIo {
+  /** Aborting it stops the recording as Ctrl-C does. */
+  signal?: AbortSignal;
+  /** Progress lines (stderr in the CLI). */
+  log?: (line: string) => void;
+}
+
+export interface RecordResult {
+  exitCode: number;
+  message: string;
+  chunks: number;
+  bytes: number;
+}
+
+class Stop extends Error {
+  constructor(readonly why: 'timeout' | 'interrupted') {
+    super(why);
+  }
+}
+
+const secretsOf = (o: RecordOptions): string[] =>
+  o.headers.filter(([k]) => isCredentialHeader(k, o.redact)).flatMap(([, v]) => [v, v.replace(/^(Bearer|Basic|Token)\s+/i, '')]);
+
+const describe = (e: unknown): string => {
+  if (e instanceof Error) {
+    const cause = (e as Error & { cause?: unknown }).cause;
+    return cause instanceof Error ? `${e.message}: ${cause.message}` : e.message;
+  }
+  return String(e);
+};
+
+export async function record(o: RecordOptions, io: RecordIo = {}): Promise<RecordResult> {
+  const log = io.log ?? (() => {});
+  const shownUrl = redactUrl(o.url);
+  let w: RecordWriter;
+  try {
+    w = new RecordWriter(o.out, secretsOf(o));
+  } catch (e) {
+    return { exitCode: 2, message: `--out ${o.out}: cannot write it (${(e as NodeJS.ErrnoException).code ?? describe(e)})`, chunks: 0, bytes: 0 };
+  }
+  const model = typeof o.body === 'object' && o.body !== null ? (o.body as Record<string, unknown>).model : undefined;
+  const title = o.title ?? `${o.url.host} · ${new Date().toISOString().slice(0, 16).replace('T', ' ')}`;
+  w.header({
+    title: { zh: title, en: title },
+    wire: o.wire,
+    provenance: {
+      kind: 'captured',
+      source: `npm run record: ${o.method} ${shownUrl}`,
+      notes: `Captured ${new Date().toISOString()} with Node ${process.version} fetch; each chunk's time is performance.now() when the read returned, in ms since the request was sent.`,
+    },
+    server: o.url.host,
+    ...(typeof model === 'string' ? { model } : {}),
+  });
+
+  const controller = new AbortController();
+  let stopped: Stop | undefined;
+  const stop = (why: Stop['why']) => {
+    if (stopped) return;
+    stopped = new Stop(why);
+    controller.abort(stopped);
+  };
+  const timer = setTimeout(() => stop('timeout'), o.timeoutMs);
+  const onSignal = () => stop('interrupted');
+  if (io.signal?.aborted) onSignal();
+  io.signal?.addEventListener('abort', onSignal, { once: true });
+
+  const t0 = performance.now();
+  const now = () => performance.now() - t0;
+  let chunks = 0;
+  let bytes = 0;
+  const finish = (status: 'complete' | 'aborted' | 'error', note: string, exitCode: number, message: string): RecordResult => {
+    w.event(now(), 'end', { status, note });
+    w.close();
+    clearTimeout(timer);
+    io.signal?.removeEventListener('abort', onSignal);
+    return { exitCode, message: w.scrub(message), chunks, bytes };
+  };
+  const stoppedResult = (): RecordResult => {
+    const why = stopped?.why ?? 'interrupted';
+    const note = why === 'timeout' ? `timed out after ${o.timeoutMs} ms` : 'interrupted (Ctrl-C)';
+    return finish('aborted', note, why === 'timeout' ? 1 : 130, `${note}; kept ${chunks} chunks (${bytes} bytes) in ${o.out}`);
+  };
+
+  w.event(0, 'req', { turn: 0, method: o.method, url: shownUrl, headers: redactHeaders(o.headers, o.redact), body: o.body });
+  let res: Response;
+  try {
+    const headers = new Headers(o.headers);
+    if (!headers.has('content-type')) headers.set('content-type', 'application/json');
+    if (!headers.has('accept')) headers.set('accept', 'text/event-stream');
+    res = await fetch(o.url, { method: o.method, headers, body: o.method === 'GET' ? null : JSON.stringify(o.body), signal: controller.signal });
+  } catch (e) {
+    if (stopped) return stoppedResult();
+    return finish('error', `request failed: ${describe(e)}`, 1, `request to ${shownUrl} failed: ${describe(e)}; nothing arrived (written to ${o.out})`);
+  }
+  const type = res.headers.get('content-type') ?? '';
+  if (res.ok && !type.includes('text/event-stream')) log(`warning: content-type is ${JSON.stringify(type)}, not text/event-stream; recording it anyway`);
+  const httpNote = `HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ''}`;
+  const errorText: string[] = [];
+  try {
+    if (res.body) {
+      const reader = res.body.getReader();
+      const decoder = new TextDecoder();
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        w.chunk(now(), value);
+        chunks++;
+        bytes += value.byteLength;
+        if (!res.ok) errorText.push(decoder.decode(value, { stream: true }));
+      }
+    }
+  } catch (e) {
+    if (stopped) return stoppedResult();
+    const note = `the connection broke mid-stream (${describe(e)})`;
+    return finish('aborted', note, 1, `${note} after ${chunks} chunks (${bytes} bytes); what arrived is in ${o.out}`);
+  }
+  if (!res.ok) {
+    const body = errorText.join('').replace(/\s+/g, ' ').trim().slice(0, 200);
+    return finish('error', httpNote, 1, `${httpNote} from ${shownUrl}${body ? `: ${body}` : ''} (status and body written to ${o.out})`);
+  }
+  return finish('complete', httpNote, 0, `recorded ${chunks} chunks (${bytes} bytes) in ${(now() / 1000).toFixed(1)} s to ${o.out}`);
+}

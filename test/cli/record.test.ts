@@ -1,0 +1,263 @@
+/**
+ * The recorder against a scripted SSE server on 127.0.0.1 (started here, port 0): chunks with delays, a UTF-8
+ * character split across chunks, an HTTP error, a disconnect mid-stream, a stall (timeout and Ctrl-C), redaction.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseRecordArgs, type RecordOptions } from '../../src/cli/record-args';
+import { record } from '../../src/cli/record-run';
+import { redactUrl } from '../../src/cli/record-redact';
+import { load } from '../../src/core/load';
+import { analyze } from '../../src/core/session/analyze';
+
+const SECRET = 'sk-test-0123456789abcdef';
+const CUSTOM_SECRET = 'tenant-secret-42';
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const enc = new TextEncoder();
+
+const CHUNK = (content: string) =>
+  `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta: { content }, finish_reason: null }] })}\n\n`;
+
+let server: Server;
+let base = '';
+const seen: { headers: Record<string, string | string[] | undefined>; body: string }[] = [];
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (d: Buffer) => (body += d.toString('utf8')));
+    req.on('end', () => {
+      seen.push({ headers: req.headers, body });
+      void (async () => {
+        if (req.url === '/error') {
+          res.writeHead(401, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ error: { message: `Incorrect API key provided: ${SECRET}` } }));
+          return;
+        }
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        res.flushHeaders();
+        if (req.url === '/sse') {
+          const split = enc.encode(CHUNK('日期'));
+          const at = split.indexOf(0xe6); // first byte of 日
+          const parts = [enc.encode(CHUNK('hello')), split.slice(0, at + 1), split.slice(at + 1), enc.encode('data: [DONE]\n\n')];
+          for (const p of parts) {
+            res.write(p);
+            await sleep(60);
+          }
+          res.end();
+        } else if (req.url === '/disconnect') {
+          res.write(CHUNK('partial'));
+          await sleep(60);
+          res.socket?.destroy();
+        } else if (req.url === '/stall') {
+          res.write(CHUNK('waiting'));
+          // never ends; the client gives up
+        }
+      })();
+    });
+  });
+  server.on('connection', (s) => s.setNoDelay(true));
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise<void>((r) => server.close(() => r()));
+});
+
+const dir = mkdtempSync(join(tmpdir(), 'streamscope-record-'));
+const bodyFile = join(dir, 'request.json');
+writeFileSync(bodyFile, JSON.stringify({ model: 'test-model', stream: true, messages: [{ role: 'user', content: 'hi' }] }));
+
+function options(path: string, out: string, extra: Partial<RecordOptions> = {}): RecordOptions {
+  return {
+    wire: 'openai-chat',
+    url: new URL(base + path),
+    method: 'POST',
+    bodyFile,
+    body: { model: 'test-model', stream: true },
+    out: join(dir, out),
+    headers: [
+      ['Authorization', `Bearer ${SECRET}`],
+      ['x-api-key', SECRET],
+      ['X-Tenant', CUSTOM_SECRET],
+      ['X-Trace', 'visible-value'],
+    ],
+    redact: ['x-tenant'],
+    timeoutMs: 10_000,
+    ...extra,
+  };
+}
+
+const eventsOf = (file: string): [number, string, unknown][] =>
+  readFileSync(file, 'utf8')
+    .trimEnd()
+    .split('\n')
+    .slice(1)
+    .map((l) => JSON.parse(l) as [number, string, unknown]);
+
+describe('record', () => {
+  it('writes req, each chunk as it arrives with its time, a split UTF-8 character as bytes, then end', async () => {
+    const o = options('/sse', 'sse.jsonl');
+    const r = await record(o);
+    expect(r.exitCode).toBe(0);
+    const text = readFileSync(o.out, 'utf8');
+    const header = JSON.parse(text.split('\n')[0] ?? '') as Record<string, unknown>;
+    expect(header).toMatchObject({ streamscope: 1, wire: 'openai-chat', model: 'test-model', provenance: { kind: 'captured' } });
+    const ev = eventsOf(o.out);
+    expect(ev.map((e) => e[1])).toEqual(['req', ...ev.slice(1, -1).map((e) => e[1]), 'end']);
+    const body = ev.slice(1, -1);
+    expect(body.every((e) => e[1] === 'chunk' || e[1] === 'bytes')).toBe(true);
+    expect(body.filter((e) => e[1] === 'bytes').length).toBeGreaterThanOrEqual(1);
+    expect(ev.at(-1)?.[2]).toMatchObject({ status: 'complete', note: 'HTTP 200 OK' });
+    // Times: increasing, and the 60 ms pauses show (the last chunk is at least ~3 pauses after the first).
+    const times = body.map((e) => e[0]);
+    expect([...times].sort((a, b) => a - b)).toEqual(times);
+    expect((times.at(-1) ?? 0) - (times[0] ?? 0)).toBeGreaterThan(150);
+    // The request went out whole, with its credentials.
+    const sent = seen.at(-1);
+    expect(sent?.headers.authorization).toBe(`Bearer ${SECRET}`);
+    expect(JSON.parse(sent?.body ?? '{}')).toEqual(o.body);
+    // The core reads the file back: 3 frames, the character rejoined, no replacement characters.
+    const loaded = load(text, 'sse.jsonl');
+    expect(loaded.ok).toBe(true);
+    if (!loaded.ok) return;
+    const s = analyze(loaded.recording);
+    expect(s.frames.map((f) => f.data.includes('日期') || f.data.includes('hello') || f.data === '[DONE]')).toEqual([true, true, true]);
+    expect(s.decoded[0]?.invalidUtf8At).toEqual([]);
+  });
+
+  it('never writes credentials: Authorization, x-api-key and headers marked with --redact-header', async () => {
+    const o = options('/sse', 'redact.jsonl');
+    await record(o);
+    const text = readFileSync(o.out, 'utf8');
+    expect(text).not.toContain(SECRET);
+    expect(text).not.toContain(CUSTOM_SECRET);
+    const req = eventsOf(o.out)[0]?.[2] as { headers: Record<string, string> };
+    expect(req.headers).toEqual({ Authorization: '[redacted]', 'x-api-key': '[redacted]', 'X-Tenant': '[redacted]', 'X-Trace': 'visible-value' });
+    expect(redactUrl(new URL('https://u:p@h.example/v1/models/x:stream?alt=sse&key=abc123'))).toBe(
+      'https://%5Bredacted%5D@h.example/v1/models/x:stream?alt=sse&key=%5Bredacted%5D',
+    );
+  });
+
+  it('an HTTP error writes the status and body, exits non-zero with a message, and scrubs an echoed key', async () => {
+    const o = options('/error', 'error.jsonl');
+    const r = await record(o);
+    expect(r.exitCode).toBe(1);
+    expect(r.message).toMatch(/^HTTP 401 Unauthorized from .*Incorrect API key/);
+    expect(r.message).not.toContain(SECRET);
+    const ev = eventsOf(o.out);
+    expect(ev.at(-1)?.[2]).toEqual({ status: 'error', note: 'HTTP 401 Unauthorized' });
+    expect(ev.some((e) => e[1] === 'chunk' && String(e[2]).includes('Incorrect API key provided: [redacted]'))).toBe(true);
+  });
+
+  it('a disconnect mid-stream keeps what arrived and ends aborted with the cause', async () => {
+    const o = options('/disconnect', 'disconnect.jsonl');
+    const r = await record(o);
+    expect(r.exitCode).toBe(1);
+    expect(r.message).toMatch(/connection broke mid-stream/);
+    const ev = eventsOf(o.out);
+    expect(ev.filter((e) => e[1] === 'chunk').map((e) => e[2])).toEqual([CHUNK('partial')]);
+    expect(ev.at(-1)?.[2]).toMatchObject({ status: 'aborted' });
+  });
+
+  it('a timeout keeps what arrived and ends aborted', async () => {
+    const o = options('/stall', 'timeout.jsonl', { timeoutMs: 300 });
+    const r = await record(o);
+    expect(r.exitCode).toBe(1);
+    const ev = eventsOf(o.out);
+    expect(ev.filter((e) => e[1] === 'chunk').length).toBe(1);
+    expect(ev.at(-1)?.[2]).toEqual({ status: 'aborted', note: 'timed out after 300 ms' });
+    expect(ev.at(-1)?.[0]).toBeGreaterThanOrEqual(290);
+  });
+
+  it('an abort (what Ctrl-C triggers) keeps what arrived and ends aborted, exit 130', async () => {
+    const o = options('/stall', 'abort.jsonl');
+    const ctl = new AbortController();
+    const running = record(o, { signal: ctl.signal });
+    await sleep(200);
+    ctl.abort();
+    const r = await running;
+    expect(r.exitCode).toBe(130);
+    expect(eventsOf(o.out).at(-1)?.[2]).toEqual({ status: 'aborted', note: 'interrupted (Ctrl-C)' });
+  });
+});
+
+describe('the record command line', () => {
+  const cli = (args: string[]) =>
+    spawn(process.execPath, ['--import', 'tsx', 'src/cli/record.ts', ...args], { cwd: join(import.meta.dirname, '../..'), stdio: ['ignore', 'pipe', 'pipe'] });
+  const collect = (p: ReturnType<typeof cli>) =>
+    new Promise<{ code: number | null; stderr: string }>((resolve) => {
+      let stderr = '';
+      p.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+      p.on('close', (code) => resolve({ code, stderr }));
+    });
+
+  it('bad options exit 2 with one line naming the option', async () => {
+    const r = await collect(cli(['--wire', 'smoke-signals', '--url', base, '--body', bodyFile, '--out', join(dir, 'x.jsonl')]));
+    expect(r.code).toBe(2);
+    expect(r.stderr.trimEnd().split('\n')).toEqual([expect.stringMatching(/^record: --wire "smoke-signals": expected one of anthropic-messages/)]);
+  });
+
+  it('Ctrl-C (SIGINT) writes what arrived plus end aborted and exits 130', async () => {
+    const out = join(dir, 'sigint.jsonl');
+    const p = cli(['--wire', 'openai-chat', '--url', `${base}/stall`, '--body', bodyFile, '--out', out]);
+    const done = collect(p);
+    for (let i = 0; i < 100; i++) {
+      await sleep(100);
+      let text = '';
+      try {
+        text = readFileSync(out, 'utf8');
+      } catch {
+        continue;
+      }
+      if (text.includes('"chunk"')) break;
+    }
+    p.kill('SIGINT');
+    const r = await done;
+    expect(r.code).toBe(130);
+    expect(eventsOf(out).at(-1)?.[2]).toEqual({ status: 'aborted', note: 'interrupted (Ctrl-C)' });
+  });
+});
+
+describe('parseRecordArgs', () => {
+  const ok = ['--wire', 'openai-chat', '--url', 'http://127.0.0.1:1/v1/chat/completions', '--body', bodyFile, '--out', 'x.jsonl'];
+  it.each([
+    [['--wire', 'openai-chat'], /^--url is required/],
+    [[...ok, '--header', 'Authorization Bearer x'], /^--header "Authorization Bearer x": expected "Name: value"/],
+    [[...ok, '--timeout', 'soon'], /^--timeout "soon": expected a positive number/],
+    [[...ok.slice(0, 4), '--body', join(dir, 'missing.json'), '--out', 'x'], /^--body .*missing\.json: cannot read it \(ENOENT\)/],
+    [[...ok, '--frobnicate'], /^unknown option "--frobnicate"/],
+    [['--wire', 'openai-chat', '--url', 'ftp://x/', '--body', bodyFile, '--out', 'x'], /^--url: expected http: or https:/],
+  ])('%j -> %s', (argv, message) => {
+    const r = parseRecordArgs(argv);
+    expect(r.ok).toBe(false);
+    if (r.ok === false) expect(r.error).toMatch(message);
+  });
+
+  it('reads the body, repeats headers, lower-cases redact names', () => {
+    const r = parseRecordArgs([...ok, '--header', 'A: 1', '--header=B: two: parts', '--redact-header', 'X-Tenant', '--timeout=2500']);
+    expect(r.ok).toBe(true);
+    if (r.ok !== true) return;
+    expect(r.options.headers).toEqual([
+      ['A', '1'],
+      ['B', 'two: parts'],
+    ]);
+    expect(r.options.redact).toEqual(['x-tenant']);
+    expect(r.options.timeoutMs).toBe(2500);
+    expect(r.options.body).toMatchObject({ model: 'test-model' });
+  });
+
+  it('a body that is not JSON is a bad option', () => {
+    const bad = join(dir, 'bad.json');
+    writeFileSync(bad, '{"model": ');
+    const r = parseRecordArgs(['--wire', 'openai-chat', '--url', 'http://x/', '--body', bad, '--out', 'x']);
+    expect(r.ok === false && r.error).toMatch(/bad\.json: not JSON/);
+  });
+});
