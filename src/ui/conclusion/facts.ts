@@ -4,8 +4,8 @@
  *
  * Contract: pure and total. `conclusionFacts` picks the first failing turn verdict (core's verdict rules decide
  * what failed); for a parse failure it adds how many parses failed, whether the very first attempt failed, and the
- * plain-words reason from `explainParseFailure`. For `ok` it says whether every carried call arrived whole in one
- * frame (the lesson's "never failed: each call arrived whole"). `conclusionSentence` renders it via the catalogs.
+ * plain-words reason from `explainParseFailure`. For `ok` on parse-each-fragment it says whether every carried call
+ * arrived whole in one frame (the lesson's "never failed: each call arrived whole"). `conclusionSentence` renders it via the catalogs.
  */
 import type { Session, StrategyId, VerdictReason } from '../../core/types';
 import type { Translate } from '../i18n';
@@ -14,7 +14,8 @@ import { explainParseFailure, type Explanation } from './explain';
 export type ConclusionFact =
   | { kind: 'na'; reasonKey: string }
   | { kind: 'no-calls' }
-  | { kind: 'ok'; calls: number; wholeInOneFrame: boolean }
+  /** `becauseWhole`: parse-each-fragment got away with it only because every call arrived whole in one frame. */
+  | { kind: 'ok'; calls: number; becauseWhole: boolean }
   | {
       kind: 'fail-parse';
       turn: number;
@@ -51,7 +52,7 @@ export function conclusionFacts(session: Session, id: StrategyId): ConclusionFac
   const failing = run.verdicts.find((v) => v.verdict === 'fail');
   if (!failing) {
     if (session.carried.length === 0 && run.calls.length === 0) return { kind: 'no-calls' };
-    return { kind: 'ok', calls: run.calls.length, wholeInOneFrame: everyCallWhole(session) };
+    return { kind: 'ok', calls: run.calls.length, becauseWhole: id === 'parse-each-fragment' && everyCallWhole(session) };
   }
   if (failing.reason === 'parse-failed' && failing.frame !== undefined) {
     const input = failing.input ?? '';
@@ -89,11 +90,13 @@ export function conclusionSentence(fact: ConclusionFact, strategyLabel: string, 
   const strategy = strategyLabel;
   switch (fact.kind) {
     case 'na':
-      return t('conclusion.na', { strategy, reason: t(fact.reasonKey) });
+      return fact.reasonKey === 'na.pending'
+        ? t('conclusion.pending', { strategy })
+        : t('conclusion.na', { strategy, reason: t(fact.reasonKey) });
     case 'no-calls':
       return t('conclusion.ok.no-calls', { strategy });
     case 'ok':
-      return fact.wholeInOneFrame ? t('conclusion.ok.whole', { strategy }) : t('conclusion.ok', { strategy, calls: fact.calls });
+      return fact.becauseWhole ? t('conclusion.ok.whole', { strategy }) : t('conclusion.ok', { strategy, calls: fact.calls });
     case 'fail-parse': {
       const common = { strategy, frame: fact.frame, error: fact.error, failed: fact.failed, attempts: fact.attempts };
       if (fact.firstAttempt && fact.why.shape === 'empty') {

@@ -42,7 +42,7 @@ describe('conclusion facts and sentence', () => {
   it('parse-each-fragment never fails when each call arrives whole', () => {
     const s = wholeCalls();
     const fact = conclusionFacts(s, 'parse-each-fragment');
-    expect(fact).toEqual({ kind: 'ok', calls: 2, wholeInOneFrame: true });
+    expect(fact).toEqual({ kind: 'ok', calls: 2, becauseWhole: true });
     expect(conclusionSentence(fact, en('strategy.parse-each-fragment.label'), en)).toBe(
       'Parse every fragment never failed on this recording: each call arrived whole in one frame.',
     );
@@ -59,7 +59,7 @@ describe('conclusion facts and sentence', () => {
 
   it('per-call buffers work without claiming the calls came whole', () => {
     const fact = conclusionFacts(docs, 'per-call-buffer');
-    expect(fact).toEqual({ kind: 'ok', calls: 2, wholeInOneFrame: false });
+    expect(fact).toEqual({ kind: 'ok', calls: 2, becauseWhole: false });
     expect(conclusionSentence(fact, 'X', en)).toBe('X works on this recording: it produced all 2 calls with valid arguments.');
   });
 
@@ -67,6 +67,10 @@ describe('conclusion facts and sentence', () => {
     const fact = conclusionFacts(docs, 'completed-item');
     expect(fact).toEqual({ kind: 'na', reasonKey: 'na.completed-item.no-complete-items' });
     expect(conclusionSentence(fact, 'X', en)).toMatch(/^X does not apply here: No event on this wire carries a whole call/);
+  });
+
+  it('says a strategy still being computed is pending, not inapplicable', () => {
+    expect(conclusionSentence({ kind: 'na', reasonKey: 'na.pending' }, 'X', en)).toBe('X: still being computed…');
   });
 
   it('quotes inputs the way JSON.parse is called', () => {

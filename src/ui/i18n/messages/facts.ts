@@ -27,6 +27,7 @@ const en: Record<string, string> = {
   'na.next-index-closes.chat-only':
     'The next-index heuristic is for Chat Completions streams; this wire ends each call with its own signal (content_block_stop, .done) or sends whole calls.',
   'na.generic': 'This strategy does not apply to this wire format.',
+  'na.pending': 'still being computed.',
 
   'verdict.ok': 'ok',
   'verdict.fail': 'fails',
@@ -55,6 +56,7 @@ const en: Record<string, string> = {
   'conclusion.ok': '{strategy} works on this recording: it produced all {calls} calls with valid arguments.',
   'conclusion.ok.no-calls': '{strategy}: nothing to assemble, this recording carries no tool call.',
   'conclusion.na': '{strategy} does not apply here: {reason}',
+  'conclusion.pending': '{strategy}: still being computed…',
   'conclusion.fail.first-fragment':
     '{strategy} fails from the first fragment: JSON.parse({input}) at frame {frame} says “{error}”; {failed} of {attempts} parses failed.',
   'conclusion.fail.parse':
@@ -86,6 +88,7 @@ const zh: Record<string, string> = {
   'na.next-index-closes.chat-only':
     '「下一个 index」启发式只针对 Chat Completions 流;这种线路格式用自己的信号(content_block_stop、.done)结束每个调用,或整段发送调用。',
   'na.generic': '这个策略不适用于这种线路格式。',
+  'na.pending': '还在计算中。',
 
   'verdict.ok': '成功',
   'verdict.fail': '失败',
@@ -114,6 +117,7 @@ const zh: Record<string, string> = {
   'conclusion.ok': '「{strategy}」在这份录制上可用:{calls} 个调用全部拼出,参数都合法。',
   'conclusion.ok.no-calls': '「{strategy}」:这份录制没有工具调用,无需拼装。',
   'conclusion.na': '「{strategy}」在这里不适用:{reason}',
+  'conclusion.pending': '「{strategy}」:还在计算中…',
   'conclusion.fail.first-fragment':
     '「{strategy}」从第一个片段起就失败:第 {frame} 帧 JSON.parse({input}) 报「{error}」;{attempts} 次解析中 {failed} 次失败。',
   'conclusion.fail.parse':

@@ -70,7 +70,7 @@ const en: Record<string, string> = {
   'panels.explain.mid-value':
     'this text starts in the middle of a JSON value ({start}): a piece cut from a longer text is not JSON on its own',
   'panels.explain.concatenated':
-    'two JSON objects back to back are not one JSON value: the first one ends at character {at}, and {count} values follow each other',
+    'two JSON objects back to back are not one JSON value: the first one ends at character {at}, and {count} values come in a row',
   'panels.explain.truncated': 'the text stops before its value is closed: more fragments were still to come',
   'panels.explain.truncated-string': 'the text stops inside a string: more fragments were still to come',
   'panels.explain.invalid-at': 'JSON does not allow the character at position {position} ({near})',
@@ -170,7 +170,7 @@ const zh: Record<string, string> = {
 
   'panels.explain.empty': "片段是空串:JSON.parse('') 没有东西可读",
   'panels.explain.mid-value': '这段文本从一个 JSON 值的中间开始({start}):从长文本里截下的一段,单独拿出来不是 JSON',
-  'panels.explain.concatenated': '两个 JSON 对象首尾相接不是一个 JSON 值:第一个在第 {at} 个字符处就结束了,后面一共接了 {count} 个值',
+  'panels.explain.concatenated': '两个 JSON 对象首尾相接不是一个 JSON 值:第一个在第 {at} 个字符处就结束了,一共 {count} 个值连在一起',
   'panels.explain.truncated': '文本在值闭合之前就断了:后面还有片段没到',
   'panels.explain.truncated-string': '文本断在一个字符串中间:后面还有片段没到',
   'panels.explain.invalid-at': 'JSON 不允许位置 {position} 的字符({near})',
