@@ -1,0 +1,102 @@
+// SDK oracle: the official SDKs' assembled messages (Anthropic finalMessage(), OpenAI finalChatCompletion() /
+// finalResponse()) are the reference for "the calls the stream carried". We feed them the same bytes through a
+// custom fetch and check that per-call-buffer produces the same tool calls (id, name, parsed arguments), turn by
+// turn, on generated streams (encodeTurn) and on the shipped recordings that are valid streams.
+import Anthropic from '@anthropic-ai/sdk';
+import OpenAI from 'openai';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { load } from '../../../src/core/load';
+import { analyze, analyzeText } from '../../../src/core/session/analyze';
+import { encodeTurn, type TurnSpec } from '../../../src/core/wire';
+import type { Session, WireId } from '../../../src/core/types';
+
+interface Call {
+  id: string;
+  name: string;
+  args: unknown;
+}
+
+const sseFetch = (body: Uint8Array | string) => async () =>
+  new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } });
+
+async function sdkCalls(wire: WireId, body: Uint8Array | string): Promise<Call[]> {
+  if (wire === 'anthropic-messages') {
+    const client = new Anthropic({ apiKey: 'test', maxRetries: 0, fetch: sseFetch(body) });
+    const msg = await client.messages.stream({ model: 'm', max_tokens: 10, messages: [{ role: 'user', content: 'x' }] }).finalMessage();
+    return msg.content.flatMap((b) => (b.type === 'tool_use' ? [{ id: b.id, name: b.name, args: b.input }] : []));
+  }
+  const client = new OpenAI({ apiKey: 'test', maxRetries: 0, fetch: sseFetch(body) });
+  if (wire === 'openai-chat') {
+    const done = await client.chat.completions.stream({ model: 'm', messages: [{ role: 'user', content: 'x' }] }).finalChatCompletion();
+    return (done.choices[0]?.message.tool_calls ?? []).flatMap((c) =>
+      c.type === 'function' ? [{ id: c.id, name: c.function.name, args: JSON.parse(c.function.arguments) as unknown }] : [],
+    );
+  }
+  const res = await client.responses.stream({ model: 'm', input: 'x' }).finalResponse();
+  return res.output.flatMap((o) => (o.type === 'function_call' ? [{ id: o.call_id, name: o.name, args: JSON.parse(o.arguments) as unknown }] : []));
+}
+
+const ours = (s: Session, turn: number): Call[] =>
+  s.strategies['per-call-buffer'].calls.filter((c) => c.turn === turn).map((c) => ({ id: c.id, name: c.name, args: c.args }));
+
+const SPECS: [string, TurnSpec][] = [
+  ['one call in two fragments', { calls: [{ id: 'c1', name: 'read_file', fragments: ['{"path":', ' "a.md"}'] }] }],
+  ['two calls, text and reasoning first', {
+    reasoning: ['Let me ', 'think.'],
+    text: ['Reading ', 'both.'],
+    calls: [
+      { id: 'c1', name: 'read_file', fragments: ['', '{"path": "READ', 'ME.md"}'] },
+      { id: 'c2', name: 'grep', fragments: ['{"pattern": "f\\u00e9e", ', '"flags": ["-n", ', '"-i"], "max": 3}'] },
+    ],
+  }],
+  ['unicode and escapes split mid-way', { calls: [{ id: 'c9', name: 'write_file', fragments: ['{"content": "line1\\nli', 'ne2 \\"q\\" 数据', '"}'] }] }],
+  ['three whole calls', { calls: ['a', 'b', 'c'].map((x) => ({ id: `call_${x}`, name: 'read', fragments: [`{"p":"${x}"}`] })) }],
+  ['text only', { text: ['Hello.'], calls: [] }],
+];
+
+describe.each(['anthropic-messages', 'openai-chat', 'openai-responses'] as const)('%s: generated streams', (wire) => {
+  it.each(SPECS)('%s', async (_name, bare) => {
+    // Real Anthropic streams always carry usage in message_delta, and the SDK reads it.
+    const spec: TurnSpec = { ...bare, usage: { inputTokens: 5, outputTokens: 7 } };
+    const body = encodeTurn(wire, spec);
+    const r = analyzeText(body, 'gen.sse');
+    if (!r.ok) throw new Error(r.error.message);
+    expect(r.session.wire).toBe(wire);
+    const sdk = await sdkCalls(wire, body);
+    expect(sdk).toHaveLength(spec.calls.length);
+    expect(ours(r.session, 0)).toEqual(sdk);
+    expect(r.session.strategies['per-call-buffer'].verdict).toBe('ok');
+  });
+});
+
+describe('openai-chat: interleaved calls (the SDK keys by index; so does per-call-buffer)', () => {
+  it('agrees with finalChatCompletion', async () => {
+    const spec: TurnSpec = {
+      interleave: true,
+      calls: [
+        { id: 'c1', name: 'read', fragments: ['{"p":', '"a"', '}'] },
+        { id: 'c2', name: 'read', fragments: ['{"p":', '"b"', '}'] },
+      ],
+    };
+    const body = encodeTurn('openai-chat', spec);
+    const r = analyzeText(body, 'gen.sse');
+    if (!r.ok) throw new Error(r.error.message);
+    expect(ours(r.session, 0)).toEqual(await sdkCalls('openai-chat', body));
+    expect(r.session.strategies['next-index-closes'].verdict).toBe('fail');
+  });
+});
+
+const VALID = ['parallel-probe', 'anthropic-docs', 'responses-docs', 'interleaved-chat', 'thinking-turn', 'content-before-call', 'crlf-split', 'utf8-split', 'agent-run'];
+
+describe('shipped recordings that are valid streams', () => {
+  it.each(VALID)('%s: every turn agrees with the SDK', async (name) => {
+    const loaded = load(readFileSync(`public/recordings/${name}.jsonl`), `${name}.jsonl`);
+    if (!loaded.ok) throw new Error(loaded.error.message);
+    const s = analyze(loaded.recording, { strategies: ['per-call-buffer'] });
+    for (const turn of loaded.recording.turns) {
+      const bytes = Buffer.concat(turn.chunks.map((c) => c.bytes));
+      expect(ours(s, turn.index)).toEqual(await sdkCalls(s.wire, bytes));
+    }
+  });
+});
