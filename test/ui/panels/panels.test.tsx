@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { RawEventsPanel } from '../../../src/ui/panels/raw/RawEventsPanel';
 import { BuffersPanel } from '../../../src/ui/panels/buffers/BuffersPanel';
 import { ResultsPanel } from '../../../src/ui/panels/results/ResultsPanel';
@@ -46,6 +46,16 @@ describe('RawEventsPanel', () => {
     expect(detail.textContent).toContain('argument fragment');
     expect(detail.textContent).toContain('chunk 6');
     expect(detail.textContent).toMatch(/bytes \d+–\d+/);
+  });
+
+  it('swaps in shiki-highlighted JSON after the plain text, as text nodes', async () => {
+    const { container } = renderPanel(RawEventsPanel, session, { frame: 6 });
+    const code = container.querySelector('.ss-frame-detail pre[data-highlighted]') as HTMLElement;
+    expect(code.dataset.highlighted).toBe('false');
+    const plain = code.textContent;
+    await waitFor(() => expect(code.dataset.highlighted).toBe('true'), { timeout: 10_000 });
+    expect(code.textContent).toBe(plain);
+    expect(code.querySelector('span[style*="color"]')).not.toBeNull();
   });
 
   it('shows an event split across chunks', () => {
