@@ -45,7 +45,7 @@ test('agent-run: 9 turn buttons; clicking turn 7 seeks the Frame slider to its f
 
   await region.getByRole('button', { name: /^Turn 7,/ }).click();
   const slider = page.getByRole('slider', { name: 'Frame' });
-  await expect.poll(() => slider.getAttribute('aria-valuenow')).toBe(String(turn7?.frames?.[0]));
+  await expect.poll(() => slider.inputValue()).toBe(String(turn7?.frames?.[0]));
 
   const gapLabels = await region.locator('.wf-gap-label').allTextContents();
   expect(gapLabels).toContain('885.8 ms');
@@ -87,7 +87,7 @@ test('zh: names in Chinese; marks seek; W zooms by key position and Fit restores
   const end9 = expected.timings[8]?.frames?.[1];
   await region.getByRole('button', { name: /^流结束\(第 9 轮\)/ }).click();
   const slider = page.getByRole('slider', { name: '帧' });
-  await expect.poll(() => slider.getAttribute('aria-valuenow')).toBe(String(end9));
+  await expect.poll(() => slider.inputValue()).toBe(String(end9));
   await page.screenshot({ path: 'screenshots/waterfall-agent-run-zh-dark.png', fullPage: true });
   expect(errors).toEqual([]);
   await page.close();
