@@ -8,6 +8,7 @@
  */
 import { ms, type EndStatus, type LoadIssue, type LoadResult, type Mark, type Recording, type ToolRun, type Turn } from '../types';
 import { decodeBase64 } from './base64';
+import { packChunks, type Payload } from './pack';
 import { readHeader, readLocalized } from './header';
 import { describe, errorText, excerpt, failure, issue, isObject } from './issues';
 import { byteOffsets, lines, type Source } from './source';
@@ -20,7 +21,8 @@ interface State {
   marks: Mark[];
   issues: LoadIssue[];
   seenUnknown: Set<string>;
-  encoder: TextEncoder;
+  /** Chunk payloads per turn, packed into one buffer per turn at the end. */
+  payloads: Payload[][];
 }
 
 type Bad = (code: Parameters<typeof issue>[0], message: string) => void;
@@ -32,6 +34,7 @@ function currentTurn(st: State, code: string, bad: Bad): Turn {
   bad('implicit-turn', `"${code}" before any "req": starting turn 0 at 0 ms`);
   const turn: Turn = { index: 0, requestAt: ms(0), chunks: [] };
   st.turns.push(turn);
+  st.payloads.push([]);
   return turn;
 }
 
@@ -42,6 +45,13 @@ function namedTurn(st: State, data: Record<string, unknown>, code: string, bad: 
   const turn = typeof t === 'number' && Number.isInteger(t) ? st.turns[t] : undefined;
   if (!turn) bad('unknown-turn', `"${code}" names turn ${excerpt(JSON.stringify(t) ?? '')}, which has no "req" before it`);
   return turn;
+}
+
+const NO_BYTES = new Uint8Array(0);
+
+function addChunk(st: State, turn: Turn, time: number, payload: Payload): void {
+  turn.chunks.push({ time: ms(time), bytes: NO_BYTES });
+  st.payloads[turn.index]?.push(payload);
 }
 
 function applyEvent(st: State, time: number, code: string, data: unknown, bad: Bad): void {
@@ -56,18 +66,19 @@ function applyEvent(st: State, time: number, code: string, data: unknown, bad: B
         }
       }
       st.turns.push(turn);
+      st.payloads.push([]);
       return;
     }
     case 'chunk': {
       if (typeof data !== 'string') return bad('bad-event-data', `"chunk" data is ${describe(data)}, expected a string`);
-      currentTurn(st, code, bad).chunks.push({ time: ms(time), bytes: st.encoder.encode(data) });
+      addChunk(st, currentTurn(st, code, bad), time, data);
       return;
     }
     case 'bytes': {
       if (typeof data !== 'string') return bad('bad-event-data', `"bytes" data is ${describe(data)}, expected a base64 string`);
       const r = decodeBase64(data);
       if (!r.ok) return bad('bad-base64', `"bytes" data is not valid base64: ${r.error}`);
-      currentTurn(st, code, bad).chunks.push({ time: ms(time), bytes: r.bytes });
+      addChunk(st, currentTurn(st, code, bad), time, r.bytes);
       return;
     }
     case 'end': {
@@ -123,7 +134,7 @@ export function loadJsonl(src: Source): LoadResult {
   if (!h.ok) return failure(h.reason, 1, 0);
 
   const byteAt = byteOffsets(src);
-  const st: State = { turns: [], tools: [], marks: [], issues: [...h.issues], seenUnknown: new Set(), encoder: new TextEncoder() };
+  const st: State = { turns: [], tools: [], marks: [], issues: [...h.issues], seenUnknown: new Set(), payloads: [] };
   for (const line of it) {
     if (line.text.trim() === '') continue;
     const bad: Bad = (code, message) => {
@@ -147,6 +158,12 @@ export function loadJsonl(src: Source): LoadResult {
     }
     applyEvent(st, time, ev[1], ev[2], bad);
   }
+  st.turns.forEach((turn, i) => {
+    const views = packChunks(st.payloads[i] ?? []);
+    turn.chunks.forEach((chunk, k) => {
+      chunk.bytes = views[k] ?? NO_BYTES;
+    });
+  });
   if (st.turns.length === 0) st.issues.push(issue('no-turns', 'the recording has no "req" and no "chunk": nothing to replay'));
   const recording: Recording = {
     header: h.header,

@@ -30,39 +30,26 @@ interface DecodedText {
   chunkChar: number[];
   bom: number;
   bytes: number;
+  /** The turn's whole byte stream, when it was built (needed to classify U+FFFD). */
+  all?: Uint8Array;
 }
 
-function decodeChunks(turn: Turn): DecodedText {
-  const decoder = new TextDecoder('utf-8');
-  const parts: string[] = [];
-  const chunkChar: number[] = [];
-  let chars = 0;
-  let bytes = 0;
-  for (const chunk of turn.chunks) {
-    chunkChar.push(chars);
-    const s = decoder.decode(chunk.bytes, { stream: true });
-    parts.push(s);
-    chars += s.length;
-    bytes += chunk.bytes.length;
-  }
-  parts.push(decoder.decode());
-  const text = parts.length === 1 ? (parts[0] as string) : parts.join('');
-  return { text, chunkChar, bom: startsWithBom(turn) ? 3 : 0, bytes };
+/** Whether the byte stream starts with EF BB BF. */
+function hasBom(all: Uint8Array): boolean {
+  return all[0] === 0xef && all[1] === 0xbb && all[2] === 0xbf;
 }
 
-/** Whether the turn's byte stream starts with EF BB BF (possibly spread over the first chunks). */
-function startsWithBom(turn: Turn): boolean {
-  const want = [0xef, 0xbb, 0xbf];
-  let i = 0;
-  for (const chunk of turn.chunks) {
-    for (let j = 0; j < chunk.bytes.length && i < 3; j++, i++) if (chunk.bytes[j] !== want[i]) return false;
-    if (i === 3) return true;
-  }
-  return false;
-}
-
+/** The turn's byte stream: a view when the chunks are already contiguous in one buffer (as loaders pack them). */
 function concatBytes(turn: Turn, total: number): Uint8Array {
-  if (turn.chunks.length === 1) return (turn.chunks[0] as { bytes: Uint8Array }).bytes;
+  const first = turn.chunks[0]?.bytes;
+  if (!first) return new Uint8Array(0);
+  let end = first.byteOffset;
+  const contiguous = turn.chunks.every((c) => {
+    const ok = c.bytes.buffer === first.buffer && c.bytes.byteOffset === end;
+    end += c.bytes.length;
+    return ok;
+  });
+  if (contiguous) return new Uint8Array(first.buffer, first.byteOffset, total);
   const all = new Uint8Array(total);
   let at = 0;
   for (const chunk of turn.chunks) {
@@ -70,6 +57,37 @@ function concatBytes(turn: Turn, total: number): Uint8Array {
     at += chunk.bytes.length;
   }
   return all;
+}
+
+/**
+ * Decodes a turn's chunks. Fast path: one decode of the concatenated bytes; when that text is pure ASCII (one char
+ * per byte, no U+FFFD) every chunk's output is exactly its own bytes, so chunk k starts at its byte offset (minus the
+ * BOM). Otherwise: ONE streaming TextDecoder over the chunks in order, `decode(bytes, {stream: true})` each and a
+ * final `decode()` (its output, if any, belongs to the last chunk), which attributes a split character to the
+ * chunk where it completes. Both give the same text: that is what streaming decoding guarantees.
+ */
+function decodeChunks(turn: Turn): DecodedText {
+  let bytes = 0;
+  for (const chunk of turn.chunks) bytes += chunk.bytes.length;
+  const all = concatBytes(turn, bytes);
+  const bom = hasBom(all) ? 3 : 0;
+  const whole = new TextDecoder('utf-8').decode(all);
+  const chunkChar: number[] = new Array<number>(turn.chunks.length);
+  if (whole.length === bytes - bom && whole.indexOf('\uFFFD') === -1) {
+    let at = 0;
+    turn.chunks.forEach((chunk, k) => {
+      chunkChar[k] = at > bom ? at - bom : 0;
+      at += chunk.bytes.length;
+    });
+    return { text: whole, chunkChar, bom, bytes };
+  }
+  const decoder = new TextDecoder('utf-8');
+  let chars = 0;
+  turn.chunks.forEach((chunk, k) => {
+    chunkChar[k] = chars;
+    chars += decoder.decode(chunk.bytes, { stream: true }).length;
+  });
+  return { text: whole, chunkChar, bom, bytes, all };
 }
 
 /** Whether `rest` (text after the last blank line) holds anything but whitespace and comment lines. */
@@ -98,9 +116,8 @@ function idOfSilentBlock(block: string): string | undefined {
 }
 
 function decodeTurn(turn: Turn, turnNo: number, frames: Frame[]): DecodedTurn {
-  const { text, chunkChar, bom, bytes } = decodeChunks(turn);
-  const allBytes = text.indexOf('\uFFFD') === -1 ? new Uint8Array(0) : concatBytes(turn, bytes);
-  const invalid = findInvalidRuns(text, allBytes, bom);
+  const { text, chunkChar, bom, bytes, all } = decodeChunks(turn);
+  const invalid = all ? findInvalidRuns(text, all, bom) : [];
   const byteAt = byteCursor(text, bytes, bom, invalid);
 
   let k = 0;
