@@ -80,6 +80,7 @@ export function splitAt(chunks: readonly Chunk[], offset: number): Chunk[] {
 
 const encoder = new TextEncoder();
 export const utf8 = (text: string): Uint8Array => encoder.encode(text);
-export const decodeUtf8 = (bytes: Uint8Array): string => new TextDecoder('utf-8').decode(bytes);
+const decoder = new TextDecoder('utf-8');
+export const decodeUtf8 = (bytes: Uint8Array): string => decoder.decode(bytes);
 
 export const chunk = (time: Ms, bytes: Uint8Array): Chunk => ({ time, bytes });

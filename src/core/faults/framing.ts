@@ -5,8 +5,8 @@
  *
  * Contract: pure, per turn, seeded (a fallback position is drawn from `rng`, so a seed reproduces it).
  * `split-utf8`: each boundary between two chunks moves forward to just after the first byte of the next multi-byte
- * character inside the following chunk, where there is one (the bytes it passes over arrive with the earlier
- * chunk). If no boundary then lies inside a character but the turn has one, the chunk holding the first such
+ * character inside the following chunk, where there is one before the chunk's next line ending (the bytes it
+ * passes over arrive with the earlier chunk; no blank line moves, so every frame keeps its time). If no boundary then lies inside a character but the turn has one, the chunk holding the first such
  * character is cut inside it; if the turn has no multi-byte character at all, every chunk of two bytes or more is
  * cut in two at a drawn position. Pieces of a cut chunk keep its time.
  * `crlf`: LF and lone CR become CRLF (existing CRLF pairs, even split ones, stay). If no CR/LF pair is split across
@@ -39,6 +39,12 @@ function charCuts(bytes: Uint8Array): number[] {
   return cuts;
 }
 
+/** Whether bytes [from, to) hold a CR or LF (moving them to an earlier chunk could move a frame's time). */
+function hasLineEnd(bytes: Uint8Array, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) if (bytes[i] === 0x0a || bytes[i] === 0x0d) return true;
+  return false;
+}
+
 function rebuild(turn: Turn, bytes: Uint8Array, bounds: readonly number[]): Chunk[] {
   return turn.chunks
     .map((c, i) => ({ time: c.time, bytes: bytes.subarray(bounds[i] ?? 0, bounds[i + 1] ?? bytes.length) }))
@@ -57,7 +63,7 @@ export function splitUtf8Turn(turn: Turn, rng: Rng): Turn {
     if (isCont(bytes[b])) continue; // already inside a character
     while (c < cuts.length && (cuts[c] as number) <= b) c++;
     const cut = cuts[c];
-    if (cut !== undefined && cut < next) bounds[k] = cut;
+    if (cut !== undefined && cut < next && !hasLineEnd(bytes, b, cut)) bounds[k] = cut;
   }
   let chunks = rebuild(turn, bytes, bounds);
   const insideChar = bounds.slice(1).some((b) => b > 0 && b < bytes.length && isCont(bytes[b]));
@@ -81,20 +87,19 @@ export function crlfTurn(turn: Turn, rng: Rng): Turn {
   const { bytes } = concatChunks(turn.chunks);
   let at = 0;
   const chunks: Chunk[] = turn.chunks.map((chunk) => {
-    const out: number[] = [];
+    const out = new Uint8Array(chunk.bytes.length * 2);
+    let n = 0;
     for (const b of chunk.bytes) {
-      const prev = at > 0 ? bytes[at - 1] : undefined;
-      const next = bytes[at + 1];
       if (b === LF) {
-        if (prev !== CR) out.push(CR);
-        out.push(LF);
+        if (at === 0 || bytes[at - 1] !== CR) out[n++] = CR;
+        out[n++] = LF;
       } else if (b === CR) {
-        out.push(CR);
-        if (next !== LF) out.push(LF);
-      } else out.push(b);
+        out[n++] = CR;
+        if (bytes[at + 1] !== LF) out[n++] = LF;
+      } else out[n++] = b;
       at += 1;
     }
-    return { time: chunk.time, bytes: Uint8Array.from(out) };
+    return { time: chunk.time, bytes: out.slice(0, n) };
   });
   const split = chunks.some((c, i) => c.bytes[c.bytes.length - 1] === CR && chunks[i + 1]?.bytes[0] === LF);
   if (split) return { ...turn, chunks };

@@ -14,7 +14,7 @@
  * later turns, marks after its old end) later.
  */
 import { ms, type Chunk, type Ms, type Recording, type Turn } from '../types';
-import { removeRange, sliceChunks, splitAt } from './bytes';
+import { concatChunks, removeRange, sliceChunks, splitAt } from './bytes';
 import type { FrameLocation } from './segment';
 
 const add = (t: Ms, delta: number): Ms => ms(t + delta);
@@ -92,17 +92,14 @@ function burstTurn(turn: Turn, every: number): Turn {
     const k = Math.max(0, Math.ceil((t - turn.requestAt) / every - 1e-9));
     return ms(Math.max(t, turn.requestAt + k * every));
   };
-  const chunks: Chunk[] = [];
+  const groups: { time: Ms; parts: Uint8Array[] }[] = [];
   for (const c of turn.chunks) {
     const time = up(c.time);
-    const last = chunks[chunks.length - 1];
-    if (last && last.time === time) {
-      const merged = new Uint8Array(last.bytes.length + c.bytes.length);
-      merged.set(last.bytes);
-      merged.set(c.bytes, last.bytes.length);
-      chunks[chunks.length - 1] = { time, bytes: merged };
-    } else chunks.push({ time, bytes: c.bytes });
+    const last = groups[groups.length - 1];
+    if (last && last.time === time) last.parts.push(c.bytes);
+    else groups.push({ time, parts: [c.bytes] });
   }
+  const chunks: Chunk[] = groups.map(({ time, parts }) => ({ time, bytes: parts.length === 1 ? (parts[0] as Uint8Array) : concatChunks(parts.map((bytes) => ({ time, bytes }))).bytes }));
   const out: Turn = { ...turn, chunks };
   if (turn.end) out.end = { ...turn.end, time: ms(Math.max(up(turn.end.time), chunks[chunks.length - 1]?.time ?? 0)) };
   return out;

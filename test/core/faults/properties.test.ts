@@ -5,7 +5,7 @@ import { applyFaults } from '../../../src/core/faults';
 import { analyze } from '../../../src/core/session/analyze';
 import type { Recording, Session, StrategyId, WireId } from '../../../src/core/types';
 import { encodeTurn, isTerminal, type CallSpec, type TurnSpec } from '../../../src/core/wire';
-import { frameData, makeRecording } from './helpers';
+import { frameData, frames, makeRecording } from './helpers';
 
 const RUNS = { numRuns: 40 };
 
@@ -65,7 +65,7 @@ function recordingOf(wire: WireId, turns: TurnSpec[], gaps: number[]): Recording
 const gapsArb = fc.array(fc.integer({ min: 0, max: 400 }), { minLength: 1, maxLength: 8 });
 const wireArb = fc.constantFrom<WireId>('openai-chat', 'anthropic-messages', 'openai-responses');
 
-const apply = (rec: Recording, specs: string[], seed = 1): Recording => {
+const apply = (rec: Recording, specs: readonly string[], seed = 1): Recording => {
   const r = applyFaults(rec, specs, seed);
   if (!r.ok) throw new Error(r.error);
   return r.recording;
@@ -142,6 +142,26 @@ describe('faults through the analysis', () => {
         expect(frameData(plain)).toEqual(frameData(encoded));
       }),
       RUNS,
+    );
+  });
+
+  it('split-utf8 and crlf keep every frame (event, data and time) on arbitrarily chunked bytes', () => {
+    const enc = new TextEncoder();
+    fc.assert(
+      fc.property(wireArb, turnArb(1, 3), fc.array(fc.nat(), { maxLength: 12 }), fc.nat(), (wire, spec, cuts, seed) => {
+        const bytes = enc.encode(encodeTurn(wire, spec));
+        const at = [...new Set(cuts.map((c) => c % bytes.length))].filter((c) => c > 0).sort((a, b) => a - b);
+        const bounds = [0, ...at, bytes.length];
+        const chunks = bounds.slice(1).map((end, i): [number, Uint8Array] => [10 * (i + 1), bytes.subarray(bounds[i], end)]);
+        const rec = makeRecording(wire, [{ chunks }]);
+        const view = (r: Recording) => frames(r).map((f) => [f.event, f.data, f.time]);
+        for (const fault of ['split-utf8', 'crlf']) expect(view(apply(rec, [fault], seed)), fault).toEqual(view(rec));
+        const split = apply(rec, ['split-utf8'], seed).turns[0]!.chunks;
+        if (bytes.some((b) => b >= 0x80)) {
+          expect(split.slice(1).some((c) => (c.bytes[0] ?? 0) >= 0x80 && (c.bytes[0] ?? 0) <= 0xbf)).toBe(true);
+        }
+      }),
+      { numRuns: 100 },
     );
   });
 
