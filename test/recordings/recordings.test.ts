@@ -10,6 +10,7 @@ import { analyze } from '../../src/core/session/analyze';
 import { STRATEGY_IDS, WIRES, type Recording, type Session, type TurnTiming } from '../../src/core/types';
 import { buildAll } from '../../scripts/recordings/catalog';
 import { manifestOf } from '../../scripts/recordings/manifest';
+import { selfCheck } from '../../src/ui/selfcheck/compare';
 
 const DIR = join(import.meta.dirname, '../../public/recordings');
 const manifestText = readFileSync(join(DIR, 'index.json'), 'utf8');
@@ -202,6 +203,14 @@ describe('the lesson figures', () => {
     // Each tool event names a call the stream carried.
     const ids = new Set(s.carried.map((c) => c.id));
     for (const run of s.recording.tools) expect(ids.has(run.callId), run.callId).toBe(true);
+  });
+
+  it('the self-check footer finds every recorded final message reproduced byte for byte, ids included', () => {
+    for (const id of ['parallel-probe', 'agent-run', 'thinking-turn']) {
+      const checks = selfCheck(sessionOf(id));
+      expect(checks.length, id).toBe(sessionOf(id).recording.turns.length);
+      for (const c of checks) expect(c.result, `${id} turn ${c.turn}`).toEqual({ kind: 'match', idsIgnored: false });
+    }
   });
 
   it('thinking-turn: 706 frames; reasoning from 125.9 ms, first text at 6,631 ms, the tool call at 6,798 ms', () => {

@@ -26,7 +26,7 @@ export function buildParallelProbe(): Built {
       kind: 'reconstructed',
       source: 'reconstructed from the lesson’s published figures (A8 lesson 2, the T5 parallel probe)',
       notes:
-        'Exact (published): 6 frames; first frame 323.8 ms and last frame 547.3 ms after the request; two read_file calls, each whole in one frame with index 0 and 1; role on every delta; finish_reason tool_calls; data: [DONE]. Filled in: the times of frames 2-5, the file paths, the call ids (random uuids, as the server makes them), the chunk id and created time, the "\\n" content frame between the calls (what Qwen3 emits between two <tool_call> blocks), the usage chunk and its token counts.',
+        'Exact (published): 6 frames; first frame 323.8 ms and last frame 547.3 ms after the request; two read_file calls, each whole in one frame with index 0 and 1; role on every delta; finish_reason tool_calls; data: [DONE]. Filled in: the times of frames 2-5, the file paths, the call ids (uuids, in the server’s format), the chunk id and created time, the "\\n" content frame between the calls (what Qwen3 emits between two <tool_call> blocks), the usage chunk and its token counts.',
     },
     server: MLX_SERVER,
     model: MLX_MODEL,
