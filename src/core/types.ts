@@ -268,6 +268,17 @@ export interface TurnVerdict {
   key?: CallKey;
 }
 
+/** A strategy's remark that is neither an attempt nor a call (optional data; added for per-call-buffer). */
+export interface StrategyNote {
+  turn: number;
+  key: CallKey;
+  frame: FrameIndex;
+  /** `end-args-differ`: the call's end event carried args that differ from the buffer the strategy parsed. */
+  code: 'end-args-differ';
+  /** The end event's args. */
+  detail: string;
+}
+
 export interface StrategyRun {
   id: StrategyId;
   applicable: boolean;
@@ -281,6 +292,8 @@ export interface StrategyRun {
   verdicts: TurnVerdict[];
   /** Overall: ok when every turn is ok, n/a when not applicable, else fail. */
   verdict: Verdict;
+  /** Remarks in frame order (optional: absent on runs that made none or were not computed). */
+  notes?: StrategyNote[];
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -6,18 +6,10 @@
  * until the next append). Attempts and ready calls are logged in the order they happen, which is frame order
  * because strategies are folded frame by frame. Nothing here throws on bad input: parse failures are data.
  */
-import type { BufferLog, CallKey, FrameIndex, ParseAttempt, ReadyCall } from '../types';
+import type { BufferLog, CallKey, FrameIndex, ParseAttempt, ReadyCall, StrategyNote } from '../types';
 import { parseJson, type ParseOutcome } from './json';
 
-/** A note a strategy makes that is neither an attempt nor a call (e.g. an end event's args differ from the buffer). */
-export interface StrategyNote {
-  turn: number;
-  key: CallKey;
-  frame: FrameIndex;
-  code: 'end-args-differ';
-  /** The args the end event carried (the buffer is the strategy's own). */
-  detail: string;
-}
+export type { StrategyNote };
 
 interface BufferDraft {
   log: BufferLog;

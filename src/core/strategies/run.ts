@@ -6,8 +6,8 @@
  * throws while folding a turn gets that turn as `fail` with the error message (reason 'wrong-call', error
  * 'strategy error: ...'), and the other turns are still folded. The result is plain, structured-cloneable data.
  */
-import type { CarriedCall, Frame, FrameIndex, ParseAttempt, Signal, StrategyRun, TurnVerdict, WireId } from '../types';
-import { createRunLog, type StrategyNote } from './run-log';
+import type { CarriedCall, Frame, FrameIndex, ParseAttempt, Signal, StrategyNote, StrategyRun, TurnVerdict, WireId } from '../types';
+import { createRunLog } from './run-log';
 import type { Strategy } from './types';
 import { byTurn, naVerdicts, overallVerdict, turnVerdict } from './verdict';
 
@@ -20,7 +20,7 @@ export interface RunInput {
   turns: readonly number[];
 }
 
-/** A StrategyRun plus the notes strategies made (e.g. an end event's args differing from the buffer). */
+/** A StrategyRun whose notes are always present (possibly empty). */
 export type RunResult = StrategyRun & { notes: StrategyNote[] };
 
 export function runStrategy(strategy: Strategy, input: RunInput): RunResult {

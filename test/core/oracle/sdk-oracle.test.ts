@@ -18,7 +18,7 @@ interface Call {
 }
 
 const sseFetch = (body: Uint8Array | string) => async () =>
-  new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } });
+  new Response(typeof body === 'string' ? body : new Uint8Array(body), { status: 200, headers: { 'content-type': 'text/event-stream' } });
 
 async function sdkCalls(wire: WireId, body: Uint8Array | string): Promise<Call[]> {
   if (wire === 'anthropic-messages') {
