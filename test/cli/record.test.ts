@@ -157,6 +157,24 @@ describe('record', () => {
     expect(ev.some((e) => e[1] === 'chunk' && String(e[2]).includes('Incorrect API key provided: [redacted]'))).toBe(true);
   });
 
+  it('a refused connection ends with status error and says why', async () => {
+    const closed = createServer();
+    await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((r) => closed.close(() => r()));
+    const o = { ...options('/sse', 'refused.jsonl'), url: new URL(`http://127.0.0.1:${port}/v1/chat/completions`) };
+    const r = await record(o);
+    expect(r.exitCode).toBe(1);
+    expect(r.message).toMatch(/^request to http:\/\/127\.0\.0\.1:\d+\/v1\/chat\/completions failed: .*ECONNREFUSED/);
+    expect(eventsOf(o.out).map((e) => e[1])).toEqual(['req', 'end']);
+    expect(eventsOf(o.out).at(-1)?.[2]).toMatchObject({ status: 'error' });
+  });
+
+  it('an unwritable --out is reported, not thrown', async () => {
+    const r = await record(options('/sse', 'no-such-dir/x.jsonl'));
+    expect(r).toMatchObject({ exitCode: 2, message: expect.stringMatching(/no-such-dir\/x\.jsonl: cannot write it \(ENOENT\)/) });
+  });
+
   it('a disconnect mid-stream keeps what arrived and ends aborted with the cause', async () => {
     const o = options('/disconnect', 'disconnect.jsonl');
     const r = await record(o);
