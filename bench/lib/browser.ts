@@ -1,0 +1,154 @@
+// The browser half of the benchmark, in Debian's Chromium through playwright-core against the built app served on
+// 127.0.0.1: seek latency (slider input -> all panels painted), heap added by a 100,000-frame session, first paint
+// of the default page, the JavaScript it loads before any interaction, and the naive "no virtualization" baseline.
+import { gzipSync } from 'node:zlib';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { median, p95, round } from './stats';
+
+const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--enable-precise-memory-info'];
+
+export const launchChromium = (): Promise<Browser> =>
+  chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: FLAGS, headless: true });
+
+async function openReady(page: Page, url: string, minFrames = 1): Promise<void> {
+  await page.goto(url);
+  await page.waitForFunction(
+    (n) => {
+      const slider = document.querySelector<HTMLInputElement>('input[type=range]');
+      return !!slider && Number(slider.max) + 1 >= n && !!document.querySelector('[aria-label="Raw events"], [aria-label="原始事件"]');
+    },
+    minFrames,
+    { timeout: 120_000 },
+  );
+}
+
+export interface SeekFigures {
+  p95Ms: number;
+  medianMs: number;
+  seeks: number;
+  mismatches: number;
+}
+
+/**
+ * Each seek starts inside a requestAnimationFrame callback: set the slider's value, dispatch `input`, and take the
+ * time in a task posted from there, which runs after that frame's style, layout and paint. So the figure is input ->
+ * painted, without the wait for the next vsync. After each seek the panels are checked to show the new frame.
+ */
+export async function measureSeeks(page: Page, url: string, seeks: number, minFrames: number): Promise<SeekFigures> {
+  await openReady(page, url, minFrames);
+  await page.waitForTimeout(500);
+  const result = await page.evaluate(async (n) => {
+    const slider = document.querySelector<HTMLInputElement>('input[type=range]');
+    if (!slider) throw new Error('no slider');
+    const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+    const max = Number(slider.max);
+    let s = 12345;
+    const rnd = () => ((s = (s * 16807) % 2147483647) - 1) / 2147483646;
+    const times: number[] = [];
+    let mismatches = 0;
+    for (let i = 0; i < n; i++) {
+      const f = Math.floor(rnd() * (max + 1));
+      const dt = await new Promise<number>((resolve) =>
+        requestAnimationFrame(() => {
+          const t0 = performance.now();
+          setter?.call(slider, String(f));
+          slider.dispatchEvent(new Event('input', { bubbles: true }));
+          const ch = new MessageChannel();
+          ch.port1.onmessage = () => resolve(performance.now() - t0);
+          ch.port2.postMessage(0);
+        }),
+      );
+      times.push(dt);
+      const current = document.querySelector('.ss-raw-row[aria-current="true"] .ss-raw-index');
+      if (slider.value !== String(f) || current?.textContent !== String(f)) mismatches++;
+    }
+    return { times, mismatches };
+  }, seeks);
+  return { p95Ms: round(p95(result.times), 2), medianMs: round(median(result.times), 2), seeks, mismatches: result.mismatches };
+}
+
+/** JS heap (after forced GC) of a page showing `url`, via the DevTools protocol. */
+export async function heapOf(browser: Browser, url: string, minFrames: number): Promise<number> {
+  const page = await browser.newPage();
+  await openReady(page, url, minFrames);
+  await page.waitForTimeout(1000);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('HeapProfiler.enable');
+  await cdp.send('HeapProfiler.collectGarbage');
+  await cdp.send('HeapProfiler.collectGarbage');
+  const usage = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
+  await page.close();
+  return usage.usedSize / (1024 * 1024);
+}
+
+export interface PaintFigures {
+  firstPaintMs: number;
+  runs: number[];
+  initialJsGzipKB: number;
+  jsFiles: { url: string; gzipKB: number }[];
+}
+
+/** First paint: from navigation start until the slider and the panels show the default recording (median of N). */
+export async function measureFirstPaint(browser: Browser, url: string, runs = 5): Promise<PaintFigures> {
+  const times: number[] = [];
+  let jsFiles: { url: string; gzipKB: number }[] = [];
+  for (let i = 0; i < runs; i++) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const bodies: Promise<{ url: string; gzipKB: number } | null>[] = [];
+    if (i === 0) {
+      page.on('response', (res) => {
+        if (/\.m?js(\?|$)/.test(res.url())) bodies.push(res.body().then((b) => ({ url: res.url(), gzipKB: gzipSync(b, { level: 9 }).length / 1024 })).catch(() => null));
+      });
+    }
+    await page.addInitScript(() => {
+      const check = () => {
+        const slider = document.querySelector<HTMLInputElement>('input[type=range]');
+        if (slider && Number(slider.max) > 0 && document.querySelector('.ss-raw-row')) {
+          // the frame with this content is being painted now
+          (window as unknown as { __firstPaint: number }).__firstPaint = performance.now();
+          return;
+        }
+        requestAnimationFrame(check);
+      };
+      requestAnimationFrame(check);
+    });
+    await page.goto(url);
+    await page.waitForFunction(() => (window as unknown as { __firstPaint?: number }).__firstPaint !== undefined, undefined, { timeout: 30_000 });
+    times.push(await page.evaluate(() => (window as unknown as { __firstPaint: number }).__firstPaint));
+    if (i === 0) {
+      await page.waitForTimeout(500);
+      jsFiles = (await Promise.all(bodies)).filter((x): x is { url: string; gzipKB: number } => x !== null);
+    }
+    await context.close();
+  }
+  const initialJsGzipKB = jsFiles.reduce((sum, f) => sum + f.gzipKB, 0);
+  return { firstPaintMs: round(median(times)), runs: times.map((t) => round(t)), initialJsGzipKB: round(initialJsGzipKB), jsFiles: jsFiles.map((f) => ({ url: new URL(f.url).pathname, gzipKB: round(f.gzipKB) })) };
+}
+
+/** The naive baseline for the raw-events list: 100,000 real rows in the DOM, built and laid out once. */
+export async function measureNoVirtualization(browser: Browser, url: string, rows: number): Promise<{ buildMs: number; heapMB: number }> {
+  const page = await browser.newPage();
+  await page.goto(url);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('HeapProfiler.collectGarbage');
+  const before = ((await cdp.send('Runtime.getHeapUsage')) as { usedSize: number }).usedSize;
+  const buildMs = await page.evaluate((n) => {
+    const t0 = performance.now();
+    const list = document.createElement('div');
+    list.style.height = '400px';
+    list.style.overflow = 'auto';
+    for (let i = 0; i < n; i++) {
+      const row = document.createElement('div');
+      row.innerHTML = `<span>${i}</span> <span>${(i * 2).toFixed(1)} ms</span> <span>message</span> <span>{"choices":[{"delta":{"content":"tok"}}]}</span>`;
+      list.appendChild(row);
+    }
+    document.body.appendChild(list);
+    void list.scrollHeight;
+    return performance.now() - t0;
+  }, rows);
+  await cdp.send('HeapProfiler.collectGarbage');
+  const after = ((await cdp.send('Runtime.getHeapUsage')) as { usedSize: number }).usedSize;
+  await page.close();
+  return { buildMs: round(buildMs), heapMB: round((after - before) / (1024 * 1024)) };
+}

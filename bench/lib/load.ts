@@ -1,0 +1,68 @@
+// The loading budget (DESIGN section 10): decode + adapt + the selected strategy on a generated 500,000-frame
+// recording, as a speed ratio to the floor measured in the same run (split the SSE text on blank lines and
+// JSON.parse each data line). Runs are interleaved and the best of N taken for each side, so both see the same
+// machine state. Also times the whole analyze() (truth, timings, all strategies) for information.
+import { load } from '../../src/core/load';
+import { decodeRecording } from '../../src/core/sse';
+import { adaptFrames } from '../../src/core/wire';
+import { runStrategy } from '../../src/core/strategies/run';
+import { traceCalls } from '../../src/core/strategies/truth';
+import { STRATEGIES } from '../../src/core/strategies/registry';
+import { analyze } from '../../src/core/session/analyze';
+import { DEFAULT_STRATEGY } from '../../src/store/state';
+import type { Recording } from '../../src/core/types';
+import { generateChat } from './generate';
+
+export interface LoadFigures {
+  frames: number;
+  floorMs: number;
+  oursMs: number;
+  ratioToFloor: number;
+  analyzeAllMs: number;
+  strategy: string;
+}
+
+function floor(sse: string): number {
+  let parsed = 0;
+  for (const block of sse.split('\n\n')) {
+    for (const line of block.split('\n')) {
+      if (line.startsWith('data:')) {
+        const data = line.slice(line.charCodeAt(5) === 32 ? 6 : 5);
+        if (data !== '[DONE]') {
+          JSON.parse(data);
+          parsed++;
+        }
+      }
+    }
+  }
+  return parsed;
+}
+
+function ours(rec: Recording): number {
+  const { frames } = decodeRecording(rec);
+  const signals = adaptFrames('openai-chat', frames);
+  const trace = traceCalls('openai-chat', frames, signals);
+  const run = runStrategy(STRATEGIES[DEFAULT_STRATEGY], { wire: 'openai-chat', frames, signals, carried: trace.carried, turns: [0] });
+  return frames.length + run.attempts.length;
+}
+
+const time = (f: () => unknown): number => {
+  const t0 = performance.now();
+  f();
+  return performance.now() - t0;
+};
+
+export function benchLoad(events = 500_000, rounds = 5): LoadFigures {
+  const g = generateChat(events);
+  const loaded = load(g.jsonl, 'bench.jsonl');
+  if (!loaded.ok) throw new Error(loaded.error.message);
+  const rec = loaded.recording;
+  let floorMs = Infinity;
+  let oursMs = Infinity;
+  for (let i = 0; i < rounds; i++) {
+    floorMs = Math.min(floorMs, time(() => floor(g.sse)));
+    oursMs = Math.min(oursMs, time(() => ours(rec)));
+  }
+  const analyzeAllMs = time(() => analyze(rec));
+  return { frames: g.events, floorMs, oursMs, ratioToFloor: floorMs / oursMs, analyzeAllMs, strategy: DEFAULT_STRATEGY };
+}
