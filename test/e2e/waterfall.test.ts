@@ -1,7 +1,7 @@
 // The span waterfall in the built app, in Chromium: the lesson's figures, the link to the player, zoom, export,
 // and screenshots in both themes and languages (written to screenshots/waterfall-*.png for a person to look at).
 // Expected frame indices are computed from the shipped recordings with core's analyzeText, not hard-coded.
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { analyzeText } from '../../src/core/session/analyze';
@@ -25,7 +25,8 @@ function session(name: string): Session {
 }
 
 async function open(path: string): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  // bypassCSP only lets the axe test inject axe-core; the app's own CSP is otherwise in force.
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
   const errors = watchErrors(page);
   await page.goto(appUrl(path));
   await page.getByRole('region', { name: /^(Span waterfall|Span 瀑布)$/ }).waitFor();
@@ -53,7 +54,8 @@ test('agent-run: 9 turn buttons; clicking turn 7 seeks the Frame slider to its f
   const box = await gap.boundingBox();
   expect(box && box.width > 0 && box.height > 0).toBe(true);
 
-  await page.screenshot({ path: 'screenshots/waterfall-agent-run-en-light.png', fullPage: true });
+  await page.screenshot({ path: 'screenshots/waterfall-agent-run-en-light-page.png', fullPage: true });
+  await region.screenshot({ path: 'screenshots/waterfall-agent-run-en-light.png' });
   expect(errors).toEqual([]);
   await page.close();
 });
@@ -64,7 +66,7 @@ test('thinking-turn: the three readings of time to first token, each named', asy
   const row = table.getByRole('row', { name: /Turn 1/ });
   await expect.poll(() => row.getByRole('cell').allTextContents()).toEqual(['125.9 ms', '6,631 ms', '6,798 ms']);
   expect(await table.getByRole('columnheader').allTextContents()).toEqual(['Turn', 'First frame', 'First text', 'First tool call']);
-  await page.screenshot({ path: 'screenshots/waterfall-thinking-turn-en-dark.png', fullPage: true });
+  await page.getByRole('region', { name: 'Span waterfall' }).screenshot({ path: 'screenshots/waterfall-thinking-turn-en-dark.png' });
   expect(errors).toEqual([]);
   await page.close();
 });
@@ -88,7 +90,7 @@ test('zh: names in Chinese; marks seek; W zooms by key position and Fit restores
   await region.getByRole('button', { name: /^流结束\(第 9 轮\)/ }).click();
   const slider = page.getByRole('slider', { name: '帧' });
   await expect.poll(() => slider.inputValue()).toBe(String(end9));
-  await page.screenshot({ path: 'screenshots/waterfall-agent-run-zh-dark.png', fullPage: true });
+  await region.screenshot({ path: 'screenshots/waterfall-agent-run-zh-dark.png' });
   expect(errors).toEqual([]);
   await page.close();
 });
@@ -107,7 +109,29 @@ test('export: SVG and PNG downloads', async () => {
   const png = readFileSync(await pngDownload.path());
   expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
   expect(png.length).toBeGreaterThan(2000);
-  await page.screenshot({ path: 'screenshots/waterfall-agent-run-zh-light.png', fullPage: true });
+  writeFileSync('screenshots/waterfall-export-zh-light.png', png);
+  await region.screenshot({ path: 'screenshots/waterfall-agent-run-zh-light.png' });
   expect(errors).toEqual([]);
   await page.close();
+});
+
+test('axe: the waterfall region has no serious or critical violation, light and dark, en and zh', async () => {
+  const found: string[] = [];
+  for (const theme of ['light', 'dark']) {
+    for (const [rec, lang] of [['agent-run', 'en'], ['thinking-turn', 'zh']] as const) {
+      const { page } = await open(`?rec=${rec}&theme=${theme}&lang=${lang}`);
+      await page.addScriptTag({ content: readFileSync('node_modules/axe-core/axe.min.js', 'utf8') });
+      const violations = await page.evaluate(async () => {
+        type Result = { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] };
+        const axe = (window as unknown as { axe: { run: (c: unknown, o: object) => Promise<Result> } }).axe;
+        const r = await axe.run({ include: [['.wf']] }, { resultTypes: ['violations'] });
+        return r.violations
+          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+          .map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+      });
+      found.push(...violations.map((v) => `${rec} ${theme} ${lang}: ${v}`));
+      await page.close();
+    }
+  }
+  expect(found).toEqual([]);
 });

@@ -146,8 +146,9 @@ export const TurnRow = memo(function TurnRow({ row, y, scale, lang, t, strategy,
       >
         <rect className="wf-turn-bg" x={4} y={4} width={LABEL_W - 12} height={ROW_H - 12} rx={4} />
         <text className="wf-turn-name" x={14} y={30}>{t('waterfall.turn', { n })}</text>
-        <text className="wf-turn-sub" x={14} y={50}>{formatMs(lang, t, row.timing.firstFrameMs)}</text>
       </g>
+      {/* Outside the button, so its visible text ("Turn 7") is the start of its name (WCAG 2.5.3). */}
+      <text className="wf-turn-sub" x={14} y={50} aria-hidden="true">{formatMs(lang, t, row.timing.firstFrameMs)}</text>
       <g transform={`translate(${LABEL_W} 0)`} clipPath={`url(#${patternId('clip')})`}>
         <rect className="wf-row-bg" x={0} y={0} width={w} height={ROW_H - 4} onClick={() => !on.wasDrag() && seekFirst()} />
         {drawableSegments(row.segments, scale.toPx, w).map(({ segment: s, kind, x: from, width: rawWidth }, i) => {
@@ -179,7 +180,11 @@ export const TurnRow = memo(function TurnRow({ row, y, scale, lang, t, strategy,
           return (
             <g key={tool.callId} className="wf-tool">
               <rect x={from} y={BAR_Y + 3} width={width} height={BAR_H - 6} fill={`url(#${patternId('tool')})`} />
-              <text className="wf-tool-label" x={from + width + 3} y={BAR_Y + BAR_H - 7}>{tool.name}</text>
+              {from + width + 3 + tool.name.length * 7 <= w + rightRoom ? (
+                <text className="wf-tool-label" x={from + width + 3} y={BAR_Y + BAR_H - 7}>{tool.name}</text>
+              ) : (
+                <text className="wf-tool-label" x={from - 3} y={BAR_Y - 3} textAnchor="end">{tool.name}</text>
+              )}
               <title>{t('waterfall.tool.label', { n, name: tool.name, duration: formatMs(lang, t, tool.durationMs), from: formatMs(lang, t, tool.fromMs - row.timing.requestAt) })}</title>
             </g>
           );
