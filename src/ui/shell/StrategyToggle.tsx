@@ -40,7 +40,11 @@ export function StrategyToggle() {
               onChange={() => actions.setStrategy(id)}
             />
             <span>{t(`app.strategy.${id}`)}</span>
-            {reason && <span className="ss-na-tag">({t('app.strategy.naShort')})</span>}
+            {reason && (
+              <span className="ss-na-tag" aria-hidden="true">
+                ({t('app.strategy.naShort')})
+              </span>
+            )}
           </label>
         ))}
       </div>
