@@ -35,57 +35,53 @@ function anthropic(size: number) {
   };
 }
 
-interface ChatPiece {
-  choice: Obj;
-  entry: Obj;
-  text: string;
-}
-
-/** Splits one Chat chunk; null when nothing in it is longer than `size`. */
+/**
+ * Splits one Chat chunk; null when it has no call arguments longer than `size` (or more than one choice, which
+ * tool-call streams do not use). Each call entry becomes its own run of chunks (first piece with the entry's id,
+ * type and name, then `{index, function: {arguments}}` pieces), so calls that arrived together stay one after the
+ * other rather than interleaved; the chunk's other delta fields ride on the first chunk, and its `finish_reason`
+ * and `usage` on one last chunk.
+ */
 function splitChatChunk(json: Obj, size: number): Obj[] | null {
   const choices = Array.isArray(json.choices) ? json.choices : null;
-  if (!choices) return null;
-  const later: ChatPiece[] = [];
-  const held: { choice: Obj; finish: unknown }[] = [];
-  const first = choices.map((c) => {
-    const choice = asObj(c);
-    const delta = asObj(choice?.delta);
-    const calls = Array.isArray(delta?.tool_calls) ? delta.tool_calls : null;
-    if (!choice || !delta || !calls) return c;
-    let split = false;
-    const entries = calls.map((e) => {
-      const entry = asObj(e);
-      const fn = asObj(entry?.function);
-      const args = fn?.arguments;
-      if (!entry || !fn || typeof args !== 'string') return e;
-      const [head = '', ...rest] = pieces(args, size);
-      if (rest.length === 0) return e;
-      split = true;
-      for (const text of rest) later.push({ choice, entry, text });
-      return { ...entry, function: { ...fn, arguments: head } };
-    });
-    if (!split) return c;
-    const copy: Obj = { ...choice, delta: { ...delta, tool_calls: entries } };
-    if (choice.finish_reason !== undefined && choice.finish_reason !== null) {
-      held.push({ choice, finish: choice.finish_reason });
-      copy.finish_reason = null;
-    }
-    return copy;
+  if (!choices || choices.length !== 1) return null;
+  const choice = asObj(choices[0]);
+  const delta = asObj(choice?.delta);
+  const calls = Array.isArray(delta?.tool_calls) ? delta.tool_calls : null;
+  if (!choice || !delta || !calls) return null;
+  const split = calls.map((e) => {
+    const entry = asObj(e);
+    const fn = asObj(entry?.function);
+    const args = fn?.arguments;
+    return entry && fn && typeof args === 'string' ? { entry, fn, parts: pieces(args, size) } : null;
   });
-  if (later.length === 0) return null;
+  if (!split.some((x) => x !== null && x.parts.length > 1)) return null;
   const { choices: _c, usage, ...top } = json;
-  const head: Obj = { ...top, choices: first };
-  if (usage !== undefined) head.usage = null;
-  const rest = later.map(({ choice, entry, text }): Obj => {
-    const call: Obj = 'index' in entry ? { index: entry.index, function: { arguments: text } } : { function: { arguments: text } };
-    return { ...top, choices: [{ ...choice, delta: { tool_calls: [call] }, finish_reason: null }] };
+  const { tool_calls: _t, ...otherDelta } = delta;
+  const { delta: _d, finish_reason: finish, ...choiceRest } = choice;
+  const chunkWith = (d: Obj): Obj => ({ ...top, choices: [{ ...choiceRest, delta: d, finish_reason: null }] });
+  const out: Obj[] = [];
+  split.forEach((x, j) => {
+    const extra = j === 0 ? otherDelta : {};
+    if (x === null) {
+      out.push(chunkWith({ ...extra, tool_calls: [calls[j]] }));
+      return;
+    }
+    const [head = '', ...rest] = x.parts;
+    out.push(chunkWith({ ...extra, tool_calls: [{ ...x.entry, function: { ...x.fn, arguments: head } }] }));
+    for (const text of rest) {
+      const call: Obj = 'index' in x.entry ? { index: x.entry.index, function: { arguments: text } } : { function: { arguments: text } };
+      out.push(chunkWith({ tool_calls: [call] }));
+    }
   });
-  if (held.length > 0 || (usage !== undefined && usage !== null)) {
-    const last: Obj = { ...top, choices: held.map((h) => ({ ...h.choice, delta: {}, finish_reason: h.finish })) };
-    if (usage !== undefined) last.usage = usage;
-    rest.push(last);
+  const hasFinish = finish !== undefined && finish !== null;
+  const hasUsage = usage !== undefined && usage !== null;
+  if (hasFinish || hasUsage) {
+    const last: Obj = { ...top, choices: [{ ...choiceRest, delta: {}, finish_reason: finish ?? null }] };
+    if (hasUsage) last.usage = usage;
+    out.push(last);
   }
-  return [head, ...rest];
+  return out;
 }
 
 function chat(size: number) {

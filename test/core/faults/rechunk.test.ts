@@ -66,6 +66,18 @@ describe('rechunk:N', () => {
     expect(assemble(after, 'openai-chat')).toEqual([{ turn: 0, id: 'call_1', name: 'read_file', args: '{"path":"x"}' }]);
   });
 
+  it('Chat: two whole calls in one chunk become two runs of pieces, one after the other, never interleaved', () => {
+    const entry = (index: number, path: string) => ({ index, id: `call_${index}`, type: 'function', function: { name: 'read_file', arguments: JSON.stringify({ path }) } });
+    const body = { id: 'c', object: 'chat.completion.chunk', choices: [{ index: 0, delta: { role: 'assistant', tool_calls: [entry(0, 'a.md'), entry(1, 'b.md')] }, finish_reason: 'tool_calls' }] };
+    const rec = makeRecording('openai-chat', [{ chunks: [[50, `data: ${JSON.stringify(body)}\n\ndata: [DONE]\n\n`]] }]);
+    const after = ok(applyFaults(rec, ['rechunk:6']));
+    const signals = adaptFrames('openai-chat', frames(after)).flat();
+    const keys = signals.flatMap((s) => (s.kind === 'call-start' || s.kind === 'args' ? [`${s.kind === 'call-start' ? '+' : ''}${s.key}`] : []));
+    expect(keys).toEqual(['+0', '0', '0', '0', '+1', '1', '1', '1']);
+    expect(signals.filter((s) => s.kind !== 'ignored').at(-1)?.kind).toBe('finish');
+    expect(assemble(after, 'openai-chat')).toEqual(assemble(rec, 'openai-chat'));
+  });
+
   it('Responses: splits argument deltas and renumbers sequence_number so it stays consecutive', () => {
     const before = encoded('openai-responses');
     const after = ok(applyFaults(before, ['rechunk:2']));
