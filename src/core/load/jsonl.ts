@@ -8,10 +8,10 @@
  */
 import { ms, type EndStatus, type LoadIssue, type LoadResult, type Mark, type Recording, type ToolRun, type Turn } from '../types';
 import { decodeBase64 } from './base64';
-import { packChunks, type Payload } from './pack';
+import { Packer, type Payload } from './pack';
 import { readHeader, readLocalized } from './header';
 import { describe, errorText, excerpt, failure, issue, isObject } from './issues';
-import { byteOffsets, lines, type Source } from './source';
+import { byteOffsets, type Source } from './source';
 
 const END_STATUSES: readonly EndStatus[] = ['complete', 'aborted', 'error'];
 
@@ -21,29 +21,41 @@ interface State {
   marks: Mark[];
   issues: LoadIssue[];
   seenUnknown: Set<string>;
-  /** Chunk payloads per turn, packed into one buffer per turn at the end. */
-  payloads: Payload[][];
+  /** One packer per turn: chunk bytes go into one buffer per turn. */
+  packers: Packer[];
+  /** The line being read, for issues. */
+  line: number;
+  lineStart: number;
+  byteAt: (char: number) => number;
 }
 
-type Bad = (code: Parameters<typeof issue>[0], message: string) => void;
+type IssueCode = Parameters<typeof issue>[0];
 
-/** The latest turn, or an implicit turn 0 at time 0 when no `req` came yet. */
-function currentTurn(st: State, code: string, bad: Bad): Turn {
-  const last = st.turns[st.turns.length - 1];
-  if (last) return last;
-  bad('implicit-turn', `"${code}" before any "req": starting turn 0 at 0 ms`);
-  const turn: Turn = { index: 0, requestAt: ms(0), chunks: [] };
+function bad(st: State, code: IssueCode, message: string): void {
+  st.issues.push(issue(code, message, st.line, st.byteAt(st.lineStart)));
+}
+
+function newTurn(st: State, requestAt: number): Turn {
+  const turn: Turn = { index: st.turns.length, requestAt: ms(requestAt), chunks: [] };
   st.turns.push(turn);
-  st.payloads.push([]);
+  st.packers.push(new Packer());
   return turn;
 }
 
+/** The latest turn, or an implicit turn 0 at time 0 when no `req` came yet. */
+function currentTurn(st: State, code: string): Turn {
+  const last = st.turns[st.turns.length - 1];
+  if (last) return last;
+  bad(st, 'implicit-turn', `"${code}" before any "req": starting turn 0 at 0 ms`);
+  return newTurn(st, 0);
+}
+
 /** `data.turn` when it names an existing turn, the current turn when absent, undefined (with an issue) otherwise. */
-function namedTurn(st: State, data: Record<string, unknown>, code: string, bad: Bad): Turn | undefined {
-  if (data.turn === undefined) return currentTurn(st, code, bad);
+function namedTurn(st: State, data: Record<string, unknown>, code: string): Turn | undefined {
+  if (data.turn === undefined) return currentTurn(st, code);
   const t = data.turn;
   const turn = typeof t === 'number' && Number.isInteger(t) ? st.turns[t] : undefined;
-  if (!turn) bad('unknown-turn', `"${code}" names turn ${excerpt(JSON.stringify(t) ?? '')}, which has no "req" before it`);
+  if (!turn) bad(st, 'unknown-turn', `"${code}" names turn ${excerpt(JSON.stringify(t) ?? '')}, which has no "req" before it`);
   return turn;
 }
 
@@ -51,115 +63,115 @@ const NO_BYTES = new Uint8Array(0);
 
 function addChunk(st: State, turn: Turn, time: number, payload: Payload): void {
   turn.chunks.push({ time: ms(time), bytes: NO_BYTES });
-  st.payloads[turn.index]?.push(payload);
+  st.packers[turn.index]?.add(payload);
 }
 
-function applyEvent(st: State, time: number, code: string, data: unknown, bad: Bad): void {
+function applyEvent(st: State, time: number, code: string, data: unknown): void {
   switch (code) {
     case 'req': {
-      const index = st.turns.length;
-      const turn: Turn = { index, requestAt: ms(time), chunks: [] };
+      const turn = newTurn(st, time);
+      const index = turn.index;
       if (isObject(data)) {
         if ('body' in data) turn.request = data.body;
         if (data.turn !== undefined && data.turn !== index) {
-          bad('turn-number-mismatch', `"req" says turn ${excerpt(JSON.stringify(data.turn) ?? '')} but it is request number ${index}; using ${index}`);
+          bad(st, 'turn-number-mismatch', `"req" says turn ${excerpt(JSON.stringify(data.turn) ?? '')} but it is request number ${index}; using ${index}`);
         }
       }
-      st.turns.push(turn);
-      st.payloads.push([]);
       return;
     }
     case 'chunk': {
-      if (typeof data !== 'string') return bad('bad-event-data', `"chunk" data is ${describe(data)}, expected a string`);
-      addChunk(st, currentTurn(st, code, bad), time, data);
+      if (typeof data !== 'string') return bad(st, 'bad-event-data', `"chunk" data is ${describe(data)}, expected a string`);
+      addChunk(st, currentTurn(st, code), time, data);
       return;
     }
     case 'bytes': {
-      if (typeof data !== 'string') return bad('bad-event-data', `"bytes" data is ${describe(data)}, expected a base64 string`);
+      if (typeof data !== 'string') return bad(st, 'bad-event-data', `"bytes" data is ${describe(data)}, expected a base64 string`);
       const r = decodeBase64(data);
-      if (!r.ok) return bad('bad-base64', `"bytes" data is not valid base64: ${r.error}`);
-      addChunk(st, currentTurn(st, code, bad), time, r.bytes);
+      if (!r.ok) return bad(st, 'bad-base64', `"bytes" data is not valid base64: ${r.error}`);
+      addChunk(st, currentTurn(st, code), time, r.bytes);
       return;
     }
     case 'end': {
       if (!isObject(data) || !END_STATUSES.includes(data.status as EndStatus)) {
-        return bad('bad-event-data', `"end" needs {"status": "complete" | "aborted" | "error"}, got ${describe(isObject(data) ? data.status : data)}`);
+        return bad(st, 'bad-event-data', `"end" needs {"status": "complete" | "aborted" | "error"}, got ${describe(isObject(data) ? data.status : data)}`);
       }
       const end: NonNullable<Turn['end']> = { time: ms(time), status: data.status as EndStatus };
       if (typeof data.note === 'string') end.note = data.note;
-      currentTurn(st, code, bad).end = end;
+      currentTurn(st, code).end = end;
       return;
     }
     case 'final': {
-      if (!isObject(data) || !('message' in data)) return bad('bad-event-data', `"final" needs {"turn": n, "message": {...}}, got ${describe(data)}`);
-      const turn = namedTurn(st, data, code, bad);
+      if (!isObject(data) || !('message' in data)) return bad(st, 'bad-event-data', `"final" needs {"turn": n, "message": {...}}, got ${describe(data)}`);
+      const turn = namedTurn(st, data, code);
       if (turn) turn.final = { time: ms(time), message: data.message };
       return;
     }
     case 'tool': {
       if (!isObject(data) || typeof data.callId !== 'string' || typeof data.name !== 'string') {
-        return bad('bad-event-data', '"tool" needs {"turn": n, "callId": "...", "name": "...", "durationMs": n}');
+        return bad(st, 'bad-event-data', '"tool" needs {"turn": n, "callId": "...", "name": "...", "durationMs": n}');
       }
       const d = data.durationMs;
-      if (typeof d !== 'number' || !Number.isFinite(d) || d < 0) return bad('bad-event-data', `"tool" durationMs is ${describe(d)}, expected a finite number >= 0`);
-      const turn = namedTurn(st, data, code, bad);
+      if (typeof d !== 'number' || !Number.isFinite(d) || d < 0) return bad(st, 'bad-event-data', `"tool" durationMs is ${describe(d)}, expected a finite number >= 0`);
+      const turn = namedTurn(st, data, code);
       if (turn) st.tools.push({ time: ms(time), turn: turn.index, callId: data.callId, name: data.name, durationMs: d });
       return;
     }
     case 'mark': {
       const label = readLocalized(data);
-      if (!label) return bad('bad-event-data', `"mark" needs {"zh": "...", "en": "..."}, got ${describe(data)}`);
+      if (!label) return bad(st, 'bad-event-data', `"mark" needs {"zh": "...", "en": "..."}, got ${describe(data)}`);
       st.marks.push({ time: ms(time), label });
       return;
     }
     default:
       if (!st.seenUnknown.has(code)) {
         st.seenUnknown.add(code);
-        bad('unknown-event-code', `unknown event code ${excerpt(code)} ignored (and any later lines with it)`);
+        bad(st, 'unknown-event-code', `unknown event code ${excerpt(code)} ignored (and any later lines with it)`);
       }
   }
 }
 
 export function loadJsonl(src: Source): LoadResult {
-  const it = lines(src.text);
-  const first = it.next();
-  if (first.done || first.value.text.trim() === '') return failure('the file is empty (expected a header line {"streamscope": 1, ...})', 1, 0);
+  const text = src.text;
+  let nl = text.indexOf('\n');
+  const line1 = nl === -1 ? text : text.slice(0, nl);
+  if (line1.trim() === '') return failure('the file is empty (expected a header line {"streamscope": 1, ...})', 1, 0);
   let headerValue: unknown;
   try {
-    headerValue = JSON.parse(first.value.text);
+    headerValue = JSON.parse(line1);
   } catch (e) {
     return failure(`the header is not JSON: ${errorText(e)}`, 1, 0);
   }
   const h = readHeader(headerValue, 1, 0);
   if (!h.ok) return failure(h.reason, 1, 0);
 
-  const byteAt = byteOffsets(src);
-  const st: State = { turns: [], tools: [], marks: [], issues: [...h.issues], seenUnknown: new Set(), payloads: [] };
-  for (const line of it) {
-    if (line.text.trim() === '') continue;
-    const bad: Bad = (code, message) => {
-      st.issues.push(issue(code, message, line.no, byteAt(line.start)));
-    };
+  const st: State = { turns: [], tools: [], marks: [], issues: [...h.issues], seenUnknown: new Set(), packers: [], line: 1, lineStart: 0, byteAt: byteOffsets(src) };
+  while (nl !== -1) {
+    const start = nl + 1;
+    nl = text.indexOf('\n', start);
+    st.line++;
+    st.lineStart = start;
+    const line = text.slice(start, nl === -1 ? text.length : nl);
+    if (isBlank(line)) continue;
     let ev: unknown;
     try {
-      ev = JSON.parse(line.text);
+      ev = JSON.parse(line);
     } catch (e) {
-      bad('bad-json', `not JSON, line skipped: ${errorText(e)}`);
+      bad(st, 'bad-json', `not JSON, line skipped: ${errorText(e)}`);
       continue;
     }
     if (!Array.isArray(ev) || ev.length < 2 || typeof ev[1] !== 'string') {
-      bad('bad-event-shape', `expected an event [timeMs, "code", data], got ${describe(ev)}; line skipped`);
+      bad(st, 'bad-event-shape', `expected an event [timeMs, "code", data], got ${describe(ev)}; line skipped`);
       continue;
     }
-    const time = ev[0];
+    const time: unknown = ev[0];
     if (typeof time !== 'number' || !Number.isFinite(time)) {
-      bad('bad-time', `the time is ${describe(time)} ${excerpt(JSON.stringify(time) ?? '')}, expected a finite number of ms; line skipped`);
+      bad(st, 'bad-time', `the time is ${describe(time)} ${excerpt(JSON.stringify(time) ?? '')}, expected a finite number of ms; line skipped`);
       continue;
     }
-    applyEvent(st, time, ev[1], ev[2], bad);
+    applyEvent(st, time, ev[1], ev[2]);
   }
   st.turns.forEach((turn, i) => {
-    const views = packChunks(st.payloads[i] ?? []);
+    const views = st.packers[i]?.views() ?? [];
     turn.chunks.forEach((chunk, k) => {
       chunk.bytes = views[k] ?? NO_BYTES;
     });
@@ -175,4 +187,12 @@ export function loadJsonl(src: Source): LoadResult {
     issues: st.issues,
   };
   return { ok: true, recording };
+}
+
+/** Whether a line is empty or only whitespace (cheap for the usual line that starts with '['). */
+function isBlank(line: string): boolean {
+  const c = line.charCodeAt(0);
+  if (line.length === 0) return true;
+  if (c === 91 /* [ */ || c === 123 /* { */) return false;
+  return line.trim() === '';
 }

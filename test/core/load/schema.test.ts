@@ -81,7 +81,7 @@ describe('docs/recording-format.schema.json', () => {
     [{ streamscope: 1, wire: 'nope' }, 'unknown wire'],
     [{ streamscope: 1, provenance: { kind: 'recorded' } }, 'bad provenance kind'],
     [{ streamscope: 1, expect: { x: 'maybe' } }, 'bad verdict'],
-  ])('rejects header %j (%s), as the loader refuses or flags it', (h) => {
+  ])('rejects header %j (%s), as the loader refuses or flags it', (h, _why) => {
     expect(header(h)).toBe(false);
     const r = load(`${JSON.stringify(h)}\n`, 'x.jsonl');
     expect(!r.ok || r.recording.issues.some((i) => i.code === 'bad-header-field')).toBe(true);
