@@ -135,3 +135,34 @@ test('axe: the waterfall region has no serious or critical violation, light and 
   }
   expect(found).toEqual([]);
 });
+
+test('Ctrl + wheel zooms at the pointer, a plain wheel does not; a drag pans without seeking', async () => {
+  const { page, errors } = await open('?rec=agent-run&lang=en&f=5');
+  const region = page.getByRole('region', { name: 'Span waterfall' });
+  const slider = page.getByRole('slider', { name: 'Frame' });
+  const ticks = () => region.locator('.wf-tick').allTextContents();
+  const before = await ticks();
+  const svg = region.locator('.wf-svg');
+  await svg.scrollIntoViewIfNeeded();
+  const box = await svg.boundingBox();
+  if (!box) throw new Error('the waterfall SVG has no box');
+  await page.mouse.move(box.x + box.width * 0.6, box.y + 60);
+  await page.keyboard.down('Control');
+  await page.mouse.wheel(0, -300);
+  await page.keyboard.up('Control');
+  await expect.poll(ticks).not.toEqual(before);
+  const zoomed = await ticks();
+  // Drag across turn 1's row, whose background seeks on a click: the drag must pan, not seek.
+  await page.mouse.move(box.x + box.width * 0.6, box.y + 75);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * 0.4, box.y + 75, { steps: 5 });
+  await page.mouse.up();
+  await expect.poll(ticks).not.toEqual(zoomed);
+  const panned = await ticks();
+  await page.mouse.wheel(0, 200); // a plain wheel scrolls the page and leaves the zoom alone
+  await page.waitForTimeout(100);
+  expect(await ticks()).toEqual(panned);
+  expect(await slider.inputValue()).toBe('5');
+  expect(errors).toEqual([]);
+  await page.close();
+});
