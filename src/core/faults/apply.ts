@@ -6,9 +6,11 @@
  * result of the previous one: frame numbers in a spec count the frames of the recording as the earlier faults
  * left it. A frame that does not exist, or a Chat-only fault on another wire, fails with a message naming the spec,
  * its position and the facts (frame count, wire). The same (recording, specs, seed) always gives the same bytes.
- * `recording.issues` gains nothing: a fault's effect is what the analysis then finds.
+ * `recording.issues` gains nothing: a fault's effect is what the analysis then finds. `noEffect` lists the
+ * positions of faults that left the bytes, chunks and times exactly as they were (e.g. `interleave` on calls that
+ * each arrive in one chunk, `rechunk` on Gemini), so the UI can say so instead of showing nothing happening.
  */
-import type { Recording, WireId } from '../types';
+import type { Recording, Turn, WireId } from '../types';
 import { interleave, reuseIndex } from './chat';
 import { crlfTurn, seededRng, splitUtf8Turn, type Rng } from './framing';
 import { describeFault, parseFault } from './parse';
@@ -77,6 +79,20 @@ function applyOne(recording: Recording, fault: Fault, rng: Rng): Step {
   }
 }
 
+function sameTurn(a: Turn, b: Turn): boolean {
+  if (a === b) return true;
+  if (a.requestAt !== b.requestAt || a.end?.time !== b.end?.time || a.end?.status !== b.end?.status) return false;
+  if (a.chunks.length !== b.chunks.length || a.final !== b.final) return false;
+  return a.chunks.every((c, i) => {
+    const d = b.chunks[i];
+    return d !== undefined && c.time === d.time && c.bytes.length === d.bytes.length && c.bytes.every((x, k) => x === d.bytes[k]);
+  });
+}
+
+/** Whether a fault left the recording's turns exactly as they were (same bytes, chunks and times). */
+const unchanged = (a: Recording, b: Recording): boolean =>
+  a === b || (a.turns.length === b.turns.length && a.turns.every((t, i) => sameTurn(t, b.turns[i] as Turn)));
+
 export function applyFaults(recording: Recording, specs: readonly string[], seed = 1): ApplyResult {
   const faults: Fault[] = [];
   const list = Array.isArray(specs) ? specs : [];
@@ -89,6 +105,7 @@ export function applyFaults(recording: Recording, specs: readonly string[], seed
   }
   const rng = seededRng(Number.isFinite(seed) ? seed : 1);
   let current = recording;
+  const noEffect: number[] = [];
   for (const [position, fault] of faults.entries()) {
     const spec = describeFault(fault).spec;
     let step: Step;
@@ -103,7 +120,8 @@ export function applyFaults(recording: Recording, specs: readonly string[], seed
       const issue: FaultError = { code: step.code, spec, position, values: step.values };
       return { ok: false, error: `fault ${position + 1} "${spec}": ${step.why}`, issue };
     }
+    if (unchanged(current, step.recording)) noEffect.push(position);
     current = step.recording;
   }
-  return { ok: true, recording: current };
+  return { ok: true, recording: current, noEffect };
 }

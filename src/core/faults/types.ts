@@ -67,4 +67,11 @@ export interface FaultError {
 }
 
 export type ParseResult = { ok: true; fault: Fault } | { ok: false; error: string; issue: FaultError };
-export type ApplyResult = { ok: true; recording: Recording } | { ok: false; error: string; issue: FaultError };
+export type ApplyResult =
+  | {
+      ok: true;
+      recording: Recording;
+      /** Positions (0-based) of the faults that changed nothing (same bytes, chunks and times). */
+      noEffect: number[];
+    }
+  | { ok: false; error: string; issue: FaultError };

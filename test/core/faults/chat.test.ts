@@ -40,6 +40,8 @@ describe('interleave', () => {
 
   it('leaves a turn with a single call alone', () => {
     const one = build('openai-chat', [twoCalls[0]!]);
+    const r = applyFaults(one, ['crlf', 'interleave']);
+    expect(r.ok && r.noEffect).toEqual([1]);
     expect(ok(applyFaults(one, ['interleave']))).toEqual(one);
   });
 

@@ -89,8 +89,9 @@ describe('rechunk:N', () => {
 
   it('Gemini: calls arrive whole, nothing changes', () => {
     const before = encoded('gemini');
-    const after = ok(applyFaults(before, ['rechunk:2']));
-    expect(after.turns).toEqual(before.turns);
+    const r = applyFaults(before, ['rechunk:2']);
+    expect(r.ok && r.noEffect).toEqual([0]);
+    expect(ok(r).turns).toEqual(before.turns);
   });
 
   it('detects the wire when the header names none, and leaves a recording without frames alone', () => {
