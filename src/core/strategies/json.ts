@@ -14,6 +14,14 @@ export function parseJson(text: string): ParseOutcome {
   }
 }
 
+/**
+ * A tool call whose argument buffer is empty at its end signal. On Anthropic this is a tool with no arguments (the
+ * documented stream sends only `partial_json: ""`, anthropic-sdk-java#295, anthropic-sdk-go#189): the SDK keeps the
+ * block's `input: {}` placeholder, so an assembler that buffers until `content_block_stop` must read '' as {}.
+ * Parsing a single fragment '' on its own (the naive strategy) still fails, as the lesson shows.
+ */
+export const emptyArgsMeanNoArgs = (wire: string, text: string): boolean => wire === 'anthropic-messages' && text === '';
+
 /** Structural equality of parsed JSON values (object key order does not matter, array order does). */
 export function jsonEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;

@@ -28,7 +28,8 @@ export interface RunLog {
   textOf(bufferId: number): string;
   lengthOf(bufferId: number): number;
   /** Parses `input` (which is buffer[start, end) or, with `text`, a whole event's payload) and logs the attempt. */
-  attempt(a: Omit<ParseAttempt, 'ok' | 'error'>, input: string): ParseOutcome;
+  /** Logs a parse of `input`; with `emptyMeansNoArgs`, an empty input parses as {} (see json.ts). */
+  attempt(a: Omit<ParseAttempt, 'ok' | 'error'>, input: string, emptyMeansNoArgs?: boolean): ParseOutcome;
   ready(call: ReadyCall): void;
   note(n: StrategyNote): void;
   finish(): { buffers: BufferLog[]; attempts: ParseAttempt[]; calls: ReadyCall[]; notes: StrategyNote[] };
@@ -89,8 +90,8 @@ export function createRunLog(): RunLog {
     lengthOf(bufferId) {
       return draft(bufferId).length;
     },
-    attempt(a, input) {
-      const outcome = parseJson(input);
+    attempt(a, input, emptyMeansNoArgs = false) {
+      const outcome: ParseOutcome = emptyMeansNoArgs && input === '' ? { ok: true, value: {} } : parseJson(input);
       const logged: ParseAttempt = { ...a, ok: outcome.ok };
       if (!outcome.ok) logged.error = outcome.error;
       attempts.push(logged);

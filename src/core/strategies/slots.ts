@@ -8,6 +8,7 @@
  * - Closing a slot parses its buffer once (an attempt over the whole buffer) and, on success, logs a ready call.
  */
 import type { CallKey, FrameIndex, WireId } from '../types';
+import { emptyArgsMeanNoArgs } from './json';
 import type { StrategyContext } from './types';
 
 export interface Slot {
@@ -129,6 +130,7 @@ export function closeAndParse(slot: Slot, ctx: StrategyContext, frame: FrameInde
   const outcome = ctx.log.attempt(
     { frame, turn: ctx.turn, key: slot.key, bufferId: slot.bufferId, start: 0, end: text.length },
     text,
+    emptyArgsMeanNoArgs(ctx.wire, text),
   );
   if (outcome.ok) {
     slot.ready = true;

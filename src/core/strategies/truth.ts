@@ -13,7 +13,7 @@
  */
 import { isTerminalSignals } from '../wire';
 import type { CallKey, CarriedCall, Frame, FrameIndex, Signal, WireId } from '../types';
-import { parseJson } from './json';
+import { emptyArgsMeanNoArgs, parseJson } from './json';
 import { endsAtFinish } from './slots';
 
 export interface ReusedKey {
@@ -128,7 +128,7 @@ export function traceCalls(wire: WireId, frames: readonly Frame[], signals: read
 
   const carried = drafts.map((d) => {
     d.call.argsText = d.sawArgs ? d.parts.join('') : (d.wholeArgs ?? '');
-    d.call.valid = parseJson(d.call.argsText).ok;
+    d.call.valid = emptyArgsMeanNoArgs(wire, d.call.argsText) || parseJson(d.call.argsText).ok;
     return d.call;
   });
   return { carried, reused, argFrames: drafts.map((d) => d.argFrames) };

@@ -70,6 +70,30 @@ describe.each(['anthropic-messages', 'openai-chat', 'openai-responses'] as const
   });
 });
 
+describe('anthropic-messages: a tool with no arguments (only the empty partial_json fragment)', () => {
+  it('per-call-buffer reads the empty buffer as {} like finalMessage(), and the turn is ok', async () => {
+    const spec: TurnSpec = {
+      usage: { inputTokens: 5, outputTokens: 7 },
+      calls: [
+        { id: 'toolu_a', name: 'list_files', fragments: [''] },
+        { id: 'toolu_b', name: 'read_file', fragments: ['', '{"path":', ' "a.md"}'] },
+      ],
+    };
+    const body = encodeTurn('anthropic-messages', spec);
+    const r = analyzeText(body, 'noargs.sse');
+    if (!r.ok) throw new Error(r.error.message);
+    const sdk = await sdkCalls('anthropic-messages', body);
+    expect(sdk).toEqual([
+      { id: 'toolu_a', name: 'list_files', args: {} },
+      { id: 'toolu_b', name: 'read_file', args: { path: 'a.md' } },
+    ]);
+    expect(ours(r.session, 0)).toEqual(sdk);
+    expect(r.session.strategies['per-call-buffer'].verdict).toBe('ok');
+    // the naive strategy still fails on the lone '' fragment, as the lesson shows
+    expect(r.session.strategies['parse-each-fragment'].verdict).toBe('fail');
+  });
+});
+
 describe('openai-chat: interleaved calls (the SDK keys by index; so does per-call-buffer)', () => {
   it('agrees with finalChatCompletion', async () => {
     const spec: TurnSpec = {
