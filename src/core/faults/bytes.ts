@@ -4,7 +4,7 @@
  * Contract: pure, total. Never mutates its inputs (new arrays, `subarray` views of the input bytes are never
  * written to). Byte offsets are into the concatenation of a turn's chunks in order. Edits drop chunks left empty.
  */
-import type { Chunk, Ms } from '../types';
+import type { Chunk } from '../types';
 
 export interface TurnBytes {
   bytes: Uint8Array;
@@ -83,4 +83,3 @@ export const utf8 = (text: string): Uint8Array => encoder.encode(text);
 const decoder = new TextDecoder('utf-8');
 export const decodeUtf8 = (bytes: Uint8Array): string => decoder.decode(bytes);
 
-export const chunk = (time: Ms, bytes: Uint8Array): Chunk => ({ time, bytes });
