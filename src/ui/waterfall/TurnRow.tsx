@@ -163,7 +163,13 @@ export const TurnRow = memo(function TurnRow({ row, y, scale, lang, t, strategy,
             if (!on.wasDrag() && s.frame !== null) on.seek(s.frame);
           };
           return (
-            <g key={i} className={`wf-seg wf-seg-${kind}`} onClick={seek}>
+            <g
+              key={i}
+              className={`wf-seg wf-seg-${kind}`}
+              onClick={seek}
+              onMouseEnter={() => s.frames && on.hoverFrames([s.frames[0], s.frames[1]])}
+              onMouseLeave={hover}
+            >
               <rect x={from} y={BAR_Y} width={width} height={BAR_H} fill={`url(#${patternId(kind)})`} />
               <title>{title}</title>
               {kind === 'gap' ? (

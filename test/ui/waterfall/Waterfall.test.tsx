@@ -72,6 +72,13 @@ describe('Waterfall', () => {
     expect(onSeek).toHaveBeenLastCalledWith(7);
     fireEvent.mouseEnter(turn2.parentElement as Element);
     expect(onHoverFrames).toHaveBeenLastCalledWith([3, 6]);
+    const textBand = turn2.parentElement?.querySelector('.wf-seg-text') as Element;
+    fireEvent.mouseEnter(textBand);
+    expect(onHoverFrames).toHaveBeenLastCalledWith([4, 4]);
+    fireEvent.mouseLeave(textBand, { relatedTarget: turn2.parentElement?.querySelector('.wf-row-bg') });
+    expect(onHoverFrames).toHaveBeenLastCalledWith([3, 6]);
+    fireEvent.mouseLeave(turn2.parentElement as Element);
+    expect(onHoverFrames).toHaveBeenLastCalledWith(null);
   });
 
   test('the silence over the threshold is drawn and labelled with its length', () => {
