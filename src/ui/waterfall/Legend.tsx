@@ -1,6 +1,6 @@
 // The waterfall's legend: each segment texture and each mark glyph with its name, so colour is never the only
 // signal. Swatches reuse the main SVG's patterns by id (same document).
-import type { ReactElement } from 'react';
+import { memo, type ReactElement } from 'react';
 import type { Translate } from '../i18n';
 import type { MarkKind, SegmentKind } from './layout';
 import { MarkGlyph } from './TurnRow';
@@ -8,7 +8,8 @@ import { MarkGlyph } from './TurnRow';
 const SEGMENTS: (SegmentKind | 'tool')[] = ['wait', 'stream', 'reasoning', 'text', 'args', 'gap', 'tool'];
 const MARKS: MarkKind[] = ['first-frame', 'first-reasoning', 'first-text', 'first-call', 'ready', 'end'];
 
-export function Legend({ t, patternId }: { t: Translate; patternId: (kind: string) => string }): ReactElement {
+export const Legend = memo(function Legend({ t, idPrefix }: { t: Translate; idPrefix: string }): ReactElement {
+  const patternId = (kind: string) => `${idPrefix}-${kind}`;
   return (
     <ul className="wf-legend" aria-label={t('waterfall.legend')}>
       {SEGMENTS.map((kind) => (
@@ -29,4 +30,4 @@ export function Legend({ t, patternId }: { t: Translate; patternId: (kind: strin
       ))}
     </ul>
   );
-}
+});

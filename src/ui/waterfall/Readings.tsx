@@ -1,6 +1,6 @@
 // The three readings of "time to first token" per turn, always together and each named (DESIGN section 5):
 // first frame, first text, first tool call, in ms from the turn's request.
-import type { ReactElement } from 'react';
+import { memo, type ReactElement } from 'react';
 import type { TurnTiming } from '../../core/types';
 import type { Lang, Translate } from '../i18n';
 import { formatMs } from './format';
@@ -12,7 +12,7 @@ interface Props {
   t: Translate;
 }
 
-export function Readings({ timings, currentTurn, lang, t }: Props): ReactElement {
+export const Readings = memo(function Readings({ timings, currentTurn, lang, t }: Props): ReactElement {
   return (
     <table className="wf-table wf-readings">
       <caption>{t('waterfall.ttft.caption')}</caption>
@@ -36,4 +36,4 @@ export function Readings({ timings, currentTurn, lang, t }: Props): ReactElement
       </tbody>
     </table>
   );
-}
+});

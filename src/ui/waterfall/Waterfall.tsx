@@ -95,7 +95,7 @@ export function Waterfall(props: WaterfallProps): ReactElement {
         <button type="button" onClick={() => runExport('png')}>{t('waterfall.exportPng')}</button>
         <span className="wf-hint">{t('waterfall.hint')}</span>
       </div>
-      <Legend t={t} patternId={(kind) => `${idPrefix}-${kind}`} />
+      <Legend t={t} idPrefix={idPrefix} />
       {exportError ? (
         <p className="wf-error" role="alert">{t('waterfall.exportFailed', { message: exportError })}</p>
       ) : null}
