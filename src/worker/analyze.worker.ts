@@ -6,7 +6,7 @@
  */
 import { load } from '../core/load';
 import { analyze } from '../core/session/analyze';
-import type { AnalyzeRequest, WorkerReply } from './protocol';
+import { PART_FIELDS, PART_SIZE, type AnalyzeRequest, type WorkerReply } from './protocol';
 
 const post = (reply: WorkerReply) => (self as unknown as { postMessage(m: WorkerReply): void }).postMessage(reply);
 
@@ -22,8 +22,12 @@ self.addEventListener('message', (event: MessageEvent<AnalyzeRequest>) => {
     }
     post({ type: 'progress', fraction: 0.4 });
     const session = analyze(loaded.recording);
-    post({ type: 'progress', fraction: 0.95 });
-    post({ type: 'done', result: { ok: true, session } });
+    post({ type: 'progress', fraction: 0.9 });
+    for (const field of PART_FIELDS) {
+      const all = session[field] as unknown[];
+      for (let i = 0; i < all.length; i += PART_SIZE) post({ type: 'part', field, items: all.slice(i, i + PART_SIZE) });
+    }
+    post({ type: 'done', result: { ok: true, session: { ...session, frames: [], signals: [], kinds: [] } } });
   } catch (e) {
     post({ type: 'failed', message: e instanceof Error ? e.message : String(e) });
   }

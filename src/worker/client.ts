@@ -8,7 +8,8 @@
  * running after it settles.
  */
 import type { AnalyzeTextResult } from '../core/session/analyze';
-import type { AnalyzeRequest, WorkerReply } from './protocol';
+import type { Session } from '../core/types';
+import type { AnalyzeRequest, PartField, WorkerReply } from './protocol';
 
 /** Inputs larger than this many bytes (or UTF-16 units) go to the worker. */
 export const WORKER_THRESHOLD = 512 * 1024;
@@ -41,12 +42,21 @@ function inWorker(create: () => Worker, input: string | Uint8Array, name: string
       reject(abortError());
     };
     hooks.signal.addEventListener('abort', onAbort);
+    const parts: Record<PartField, unknown[][]> = { frames: [], signals: [], kinds: [] };
     worker.addEventListener('message', (e: MessageEvent<WorkerReply>) => {
       const reply = e.data;
       if (reply.type === 'progress') hooks.onProgress(reply.fraction);
+      else if (reply.type === 'part') parts[reply.field].push(reply.items);
       else if (reply.type === 'done') {
         finish();
-        resolve(reply.result);
+        if (!reply.result.ok) return resolve(reply.result);
+        const session: Session = {
+          ...reply.result.session,
+          frames: parts.frames.flat() as Session['frames'],
+          signals: parts.signals.flat() as Session['signals'],
+          kinds: parts.kinds.flat() as Session['kinds'],
+        };
+        resolve({ ok: true, session });
       } else {
         finish();
         reject(new Error(reply.message));

@@ -195,6 +195,7 @@ test('axe: the shell (header, scrubber, playback, help) has no serious or critic
     const { page } = await open(`?rec=${rec}&theme=${theme}&lang=en&f=3`, undefined, true);
     // the panels and the waterfall belong to other areas and are checked on the whole page below
     expect(await axeViolations(page, ['.ss-panels', '.wf', '.ss-compare']), `${rec} ${theme}`).toEqual([]);
+    await slider(page).focus();
     await page.keyboard.press('?');
     await page.getByRole('dialog').waitFor();
     expect(await axeViolations(page, ['.ss-panels', '.wf', '.ss-compare']), `${rec} ${theme} help dialog`).toEqual([]);

@@ -29,12 +29,21 @@ const numberFormats: Record<Lang, Intl.NumberFormat> = {
 };
 
 /** Formats a number the way the lesson prints figures: 1,840.2 (one decimal at most). */
+const fixedFormats = new Map<string, Intl.NumberFormat>();
+
 export function formatNumber(lang: Lang, n: number, fractionDigits?: number): string {
   if (fractionDigits === undefined) return numberFormats[lang].format(n);
-  return new Intl.NumberFormat(lang === 'zh' ? 'zh-CN' : 'en-US', {
-    minimumFractionDigits: fractionDigits,
-    maximumFractionDigits: fractionDigits,
-  }).format(n);
+  // Intl.NumberFormat is costly to construct: one per (language, digits), made on first use
+  const id = `${lang}:${fractionDigits}`;
+  let format = fixedFormats.get(id);
+  if (!format) {
+    format = new Intl.NumberFormat(lang === 'zh' ? 'zh-CN' : 'en-US', {
+      minimumFractionDigits: fractionDigits,
+      maximumFractionDigits: fractionDigits,
+    });
+    fixedFormats.set(id, format);
+  }
+  return format.format(n);
 }
 
 export function translate(lang: Lang, key: string, params?: Params): string {

@@ -1,5 +1,8 @@
 // Builds the props every panel receives (ui/panels/types PanelProps) from the player store; callbacks are stable.
-import { useMemo } from 'react';
+// A new session reaches the panels through a deferred (time-sliced, interruptible) render, so the first paint of a
+// large recording does not block the page in one long task; frame and strategy changes of the same session are
+// passed on at once, so seeking stays immediate.
+import { useDeferredValue, useMemo } from 'react';
 import { frameIndex, type FrameIndex } from '../../core/types';
 import { useActions, usePlayer } from '../../store/react';
 import type { CallRef, PanelProps } from '../panels/types';
@@ -23,8 +26,11 @@ export function usePanelProps(): PanelProps | null {
     }),
     [a],
   );
-  return useMemo(
+  const props = useMemo(
     () => (session ? { session, strategy, frame, lang, t, theme, selectedCall, hoveredCall, ...callbacks } : null),
     [session, strategy, frame, lang, t, theme, selectedCall, hoveredCall, callbacks],
   );
+  const deferred = useDeferredValue(props);
+  // same session: the current props (never lag a seek); new session: the previous view until the deferred render lands
+  return deferred?.session === props?.session ? props : deferred;
 }
