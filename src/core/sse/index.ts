@@ -3,8 +3,9 @@
  *
  * Contract: `decodeRecording(rec)` never throws and does not mutate `rec`. Frames are numbered from 0 across the
  * whole recording, in turn order. Per turn:
- * - the chunks go through ONE streaming TextDecoder('utf-8') (a character split across chunks belongs to the chunk
- *   where it completes); one leading BOM is stripped and counted (3 bytes) in byte offsets;
+ * - the turn's bytes are decoded as one UTF-8 stream (the text a streaming TextDecoder fed chunk by chunk gives; a
+ *   character split across chunks belongs to the chunk where the decoder emits it, computed exactly in byte space);
+ *   one leading BOM is stripped and counted (3 bytes) in byte offsets;
  * - the text is cut into event blocks by `segmentText` (CR, LF, CRLF; a block ends at an empty line) and each block
  *   is fed, in order, to one eventsource-parser per turn, so field parsing follows that library;
  * - a frame's time is that of the chunk holding the first character of its terminating blank line; `chunks` are the
@@ -14,24 +15,14 @@
  */
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { frameIndex, type DecodedTurn, type Frame, type Recording, type Turn } from '../types';
-import { segmentText } from './segment';
-import { byteCursor, findInvalidRuns } from './utf8';
+import { segmentBytes, segmentText } from './segment';
+import { emittedAt, findInvalidRuns } from './utf8';
 
 export { segmentBytes, segmentText, type OnBlock } from './segment';
 
 export interface DecodeResult {
   frames: Frame[];
   decoded: DecodedTurn[];
-}
-
-interface DecodedText {
-  text: string;
-  /** chunkChar[k] = char offset where chunk k's output starts. */
-  chunkChar: number[];
-  bom: number;
-  bytes: number;
-  /** The turn's whole byte stream, when it was built (needed to classify U+FFFD). */
-  all?: Uint8Array;
 }
 
 /** Whether the byte stream starts with EF BB BF. */
@@ -60,34 +51,16 @@ function concatBytes(turn: Turn, total: number): Uint8Array {
 }
 
 /**
- * Decodes a turn's chunks. Fast path: one decode of the concatenated bytes; when that text is pure ASCII (one char
- * per byte, no U+FFFD) every chunk's output is exactly its own bytes, so chunk k starts at its byte offset (minus the
- * BOM). Otherwise: ONE streaming TextDecoder over the chunks in order, `decode(bytes, {stream: true})` each and a
- * final `decode()` (its output, if any, belongs to the last chunk), which attributes a split character to the
- * chunk where it completes. Both give the same text: that is what streaming decoding guarantees.
+ * Byte-space blocks, as flat triples [start, blankAt, end, ...]. The text's blocks correspond one for one: CR and
+ * LF bytes decode to CR and LF characters one for one (an invalid sequence never swallows them) and every other
+ * byte after the BOM yields at least one character, so lines are empty in both or in neither.
  */
-function decodeChunks(turn: Turn): DecodedText {
-  let bytes = 0;
-  for (const chunk of turn.chunks) bytes += chunk.bytes.length;
-  const all = concatBytes(turn, bytes);
-  const bom = hasBom(all) ? 3 : 0;
-  const whole = new TextDecoder('utf-8').decode(all);
-  const chunkChar: number[] = new Array<number>(turn.chunks.length);
-  if (whole.length === bytes - bom && whole.indexOf('\uFFFD') === -1) {
-    let at = 0;
-    turn.chunks.forEach((chunk, k) => {
-      chunkChar[k] = at > bom ? at - bom : 0;
-      at += chunk.bytes.length;
-    });
-    return { text: whole, chunkChar, bom, bytes };
-  }
-  const decoder = new TextDecoder('utf-8');
-  let chars = 0;
-  turn.chunks.forEach((chunk, k) => {
-    chunkChar[k] = chars;
-    chars += decoder.decode(chunk.bytes, { stream: true }).length;
+function byteBlocks(all: Uint8Array, bom: number): number[] {
+  const out: number[] = [];
+  segmentBytes(bom === 0 ? all : all.subarray(bom), (start, blank, end) => {
+    out.push(start + bom, blank + bom, end + bom);
   });
-  return { text: whole, chunkChar, bom, bytes, all };
+  return out;
 }
 
 /** Whether `rest` (text after the last blank line) holds anything but whitespace and comment lines. */
@@ -116,39 +89,57 @@ function idOfSilentBlock(block: string): string | undefined {
 }
 
 function decodeTurn(turn: Turn, turnNo: number, frames: Frame[]): DecodedTurn {
-  const { text, chunkChar, bom, bytes, all } = decodeChunks(turn);
-  const invalid = all ? findInvalidRuns(text, all, bom) : [];
-  const byteAt = byteCursor(text, bytes, bom, invalid);
+  const chunks = turn.chunks;
+  let total = 0;
+  const chunkByte: number[] = new Array<number>(chunks.length);
+  chunks.forEach((chunk, k) => {
+    chunkByte[k] = total;
+    total += chunk.bytes.length;
+  });
+  // One decode of the whole byte stream: the same text a streaming decoder fed chunk by chunk produces. Which
+  // chunk a character belongs to (the one where it completes) is computed in byte space below.
+  const all = concatBytes(turn, total);
+  const bom = hasBom(all) ? 3 : 0;
+  const text = new TextDecoder('utf-8').decode(all);
+  const hasReplacement = text.indexOf('\uFFFD') !== -1;
+  const invalid = hasReplacement ? findInvalidRuns(text, all, bom) : [];
+  // Pure ASCII: one byte per character, so byte offset = char offset + BOM.
+  const identity = text.length === total - bom && !hasReplacement;
+  const bytesOf = identity ? null : byteBlocks(all, bom);
 
   let k = 0;
-  const lastChunk = chunkChar.length - 1;
-  const chunkOf = (c: number): number => {
-    while (k < lastChunk && (chunkChar[k + 1] as number) <= c) k++;
+  const lastChunk = chunks.length - 1;
+  /** Chunk holding byte b (calls come in non-decreasing order). */
+  const chunkOf = (b: number): number => {
+    while (k < lastChunk && (chunkByte[k + 1] as number) <= b) k++;
     return k;
   };
 
   let lastId = '';
+  let blockNo = 0;
   let blockStart = 0;
-  let blankAt = 0;
   let blockEnd = 0;
+  let byteStart = 0;
+  let byteBlank = 0;
+  let byteEnd = 0;
   let dispatched = false;
   const onEvent = (ev: EventSourceMessage): void => {
     dispatched = true;
     if (ev.id !== undefined) lastId = ev.id;
-    const first = chunkOf(blockStart);
-    const at = chunkOf(blankAt);
-    const last = chunkOf(blockEnd - 1);
+    const first = chunkOf(identity ? byteStart : emittedAt(all, byteStart));
+    const at = chunkOf(byteBlank);
+    const last = chunkOf(byteEnd - 1);
     const frame: Frame = {
       index: frameIndex(frames.length),
       turn: turnNo,
-      time: (turn.chunks[at] as { time: Frame['time'] }).time,
+      time: (chunks[at] as { time: Frame['time'] }).time,
       event: ev.event ?? 'message',
       data: ev.data,
       chunks: [first, last],
       charStart: blockStart,
       charEnd: blockEnd,
-      byteStart: byteAt(blockStart),
-      byteEnd: byteAt(blockEnd),
+      byteStart,
+      byteEnd,
     };
     if (lastId !== '') frame.id = lastId;
     frames.push(frame);
@@ -160,8 +151,18 @@ function decodeTurn(turn: Turn, turnNo: number, frames: Frame[]): DecodedTurn {
 
   const rest = segmentText(text, (start, blank, end) => {
     blockStart = start;
-    blankAt = blank;
     blockEnd = end;
+    if (bytesOf) {
+      const j = blockNo * 3;
+      byteStart = bytesOf[j] as number;
+      byteBlank = bytesOf[j + 1] as number;
+      byteEnd = bytesOf[j + 2] as number;
+    } else {
+      byteStart = start + bom;
+      byteBlank = blank + bom;
+      byteEnd = end + bom;
+    }
+    blockNo++;
     dispatched = false;
     const block = text.slice(start, end);
     parser.feed(block);

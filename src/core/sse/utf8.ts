@@ -83,23 +83,15 @@ export function findInvalidRuns(text: string, bytes: Uint8Array, bom: number): I
 }
 
 /**
- * Maps increasing char offsets of a turn's decoded text to byte offsets in its byte stream. Calls must come in
- * non-decreasing order (amortised O(1) each); when every character is one byte it is the identity plus the BOM.
+ * The byte at which a streaming UTF-8 decoder emits the character that starts at byte `at`: its last byte when it
+ * is valid or a lone invalid byte; for a truncated sequence, the byte that proves it invalid (the decoder emits
+ * U+FFFD then), or the last byte of the stream when the stream ends inside it.
  */
-export function byteCursor(text: string, totalBytes: number, bom: number, invalid: InvalidRun[]): (char: number) => number {
-  if (totalBytes - bom === text.length) return (char) => char + bom;
-  let c = 0;
-  let b = bom;
-  let k = 0;
-  return (char) => {
-    while (c < char) {
-      const code = text.charCodeAt(c);
-      if (code === 0xfffd && invalid[k]?.char === c) {
-        b += (invalid[k] as InvalidRun).bytes;
-        k++;
-      } else b += unitBytes(code);
-      c++;
-    }
-    return b;
-  };
+export function emittedAt(bytes: Uint8Array, at: number): number {
+  const lead = bytes[at] ?? 0;
+  if (lead < 0xc2 || lead > 0xf4) return at;
+  const need = lead < 0xe0 ? 1 : lead < 0xf0 ? 2 : 3;
+  const m = invalidSequenceLength(bytes, at);
+  if (m === need + 1) return at + need;
+  return Math.min(at + m, bytes.length - 1);
 }

@@ -109,6 +109,19 @@ describe('SSE framing', () => {
     expect(decoded.invalidUtf8At).toEqual([]);
   });
 
+  it('a block whose first character is split across chunks starts in the chunk where it completes', () => {
+    // block 2 starts with 日 (E6 97 A5) cut after E6; then a truncated E6 97 proven invalid by the "x" in chunk 3
+    const bytes = new TextEncoder().encode('data: a\n\n日: c\ndata: b\n\n');
+    const parts = [bytes.subarray(0, 10), bytes.subarray(10)];
+    expect(events(parts).frames[1]).toMatchObject({ data: 'b', chunks: [1, 1] });
+    const bad = [...new TextEncoder().encode('data: a\n\n'), 0xe6, 0x97, ...new TextEncoder().encode('x\ndata: b\n\n')];
+    const { frames, decoded } = events([bad.slice(0, 9), bad.slice(9, 11), bad.slice(11)]);
+    expect(decoded.invalidUtf8At).toEqual([9]);
+    expect(frames[1]).toMatchObject({ data: 'b', chunks: [2, 2], byteStart: 9, byteEnd: bad.length });
+    const lone = [...new TextEncoder().encode('data: a\n\n'), 0xff, ...new TextEncoder().encode('\ndata: b\n\n')];
+    expect(events([lone.slice(0, 10), lone.slice(10)]).frames[1]).toMatchObject({ chunks: [0, 1] });
+  });
+
   it('invalid bytes become U+FFFD, are listed, and byte ranges stay exact', () => {
     // "data: " + C3 (lead without continuation) + "x" + FF + F0 9F 98 (truncated 4-byte) + "\n\n" + "data: é\n\n"
     const bytes = [...new TextEncoder().encode('data: '), 0xc3, 0x78, 0xff, 0xf0, 0x9f, 0x98, 0x0a, 0x0a, ...new TextEncoder().encode('data: é\n\n')];

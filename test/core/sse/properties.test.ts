@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { createParser } from 'eventsource-parser';
 import { describe, expect, it } from 'vitest';
-import { decodeRecording } from '../../../src/core/sse';
+import { decodeRecording, segmentText } from '../../../src/core/sse';
 import { load } from '../../../src/core/load';
 import { concat, recordingOf, splitAt, toBytes } from './helpers';
 
@@ -39,6 +39,36 @@ describe('SSE properties', () => {
         // views into one buffer (the zero-copy path) and separate copies (the concatenating path)
         expect(shape(splitAt(bytes, valid))).toEqual(whole);
         expect(shape(splitAt(bytes, valid).map((c) => c.slice()))).toEqual(whole);
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('chunk attribution matches a streaming TextDecoder fed chunk by chunk (a character belongs where it completes)', () => {
+    fc.assert(
+      fc.property(withCuts, ([bytes, cuts]) => {
+        const parts = splitAt(bytes, cuts.filter((c) => c < bytes.length).sort((a, b) => a - b)).map((c) => c.slice());
+        // reference: char offset at which each chunk's output starts, from a real streaming decoder
+        const decoder = new TextDecoder('utf-8');
+        const starts: number[] = [];
+        let chars = 0;
+        for (const p of parts) {
+          starts.push(chars);
+          chars += decoder.decode(p, { stream: true }).length;
+        }
+        const chunkOfChar = (c: number) => {
+          let k = 0;
+          while (k + 1 < starts.length && starts[k + 1]! <= c) k++;
+          return k;
+        };
+        const rec = recordingOf(parts);
+        const { frames, decoded } = decodeRecording(rec);
+        const blankOf = new Map<number, number>();
+        segmentText(decoded[0]!.text, (start, blank) => blankOf.set(start, blank));
+        for (const f of frames) {
+          expect(f.chunks).toEqual([chunkOfChar(f.charStart), chunkOfChar(f.charEnd - 1)]);
+          expect(f.time).toBe(rec.turns[0]!.chunks[chunkOfChar(blankOf.get(f.charStart)!)]!.time);
+        }
       }),
       { numRuns: 400 },
     );
