@@ -30,6 +30,22 @@ export interface AppProps {
   standalone?: boolean;
 }
 
+/** Everything that follows the frame: kept apart so a seek re-renders only these, not the header. */
+function Views({ slots }: { slots: AppSlots }) {
+  const { t } = useT();
+  const compare = usePlayer((s) => s.compare);
+  const props = usePanelProps();
+  if (!props) return <p className="ss-empty">{t('app.empty')}</p>;
+  return (
+    <>
+      <Panels props={props} compare={compare} compareView={slots.compare} />
+      {slots.conclusion?.(props) ?? null}
+      {slots.waterfall?.(props) ?? null}
+      {slots.footer?.(props) ?? null}
+    </>
+  );
+}
+
 export function App({ slots = {}, standalone = true }: AppProps) {
   const { t, lang } = useT();
   const store = usePlayerStore();
@@ -37,9 +53,6 @@ export function App({ slots = {}, standalone = true }: AppProps) {
   const themePref = usePlayer((s) => s.theme);
   const theme = useResolvedTheme(themePref);
   const reducedMotion = useReducedMotion();
-  const compare = usePlayer((s) => s.compare);
-  const hasSession = usePlayer((s) => s.session !== null);
-  const props = usePanelProps();
   const [help, setHelp] = useState(false);
 
   useEffect(() => {
@@ -89,16 +102,7 @@ export function App({ slots = {}, standalone = true }: AppProps) {
         <LoadStatus />
         <Scrubber />
         <PlaybackControls />
-        {props ? (
-          <>
-            <Panels props={props} compare={compare} compareView={slots.compare} />
-            {slots.conclusion?.(props) ?? null}
-            {slots.waterfall?.(props) ?? null}
-            {slots.footer?.(props) ?? null}
-          </>
-        ) : (
-          !hasSession && <p className="ss-empty">{t('app.empty')}</p>
-        )}
+        <Views slots={slots} />
       </main>
       <footer className="ss-footer">
         <p>{t('app.footer.about')}</p>

@@ -15,7 +15,9 @@ export function resolveTheme(pref: ThemePref, systemDark: boolean): ResolvedThem
 }
 
 function mediaStore(query: string) {
-  const mql = () => (typeof window !== 'undefined' && window.matchMedia ? window.matchMedia(query) : null);
+  let list: MediaQueryList | null | undefined;
+  // one MediaQueryList per query, made on first use (getSnapshot runs on every render)
+  const mql = () => (list ??= typeof window !== 'undefined' && window.matchMedia ? window.matchMedia(query) : null);
   return {
     subscribe(cb: () => void) {
       const m = mql();
