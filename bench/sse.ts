@@ -6,9 +6,9 @@ import { load } from '../src/core/load';
 import type { Recording } from '../src/core/types';
 
 const args = process.argv.slice(2);
-const EVENTS = Number(args.find((a) => /^\d+$/.test(a)) ?? 500_000);
 const perChunkArg = args.indexOf('--per-chunk');
 const EVENTS_PER_CHUNK = perChunkArg === -1 ? 1 : Number(args[perChunkArg + 1] ?? 1);
+const EVENTS = Number(args.find((a, i) => /^\d+$/.test(a) && i !== perChunkArg + 1) ?? 500_000);
 const CJK = args.includes('--cjk');
 
 function chatEvent(i: number): string {

@@ -45,8 +45,8 @@ export function failure(message: string, line?: number, byteOffset?: number): Lo
 
 /** A short, single-line excerpt of user text for a message. */
 export function excerpt(text: string, max = 40): string {
-  const flat = text.replace(/[\r\n\t]/g, ' ');
-  return JSON.stringify(flat.length > max ? `${flat.slice(0, max)}…` : flat);
+  const cut = text.length > max ? `${text.slice(0, max)}…` : text;
+  return JSON.stringify(cut.replace(/[\r\n\t]/g, ' '));
 }
 
 /** The message of a thrown value (JSON.parse's SyntaxError), cut to one short line. */
