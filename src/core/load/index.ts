@@ -10,7 +10,7 @@
  */
 import type { LoadResult } from '../types';
 import { loadHar } from './har';
-import { describe, errorText, excerpt, failure, isObject } from './issues';
+import { describe, errorText, excerpt, failure, isObject, issue } from './issues';
 import { loadJsonl } from './jsonl';
 import { loadNdjson } from './ndjson';
 import { toSource, type Source } from './source';
@@ -43,8 +43,14 @@ function firstLine(text: string): string {
   return line.endsWith('\r') ? line.slice(0, -1) : line;
 }
 
-function loadSse(input: string | Uint8Array): LoadResult {
-  return { ok: true, recording: recordingFromSse(input) };
+function loadSse(input: string | Uint8Array, head: string): LoadResult {
+  const recording = recordingFromSse(input);
+  if (!SSE_LINE.test(head)) {
+    recording.issues.push(
+      issue('sse-unusual-start', `read as SSE text because of the file name, but the first line starts with ${excerpt(head)}, not a field or a comment`, 1, 0),
+    );
+  }
+  return { ok: true, recording };
 }
 
 function loadJsonish(src: Source, ext: string): LoadResult {
@@ -91,7 +97,7 @@ export function load(input: string | Uint8Array, name?: string): LoadResult {
     const c = src.text.charCodeAt(start);
     if (c === 123 /* { */ || c === 91 /* [ */) return loadJsonish(src, ext);
     const head = firstNonEmptyLine(src.text);
-    if (SSE_LINE.test(head) || SSE_EXTENSIONS.includes(ext)) return loadSse(input);
+    if (SSE_LINE.test(head) || SSE_EXTENSIONS.includes(ext)) return loadSse(input, head);
     if (ext === 'jsonl') return loadJsonl(src);
     return failure(
       `not a Streamscope recording, SSE text, HAR or NDJSON: the first line starts with ${excerpt(head)}`,

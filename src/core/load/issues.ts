@@ -23,7 +23,7 @@ export type LoadIssueCode =
   | 'har-bad-entry'
   | 'har-empty-body'
   | 'ndjson-bad-line'
-  | 'sse-no-events';
+  | 'sse-unusual-start';
 
 export function where(line: number, byteOffset: number): string {
   return `line ${line} (byte ${byteOffset})`;

@@ -169,6 +169,12 @@ describe('raw SSE text', () => {
     expect(recordingFromSse('data: a\n\n', { chunking: 'whole' }).turns[0]!.chunks).toHaveLength(1);
   });
 
+  it('reads text as SSE because of its name, with an issue, when it does not start like SSE', () => {
+    const rec = ok(load('HTTP/1.1 200 OK\ncontent-type: text/event-stream\n\ndata: x\n\n', 'capture.txt'));
+    expect(rec.issues.map((i) => [i.code, i.line, i.byteOffset])).toEqual([['sse-unusual-start', 1, 0]]);
+    expect(decodeRecording(rec).frames.map((f) => f.data)).toEqual(['x']);
+  });
+
   it('refuses text that is no accepted format, naming where', () => {
     const error = fail(load('hello world\nthis is prose\n', 'notes.md'));
     expect(error.message).toBe('line 1 (byte 0): not a Streamscope recording, SSE text, HAR or NDJSON: the first line starts with "hello world"');
@@ -204,6 +210,23 @@ describe('HAR', () => {
     ]);
   });
 
+  it('flags a bad date, a bad base64 body and an empty body, and keeps the turns', () => {
+    const entry = (extra: Record<string, unknown>, content: Record<string, unknown>) => ({
+      startedDateTime: '2025-01-01T00:00:00Z',
+      request: { method: 'GET', url: 'u' },
+      response: { content: { mimeType: 'text/event-stream', ...content } },
+      timings: { wait: 10, receive: -1 },
+      ...extra,
+    });
+    const har = { log: { entries: [entry({}, { text: 'data: a\n\n' }), entry({ startedDateTime: 'yesterday' }, { text: '@@', encoding: 'base64' }), entry({}, {})] } };
+    const rec = ok(load(JSON.stringify(har)));
+    expect(codes(rec)).toEqual(['har-approximate-timing', 'har-bad-entry', 'har-bad-entry', 'har-empty-body', 'har-empty-body']);
+    expect(rec.issues[1]!.message).toMatch(/^HAR entry 1: "startedDateTime" is a string and not a date/);
+    expect(rec.turns.map((t) => t.chunks.length)).toEqual([1, 0, 0]);
+    // receive -1 means not applicable: the single chunk arrives at the first byte
+    expect(rec.turns[0]!.chunks[0]!.time).toBe(10);
+  });
+
   it('refuses a HAR with no event-stream entry, saying so', () => {
     expect(fail(load(textOf('no-event-stream.har'))).message).toBe(
       'HAR: none of its 1 entries has a "text/event-stream" response, so there is no stream to replay',
@@ -225,5 +248,14 @@ describe('NDJSON of payloads', () => {
     expect(frames.map((f) => f.event)).toEqual(['message_start', 'content_block_delta', 'message', 'message_stop']);
     expect(JSON.parse(frames[1]!.data)).toMatchObject({ delta: { partial_json: '{"a"' } });
     expect(frames.map((f) => f.time)).toEqual([100, 200, 300, 400]);
+  });
+
+  it('re-serialises a payload line holding a CR (JSON whitespace, but an SSE line ending)', () => {
+    const rec = ok(load('{"type": "a",\r "x": 1}\r\n{"type": "b\\nc"}\n'));
+    const { frames } = decodeRecording(rec);
+    expect(frames.map((f) => [f.event, f.data])).toEqual([
+      ['a', '{"type":"a","x":1}'],
+      ['message', '{"type": "b\\nc"}'],
+    ]);
   });
 });
