@@ -154,9 +154,10 @@ function decodeTurn(turn: Turn, turnNo: number, frames: Frame[]): DecodedTurn {
     blockEnd = end;
     if (bytesOf) {
       const j = blockNo * 3;
-      byteStart = bytesOf[j] as number;
-      byteBlank = bytesOf[j + 1] as number;
-      byteEnd = bytesOf[j + 2] as number;
+      // The two segmentations pair one for one (see byteBlocks); the fallbacks only keep numbers defined.
+      byteStart = bytesOf[j] ?? start + bom;
+      byteBlank = bytesOf[j + 1] ?? blank + bom;
+      byteEnd = bytesOf[j + 2] ?? end + bom;
     } else {
       byteStart = start + bom;
       byteBlank = blank + bom;
