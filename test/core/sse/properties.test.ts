@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { createParser } from 'eventsource-parser';
 import { describe, expect, it } from 'vitest';
-import { decodeRecording, segmentText } from '../../../src/core/sse';
+import { decodeRecording, segmentBytes, segmentText } from '../../../src/core/sse';
 import { load } from '../../../src/core/load';
 import { concat, recordingOf, splitAt, toBytes } from './helpers';
 
@@ -69,6 +69,22 @@ describe('SSE properties', () => {
           expect(f.chunks).toEqual([chunkOfChar(f.charStart), chunkOfChar(f.charEnd - 1)]);
           expect(f.time).toBe(rec.turns[0]!.chunks[chunkOfChar(blankOf.get(f.charStart)!)]!.time);
         }
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('segmenting the bytes (after the BOM) and the decoded text finds the same blocks', () => {
+    fc.assert(
+      fc.property(stream, (bytes) => {
+        const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+        const text = new TextDecoder().decode(bytes);
+        const fromBytes: string[] = [];
+        const fromText: string[] = [];
+        const restB = segmentBytes(bytes.subarray(bom), (s, _b, e) => fromBytes.push(new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes.subarray(bom + s, bom + e))));
+        const restT = segmentText(text, (s, _b, e) => fromText.push(text.slice(s, e)));
+        expect(fromBytes).toEqual(fromText);
+        expect(restB === bytes.length - bom).toBe(restT === text.length);
       }),
       { numRuns: 400 },
     );
