@@ -11,7 +11,7 @@ import { HelpDialog } from './shell/HelpDialog';
 import { keyAction, keyTargetOf } from './shell/keys';
 import { LiveRegion } from './shell/LiveRegion';
 import { LoadStatus } from './shell/LoadStatus';
-import { Panels, type Slot } from './shell/Panels';
+import { PANEL_IDS, Panels, type PanelId, type Slot } from './shell/Panels';
 import { Provenance } from './shell/Provenance';
 import { usePanelProps } from './shell/usePanelProps';
 import { useT } from './shell/useT';
@@ -24,29 +24,37 @@ export interface AppSlots {
   footer?: Slot;
 }
 
+/** full: header, scrubber and playback; min: scrubber and playback only; none: no controls (a page drives it). */
+export type ControlsMode = 'full' | 'min' | 'none';
+
 export interface AppProps {
   slots?: AppSlots;
+  /** Which views to show (default all); the provenance line is always shown. */
+  panels?: readonly PanelId[];
+  controls?: ControlsMode;
   /** The app owns the page: it sets <html lang> and the page's theme. Embedded players leave the page alone. */
   standalone?: boolean;
 }
 
 /** Everything that follows the frame: kept apart so a seek re-renders only these, not the header. */
-function Views({ slots }: { slots: AppSlots }) {
+function Views({ slots, show }: { slots: AppSlots; show: readonly PanelId[] }) {
   const { t } = useT();
   const compare = usePlayer((s) => s.compare);
   const props = usePanelProps();
   if (!props) return <p className="ss-empty">{t('app.empty')}</p>;
   return (
     <>
-      <Panels props={props} compare={compare} compareView={slots.compare} />
+      <Panels props={props} compare={compare} compareView={slots.compare} show={show} />
       {slots.conclusion?.(props) ?? null}
-      {slots.waterfall?.(props) ?? null}
+      {show.includes('waterfall') ? (slots.waterfall?.(props) ?? null) : null}
       {slots.footer?.(props) ?? null}
     </>
   );
 }
 
-export function App({ slots = {}, standalone = true }: AppProps) {
+const NO_SLOTS: AppSlots = {};
+
+export function App({ slots = NO_SLOTS, standalone = true, panels = PANEL_IDS, controls = 'full' }: AppProps) {
   const { t, lang } = useT();
   const store = usePlayerStore();
   const a = useActions();
@@ -96,13 +104,13 @@ export function App({ slots = {}, standalone = true }: AppProps) {
   return (
     // The player root receives bubbling key events from its controls; it is not itself interactive.
     <div className={`ss-player${reducedMotion ? ' ss-reduced-motion' : ''}`} data-theme={theme} lang={lang === 'zh' ? 'zh-CN' : 'en'} onKeyDown={onKeyDown}>
-      <Header onHelp={() => setHelp(true)} />
+      {controls === 'full' && <Header onHelp={() => setHelp(true)} />}
       <main className="ss-main">
         <Provenance />
         <LoadStatus />
-        <Scrubber />
-        <PlaybackControls />
-        <Views slots={slots} />
+        {controls !== 'none' && <Scrubber />}
+        {controls !== 'none' && <PlaybackControls />}
+        <Views slots={slots} show={panels} />
       </main>
       <footer className="ss-footer">
         <p>{t('app.footer.about')}</p>

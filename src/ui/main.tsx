@@ -1,5 +1,6 @@
 // The standalone app: reads the view from the URL (else the browser's language), creates this page's player store
-// with the inline / worker analyzer, keeps the URL in step, and renders the shell with the other areas' slots.
+// with the inline / worker analyzer, keeps the URL in step, and renders the shell with the other areas' slots
+// (conclusion, compare view, waterfall, self-check footer: ui/defaultSlots, shared with embedding).
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { analyzeText } from '../core/session/analyze';
@@ -10,7 +11,7 @@ import { parseViewParams, preferredLang } from '../store/url';
 import { createAnalyzer } from '../worker/client';
 import { App } from './App';
 import { syncUrl } from './shell/urlSync';
-import { Waterfall } from './waterfall/Waterfall';
+import { defaultSlots } from './defaultSlots';
 import './styles/app.css';
 
 const { view, rejected } = parseViewParams(window.location.search);
@@ -30,7 +31,7 @@ if (root) {
   createRoot(root).render(
     <StrictMode>
       <PlayerProvider store={store}>
-        <App slots={{ waterfall: (props) => <Waterfall {...props} /> }} />
+        <App slots={defaultSlots} />
       </PlayerProvider>
     </StrictMode>,
   );

@@ -7,13 +7,26 @@ import type { PanelProps } from '../panels/types';
 
 export type Slot = (props: PanelProps) => ReactNode;
 
-export function Panels({ props, compare, compareView }: { props: PanelProps; compare: boolean; compareView?: Slot | undefined }) {
+/** The views a player can show (embedding picks a subset with `panels=`). */
+export const PANEL_IDS = ['raw', 'buffers', 'results', 'waterfall'] as const;
+export type PanelId = (typeof PANEL_IDS)[number];
+
+interface PanelsProps {
+  props: PanelProps;
+  compare: boolean;
+  compareView?: Slot | undefined;
+  show: readonly PanelId[];
+}
+
+export function Panels({ props, compare, compareView, show }: PanelsProps) {
   if (compare && compareView) return <div className="ss-compare">{compareView(props)}</div>;
+  const n = ['raw', 'buffers', 'results'].filter((id) => show.includes(id as PanelId)).length;
+  if (n === 0) return null;
   return (
-    <div className="ss-panels">
-      <RawEventsPanel {...props} />
-      <BuffersPanel {...props} />
-      <ResultsPanel {...props} />
+    <div className="ss-panels" style={{ gridTemplateColumns: n === 3 ? undefined : `repeat(${n}, minmax(0, 1fr))` }}>
+      {show.includes('raw') && <RawEventsPanel {...props} />}
+      {show.includes('buffers') && <BuffersPanel {...props} />}
+      {show.includes('results') && <ResultsPanel {...props} />}
     </div>
   );
 }
