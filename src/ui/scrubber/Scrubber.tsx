@@ -17,6 +17,7 @@ function useWidth(): [React.RefCallback<HTMLDivElement>, number] {
     observer.current = null;
     if (!el) return;
     setWidth(Math.floor(el.clientWidth));
+    if (typeof ResizeObserver === 'undefined') return;
     observer.current = new ResizeObserver((entries) => {
       const w = entries[0]?.contentRect.width;
       if (w !== undefined) setWidth(Math.floor(w));

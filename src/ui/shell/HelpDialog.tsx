@@ -21,8 +21,15 @@ export function HelpDialog({ open, onClose }: { open: boolean; onClose: () => vo
   useEffect(() => {
     const d = ref.current;
     if (!d) return;
-    if (open && !d.open) d.showModal();
-    if (!open && d.open) d.close();
+    // (environments without showModal fall back to the open attribute)
+    if (open && !d.open) {
+      if (typeof d.showModal === 'function') d.showModal();
+      else d.setAttribute('open', '');
+    }
+    if (!open && d.open) {
+      if (typeof d.close === 'function') d.close();
+      else d.removeAttribute('open');
+    }
   }, [open]);
 
   return (
