@@ -15,17 +15,14 @@ import { browserScheduler, createClock } from './clock';
 import { createEmitter, type Emitter } from './emitter';
 import { failureMarkers, markerFrames, mergeMarkers, nextMarkerFrame, prevMarkerFrame, sessionMarkers } from './markers';
 import { transition, type PlaybackEvent } from './playback';
-import { parseIndex } from './recordings';
-import type { CallRef, Notice, PlayerEvents, PlayerOptions, PlayerState, Source } from './state';
+import { createLoader, defaultFetch } from './loader';
+import type { LoadOptions } from './loader';
+import type { CallRef, Notice, PlayerEvents, PlayerOptions, PlayerState } from './state';
 import { DEFAULT_STRATEGY } from './state';
 import { clampSpeed, frameAtPlayhead, playTimes, type TimeMode } from './timebase';
 import type { Lang, ThemePref } from './url';
 
-export interface LoadOptions {
-  /** The frame to open on (clamped); default 0. */
-  frame?: number;
-}
-
+export type { LoadOptions } from './loader';
 export interface PlayerActions {
   loadIndex(): Promise<void>;
   loadRecording(source: string | { input: string | Uint8Array; name: string }, options?: LoadOptions): Promise<void>;
@@ -69,18 +66,11 @@ function turnStartsOf(session: Session): Int32Array {
   return Int32Array.from(starts.sort((a, b) => a - b));
 }
 
-const defaultFetch = async (url: string, signal: AbortSignal): Promise<string> => {
-  const res = await fetch(url, { signal });
-  if (!res.ok) throw new Error(`HTTP ${res.status}`);
-  return res.text();
-};
-
 export function createPlayerStore(options: PlayerOptions): PlayerStore {
   const scheduler = options.scheduler ?? browserScheduler();
   const fetchText = options.fetchText ?? defaultFetch;
   const base = options.recordingsBase ?? './recordings/';
   const emitter = createEmitter<PlayerEvents>((e) => console.error('streamscope listener failed:', e));
-  const fileInputs = new Map<string, string | Uint8Array>();
   const sessionMarkerCache = new WeakMap<Session, ReturnType<typeof sessionMarkers>>();
 
   const store = createStore<PlayerState>(() => ({
@@ -156,88 +146,27 @@ export function createPlayerStore(options: PlayerOptions): PlayerStore {
   const lastFrame = () => Math.max(0, (get().session?.frames.length ?? 0) - 1);
   const clampFrame = (f: number) => (Number.isFinite(f) ? Math.min(lastFrame(), Math.max(0, Math.round(f))) : 0);
 
-  // -- loading -------------------------------------------------------------------------------------------------
-  let loadToken = 0;
-  let controller: AbortController | null = null;
-  let indexPromise: Promise<void> | null = null;
-
+  // -- loading (./loader.ts) ----------------------------------------------------------------------------------
   const fail = (notice: Notice) => {
     set({ status: { kind: 'error', notice } });
     emitter.emit('error', notice);
   };
-
-  const actions: PlayerActions = {
-    loadIndex() {
-      indexPromise ??= (async () => {
-        try {
-          const text = await fetchText(`${base}index.json`, new AbortController().signal);
-          const { entries, problems } = parseIndex(JSON.parse(text) as unknown);
-          set({
-            recordings: entries,
-            warnings: [...get().warnings, ...problems.map((p) => ({ key: 'app.warn.index', params: { problem: p } }))],
-          });
-        } catch (e) {
-          actions.warn({ key: 'app.warn.indexUnreadable', params: { message: e instanceof Error ? e.message : String(e) } });
-        }
-      })();
-      return indexPromise;
-    },
-
-    async loadRecording(src, loadOptions = {}) {
-      const token = ++loadToken;
-      controller?.abort();
-      const ctl = (controller = new AbortController());
-      clock.stop();
-      let source: Source;
-      let input: string | Uint8Array;
-      if (typeof src === 'string') {
-        source = { kind: 'shipped', id: src };
-        set({ status: { kind: 'loading', name: src, progress: null } });
-        await actions.loadIndex();
-        if (token !== loadToken) return;
-        const entry = get().recordings.find((r) => r.id === src);
-        if (!entry) return fail({ key: 'app.error.unknownRecording', params: { id: src } });
-        try {
-          input = await fetchText(`${base}${entry.file}`, ctl.signal);
-        } catch (e) {
-          if (token !== loadToken) return;
-          return fail({ key: 'app.error.fetch', params: { name: entry.file, message: e instanceof Error ? e.message : String(e) } });
-        }
-      } else {
-        source = { kind: 'file', name: src.name };
-        input = src.input;
-        fileInputs.set(src.name, src.input);
-        if (!get().files.includes(src.name)) set({ files: [...get().files, src.name] });
-      }
-      if (token !== loadToken) return;
-      const name = source.kind === 'shipped' ? source.id : source.name;
-      set({ status: { kind: 'loading', name, progress: 0 } });
-      let outcome;
-      try {
-        outcome = await options.analyze(input, name, {
-          signal: ctl.signal,
-          onProgress: (p) => {
-            if (token === loadToken) set({ status: { kind: 'loading', name, progress: Math.min(1, Math.max(0, p)) } });
-          },
-        });
-      } catch (e) {
-        if (token !== loadToken) return;
-        return fail({ key: 'app.error.analyze', params: { name, message: e instanceof Error ? e.message : String(e) } });
-      }
-      if (token !== loadToken) return;
-      if (!outcome.ok) {
-        const where = [outcome.error.line !== undefined ? `line ${outcome.error.line}` : '', outcome.error.byteOffset !== undefined ? `byte ${outcome.error.byteOffset}` : '']
-          .filter(Boolean)
-          .join(', ');
-        return fail({ key: where ? 'app.error.loadAt' : 'app.error.load', params: { name, message: outcome.error.message, where } });
-      }
-      const session = outcome.session;
+  const loader = createLoader({
+    get,
+    set,
+    analyze: options.analyze,
+    fetchText,
+    base,
+    fail,
+    warn: (notice) => set({ warnings: [...get().warnings, notice] }),
+    beforeLoad: () => clock.stop(),
+    install: (session, source, frame) => {
       const n = session.frames.length;
       set({
         session,
         source,
         status: { kind: 'ready' },
-        frame: frameIndex(Math.min(Math.max(0, n - 1), Math.max(0, Math.round(loadOptions.frame ?? 0)))),
+        frame: frameIndex(Math.min(Math.max(0, n - 1), Math.max(0, Math.round(frame)))),
         playback: transition(get().playback, 'load'),
         selectedCall: null,
         hoveredCall: null,
@@ -245,27 +174,15 @@ export function createPlayerStore(options: PlayerOptions): PlayerStore {
         turnStarts: turnStartsOf(session),
         ...markersFor(session, get().strategy),
       });
-      controller = null;
       emitter.emit('ready', { session, source });
     },
+  });
 
-    reopenFile(name) {
-      const input = fileInputs.get(name);
-      if (input === undefined) {
-        fail({ key: 'app.error.unknownFile', params: { name } });
-        return Promise.resolve();
-      }
-      return actions.loadRecording({ input, name });
-    },
-
-    cancelLoad() {
-      if (get().status.kind !== 'loading') return;
-      loadToken++;
-      controller?.abort();
-      controller = null;
-      if (get().session) set({ status: { kind: 'ready' } });
-      else fail({ key: 'app.error.cancelled' });
-    },
+  const actions: PlayerActions = {
+    loadIndex: loader.loadIndex,
+    loadRecording: loader.loadRecording,
+    reopenFile: loader.reopenFile,
+    cancelLoad: loader.cancelLoad,
 
     seek(f) {
       const frame = clampFrame(f);
@@ -371,8 +288,7 @@ export function createPlayerStore(options: PlayerOptions): PlayerStore {
     on: emitter.on,
     dispose() {
       clock.stop();
-      loadToken++;
-      controller?.abort();
+      loader.dispose();
       set({ playback: transition(get().playback, 'dispose') });
       emitter.clear();
     },

@@ -53,7 +53,7 @@ describe('loading', () => {
     await a.loadRecording('broken');
     expect(store.getState().status).toEqual({
       kind: 'error',
-      notice: { key: 'app.error.loadAt', params: { name: 'broken', message: 'not JSON', where: 'line 3, byte 42' } },
+      notice: { key: 'app.error.loadAtLineByte', params: { name: 'broken', message: 'not JSON', line: 3, byte: 42 } },
     });
   });
 

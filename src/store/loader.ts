@@ -1,0 +1,145 @@
+/**
+ * Loading for one player: the recordings index, a shipped recording by id, or a file the user opened; analysis
+ * through the injected analyzer (inline or in a Web Worker), with progress and cancellation.
+ *
+ * Contract: never throws and never rejects; every failure ends in `fail(notice)` with a catalog key naming what
+ * and where (an unknown id, a fetch error, the line / byte of an unreadable file). A newer load or a cancel makes
+ * any older load stale: a stale load aborts its analysis (AbortSignal) and never touches the state again.
+ */
+import type { Session } from '../core/types';
+import { parseIndex } from './recordings';
+import type { Analyzer, Notice, PlayerState, Source } from './state';
+
+export interface LoadOptions {
+  /** The frame to open on (clamped); default 0. */
+  frame?: number;
+}
+
+export interface LoaderContext {
+  get: () => PlayerState;
+  set: (partial: Partial<PlayerState>) => void;
+  analyze: Analyzer;
+  fetchText: (url: string, signal: AbortSignal) => Promise<string>;
+  /** Where index.json and the recordings live, ending in '/'. */
+  base: string;
+  fail: (notice: Notice) => void;
+  warn: (notice: Notice) => void;
+  /** Runs when a load starts (the store stops its clock). */
+  beforeLoad: () => void;
+  /** Puts a freshly analysed session in place. */
+  install: (session: Session, source: Source, frame: number) => void;
+}
+
+export const defaultFetch = async (url: string, signal: AbortSignal): Promise<string> => {
+  const res = await fetch(url, { signal });
+  if (!res.ok) throw new Error(`HTTP ${res.status}`);
+  return res.text();
+};
+
+const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+/** The catalog key and parameters for an unreadable file, by what the loader could say about where. */
+export function unreadable(name: string, error: { message: string; line?: number; byteOffset?: number }): Notice {
+  const { line, byteOffset } = error;
+  if (line !== undefined && byteOffset !== undefined)
+    return { key: 'app.error.loadAtLineByte', params: { name, message: error.message, line, byte: byteOffset } };
+  if (line !== undefined) return { key: 'app.error.loadAtLine', params: { name, message: error.message, line } };
+  if (byteOffset !== undefined) return { key: 'app.error.loadAtByte', params: { name, message: error.message, byte: byteOffset } };
+  return { key: 'app.error.load', params: { name, message: error.message } };
+}
+
+export function createLoader(ctx: LoaderContext) {
+  const { get, set, fail } = ctx;
+  const fileInputs = new Map<string, string | Uint8Array>();
+  let loadToken = 0;
+  let controller: AbortController | null = null;
+  let indexPromise: Promise<void> | null = null;
+
+  const loadIndex = (): Promise<void> => {
+    indexPromise ??= (async () => {
+      try {
+        const text = await ctx.fetchText(`${ctx.base}index.json`, new AbortController().signal);
+        const { entries, problems } = parseIndex(JSON.parse(text) as unknown);
+        set({ recordings: entries });
+        for (const problem of problems) ctx.warn({ key: 'app.warn.index', params: { problem } });
+      } catch (e) {
+        ctx.warn({ key: 'app.warn.indexUnreadable', params: { message: message(e) } });
+      }
+    })();
+    return indexPromise;
+  };
+
+  const loadRecording = async (src: string | { input: string | Uint8Array; name: string }, options: LoadOptions = {}): Promise<void> => {
+    const token = ++loadToken;
+    const stale = () => token !== loadToken;
+    controller?.abort();
+    const ctl = (controller = new AbortController());
+    ctx.beforeLoad();
+    let source: Source;
+    let input: string | Uint8Array;
+    if (typeof src === 'string') {
+      source = { kind: 'shipped', id: src };
+      set({ status: { kind: 'loading', name: src, progress: null } });
+      await loadIndex();
+      if (stale()) return;
+      const entry = get().recordings.find((r) => r.id === src);
+      if (!entry) return fail({ key: 'app.error.unknownRecording', params: { id: src } });
+      try {
+        input = await ctx.fetchText(`${ctx.base}${entry.file}`, ctl.signal);
+      } catch (e) {
+        if (stale()) return;
+        return fail({ key: 'app.error.fetch', params: { name: entry.file, message: message(e) } });
+      }
+    } else {
+      source = { kind: 'file', name: src.name };
+      input = src.input;
+      fileInputs.set(src.name, src.input);
+      if (!get().files.includes(src.name)) set({ files: [...get().files, src.name] });
+    }
+    if (stale()) return;
+    const name = source.kind === 'shipped' ? source.id : source.name;
+    set({ status: { kind: 'loading', name, progress: 0 } });
+    let outcome;
+    try {
+      outcome = await ctx.analyze(input, name, {
+        signal: ctl.signal,
+        onProgress: (p) => {
+          if (!stale()) set({ status: { kind: 'loading', name, progress: Math.min(1, Math.max(0, p)) } });
+        },
+      });
+    } catch (e) {
+      if (stale()) return;
+      return fail({ key: 'app.error.analyze', params: { name, message: message(e) } });
+    }
+    if (stale()) return;
+    if (!outcome.ok) return fail(unreadable(name, outcome.error));
+    controller = null;
+    ctx.install(outcome.session, source, options.frame ?? 0);
+  };
+
+  const reopenFile = (name: string): Promise<void> => {
+    const input = fileInputs.get(name);
+    if (input === undefined) {
+      fail({ key: 'app.error.unknownFile', params: { name } });
+      return Promise.resolve();
+    }
+    return loadRecording({ input, name });
+  };
+
+  const cancelLoad = (): void => {
+    if (get().status.kind !== 'loading') return;
+    loadToken++;
+    controller?.abort();
+    controller = null;
+    if (get().session) set({ status: { kind: 'ready' } });
+    else fail({ key: 'app.error.cancelled' });
+  };
+
+  const dispose = (): void => {
+    loadToken++;
+    controller?.abort();
+    controller = null;
+  };
+
+  return { loadIndex, loadRecording, reopenFile, cancelLoad, dispose };
+}
