@@ -37,16 +37,19 @@ export function Scrubber() {
   const [ref, width] = useWidth();
   const [hoverX, setHoverX] = useState<number | null>(null);
   const [focused, setFocused] = useState(false);
+  // Escape dismisses the details until the pointer moves or focus comes back (WCAG 1.4.13)
+  const [dismissed, setDismissed] = useState(false);
   const tipId = useId();
 
   const n = session?.frames.length ?? 0;
   const onMove = (e: PointerEvent<HTMLDivElement>) => {
     const rect = e.currentTarget.getBoundingClientRect();
     setHoverX(e.clientX - rect.left);
+    setDismissed(false);
   };
 
   let tip: { x: number; lines: string[] } | null = null;
-  if (session && n > 0 && (hoverX !== null || focused)) {
+  if (session && n > 0 && !dismissed && (hoverX !== null || focused)) {
     const [from, to] = hoverX !== null ? columnFrames(hoverX, n, width) : [frame, frame];
     const f = hoverX !== null ? xToFrame(hoverX, n, width) : frame;
     const fr = session.frames[f];
@@ -78,8 +81,17 @@ export function Scrubber() {
           aria-valuetext={session ? frameValueText(session, frame, t) : undefined}
           aria-describedby={focused && tip ? tipId : undefined}
           onChange={(e) => actions.seek(frameIndex(Number(e.target.value)))}
-          onFocus={() => setFocused(true)}
+          onFocus={() => {
+            setFocused(true);
+            setDismissed(false);
+          }}
           onBlur={() => setFocused(false)}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape' && tip) {
+              setDismissed(true);
+              e.stopPropagation();
+            }
+          }}
         />
         {tip && (
           <div id={tipId} role="tooltip" className="ss-tooltip" style={{ left: Math.min(Math.max(0, tip.x - 120), Math.max(0, width - 240)) }}>
