@@ -8,7 +8,7 @@
  */
 import type { Session } from '../core/types';
 import { parseIndex } from './recordings';
-import type { Analyzer, Notice, PlayerState, Source } from './state';
+import type { Analyzer, FileStore, Notice, PlayerState, Source } from './state';
 
 export interface LoadOptions {
   /** The frame to open on (clamped); default 0. */
@@ -26,6 +26,8 @@ export interface LoaderContext {
   warn: (notice: Notice) => void;
   /** Runs when a load starts (the store stops its clock). */
   beforeLoad: () => void;
+  /** Keeps opened files across reloads, when given. */
+  fileStore?: FileStore | undefined;
   /** Puts a freshly analysed session in place. */
   install: (session: Session, source: Source, frame: number) => void;
 }
@@ -55,8 +57,21 @@ export function createLoader(ctx: LoaderContext) {
   let controller: AbortController | null = null;
   let indexPromise: Promise<void> | null = null;
 
+  const listFiles = async (): Promise<void> => {
+    if (!ctx.fileStore) return;
+    try {
+      const names = await ctx.fileStore.list();
+      const known = get().files;
+      const merged = [...known, ...names.filter((n) => !known.includes(n))];
+      if (merged.length !== known.length) set({ files: merged });
+    } catch (e) {
+      ctx.warn({ key: 'app.warn.fileStore', params: { message: message(e) } });
+    }
+  };
+
   const loadIndex = (): Promise<void> => {
     indexPromise ??= (async () => {
+      void listFiles();
       try {
         const text = await ctx.fetchText(`${ctx.base}index.json`, new AbortController().signal);
         const { entries, problems } = parseIndex(JSON.parse(text) as unknown);
@@ -95,6 +110,7 @@ export function createLoader(ctx: LoaderContext) {
       input = src.input;
       fileInputs.set(src.name, src.input);
       if (!get().files.includes(src.name)) set({ files: [...get().files, src.name] });
+      ctx.fileStore?.put(src.name, src.input).catch((e: unknown) => ctx.warn({ key: 'app.warn.fileStore', params: { message: message(e) } }));
     }
     if (stale()) return;
     const name = source.kind === 'shipped' ? source.id : source.name;
@@ -117,12 +133,16 @@ export function createLoader(ctx: LoaderContext) {
     ctx.install(outcome.session, source, options.frame ?? 0);
   };
 
-  const reopenFile = (name: string): Promise<void> => {
-    const input = fileInputs.get(name);
-    if (input === undefined) {
-      fail({ key: 'app.error.unknownFile', params: { name } });
-      return Promise.resolve();
+  const reopenFile = async (name: string): Promise<void> => {
+    let input = fileInputs.get(name);
+    if (input === undefined && ctx.fileStore) {
+      try {
+        input = await ctx.fileStore.get(name);
+      } catch (e) {
+        ctx.warn({ key: 'app.warn.fileStore', params: { message: message(e) } });
+      }
     }
+    if (input === undefined) return fail({ key: 'app.error.unknownFile', params: { name } });
     return loadRecording({ input, name });
   };
 

@@ -156,6 +156,7 @@ export function createPlayerStore(options: PlayerOptions): PlayerStore {
     set,
     analyze: options.analyze,
     fetchText,
+    fileStore: options.fileStore,
     base,
     fail,
     warn: (notice) => set({ warnings: [...get().warnings, notice] }),

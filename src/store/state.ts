@@ -78,6 +78,8 @@ export interface PlayerOptions {
   fetchText?: (url: string, signal: AbortSignal) => Promise<string>;
   /** Where index.json and the recordings live, relative to the page. Default './recordings/'. */
   recordingsBase?: string;
+  /** Where opened files are kept across reloads (IndexedDB in the app); none: only for this page's life. */
+  fileStore?: FileStore;
   scheduler?: FrameScheduler;
   strategy?: StrategyId;
   lang?: Lang;
@@ -86,6 +88,14 @@ export interface PlayerOptions {
   speed?: number;
   timeMode?: TimeMode;
   loop?: boolean;
+}
+
+/** Keeps the user's opened files in the browser (never uploaded). Every method may fail; the player then warns. */
+export interface FileStore {
+  list(): Promise<string[]>;
+  get(name: string): Promise<string | Uint8Array | undefined>;
+  put(name: string, input: string | Uint8Array): Promise<void>;
+  remove(name: string): Promise<void>;
 }
 
 export interface PlayerEvents extends Record<string, unknown> {
