@@ -35,11 +35,28 @@ describe('embed.html', () => {
 
   test('ignores commands that do not come from its parent window', async () => {
     const page = await browser.newPage();
-    await page.goto(appUrl('embed.html?rec=parallel-probe&lang=en'));
-    await expect.poll(() => sliderValue(page), { timeout: 20_000 }).toBe(0);
-    await page.evaluate(() => window.postMessage({ type: 'streamscope:seek', frame: 4 }, '*'));
-    await page.waitForTimeout(300);
-    expect(await sliderValue(page)).toBe(0);
+    await page.goto(appUrl('examples/course.html'));
+    const status = page.locator('#iframe-status');
+    await expect.poll(() => status.textContent(), { timeout: 30_000 }).toBe('ready: 6 frames');
+    const iframe = page.frameLocator('#lesson-iframe');
+    // a sibling frame (not the player's parent) posts a well-formed command straight to the player
+    await page.evaluate(() => {
+      const sibling = document.createElement('iframe');
+      sibling.name = 'sibling';
+      document.body.appendChild(sibling);
+    });
+    const sibling = page.frames().find((f) => f.name() === 'sibling');
+    if (!sibling) throw new Error('no sibling frame');
+    await sibling.evaluate(() =>
+      (window.parent.document.getElementById('lesson-iframe') as HTMLIFrameElement).contentWindow?.postMessage({ type: 'streamscope:seek', frame: 4 }, '*'),
+    );
+    await page.waitForTimeout(400);
+    expect(Number(await iframe.getByRole('slider', { name: '帧' }).inputValue())).toBe(0);
+    // the same command from the parent is obeyed
+    await page.evaluate(() =>
+      (document.getElementById('lesson-iframe') as HTMLIFrameElement).contentWindow?.postMessage({ type: 'streamscope:seek', frame: 4 }, '*'),
+    );
+    await expect.poll(async () => Number(await iframe.getByRole('slider', { name: '帧' }).inputValue())).toBe(4);
     await page.close();
   });
 });
