@@ -1,0 +1,2 @@
+/** Export of recordings (see serialize.ts for the contract). */
+export { serializeRecording } from './serialize';
