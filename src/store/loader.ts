@@ -5,10 +5,22 @@
  * Contract: never throws and never rejects; every failure ends in `fail(notice)` with a catalog key naming what
  * and where (an unknown id, a fetch error, the line / byte of an unreadable file). A newer load or a cancel makes
  * any older load stale: a stale load aborts its analysis (AbortSignal) and never touches the state again.
+ * A string source is a shipped id from index.json, else whatever `resolveRec` (./url.ts) allows: a relative path
+ * under the recordings folder or an https URL of an origin on the build-time allowlist. Anything else is refused
+ * with 'files.rec.refused' naming the value, and nothing is fetched.
  */
 import type { Session } from '../core/types';
 import { parseIndex } from './recordings';
 import type { Analyzer, FileStore, Notice, PlayerState, Source } from './state';
+import { normalizeOrigins, resolveRec } from './url';
+
+/** The build-time allowlist of origins `rec=` may load from (vite.config.ts; none under vitest). */
+export function recOrigins(): string[] {
+  return normalizeOrigins(typeof __STREAMSCOPE_REC_ORIGINS__ !== 'undefined' ? __STREAMSCOPE_REC_ORIGINS__ : []);
+}
+
+/** How a rec value is shown in a message: cut, so a hostile 2 KB value cannot flood the page. */
+const shown = (value: string) => (value.length > 120 ? `${value.slice(0, 117)}…` : value);
 
 export interface LoadOptions {
   /** The frame to open on (clamped); default 0. */
@@ -98,12 +110,26 @@ export function createLoader(ctx: LoaderContext) {
       await loadIndex();
       if (stale()) return;
       const entry = get().recordings.find((r) => r.id === src);
-      if (!entry) return fail({ key: 'app.error.unknownRecording', params: { id: src } });
+      let url: string;
+      let label: string;
+      if (entry) {
+        url = `${ctx.base}${entry.file}`;
+        label = entry.file;
+      } else {
+        const target = resolveRec(src, recOrigins());
+        if (target.kind === 'id') return fail({ key: 'app.error.unknownRecording', params: { id: src } });
+        if (target.kind === 'refused') {
+          const origins = recOrigins();
+          return fail({ key: origins.length ? 'files.rec.refused' : 'files.rec.refusedNoOrigins', params: { value: shown(src), origins: origins.join(', ') } });
+        }
+        url = target.kind === 'path' ? `${ctx.base}${target.path}` : target.url;
+        label = shown(src);
+      }
       try {
-        input = await ctx.fetchText(`${ctx.base}${entry.file}`, ctl.signal);
+        input = await ctx.fetchText(url, ctl.signal);
       } catch (e) {
         if (stale()) return;
-        return fail({ key: 'app.error.fetch', params: { name: entry.file, message: message(e) } });
+        return fail({ key: 'app.error.fetch', params: { name: label, message: message(e) } });
       }
     } else {
       source = { kind: 'file', name: src.name };

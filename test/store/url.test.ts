@@ -11,9 +11,9 @@ describe('URL view state', () => {
   });
 
   test('rejects and names what it does not understand', () => {
-    const { view, rejected } = parseViewParams('?rec=../etc&s=bogus&f=-1&lang=fr&theme=pink&compare=maybe');
+    const { view, rejected } = parseViewParams('?rec=a%0Ab&s=bogus&f=-1&lang=fr&theme=pink&compare=maybe');
     expect(view).toEqual({});
-    expect(rejected).toEqual(['rec=../etc', 's=bogus', 'f=-1', 'lang=fr', 'theme=pink', 'compare=maybe']);
+    expect(rejected).toEqual(['rec=a\nb', 's=bogus', 'f=-1', 'lang=fr', 'theme=pink', 'compare=maybe']);
   });
 
   test('keeps parameters that are not ours', () => {
