@@ -191,3 +191,53 @@ test('embed.html: a hostile load by postMessage answers ready or error, and the 
   expect(errors).toEqual([]);
   await page.close();
 });
+
+// Defects found by these gates (reported; left as normal failing tests for their owners to turn green).
+test('a readable file with a bad line says which line (the loader names it; the app must show it)', async () => {
+  const { page, errors } = await openApp();
+  const c = CASES.find((x) => x.name === 'long.jsonl') as Case;
+  const expected = analyzeText(c.bytes, c.name);
+  if (!expected.ok) expect.fail(expected.error.message);
+  const issue = expected.session.recording.issues.find((i) => i.code === 'bad-json');
+  expect(issue).toMatchObject({ line: 3 });
+  await openFile(page, c);
+  await expect.poll(() => new URL(page.url()).searchParams.get('rec'), { timeout: 15_000 }).not.toBe('parallel-probe');
+  // the file shows "0 frames" and an ok verdict: without the issue, nothing says the stream is in a line it skipped
+  await expect.poll(() => page.locator('body').textContent(), { timeout: 5_000 }).toMatch(/line 3\b/);
+  expect(errors).toEqual([]);
+  await page.close();
+});
+
+test('a refusal names its place once (not "line 1 (byte 0): line 1 (byte 0): ...")', async () => {
+  const { page, errors } = await openApp();
+  await openFile(page, { label: 'empty', name: 'empty.jsonl', bytes: new Uint8Array(0) });
+  const alert = page.getByRole('alert');
+  await expect.poll(() => alert.textContent(), { timeout: 15_000 }).toContain('empty.jsonl');
+  const text = (await alert.textContent()) ?? '';
+  expect(text.match(/line 1/g) ?? [], text).toHaveLength(1);
+  expect(errors).toEqual([]);
+  await page.close();
+});
+
+test('a right-to-left override in a file name does not reverse the rest of the message', async () => {
+  const { page, errors } = await openApp();
+  const name = 'report\u202eslx.exe.jsonl';
+  await openFile(page, { label: 'rlo name', name, bytes: new Uint8Array(0) });
+  const alert = page.getByRole('alert');
+  await expect.poll(() => alert.textContent(), { timeout: 15_000 }).toContain(name);
+  // isolated: inside <bdi> / an element with unicode-bidi isolate or plaintext, or wrapped in FSI ... PDI
+  const isolated = await alert.evaluate((el, n) => {
+    if ((el.textContent ?? '').includes(`\u2068${n}\u2069`)) return true;
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (!node.textContent?.includes(n)) continue;
+      for (let p = node.parentElement; p && p !== el.parentElement; p = p.parentElement) {
+        if (p.tagName === 'BDI' || /isolate|plaintext/.test(getComputedStyle(p).unicodeBidi)) return p !== el || node.textContent === n;
+      }
+    }
+    return false;
+  }, name);
+  expect(isolated, 'the file name is not bidi-isolated: its U+202E reverses the text after it').toBe(true);
+  expect(errors).toEqual([]);
+  await page.close();
+});
