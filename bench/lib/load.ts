@@ -2,6 +2,10 @@
 // recording, as a speed ratio to the floor measured in the same run (split the SSE text on blank lines and
 // JSON.parse each data line). Runs are interleaved and the best of N taken for each side, so both see the same
 // machine state. Also times the whole analyze() (truth, timings, all strategies) for information.
+// Fairness: when the process runs with --expose-gc (`npx tsx --expose-gc ...`, or NODE_OPTIONS=--expose-gc), a full
+// collection runs before every timed side, so neither side pays for the garbage the previous round left (the app
+// loads once into a fresh heap). Without it the figures are still comparable but noisier; `gcBetweenRounds` says
+// which way they were taken.
 import { load } from '../../src/core/load';
 import { decodeRecording } from '../../src/core/sse';
 import { adaptFrames } from '../../src/core/wire';
@@ -20,6 +24,8 @@ export interface LoadFigures {
   ratioToFloor: number;
   analyzeAllMs: number;
   strategy: string;
+  /** Whether a full GC ran before each timed side (node --expose-gc). */
+  gcBetweenRounds: boolean;
 }
 
 function floor(sse: string): number {
@@ -46,7 +52,10 @@ function ours(rec: Recording): number {
   return frames.length + run.attempts.length;
 }
 
+const collect = (globalThis as { gc?: () => void }).gc;
+
 const time = (f: () => unknown): number => {
+  collect?.();
   const t0 = performance.now();
   f();
   return performance.now() - t0;
@@ -64,5 +73,5 @@ export function benchLoad(events = 500_000, rounds = 5): LoadFigures {
     oursMs = Math.min(oursMs, time(() => ours(rec)));
   }
   const analyzeAllMs = time(() => analyze(rec));
-  return { frames: g.events, floorMs, oursMs, ratioToFloor: floorMs / oursMs, analyzeAllMs, strategy: DEFAULT_STRATEGY };
+  return { frames: g.events, floorMs, oursMs, ratioToFloor: floorMs / oursMs, analyzeAllMs, strategy: DEFAULT_STRATEGY, gcBetweenRounds: collect !== undefined };
 }

@@ -7,18 +7,27 @@
  *   character split across chunks belongs to the chunk where the decoder emits it, computed exactly in byte space);
  *   one leading BOM is stripped and counted (3 bytes) in byte offsets;
  * - the text is cut into event blocks by `segmentText` (CR, LF, CRLF; a block ends at an empty line) and each block
- *   is fed, in order, to one eventsource-parser per turn, so field parsing follows that library;
+ *   is fed, in order, to one eventsource-parser per turn, so field parsing follows that library. Fast path: in a
+ *   turn whose text has no CR, a block that is exactly one `data:` line, an `event:` line then a `data:` line, one
+ *   comment line, or the lone empty line is read directly (`simpleBlock`), giving what the parser would (checked by
+ *   a property test against `{ fastPath: false }`, which sends every block to the parser);
  * - a frame's time is that of the chunk holding the first character of its terminating blank line; `chunks` are the
  *   chunks holding the block's first and last characters; char and byte ranges cover the whole block;
  * - `id` is the last event ID in force (sticky within the turn, also set by blocks that dispatch nothing);
  * - text after the last blank line that is more than whitespace and comments is `unterminated` (never dispatched).
  */
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
-import { frameIndex, type DecodedTurn, type Frame, type Recording, type Turn } from '../types';
+import { frameIndex, type Chunk, type DecodedTurn, type Frame, type Recording, type Turn } from '../types';
 import { segmentBytes, segmentText } from './segment';
+import { fieldValue, SIMPLE_SILENT, simpleBlock, simpleEvent } from './simple-block';
 import { emittedAt, findInvalidRuns } from './utf8';
 
 export { segmentBytes, segmentText, type OnBlock } from './segment';
+
+export interface DecodeOptions {
+  /** Read the common block shapes directly (simple-block.ts). Default true; false sends every block to the parser. */
+  fastPath?: boolean;
+}
 
 export interface DecodeResult {
   frames: Frame[];
@@ -31,19 +40,20 @@ function hasBom(all: Uint8Array): boolean {
 }
 
 /** The turn's byte stream: a view when the chunks are already contiguous in one buffer (as loaders pack them). */
-function concatBytes(turn: Turn, total: number): Uint8Array {
-  const first = turn.chunks[0]?.bytes;
+function concatBytes(chunks: readonly Chunk[], total: number): Uint8Array {
+  const first = chunks[0]?.bytes;
   if (!first) return new Uint8Array(0);
   let end = first.byteOffset;
-  const contiguous = turn.chunks.every((c) => {
-    const ok = c.bytes.buffer === first.buffer && c.bytes.byteOffset === end;
-    end += c.bytes.length;
-    return ok;
-  });
+  let contiguous = true;
+  for (let c = 0; c < chunks.length && contiguous; c++) {
+    const b = (chunks[c] as Chunk).bytes;
+    contiguous = b.buffer === first.buffer && b.byteOffset === end;
+    end += b.length;
+  }
   if (contiguous) return new Uint8Array(first.buffer, first.byteOffset, total);
   const all = new Uint8Array(total);
   let at = 0;
-  for (const chunk of turn.chunks) {
+  for (const chunk of chunks) {
     all.set(chunk.bytes, at);
     at += chunk.bytes.length;
   }
@@ -88,17 +98,18 @@ function idOfSilentBlock(block: string): string | undefined {
   return id;
 }
 
-function decodeTurn(turn: Turn, turnNo: number, frames: Frame[]): DecodedTurn {
+function decodeTurn(turn: Turn, turnNo: number, frames: Frame[], fastPath: boolean): DecodedTurn {
   const chunks = turn.chunks;
-  let total = 0;
+  const lastChunk = chunks.length - 1;
   const chunkByte: number[] = new Array<number>(chunks.length);
-  chunks.forEach((chunk, k) => {
-    chunkByte[k] = total;
-    total += chunk.bytes.length;
-  });
+  let total = 0;
+  for (let c = 0; c <= lastChunk; c++) {
+    chunkByte[c] = total;
+    total += (chunks[c] as Chunk).bytes.length;
+  }
   // One decode of the whole byte stream: the same text a streaming decoder fed chunk by chunk produces. Which
   // chunk a character belongs to (the one where it completes) is computed in byte space below.
-  const all = concatBytes(turn, total);
+  const all = concatBytes(chunks, total);
   const bom = hasBom(all) ? 3 : 0;
   const text = new TextDecoder('utf-8').decode(all);
   const hasReplacement = text.indexOf('\uFFFD') !== -1;
@@ -106,9 +117,10 @@ function decodeTurn(turn: Turn, turnNo: number, frames: Frame[]): DecodedTurn {
   // Pure ASCII: one byte per character, so byte offset = char offset + BOM.
   const identity = text.length === total - bom && !hasReplacement;
   const bytesOf = identity ? null : byteBlocks(all, bom);
+  // Without CR, the common block shapes are read directly (simple-block.ts); the parser reads the others.
+  const fast = fastPath && text.indexOf('\r') === -1;
 
   let k = 0;
-  const lastChunk = chunks.length - 1;
   /** Chunk holding byte b (calls come in non-decreasing order). */
   const chunkOf = (b: number): number => {
     while (k < lastChunk && (chunkByte[k + 1] as number) <= b) k++;
@@ -123,18 +135,16 @@ function decodeTurn(turn: Turn, turnNo: number, frames: Frame[]): DecodedTurn {
   let byteBlank = 0;
   let byteEnd = 0;
   let dispatched = false;
-  const onEvent = (ev: EventSourceMessage): void => {
-    dispatched = true;
-    if (ev.id !== undefined) lastId = ev.id;
+  const emit = (event: string, data: string): void => {
     const first = chunkOf(identity ? byteStart : emittedAt(all, byteStart));
     const at = chunkOf(byteBlank);
     const last = chunkOf(byteEnd - 1);
     const frame: Frame = {
       index: frameIndex(frames.length),
       turn: turnNo,
-      time: (chunks[at] as { time: Frame['time'] }).time,
-      event: ev.event ?? 'message',
-      data: ev.data,
+      time: (chunks[at] as Chunk).time,
+      event,
+      data,
       chunks: [first, last],
       charStart: blockStart,
       charEnd: blockEnd,
@@ -144,7 +154,13 @@ function decodeTurn(turn: Turn, turnNo: number, frames: Frame[]): DecodedTurn {
     if (lastId !== '') frame.id = lastId;
     frames.push(frame);
   };
-  const parser = createParser({ onEvent });
+  const parser = createParser({
+    onEvent(ev: EventSourceMessage): void {
+      dispatched = true;
+      if (ev.id !== undefined) lastId = ev.id;
+      emit(ev.event ?? 'message', ev.data);
+    },
+  });
   // eventsource-parser strips a leading "ï»¿" (a BOM misread as Latin-1) from its first feed; the decoder has
   // already stripped the real BOM, so an empty first feed keeps the text exactly as decoded.
   parser.feed('');
@@ -164,6 +180,14 @@ function decodeTurn(turn: Turn, turnNo: number, frames: Frame[]): DecodedTurn {
       byteEnd = end + bom;
     }
     blockNo++;
+    if (fast) {
+      const dataLine = simpleBlock(text, start, blank);
+      if (dataLine >= 0) {
+        emit(simpleEvent(text, start, dataLine), fieldValue(text, dataLine, 5, blank - 1));
+        return;
+      }
+      if (dataLine === SIMPLE_SILENT) return;
+    }
     dispatched = false;
     const block = text.slice(start, end);
     parser.feed(block);
@@ -185,13 +209,14 @@ function decodeTurn(turn: Turn, turnNo: number, frames: Frame[]): DecodedTurn {
 }
 
 /** Decodes every turn of a recording into frames (see the module contract). Never throws. */
-export function decodeRecording(rec: Recording): DecodeResult {
+export function decodeRecording(rec: Recording, options: DecodeOptions = {}): DecodeResult {
+  const fastPath = options.fastPath !== false;
   const frames: Frame[] = [];
   const decoded: DecodedTurn[] = [];
   rec.turns.forEach((turn, i) => {
     const turnNo = typeof turn.index === 'number' ? turn.index : i;
     try {
-      decoded.push(decodeTurn(turn, turnNo, frames));
+      decoded.push(decodeTurn(turn, turnNo, frames, fastPath));
     } catch {
       // Defensive only: the parser throws solely with a maxBufferSize we never set. Keep the other turns.
       decoded.push({ turn: turnNo, text: '', invalidUtf8At: [] });

@@ -22,6 +22,7 @@ import {
   INVALID_JSON,
   NOT_AN_OBJECT,
   arr,
+  createSink,
   errorSignal,
   ignored,
   keyOf,
@@ -32,12 +33,14 @@ import {
   parseData,
   str,
   usage,
+  type SignalSink,
 } from './read';
 
 const DONE = ignored('done');
 const EMPTY_DELTA = ignored('empty-delta');
 const NO_CHOICES = ignored('no-choices');
 const WITHOUT_INDEX = ignored('tool-call-without-index');
+const SINK = createSink();
 
 /** `[DONE]` with optional surrounding whitespace, checked without allocating. */
 function isDone(data: string): boolean {
@@ -48,7 +51,7 @@ function isDone(data: string): boolean {
   return b - a === 6 && data.startsWith('[DONE]', a);
 }
 
-function toolCalls(calls: readonly unknown[], out: Signal[]): void {
+function toolCalls(calls: readonly unknown[], out: SignalSink): void {
   for (let p = 0; p < calls.length; p++) {
     const c = obj(calls[p]);
     if (c === undefined) {
@@ -74,7 +77,7 @@ function toolCalls(calls: readonly unknown[], out: Signal[]): void {
   }
 }
 
-function choice(ch: Record<string, unknown>, out: Signal[]): void {
+function choice(ch: Record<string, unknown>, out: SignalSink): void {
   const delta = obj(ch.delta);
   if (delta !== undefined) {
     const reasoning = nonEmpty(delta.reasoning_content) ?? nonEmpty(delta.reasoning);
@@ -98,7 +101,7 @@ function step(_state: null, frame: Frame): Signal[] {
   if (parsed === INVALID) return [INVALID_JSON];
   const d = obj(parsed);
   if (d === undefined) return [NOT_AN_OBJECT];
-  const out: Signal[] = [];
+  const out = SINK.begin();
   if (d.error !== undefined && d.error !== null) out.push(errorSignal(d.error));
   const choices = arr(d.choices);
   if (choices !== undefined) {
@@ -119,7 +122,7 @@ function step(_state: null, frame: Frame): Signal[] {
   const us = u === undefined ? undefined : usage(u.prompt_tokens, u.completion_tokens);
   if (us !== undefined) out.push(us);
   if (out.length === 0) out.push(choices === undefined ? NO_CHOICES : EMPTY_DELTA);
-  return out;
+  return out.take();
 }
 
 export const openaiChat: WireAdapter<null> = {

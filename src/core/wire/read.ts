@@ -53,6 +53,44 @@ export function keyOf(v: unknown): string | undefined {
 
 export type Ignored = Extract<Signal, { kind: 'ignored' }>;
 
+/**
+ * One frame's signals while an adapter collects them: a scratch array reused from frame to frame, so a frame's
+ * list costs one exact-size array (`take`) instead of a growable one with spare capacity kept alive per frame.
+ * `begin` empties it; only one frame is collected at a time (adapters are not re-entrant).
+ */
+export interface SignalSink {
+  push(s: Signal): void;
+  readonly length: number;
+}
+
+interface Scratch extends SignalSink {
+  begin(): Scratch;
+  take(): Signal[];
+}
+
+export function createSink(): Scratch {
+  const buf: Signal[] = [];
+  let n = 0;
+  const sink: Scratch = {
+    push(s) {
+      buf[n++] = s;
+    },
+    get length() {
+      return n;
+    },
+    begin() {
+      n = 0;
+      return sink;
+    },
+    take() {
+      if (n === 1) return [buf[0] as Signal];
+      if (n === 2) return [buf[0] as Signal, buf[1] as Signal];
+      return buf.slice(0, n);
+    },
+  };
+  return sink;
+}
+
 export function ignored(why: string): Ignored {
   return { kind: 'ignored', why };
 }
