@@ -10,7 +10,16 @@ const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-ru
 export const launchChromium = (): Promise<Browser> =>
   chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: FLAGS, headless: true });
 
+/**
+ * tsx compiles this file with esbuild's keepNames, which wraps named functions in page.evaluate callbacks in a
+ * `__name(...)` helper that only exists in Node; define a no-op one in every page before its scripts run.
+ */
+export async function allowNamedFunctions(page: Page): Promise<void> {
+  await page.addInitScript({ content: 'globalThis.__name ??= (f) => f;' });
+}
+
 async function openReady(page: Page, url: string, minFrames = 1): Promise<void> {
+  await allowNamedFunctions(page);
   await page.goto(url);
   await page.waitForFunction(
     (n) => {
@@ -95,6 +104,7 @@ export async function measureFirstPaint(browser: Browser, url: string, runs = 5)
   for (let i = 0; i < runs; i++) {
     const context = await browser.newContext();
     const page = await context.newPage();
+    await allowNamedFunctions(page);
     const bodies: Promise<{ url: string; gzipKB: number } | null>[] = [];
     if (i === 0) {
       page.on('response', (res) => {
@@ -129,6 +139,7 @@ export async function measureFirstPaint(browser: Browser, url: string, runs = 5)
 /** The naive baseline for the raw-events list: 100,000 real rows in the DOM, built and laid out once. */
 export async function measureNoVirtualization(browser: Browser, url: string, rows: number): Promise<{ buildMs: number; heapMB: number }> {
   const page = await browser.newPage();
+  await allowNamedFunctions(page);
   await page.goto(url);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('HeapProfiler.collectGarbage');

@@ -14,7 +14,8 @@ export interface CodeBlockProps {
 export const CodeBlock = memo(function CodeBlock({ text, theme, highlight = true, className }: CodeBlockProps) {
   const lines = useHighlightedJson(highlight ? text : null, theme);
   return (
-    <pre className={`ss-code ${className ?? ''}`} data-highlighted={lines ? 'true' : 'false'}>
+    // The block scrolls past 20rem (.ss-code), so it takes focus for keyboard scrolling.
+    <pre className={`ss-code ${className ?? ''}`} data-highlighted={lines ? 'true' : 'false'} tabIndex={0}>
       <code>
         {lines
           ? lines.map((line, i) => (

@@ -48,7 +48,10 @@ export const FrameDetail = memo(function FrameDetail({ session, frame, t, theme 
         </ul>
       )}
       <h4 className="ss-detail-sub">{t('panels.raw.detail.raw')}</h4>
-      <pre className="ss-code ss-raw-text">{raw}</pre>
+      {/* scrollable, so reachable by keyboard (axe scrollable-region-focusable) */}
+      <pre className="ss-code ss-raw-text" tabIndex={0}>
+        {raw}
+      </pre>
       <h4 className="ss-detail-sub">{t('panels.raw.detail.data')}</h4>
       {pretty === null ? <p className="ss-muted">{t('panels.raw.detail.notJson')}</p> : null}
       {shown.length > HIGHLIGHT_LIMIT ? <p className="ss-muted">{t('panels.raw.detail.large')}</p> : null}

@@ -1,17 +1,19 @@
 // Panel (1), raw events: a virtualized list, one row per frame (index, turn-relative time, event type, kind glyph,
 // chunk marks, data preview), the current row highlighted and kept in view, and the current frame expanded below.
 // Clicking a row seeks to it.
-import { memo, useEffect, useRef } from 'react';
-import { useVirtualizer } from '@tanstack/react-virtual';
+//
+// Rows have one fixed height (listWindow.ts), so a seek computes the new scroll offset and the rows to render in
+// the same render, with no measuring: the only DOM access per seek is writing scrollTop when the current row was
+// out of view. The viewport height is measured by a ResizeObserver, only when it changes.
+import { memo, useCallback, useLayoutEffect, useRef, useState, type UIEvent } from 'react';
 import type { FrameIndex, Session } from '../../../core/types';
 import type { PanelProps } from '../types';
 import type { Translate } from '../../i18n';
 import { formatNumber, type Lang } from '../../i18n';
 import { FrameDetail } from './FrameDetail';
+import { DEFAULT_VIEWPORT_PX, followFrame, rowStep, totalHeight, visibleRows } from './listWindow';
 import { KIND_GLYPH, chunkInfo, dataPreview, turnRelativeMs } from './rows';
 import '../panels.css';
-
-const ROW_HEIGHT = 28;
 
 interface RowProps {
   session: Session;
@@ -30,14 +32,15 @@ const Row = memo(function Row({ session, index, current, lang, t, top, onSeek }:
   const time = formatNumber(lang, turnRelativeMs(session, frame), 1);
   const chunks = chunkInfo(session.frames, index);
   const marks = `${chunks?.split ? '⇹' : ''}${chunks?.shared ? '⧉' : ''}`;
+  const words = t('panels.raw.row', { index, time, event: frame.event });
+  // The button's name is its visible text; the words (and the split, if any) are its description.
   return (
     <button
       type="button"
       className={`ss-raw-row ss-kind-${kind}${current ? ' ss-current' : ''}${chunks?.newChunk ? ' ss-chunk-start' : ''}`}
-      style={{ transform: `translateY(${top}px)`, height: ROW_HEIGHT }}
+      style={{ transform: `translateY(${top}px)` }}
       aria-current={current ? 'true' : undefined}
-      aria-label={t('panels.raw.row', { index, time, event: frame.event })}
-      title={chunks?.split ? t('panels.raw.chunk.split', { first: chunks.first, last: chunks.last }) : undefined}
+      title={chunks?.split ? `${words} · ${t('panels.raw.chunk.split', { first: chunks.first, last: chunks.last })}` : words}
       onClick={() => onSeek(frame.index)}
     >
       <span className="ss-raw-glyph" title={t(`panels.raw.kind.${kind}`)} aria-hidden="true">
@@ -54,18 +57,82 @@ const Row = memo(function Row({ session, index, current, lang, t, top, onSeek }:
   );
 });
 
-export function RawEventsPanel({ session, frame, lang, t, theme, onSeek }: PanelProps) {
-  const scrollRef = useRef<HTMLDivElement>(null);
+/** The list's viewport height: measured when it changes (ResizeObserver), never during a seek. */
+function useViewportHeight(): [(el: HTMLDivElement | null) => void, number] {
+  const [height, setHeight] = useState(DEFAULT_VIEWPORT_PX);
+  const observer = useRef<ResizeObserver | null>(null);
+  const ref = useCallback((el: HTMLDivElement | null) => {
+    observer.current?.disconnect();
+    observer.current = null;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    observer.current = new ResizeObserver((entries) => {
+      const h = entries[0]?.contentRect.height;
+      if (h !== undefined && h > 0) setHeight(h);
+    });
+    observer.current.observe(el);
+  }, []);
+  return [ref, height];
+}
+
+interface Scroll {
+  /** The offset the list is rendered for (and the element is scrolled to). */
+  top: number;
+  /** The frame and session it was last made to follow. */
+  frame: number;
+  session: Session;
+}
+
+const RawList = memo(function RawList({ session, frame, lang, t, onSeek }: Pick<PanelProps, 'session' | 'frame' | 'lang' | 't' | 'onSeek'>) {
   const count = session.frames.length;
-  const virtualizer = useVirtualizer({
-    count,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 10,
-  });
-  useEffect(() => {
-    if (frame >= 0 && frame < count) virtualizer.scrollToIndex(frame, { align: 'auto' });
-  }, [frame, count, virtualizer]);
+  const [measureRef, viewport] = useViewportHeight();
+  const el = useRef<HTMLDivElement | null>(null);
+  const setRef = useCallback(
+    (node: HTMLDivElement | null) => {
+      el.current = node;
+      measureRef(node);
+    },
+    [measureRef],
+  );
+  const [scroll, setScroll] = useState<Scroll>(() => ({ top: followFrame(0, viewport, frame, count), frame, session }));
+  let current = scroll;
+  if (scroll.frame !== frame || scroll.session !== session) {
+    // Follow the frame during render (React's "adjust state while rendering"): this render already shows its row.
+    const from = scroll.session === session ? scroll.top : 0;
+    current = { top: followFrame(from, viewport, frame, count), frame, session };
+    setScroll(current);
+  }
+  // What the element is scrolled to, as far as we know: written by us or reported by its scroll events.
+  const applied = useRef(0);
+  useLayoutEffect(() => {
+    const node = el.current;
+    if (node && applied.current !== current.top) {
+      applied.current = current.top;
+      node.scrollTop = current.top;
+    }
+  }, [current.top]);
+  const onScroll = useCallback((e: UIEvent<HTMLDivElement>) => {
+    const top = e.currentTarget.scrollTop;
+    applied.current = top;
+    setScroll((s) => (s.top === top ? s : { ...s, top }));
+  }, []);
+
+  const [start, end] = visibleRows(current.top, viewport, count);
+  const step = rowStep(count);
+  const rows = [];
+  for (let i = start; i < end; i++) {
+    rows.push(<Row key={i} session={session} index={i} current={i === frame} lang={lang} t={t} top={i * step} onSeek={onSeek} />);
+  }
+  return (
+    <div className="ss-raw-scroll" ref={setRef} onScroll={onScroll} aria-label={t('panels.raw.list')} role="group">
+      <div className="ss-raw-rows" style={{ height: totalHeight(count) }}>
+        {rows}
+      </div>
+    </div>
+  );
+});
+
+export function RawEventsPanel({ session, frame, lang, t, theme, onSeek }: PanelProps) {
+  const count = session.frames.length;
   const current = session.frames[frame];
   return (
     <section className="ss-panel ss-raw" aria-label={t('panels.raw.title')}>
@@ -83,25 +150,11 @@ export function RawEventsPanel({ session, frame, lang, t, theme, onSeek }: Panel
             {' · '}
             {t('panels.raw.chunk.legend')}
           </p>
-          <div className="ss-raw-scroll" ref={scrollRef} aria-label={t('panels.raw.list')} role="group">
-            <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-              {virtualizer.getVirtualItems().map((item) => (
-                <Row
-                  key={item.index}
-                  session={session}
-                  index={item.index}
-                  current={item.index === frame}
-                  lang={lang}
-                  t={t}
-                  top={item.start}
-                  onSeek={onSeek}
-                />
-              ))}
-            </div>
-          </div>
+          <RawList session={session} frame={frame} lang={lang} t={t} onSeek={onSeek} />
           {current ? <FrameDetail session={session} frame={current} t={t} theme={theme} /> : null}
         </>
       )}
     </section>
   );
 }
+

@@ -1,0 +1,31 @@
+// Builds the app (into dist/, or a folder of the caller's choosing) and serves it on 127.0.0.1 with the generated
+// 100,000-frame recording added to recordings/index.json as `bench-100k`, for the browser half of the benchmark.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { build, preview, type PreviewServer } from 'vite';
+
+export interface Served {
+  base: string;
+  close: () => Promise<void>;
+}
+
+/** Adds `jsonl` to outDir/recordings as the recording `id` (idempotent). */
+export function addRecording(outDir: string, id: string, jsonl: string, title: string): void {
+  mkdirSync(join(outDir, 'recordings'), { recursive: true });
+  writeFileSync(join(outDir, 'recordings', `${id}.jsonl`), jsonl);
+  const indexPath = join(outDir, 'recordings', 'index.json');
+  const index = JSON.parse(readFileSync(indexPath, 'utf8')) as { recordings: { id: string }[] };
+  if (!index.recordings.some((r) => r.id === id)) {
+    index.recordings.push({ id, file: `${id}.jsonl`, group: 'failure', title: { zh: title, en: title }, summary: { zh: '生成', en: 'generated' } } as never);
+    writeFileSync(indexPath, JSON.stringify(index));
+  }
+}
+
+export async function buildAndServe(root: string, outDir: string, opts: { skipBuild?: boolean; recordings?: { id: string; jsonl: string; title: string }[] } = {}): Promise<Served> {
+  if (!opts.skipBuild) await build({ root, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  for (const r of opts.recordings ?? []) addRecording(outDir, r.id, r.jsonl, r.title);
+  const server: PreviewServer = await preview({ root, build: { outDir }, preview: { host: '127.0.0.1', port: 0 }, logLevel: 'warn' });
+  const base = server.resolvedUrls?.local[0];
+  if (!base) throw new Error('preview server has no URL');
+  return { base, close: () => server.close() };
+}
