@@ -1,0 +1,93 @@
+/**
+ * The user's opened files kept in the browser (IndexedDB), never uploaded: an implementation of `FileStore`.
+ *
+ * Contract: one object store `files` in the database `streamscope`, keyed by the file's name, holding
+ * `{name, input, savedAt}` (the content as the user gave it: text or bytes). `list()` gives the names (read from an
+ * index, without loading any content) in the order they were saved. Every method returns a promise that rejects with an Error naming the operation and the file when
+ * IndexedDB is missing, blocked or fails (the player then warns and keeps the file for this page only); nothing
+ * here throws synchronously. The database is opened once, on first use.
+ */
+import type { FileStore } from './state';
+
+export const DB_NAME = 'streamscope';
+const STORE = 'files';
+const VERSION = 1;
+const BY_TIME = 'savedAt';
+
+interface StoredFile {
+  name: string;
+  input: string | Uint8Array;
+  savedAt: number;
+}
+
+const errorText = (e: unknown) => (e instanceof Error ? e.message : e instanceof DOMException ? e.message : String(e));
+
+function request<T>(req: IDBRequest<T>, what: string): Promise<T> {
+  return new Promise((resolve, reject) => {
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(new Error(`${what}: ${errorText(req.error)}`));
+  });
+}
+
+/** A FileStore over `factory` (the page's indexedDB by default). */
+export function createIdbFileStore(factory: IDBFactory | undefined = globalThis.indexedDB, dbName = DB_NAME): FileStore {
+  let db: Promise<IDBDatabase> | null = null;
+
+  const open = (): Promise<IDBDatabase> => {
+    db ??= new Promise<IDBDatabase>((resolve, reject) => {
+      if (!factory) return reject(new Error('this browser has no IndexedDB'));
+      let req: IDBOpenDBRequest;
+      try {
+        req = factory.open(dbName, VERSION);
+      } catch (e) {
+        return reject(new Error(`opening the browser's storage failed: ${errorText(e)}`));
+      }
+      req.onupgradeneeded = () => {
+        if (!req.result.objectStoreNames.contains(STORE)) req.result.createObjectStore(STORE, { keyPath: 'name' }).createIndex(BY_TIME, 'savedAt');
+      };
+      req.onblocked = () => reject(new Error("the browser's storage is blocked by another tab"));
+      req.onsuccess = () => resolve(req.result);
+      req.onerror = () => reject(new Error(`opening the browser's storage failed: ${errorText(req.error)}`));
+    });
+    // a failed open may succeed later (another tab closed): try again next time
+    db.catch(() => {
+      db = null;
+    });
+    return db;
+  };
+
+  /** Runs `body` on the object store in one transaction; resolves with its result once the transaction completes. */
+  const run = async <T>(mode: IDBTransactionMode, what: string, body: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> => {
+    const database = await open();
+    return new Promise<T>((resolve, reject) => {
+      let result: T;
+      try {
+        const tx = database.transaction(STORE, mode);
+        request(body(tx.objectStore(STORE)), what).then((r) => (result = r), reject);
+        tx.oncomplete = () => resolve(result);
+        tx.onabort = () => reject(new Error(`${what}: ${errorText(tx.error ?? 'aborted')}`));
+      } catch (e) {
+        reject(new Error(`${what}: ${errorText(e)}`));
+      }
+    });
+  };
+
+  return {
+    async list() {
+      // the names only, in the order saved (never the contents, which may be large)
+      const keys = await run('readonly', 'listing your files', (s) => s.index(BY_TIME).getAllKeys());
+      return keys.filter((k): k is string => typeof k === 'string');
+    },
+    async get(name) {
+      const found = await run('readonly', `reading “${name}”`, (s) => s.get(name) as IDBRequest<StoredFile | undefined>);
+      return found?.input;
+    },
+    async put(name, input) {
+      const record: StoredFile = { name, input, savedAt: Date.now() };
+      await run('readwrite', `saving “${name}”`, (s) => s.put(record));
+    },
+    async remove(name) {
+      await run('readwrite', `removing “${name}”`, (s) => s.delete(name));
+    },
+  };
+}
