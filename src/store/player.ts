@@ -15,15 +15,16 @@ import { browserScheduler, createClock } from './clock';
 import { createEmitter, type Emitter } from './emitter';
 import { failureMarkers, markerFrames, mergeMarkers, nextMarkerFrame, prevMarkerFrame, sessionMarkers } from './markers';
 import { transition, type PlaybackEvent } from './playback';
+import { createLab, type LabActions } from './lab';
 import { createLoader, defaultFetch } from './loader';
 import type { LoadOptions } from './loader';
 import type { CallRef, Notice, PlayerEvents, PlayerOptions, PlayerState } from './state';
-import { DEFAULT_STRATEGY } from './state';
+import { DEFAULT_STRATEGY, NO_FAULTS } from './state';
 import { clampSpeed, frameAtPlayhead, playTimes, type TimeMode } from './timebase';
 import type { Lang, ThemePref } from './url';
 
 export type { LoadOptions } from './loader';
-export interface PlayerActions {
+export interface PlayerActions extends LabActions {
   loadIndex(): Promise<void>;
   loadRecording(source: string | { input: string | Uint8Array; name: string }, options?: LoadOptions): Promise<void>;
   /** Reloads a file the user opened earlier in this player (kept in memory, per store). */
@@ -66,9 +67,22 @@ function turnStartsOf(session: Session): Int32Array {
   return Int32Array.from(starts.sort((a, b) => a - b));
 }
 
+/** Keeps the last few texts fetched, so re-analysing a shipped recording with other faults does not fetch it again. */
+function cachedFetch(fetchText: (url: string, signal: AbortSignal) => Promise<string>) {
+  const cache = new Map<string, string>();
+  return async (url: string, signal: AbortSignal): Promise<string> => {
+    const hit = cache.get(url);
+    if (hit !== undefined) return hit;
+    const text = await fetchText(url, signal);
+    cache.set(url, text);
+    if (cache.size > 8) cache.delete(cache.keys().next().value as string);
+    return text;
+  };
+}
+
 export function createPlayerStore(options: PlayerOptions): PlayerStore {
   const scheduler = options.scheduler ?? browserScheduler();
-  const fetchText = options.fetchText ?? defaultFetch;
+  const fetchText = cachedFetch(options.fetchText ?? defaultFetch);
   const base = options.recordingsBase ?? './recordings/';
   const emitter = createEmitter<PlayerEvents>((e) => console.error('streamscope listener failed:', e));
   const sessionMarkerCache = new WeakMap<Session, ReturnType<typeof sessionMarkers>>();
@@ -95,6 +109,16 @@ export function createPlayerStore(options: PlayerOptions): PlayerStore {
     turnStarts: EMPTY_I32,
     markers: [],
     markerFrames: EMPTY_I32,
+    faults: options.faults ?? [],
+    seed: options.seed ?? 1,
+    applied: NO_FAULTS,
+    faultErrors: [],
+    labOpen: false,
+    matrixOpen: false,
+    presenter: options.presenter ?? false,
+    tour: null,
+    tourError: null,
+    highlight: null,
   }));
   const { getState: get, setState: set } = store;
 
@@ -151,10 +175,21 @@ export function createPlayerStore(options: PlayerOptions): PlayerStore {
     set({ status: { kind: 'error', notice } });
     emitter.emit('error', notice);
   };
-  const loader = createLoader({
+  // the lab (./lab.ts) wraps the analyzer (faults) and needs the loader's and the player's actions: late-bound
+  const lab = createLab({
     get,
     set,
     analyze: options.analyze,
+    fetchText,
+    toursBase: options.toursBase ?? './tours/',
+    loadRecording: (src, opts) => loader.loadRecording(src, opts),
+    seek: (f) => actions.seek(f),
+    setStrategy: (id) => actions.setStrategy(id),
+  });
+  const loader = createLoader({
+    get,
+    set,
+    analyze: lab.analyze,
     fetchText,
     fileStore: options.fileStore,
     base,
@@ -175,11 +210,13 @@ export function createPlayerStore(options: PlayerOptions): PlayerStore {
         turnStarts: turnStartsOf(session),
         ...markersFor(session, get().strategy),
       });
+      lab.installed(session);
       emitter.emit('ready', { session, source });
     },
   });
 
   const actions: PlayerActions = {
+    ...lab.actions,
     loadIndex: loader.loadIndex,
     loadRecording: loader.loadRecording,
     reopenFile: loader.reopenFile,

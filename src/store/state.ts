@@ -5,7 +5,9 @@
  * (`times`, `turnStarts`, `markers`, `markerFrames`) are computed once per session / strategy / time mode and keep
  * their identity otherwise, so selectors stay stable.
  */
+import type { FaultError } from '../core/faults';
 import type { FrameIndex, LoadFailure, Session, StrategyId } from '../core/types';
+import type { TourState } from './labTour';
 import type { FrameScheduler } from './clock';
 import type { Marker } from './markers';
 import type { PlaybackState } from './playback';
@@ -60,13 +62,45 @@ export interface PlayerState {
   turnStarts: Int32Array;
   markers: readonly Marker[];
   markerFrames: Int32Array;
+
+  // -- the instructor lab (./lab.ts) ------------------------------------------------------------------------------
+  /** The fault specs asked for, in order (the next analysis applies them). */
+  faults: readonly string[];
+  /** The faults' random seed. */
+  seed: number;
+  /** What the current session was analysed with. */
+  applied: AppliedFaults;
+  /** Why faults were left out of the last analysis (lab.error.* notices), newest last. */
+  faultErrors: readonly Notice[];
+  labOpen: boolean;
+  matrixOpen: boolean;
+  presenter: boolean;
+  tour: TourState | null;
+  /** A tour that could not be opened or read (lab.tour.error.* notice). */
+  tourError: Notice | null;
+  /** The panel a tour step points at ('raw', 'buffers', 'results', 'waterfall', 'scrubber', 'conclusion'). */
+  highlight: string | null;
 }
 
-export type AnalyzeOutcome = { ok: true; session: Session } | { ok: false; error: LoadFailure };
+export interface AppliedFaults {
+  faults: readonly string[];
+  seed: number;
+  /** Positions in `faults` of those that changed nothing. */
+  noEffect: readonly number[];
+}
+
+export const NO_FAULTS: AppliedFaults = { faults: [], seed: 1, noEffect: [] };
+
+export type AnalyzeOutcome =
+  | { ok: true; session: Session; noEffect?: number[] }
+  | { ok: false; error: LoadFailure; fault?: FaultError };
 
 export interface AnalyzeHooks {
   onProgress: (fraction: number) => void;
   signal: AbortSignal;
+  /** Fault specs to apply after loading, in order, and their seed (absent: none). */
+  faults?: readonly string[];
+  seed?: number;
 }
 
 /** Turns a file's content into a Session (inline for small files, in a Web Worker for large ones). */
@@ -88,6 +122,11 @@ export interface PlayerOptions {
   speed?: number;
   timeMode?: TimeMode;
   loop?: boolean;
+  faults?: readonly string[];
+  seed?: number;
+  presenter?: boolean;
+  /** Where tours live, relative to the page. Default './tours/'. */
+  toursBase?: string;
 }
 
 /** Keeps the user's opened files in the browser (never uploaded). Every method may fail; the player then warns. */

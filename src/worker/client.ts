@@ -5,9 +5,10 @@
  * Contract: `createAnalyzer(options)` returns an analyzer `(input, name, {onProgress, signal}) => Promise<result>`
  * matching the store's `Analyzer`. It resolves with the core's result (ok or a load failure), rejects only when the
  * worker itself breaks or the load is aborted (the store ignores a stale or aborted load), and never leaves a worker
- * running after it settles.
+ * running after it settles. Faults (`hooks.faults`, `hooks.seed`) are applied after loading, in the worker or inline,
+ * so the resolved session's recording is the faulted one.
  */
-import type { AnalyzeTextResult } from '../core/session/analyze';
+import { analyzeText, type AnalyzeTextResult } from '../core/session/analyze';
 import type { Session } from '../core/types';
 import type { AnalyzeRequest, PartField, WorkerReply } from './protocol';
 
@@ -17,9 +18,13 @@ export const WORKER_THRESHOLD = 512 * 1024;
 export interface AnalyzerHooks {
   onProgress: (fraction: number) => void;
   signal: AbortSignal;
+  /** Fault specs applied in order after loading (the instructor lab), and their seed. */
+  faults?: readonly string[];
+  seed?: number;
 }
 
 export interface AnalyzerOptions {
+  /** Analyses a small input without faults (tests inject it). Faulted inputs always go through core's analyzeText. */
   inline: (input: string | Uint8Array, name: string) => AnalyzeTextResult;
   threshold?: number;
   createWorker?: () => Worker;
@@ -56,7 +61,7 @@ function inWorker(create: () => Worker, input: string | Uint8Array, name: string
           signals: parts.signals.flat() as Session['signals'],
           kinds: parts.kinds.flat() as Session['kinds'],
         };
-        resolve({ ok: true, session });
+        resolve({ ...reply.result, session });
       } else {
         finish();
         reject(new Error(reply.message));
@@ -67,7 +72,13 @@ function inWorker(create: () => Worker, input: string | Uint8Array, name: string
       reject(new Error(e.message || 'the analysis worker failed to start'));
     });
     // copied, not transferred: the store keeps the user's file to reopen it
-    const request: AnalyzeRequest = { type: 'analyze', input, name };
+    const request: AnalyzeRequest = {
+      type: 'analyze',
+      input,
+      name,
+      ...(hooks.faults?.length && { faults: [...hooks.faults] }),
+      ...(hooks.seed !== undefined && { seed: hooks.seed }),
+    };
     worker.postMessage(request);
   });
 }
@@ -81,6 +92,8 @@ export function createAnalyzer(options: AnalyzerOptions) {
     // let the loading state paint before the (short) inline analysis
     await new Promise<void>((r) => setTimeout(r, 0));
     if (hooks.signal.aborted) throw abortError();
+    const faults = hooks.faults ?? [];
+    if (faults.length > 0) return analyzeText(input, name, { faults, ...(hooks.seed !== undefined && { seed: hooks.seed }) });
     return options.inline(input, name);
   };
 }

@@ -13,6 +13,9 @@ export interface AnalyzeRequest {
   type: 'analyze';
   input: string | Uint8Array;
   name: string;
+  /** Fault specs applied in order after loading (the instructor lab); none: the recording as it is. */
+  faults?: readonly string[];
+  seed?: number;
 }
 
 /** The Session's per-frame arrays, sent in slices. */

@@ -8,8 +8,14 @@
  * of crashing. The Session is plain data (structured-cloneable: a Web Worker can post it).
  * With `opts.strategies`, only those strategies are run; the others hold a placeholder run (`isPending`) until
  * `withStrategies(session, ids)` computes them, so the app can paint the selected strategy first.
- * `analyzeText(input, name?)` = load + analyze.
+ * `analyzeText(input, name?, opts?)` = load -> applyFaults(opts.faults, opts.seed) -> analyze, so the Session's
+ * `recording` IS the faulted one (what an export writes). A fault that cannot be applied (a bad spec, a frame that
+ * does not exist, a Chat-only fault on another wire) makes the result `{ ok: false }` with a one-line message
+ * naming the fault and its position, and the fault's `issue` data for the UI to word; `noEffect` lists the
+ * positions of faults that changed nothing. `loadFaulted` is the first two stages alone (the worker reports
+ * progress between them).
  */
+import { applyFaults, type FaultError } from '../faults';
 import { load } from '../load';
 import { decodeRecording } from '../sse';
 import { STRATEGIES } from '../strategies/registry';
@@ -26,6 +32,10 @@ export interface AnalyzeOptions {
   /** Force a wire (overrides the header and detection). */
   wire?: WireId;
   gapThresholdMs?: number;
+  /** Fault specs (`rechunk:3`, `cut:12`, ...) applied in order to the loaded recording (analyzeText only). */
+  faults?: readonly string[];
+  /** The faults' random seed (analyzeText only). Default 1. */
+  seed?: number;
 }
 
 /** The naReason of a placeholder run whose strategy has not been computed yet. */
@@ -123,10 +133,27 @@ export function withStrategies(session: Session, ids: readonly StrategyId[] = ST
   return { ...session, strategies };
 }
 
-export type AnalyzeTextResult = { ok: true; session: Session } | { ok: false; error: LoadFailure };
+/** A load or fault failure; `fault` is set when a fault could not be applied (the load itself was fine). */
+export type AnalyzeFailure = { ok: false; error: LoadFailure; fault?: FaultError };
 
-export function analyzeText(input: string | Uint8Array, name?: string, opts?: AnalyzeOptions): AnalyzeTextResult {
+export type LoadFaultedResult = { ok: true; recording: Recording; noEffect: number[] } | AnalyzeFailure;
+
+export type AnalyzeTextResult = { ok: true; session: Session; noEffect?: number[] } | AnalyzeFailure;
+
+/** load -> applyFaults (when any are given). Never throws. */
+export function loadFaulted(input: string | Uint8Array, name?: string, opts: Pick<AnalyzeOptions, 'faults' | 'seed'> = {}): LoadFaultedResult {
   const loaded = load(input, name);
   if (!loaded.ok) return loaded;
-  return { ok: true, session: analyze(loaded.recording, opts) };
+  const faults = opts.faults ?? [];
+  if (faults.length === 0) return { ok: true, recording: loaded.recording, noEffect: [] };
+  const applied = applyFaults(loaded.recording, faults, opts.seed ?? 1);
+  if (!applied.ok) return { ok: false, error: { message: applied.error }, fault: applied.issue };
+  return { ok: true, recording: applied.recording, noEffect: applied.noEffect };
+}
+
+export function analyzeText(input: string | Uint8Array, name?: string, opts?: AnalyzeOptions): AnalyzeTextResult {
+  const loaded = loadFaulted(input, name, opts);
+  if (!loaded.ok) return loaded;
+  const session = analyze(loaded.recording, opts);
+  return opts?.faults?.length ? { ok: true, session, noEffect: loaded.noEffect } : { ok: true, session };
 }

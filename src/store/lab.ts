@@ -1,0 +1,220 @@
+/**
+ * The instructor lab's part of a player store: faults on demand, the seed, presenter mode, the strategy matrix's
+ * open state and guided tours.
+ *
+ * Contract: `createLab(ctx)` returns the lab's actions, the analyzer the loader must use (it applies the state's
+ * faults after loading and keeps the original input) and `installed(session)`, which the store calls when a session
+ * is put in place. Actions never throw. A fault that cannot be applied is left out of the analysis (the others
+ * still apply) and named in `faultErrors` (lab.error.* notices); the state's `faults` then lists what was applied.
+ * `setFaults` re-analyses the current source from its original input, keeping the frame; changing faults while a
+ * load runs re-analyses once that load is in place. The Session a lab change installs IS the faulted one, so
+ * exporting `session.recording` writes the faulted recording.
+ */
+import { parseFault, type FaultError } from '../core/faults';
+import type { Session, StrategyId } from '../core/types';
+import { frameIndex } from '../core/types';
+import type { LoadOptions } from './loader';
+import { parseTour, resolveStepFrame, TOUR_ID, type TourState } from './labTour';
+import type { AnalyzeOutcome, Analyzer, Notice, PlayerState } from './state';
+
+export interface LabActions {
+  /** Applies these fault specs (in order) to the current recording and every later load. */
+  setFaults(faults: readonly string[]): Promise<void>;
+  setSeed(seed: number): Promise<void>;
+  setLabOpen(open: boolean): void;
+  setMatrixOpen(open: boolean): void;
+  setPresenter(on: boolean): void;
+  /** Loads ./tours/<id>.json and goes to its first step. */
+  openTour(id: string): Promise<void>;
+  closeTour(): void;
+  /** Goes to step `index` of the open tour (clamped): sets recording, strategy, faults, frame and highlight. */
+  tourStep(index: number): Promise<void>;
+  /** Records the learner's prediction (a choice index) for the current step. */
+  tourChoose(choice: number): void;
+  /** Shows the answer of the current step's prediction and seeks to its reveal frame. */
+  tourReveal(): void;
+  /** Opens a shipped recording with a strategy, without faults, at a frame (the matrix's cells). */
+  openCell(rec: string, strategy: StrategyId, frame: number): Promise<void>;
+}
+
+export interface LabContext {
+  get: () => PlayerState;
+  set: (partial: Partial<PlayerState>) => void;
+  analyze: Analyzer;
+  fetchText: (url: string, signal: AbortSignal) => Promise<string>;
+  toursBase: string;
+  loadRecording: (src: string | { input: string | Uint8Array; name: string }, options?: LoadOptions) => Promise<void>;
+  seek: (frame: number) => void;
+  setStrategy: (id: StrategyId) => void;
+}
+
+interface Analysed {
+  input: string | Uint8Array;
+  name: string;
+  faults: readonly string[];
+  seed: number;
+  noEffect: readonly number[];
+  errors: Notice[];
+  version: number;
+}
+
+/** The lab.error.* notice for a fault that could not be applied. */
+export function faultNotice(issue: FaultError): Notice {
+  const params: Record<string, string | number> = { spec: issue.spec, position: (issue.position ?? 0) + 1 };
+  for (const [k, v] of Object.entries(issue.values)) params[k] = v;
+  return { key: `lab.error.${issue.code}`, params };
+}
+
+const same = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+
+export function createLab(ctx: LabContext) {
+  const { get, set } = ctx;
+  const analysed = new WeakMap<Session, Analysed>();
+  let current: Analysed | null = null;
+  /** Bumped by every change of the requested faults or seed. */
+  let version = 0;
+  let tourToken = 0;
+
+  const analyze: Analyzer = async (input, name, hooks) => {
+    const started = version;
+    const seed = get().seed;
+    const errors: Notice[] = [];
+    let faults = get().faults.filter((spec) => {
+      const parsed = parseFault(spec);
+      if (!parsed.ok) errors.push(faultNotice(parsed.issue));
+      return parsed.ok;
+    });
+    for (;;) {
+      const outcome: AnalyzeOutcome = await ctx.analyze(input, name, { ...hooks, faults, seed });
+      if (!outcome.ok && outcome.fault && faults.length > 0) {
+        errors.push(faultNotice(outcome.fault));
+        const at = outcome.fault.position ?? -1;
+        faults = at >= 0 && at < faults.length ? faults.filter((_, i) => i !== at) : [];
+        continue;
+      }
+      if (outcome.ok) analysed.set(outcome.session, { input, name, faults, seed, noEffect: outcome.noEffect ?? [], errors, version: started });
+      return outcome;
+    }
+  };
+
+  const reanalyze = async (): Promise<void> => {
+    const s = get();
+    if (!current || !s.source || !s.session) return;
+    const options = { frame: s.frame };
+    if (s.source.kind === 'shipped') return ctx.loadRecording(s.source.id, options);
+    return ctx.loadRecording({ input: current.input, name: current.name }, options);
+  };
+
+  const installed = (session: Session): void => {
+    const info = analysed.get(session);
+    if (!info) return;
+    current = info;
+    const applied = { faults: info.faults, seed: info.seed, noEffect: info.noEffect };
+    if (info.version === version) set({ applied, faults: info.faults, faultErrors: info.errors });
+    else {
+      // the faults changed while this load ran: analyse again with the new ones
+      set({ applied });
+      void reanalyze();
+    }
+  };
+
+  const changeFaults = (faults: readonly string[], seed: number): Promise<void> => {
+    version++;
+    set({ faults: [...faults], seed, faultErrors: [] });
+    const s = get();
+    if (s.status.kind === 'loading') return Promise.resolve();
+    if (same(s.applied.faults, faults) && s.applied.seed === seed) return Promise.resolve();
+    return reanalyze();
+  };
+
+  const tourStep = async (index: number): Promise<void> => {
+    const tour = get().tour;
+    if (!tour) return;
+    const i = Math.min(tour.steps.length - 1, Math.max(0, Math.trunc(Number.isFinite(index) ? index : 0)));
+    const step = tour.steps[i];
+    if (!step) return;
+    const token = ++tourToken;
+    set({ tour: { ...tour, step: i, chosen: null, revealed: false }, highlight: step.highlight ?? null });
+    if (step.strategy) ctx.setStrategy(step.strategy);
+    const faults = step.faults ?? [];
+    if (!same(faults, get().faults)) {
+      version++;
+      set({ faults: [...faults], faultErrors: [] });
+    }
+    const s = get();
+    const source = s.source;
+    const otherRec = step.rec !== undefined && (source?.kind !== 'shipped' || source.id !== step.rec);
+    if (otherRec && step.rec) await ctx.loadRecording(step.rec);
+    else if (!same(s.applied.faults, get().faults) || s.status.kind === 'loading') await reanalyze();
+    if (token !== tourToken) return;
+    const session = get().session;
+    if (session) ctx.seek(resolveStepFrame(step.frame, session, get().strategy));
+  };
+
+  const tourFail = (notice: Notice) => set({ tour: null, tourError: notice, highlight: null });
+
+  const actions: LabActions = {
+    setFaults: (faults) => changeFaults(faults, get().seed),
+    setSeed: (seed) => changeFaults(get().faults, Number.isFinite(seed) ? Math.trunc(seed) : 1),
+    setLabOpen: (open) => set({ labOpen: open }),
+    setMatrixOpen: (open) => set({ matrixOpen: open }),
+    setPresenter: (on) => set({ presenter: on }),
+
+    async openTour(id) {
+      const token = ++tourToken;
+      if (!TOUR_ID.test(id)) return tourFail({ key: 'lab.tour.error.id', params: { id: id.slice(0, 60) } });
+      set({ tourError: null });
+      let text: string;
+      try {
+        text = await ctx.fetchText(`${ctx.toursBase}${id}.json`, new AbortController().signal);
+      } catch (e) {
+        if (token === tourToken) tourFail({ key: 'lab.tour.error.fetch', params: { id, message: e instanceof Error ? e.message : String(e) } });
+        return;
+      }
+      if (token !== tourToken) return;
+      let json: unknown;
+      try {
+        json = JSON.parse(text) as unknown;
+      } catch (e) {
+        return tourFail({ key: 'lab.tour.error.json', params: { id, message: e instanceof Error ? e.message : String(e) } });
+      }
+      const parsed = parseTour(json, id);
+      if (!parsed.ok) return tourFail({ key: 'lab.tour.error.format', params: { id, path: parsed.path, expected: parsed.expected } });
+      const state: TourState = { ...parsed.tour, step: 0, chosen: null, revealed: false };
+      set({ tour: state });
+      await tourStep(0);
+    },
+    closeTour() {
+      tourToken++;
+      set({ tour: null, highlight: null, tourError: null });
+    },
+    tourStep,
+    tourChoose(choice) {
+      const tour = get().tour;
+      const step = tour?.steps[tour.step];
+      if (!tour || !step?.predict || tour.revealed || !Number.isInteger(choice) || choice < 0 || choice >= step.predict.choices.length) return;
+      set({ tour: { ...tour, chosen: choice } });
+    },
+    tourReveal() {
+      const tour = get().tour;
+      const step = tour?.steps[tour.step];
+      const session = get().session;
+      if (!tour || !step?.predict || tour.revealed) return;
+      set({ tour: { ...tour, revealed: true } });
+      if (!session) return;
+      const reveal = step.predict.reveal ?? 'next';
+      const frame = reveal === 'next' ? get().frame + 1 : resolveStepFrame(reveal, session, get().strategy);
+      ctx.seek(frameIndex(frame));
+    },
+    async openCell(rec, strategy, frame) {
+      ctx.setStrategy(strategy);
+      version++;
+      set({ faults: [], faultErrors: [] });
+      const s = get();
+      if (s.source?.kind === 'shipped' && s.source.id === rec && s.applied.faults.length === 0 && s.status.kind !== 'loading') ctx.seek(frame);
+      else await ctx.loadRecording(rec, { frame });
+    },
+  };
+
+  return { actions, analyze, installed };
+}
