@@ -39,19 +39,39 @@ interface Issue {
   key: CallKey;
 }
 
+/** Keys of the three matching rules, in priority order; undefined: the rule cannot match this call. */
+const RULES: ((x: { key: CallKey; id: string }) => string | undefined)[] = [
+  (x) => `${x.key}\u0000${x.id}`,
+  (x) => (x.id !== '' ? x.id : undefined),
+  (x) => x.key,
+];
+
+/**
+ * Pairs carried with produced calls: for each rule in turn, each unpaired carried call takes the first unused
+ * produced call with the same rule key. Indexed by key, so it is linear in the number of calls (a turn may carry
+ * 100,000 calls).
+ */
 function pair(carried: readonly CarriedCall[], produced: readonly ReadyCall[]): Map<CarriedCall, ReadyCall> {
   const used = new Set<ReadyCall>();
   const out = new Map<CarriedCall, ReadyCall>();
-  const rules: ((c: CarriedCall, p: ReadyCall) => boolean)[] = [
-    (c, p) => c.key === p.key && c.id === p.id,
-    (c, p) => c.id !== '' && c.id === p.id,
-    (c, p) => c.key === p.key,
-  ];
-  for (const rule of rules) {
+  for (const rule of RULES) {
+    const queues = new Map<string, { items: ReadyCall[]; next: number }>();
+    for (const p of produced) {
+      const k = used.has(p) ? undefined : rule(p);
+      if (k === undefined) continue;
+      const q = queues.get(k);
+      if (q) q.items.push(p);
+      else queues.set(k, { items: [p], next: 0 });
+    }
     for (const c of carried) {
       if (out.has(c)) continue;
-      const p = produced.find((x) => !used.has(x) && rule(c, x));
+      const k = rule(c);
+      const q = k === undefined ? undefined : queues.get(k);
+      if (!q) continue;
+      while (q.next < q.items.length && used.has(q.items[q.next] as ReadyCall)) q.next++;
+      const p = q.items[q.next];
       if (p) {
+        q.next++;
         out.set(c, p);
         used.add(p);
       }
