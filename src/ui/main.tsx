@@ -1,9 +1,11 @@
 // The standalone app: reads the view from the URL (else the browser's language), creates this page's player store
 // with the inline / worker analyzer, keeps the URL in step, and renders the shell with the other areas' slots
-// (conclusion, compare view, waterfall, self-check footer: ui/defaultSlots, shared with embedding).
+// (conclusion, compare view, waterfall, self-check footer: ui/defaultSlots, shared with embedding). Files the user
+// opens are kept in this browser (IndexedDB) across reloads, never uploaded.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { analyzeText } from '../core/session/analyze';
+import { createIdbFileStore } from '../store/files';
 import { createPlayerStore } from '../store/player';
 import { PlayerProvider } from '../store/react';
 import { DEFAULT_RECORDING } from '../store/state';
@@ -12,10 +14,13 @@ import { createAnalyzer } from '../worker/client';
 import { App } from './App';
 import { syncUrl } from './shell/urlSync';
 import { defaultSlots } from './defaultSlots';
+import { FileStoreProvider } from './files/context';
 import './styles/app.css';
 
 const { view, rejected } = parseViewParams(window.location.search);
+const fileStore = createIdbFileStore();
 const store = createPlayerStore({
+  fileStore,
   analyze: createAnalyzer({ inline: (input, name) => analyzeText(input, name) }),
   lang: view.lang ?? preferredLang(navigator.languages),
   ...(view.strategy && { strategy: view.strategy }),
@@ -31,7 +36,9 @@ if (root) {
   createRoot(root).render(
     <StrictMode>
       <PlayerProvider store={store}>
-        <App slots={defaultSlots} />
+        <FileStoreProvider store={fileStore}>
+          <App slots={defaultSlots} />
+        </FileStoreProvider>
       </PlayerProvider>
     </StrictMode>,
   );

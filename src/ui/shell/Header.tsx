@@ -1,8 +1,11 @@
-// The header: recording picker, strategy toggle, compare toggle, language, theme and the keyboard help button.
+// The header: recording picker, file actions (open, paste, export, forget; drop onto the player), strategy toggle,
+// compare toggle, language, theme, share and the keyboard help button.
 import { useId } from 'react';
 import { THEMES, type Lang, type ThemePref } from '../../store/url';
 import { useActions, usePlayer } from '../../store/react';
+import { FileControls } from '../files/FileControls';
 import { LANGS } from '../i18n';
+import { ShareButton } from '../share/ShareButton';
 import { RecordingPicker } from './RecordingPicker';
 import { StrategyToggle } from './StrategyToggle';
 import { useT } from './useT';
@@ -22,6 +25,7 @@ export function Header({ onHelp }: { onHelp: () => void }) {
           {t('app.title')} <span className="ss-tagline">{t('app.tagline')}</span>
         </h1>
         <RecordingPicker />
+        <FileControls />
         <label className="ss-field ss-check">
           <input type="checkbox" checked={compare} onChange={(e) => actions.setCompare(e.target.checked)} />
           {t('app.compare')}
@@ -46,6 +50,7 @@ export function Header({ onHelp }: { onHelp: () => void }) {
             ))}
           </select>
         </div>
+        <ShareButton />
         <button type="button" className="ss-button ss-help-button" onClick={onHelp} aria-keyshortcuts="?" title={t('app.help.open')}>
           <span aria-hidden="true">?</span>
           <span className="ss-visually-hidden">{t('app.help.open')}</span>

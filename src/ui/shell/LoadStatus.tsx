@@ -1,4 +1,5 @@
-// Loading progress with a cancel button, load errors (role=alert) and warnings that did not stop anything.
+// Loading progress with a cancel button, load errors (role=alert; a refused rec= or an unreadable file names what
+// and where) and warnings that did not stop anything (a polite live region: a file too large, a file forgotten).
 import { useState } from 'react';
 import { useActions, usePlayer } from '../../store/react';
 import { useT } from './useT';
@@ -35,7 +36,7 @@ export function LoadStatus() {
         </p>
       )}
       {warnings.length > dismissed && (
-        <div className="ss-warnings">
+        <div className="ss-warnings" role="status">
           <ul>
             {warnings.slice(dismissed).map((w, i) => (
               <li key={i}>{t(w.key, w.params)}</li>

@@ -1,5 +1,6 @@
-// The recording picker: shipped recordings grouped into lesson and failure modes, plus the user's own files.
-import { useId, useRef, type ChangeEvent } from 'react';
+// The recording picker: shipped recordings grouped into lesson and failure modes, plus the user's own files (opened
+// with ui/files: the Open recording button, drag and drop, paste).
+import { useId, type ChangeEvent } from 'react';
 import { useActions, usePlayer } from '../../store/react';
 import { useT } from './useT';
 
@@ -12,7 +13,6 @@ export function RecordingPicker() {
   const files = usePlayer((s) => s.files);
   const source = usePlayer((s) => s.source);
   const id = useId();
-  const fileInput = useRef<HTMLInputElement>(null);
 
   const value = source ? (source.kind === 'shipped' ? source.id : FILE_PREFIX + source.name) : '';
   const lesson = recordings.filter((r) => r.group === 'lesson');
@@ -24,14 +24,6 @@ export function RecordingPicker() {
     if (v.startsWith(FILE_PREFIX)) void actions.reopenFile(v.slice(FILE_PREFIX.length));
     else if (v) void actions.loadRecording(v);
   };
-  const onFile = async (e: ChangeEvent<HTMLInputElement>) => {
-    const file = e.target.files?.[0];
-    e.target.value = '';
-    if (!file) return;
-    const bytes = new Uint8Array(await file.arrayBuffer());
-    void actions.loadRecording({ input: bytes, name: file.name });
-  };
-
   return (
     <div className="ss-field ss-picker">
       <label htmlFor={id}>{t('app.header.recording')}</label>
@@ -66,10 +58,6 @@ export function RecordingPicker() {
           </optgroup>
         )}
       </select>
-      <button type="button" className="ss-button" onClick={() => fileInput.current?.click()}>
-        {t('app.picker.open')}
-      </button>
-      <input ref={fileInput} type="file" hidden accept=".jsonl,.sse,.txt,.har,.ndjson,.json" onChange={(e) => void onFile(e)} />
     </div>
   );
 }

@@ -1,0 +1,76 @@
+// The header's file actions: "Open recording" (a button and the hidden file input it clicks, both named so),
+// "Paste SSE…", "Export .jsonl" of the current recording, and "Forget this file" for a file kept in the browser.
+// The drop zone over the whole player lives here too.
+import { useRef, useState, type ChangeEvent } from 'react';
+import { useActions, usePlayer, usePlayerStore } from '../../store/react';
+import { useT } from '../shell/useT';
+import { useFileStore } from './context';
+import { DropZone } from './DropZone';
+import { downloadRecording } from './exportFile';
+import { ACCEPT } from './limits';
+import { openUserFile } from './openFile';
+import { PasteDialog } from './PasteDialog';
+import './files.css';
+
+export function FileControls() {
+  const { t } = useT();
+  const actions = useActions();
+  const store = usePlayerStore();
+  const fileStore = useFileStore();
+  const session = usePlayer((s) => s.session);
+  const source = usePlayer((s) => s.source);
+  const input = useRef<HTMLInputElement>(null);
+  const anchor = useRef<HTMLDivElement>(null);
+  const pasteButton = useRef<HTMLButtonElement>(null);
+  const [paste, setPaste] = useState(false);
+
+  const onFile = (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0];
+    e.target.value = '';
+    if (file) void openUserFile(file, actions);
+  };
+  const forget = (name: string) => {
+    if (!fileStore) return;
+    fileStore.remove(name).then(
+      () => {
+        store.setState({ files: store.getState().files.filter((n) => n !== name) });
+        actions.warn({ key: 'files.removed', params: { name } });
+      },
+      (e: unknown) => actions.warn({ key: 'app.warn.fileStore', params: { message: e instanceof Error ? e.message : String(e) } }),
+    );
+  };
+
+  return (
+    <div className="ss-files" ref={anchor}>
+      <button type="button" className="ss-button" title={t('files.open.hint')} onClick={() => input.current?.click()}>
+        {t('files.open')}
+      </button>
+      <input ref={input} type="file" hidden accept={ACCEPT} aria-label={t('files.open')} onChange={onFile} />
+      <button type="button" className="ss-button" ref={pasteButton} aria-haspopup="dialog" onClick={() => setPaste(true)}>
+        {t('files.paste')}
+      </button>
+      <button
+        type="button"
+        className="ss-button"
+        title={t('files.export.hint')}
+        disabled={!session}
+        onClick={() => session && downloadRecording(session.recording, source)}
+      >
+        {t('files.export')}
+      </button>
+      {source?.kind === 'file' && fileStore && (
+        <button type="button" className="ss-button" title={t('files.remove.hint', { name: source.name })} onClick={() => forget(source.name)}>
+          {t('files.remove')}
+        </button>
+      )}
+      <PasteDialog
+        open={paste}
+        onClose={() => {
+          setPaste(false);
+          pasteButton.current?.focus();
+        }}
+      />
+      <DropZone anchor={anchor} />
+    </div>
+  );
+}

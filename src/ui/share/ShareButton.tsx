@@ -1,0 +1,29 @@
+// The header's Share button and its dialog; focus returns to the button when the dialog closes. Not shown inside a
+// <streamscope-player> (a shadow root on someone else's page: its links would point at that page).
+import { useEffect, useRef, useState } from 'react';
+import { useT } from '../shell/useT';
+import { ShareDialog } from './ShareDialog';
+
+export function ShareButton() {
+  const { t } = useT();
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const [hosted, setHosted] = useState(false);
+  useEffect(() => {
+    setHosted(typeof ShadowRoot !== 'undefined' && button.current?.getRootNode() instanceof ShadowRoot);
+  }, []);
+  return (
+    <>
+      <button type="button" ref={button} className="ss-button" aria-haspopup="dialog" hidden={hosted} onClick={() => setOpen(true)}>
+        {t('share.open')}
+      </button>
+      <ShareDialog
+        open={open}
+        onClose={() => {
+          setOpen(false);
+          button.current?.focus();
+        }}
+      />
+    </>
+  );
+}
