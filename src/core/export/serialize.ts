@@ -62,7 +62,8 @@ export function serializeRecording(rec: Recording): string {
     return slot;
   });
 
-  const lines: string[] = [JSON.stringify({ streamscope: 1, ...rec.header })];
+  const { streamscope: _version, ...headerRest } = rec.header;
+  const lines: string[] = [JSON.stringify({ streamscope: 1, ...headerRest })];
   let ti = 0;
   let mi = 0;
   for (let slot = 0; slot <= n; slot++) {
