@@ -51,6 +51,7 @@ export function turnAnomalies(x: TurnAnomalyInput): Anomaly[] {
       else if (s.kind === 'ignored') {
         if (s.why.startsWith('unknown-event:')) add('unknown-event', f, s.why.slice('unknown-event:'.length));
         else if (s.why === 'invalid-json') add('invalid-json', f);
+        else if (s.why.startsWith('invalid-json:')) add('invalid-json', f, s.why.slice('invalid-json:'.length));
       }
     }
   }

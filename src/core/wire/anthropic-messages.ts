@@ -17,6 +17,7 @@
  * - message_stop -> ignored 'message-stop' (the terminal event); ping -> ignored 'ping';
  *   error -> error{message, errorType}; any other type -> ignored 'unknown-event:<type>'.
  */
+import { stringifyDeep } from './safe-json';
 import type { Frame, Signal } from '../types';
 import type { WireAdapter } from './adapter';
 import {
@@ -70,7 +71,7 @@ function blockStart(state: AnthropicState, d: Record<string, unknown>): Signal[]
   const input = obj(block.input);
   if (input !== undefined) {
     for (const _ in input) {
-      entry.startInput = JSON.stringify(input);
+      entry.startInput = stringifyDeep(input);
       break;
     }
   }

@@ -11,6 +11,7 @@
  * thoughtsTokenCount}, an `error` object -> error{message, errorType: status}. `promptFeedback.blockReason` ->
  * finish 'blocked:<reason>'.
  */
+import { stringifyDeep } from './safe-json';
 import type { Frame, Signal } from '../types';
 import type { WireAdapter } from './adapter';
 import {
@@ -50,7 +51,7 @@ function part(state: GeminiState, p: Obj, out: Signal[]): void {
   const fc = obj(p.functionCall);
   if (fc !== undefined) {
     const key = keyOf(state.calls++) as string;
-    const args = fc.args === undefined || fc.args === null ? '{}' : JSON.stringify(fc.args);
+    const args = fc.args === undefined || fc.args === null ? '{}' : stringifyDeep(fc.args);
     out.push({
       kind: 'call-complete',
       key,

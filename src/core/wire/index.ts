@@ -38,7 +38,12 @@ export function adaptFrames(wire: WireId, frames: readonly Frame[]): Signal[][] 
       turn = frame.turn;
       state = adapter.init();
     }
-    out[i] = adapter.step(state, frame);
+    try {
+      out[i] = adapter.step(state, frame);
+    } catch (e) {
+      // e.g. data nested so deep that re-serializing it overflows the stack: this frame is reported, the rest is read
+      out[i] = [{ kind: 'ignored', why: `invalid-json:${e instanceof Error ? e.message : String(e)}` }];
+    }
   }
   return out;
 }

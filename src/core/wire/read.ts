@@ -7,6 +7,7 @@
  * that carry nothing an assembly strategy needs.
  */
 import type { Signal } from '../types';
+import { stringifyDeep } from './safe-json';
 
 export type Obj = Record<string, unknown>;
 
@@ -127,10 +128,15 @@ export function usage(inputTokens: unknown, outputTokens: unknown): Signal | und
 export function errorSignal(e: unknown, fallbackType?: string): Signal {
   const o = obj(e);
   if (o === undefined) {
-    const message = typeof e === 'string' ? e : JSON.stringify(e) ?? 'error';
+    const message = typeof e === 'string' ? e : clip(stringifyDeep(e));
     return fallbackType === undefined ? { kind: 'error', message } : { kind: 'error', message, errorType: fallbackType };
   }
-  const message = str(o.message) ?? JSON.stringify(o);
+  const message = str(o.message) ?? clip(stringifyDeep(o));
   const type = str(o.type) ?? str(o.status) ?? str(o.code) ?? (typeof o.code === 'number' ? String(o.code) : fallbackType);
   return type === undefined ? { kind: 'error', message } : { kind: 'error', message, errorType: type };
+}
+
+/** An error object shown as its JSON, cut to a readable length. */
+function clip(text: string): string {
+  return text.length > 400 ? `${text.slice(0, 400)}…` : text;
 }
