@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { load } from '../../src/core/load';
 import { appUrl, launch, watchErrors } from './browser';
-import { expectedCalls, harText, jsonlText, ndjsonText, sseText } from './recordings';
+import { expectedCalls, harText, jsonlText, ndjsonText, sseText } from './files-fixtures';
 
 let browser: Browser;
 beforeAll(async () => {
