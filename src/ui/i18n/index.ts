@@ -56,6 +56,12 @@ export function translate(lang: Lang, key: string, params?: Params): string {
   });
 }
 
+/**
+ * Wraps text that came from a file (a file name, a quoted line) in Unicode isolates (U+2068 ... U+2069), so a
+ * right-to-left override inside it cannot reorder the sentence around it. Use for notice parameters.
+ */
+export const isolate = (text: string): string => `\u2068${text}\u2069`;
+
 export function hasKey(key: string): boolean {
   return key in catalogs.en;
 }

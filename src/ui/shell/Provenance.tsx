@@ -1,8 +1,31 @@
 // The recording's provenance, always visible: what kind of stream it is (never "recorded" unless captured), its
 // source, wire, model, and whether it has timing.
-import type { ProvenanceKind } from '../../core/types';
+import type { LoadIssue, ProvenanceKind } from '../../core/types';
+import type { Translate } from '../i18n';
 import { usePlayer } from '../../store/react';
 import { useT } from './useT';
+
+const SHOWN_ISSUES = 20;
+
+/** Problems the loader found in a readable file (a bad line skipped, approximate timing...), each with its place. */
+function LoadIssues({ issues, t }: { issues: readonly LoadIssue[]; t: Translate }) {
+  if (issues.length === 0) return null;
+  return (
+    <details className="ss-load-issues" open={issues.length <= 3}>
+      <summary role="alert">{t('app.issues.summary', { count: issues.length })}</summary>
+      <ul>
+        {issues.slice(0, SHOWN_ISSUES).map((issue, i) => (
+          <li key={i}>
+            <code>{issue.code}</code>{' '}
+            {issue.line !== undefined ? t('app.issues.at', { line: issue.line, byte: issue.byteOffset ?? 0 }) + ' ' : ''}
+            <bdi>{issue.message}</bdi>
+          </li>
+        ))}
+      </ul>
+      {issues.length > SHOWN_ISSUES && <p>{t('app.issues.more', { count: issues.length - SHOWN_ISSUES })}</p>}
+    </details>
+  );
+}
 
 const KINDS: readonly ProvenanceKind[] = ['captured', 'docs', 'reconstructed', 'synthetic'];
 
@@ -52,6 +75,7 @@ export function Provenance() {
         {!session.recording.timed && <span className="ss-untimed"> · {t('app.provenance.untimed')}</span>}
       </p>
       {p?.notes && <p className="ss-rec-notes">{p.notes}</p>}
+      <LoadIssues issues={session.recording.issues} t={t} />
     </section>
   );
 }
