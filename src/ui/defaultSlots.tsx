@@ -1,14 +1,22 @@
 // The slots every player fills the same way (the standalone app, embed.html, mount() and the custom element):
-// the conclusion line, the compare view, the span waterfall and the self-check footer.
-import { CompareView } from './compare/CompareView';
+// the conclusion line, the compare view, the span waterfall and the self-check footer. The compare view and the
+// waterfall are not part of the first view, so their code loads on demand: the compare view when compare mode is
+// turned on, the waterfall when it scrolls near the viewport (waterfall/LazyWaterfall).
+import { lazy, Suspense } from 'react';
 import { Conclusion } from './conclusion/Conclusion';
 import { SelfCheck } from './selfcheck/SelfCheck';
 import type { AppSlots } from './App';
-import { Waterfall } from './waterfall/Waterfall';
+import { LazyWaterfall } from './waterfall/LazyWaterfall';
+
+const CompareView = lazy(() => import('./compare/CompareView').then((m) => ({ default: m.CompareView })));
 
 export const defaultSlots: AppSlots = {
   conclusion: (p) => <Conclusion session={p.session} strategy={p.strategy} t={p.t} onSeek={p.onSeek} />,
-  compare: (p) => <CompareView session={p.session} strategy={p.strategy} frame={p.frame} t={p.t} onSeek={p.onSeek} />,
-  waterfall: (p) => <Waterfall {...p} />,
+  compare: (p) => (
+    <Suspense fallback={null}>
+      <CompareView session={p.session} strategy={p.strategy} frame={p.frame} t={p.t} onSeek={p.onSeek} />
+    </Suspense>
+  ),
+  waterfall: (p) => <LazyWaterfall {...p} />,
   footer: (p) => <SelfCheck session={p.session} t={p.t} />,
 };

@@ -3,7 +3,10 @@
  * + github-light / github-dark, created ONCE (a lazy module singleton) and memoized per (text, theme).
  *
  * Contract: highlighting never blocks a render. `useHighlightedJson` returns null until the tokens are ready (the
- * caller renders plain text meanwhile) and never highlights text longer than HIGHLIGHT_LIMIT. It returns tokens,
+ * caller renders plain text meanwhile) and never highlights text longer than HIGHLIGHT_LIMIT. Shiki's code is not
+ * fetched before the page's first paint: the first request waits for a painted frame and an idle period
+ * (`afterFirstPaint`). A text is tokenized only once it has stayed on screen SETTLE_MS, so scrubbing through
+ * frames costs no tokenizing at all. It returns tokens,
  * not HTML: callers render them as React text nodes, so no recorded string is ever injected as HTML.
  */
 import { useEffect, useState } from 'react';
@@ -19,9 +22,28 @@ export type CodeLines = CodeToken[][];
 /** Above this many characters, text is shown plain (highlighting would cost more than it helps). */
 export const HIGHLIGHT_LIMIT = 20_000;
 const CACHE_SIZE = 256;
+/** How long a text must stay on screen before it is tokenized. */
+export const SETTLE_MS = 80;
+/** The longest wait for an idle period before shiki is fetched anyway. */
+const IDLE_TIMEOUT_MS = 1000;
 const THEMES: Record<CodeTheme, string> = { light: 'github-light', dark: 'github-dark' };
 
 let highlighter: Promise<HighlighterCore> | null = null;
+let painted: Promise<void> | null = null;
+
+/** Resolves once the page has painted a frame and then gone idle (or after IDLE_TIMEOUT_MS at most). */
+export function afterFirstPaint(): Promise<void> {
+  painted ??= new Promise<void>((resolve) => {
+    const idle = () => {
+      if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: IDLE_TIMEOUT_MS });
+      else setTimeout(resolve, 0);
+    };
+    // a task posted from an animation frame callback runs after that frame is painted
+    if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(idle, 0));
+    else idle();
+  });
+  return painted;
+}
 const cache = new Map<string, CodeLines>();
 
 /** The one highlighter, created on first use. */
@@ -69,12 +91,14 @@ export function useHighlightedJson(text: string | null, theme: CodeTheme): CodeL
     if (skip || cached) return;
     let cancelled = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    loadHighlighter()
+    afterFirstPaint()
+      .then(() => (cancelled ? null : loadHighlighter()))
       .then((h) => {
-        // Yield first, so a scrub that moves on before we get here costs nothing.
+        if (!h || cancelled) return;
+        // Wait for the text to settle, so a scrub that moves on before then costs nothing.
         timer = setTimeout(() => {
           if (!cancelled) setReady({ key, lines: tokenizeJson(h, text, theme) });
-        }, 0);
+        }, SETTLE_MS);
       })
       .catch(() => {
         // Highlighting is a nicety: plain text stays on screen.

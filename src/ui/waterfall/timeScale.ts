@@ -2,14 +2,14 @@
  * The waterfall's time axis: milliseconds <-> pixels under a zoom (k) and pan (x), and readable ticks.
  *
  * Contract: pure functions over plain numbers, no DOM. The base mapping is d3-scale's `scaleLinear` from the
- * recording's time domain onto [0, width] px; the view is a d3-zoom `ZoomTransform` (zoomIdentity maths only, no
- * selection) restricted to x. `clampView` keeps the whole plot covered (k >= 1, no blank space either side) and
+ * recording's time domain onto [0, width] px; the view is a zoom transform restricted to x (px' = px * k + x, the
+ * same maths as d3-zoom's zoomIdentity, written out here so the bundle does not carry d3-zoom's selection and
+ * transition modules). `clampView` keeps the whole plot covered (k >= 1, no blank space either side) and
  * never lets the visible span shrink below MIN_SPAN_MS. `ticks` keeps adjacent ticks 72-180 px apart (about one
  * per 100 px) whatever the zoom, on 1/2/5 x 10^n steps, and says how to print each value (unit and decimals) so adjacent labels always differ. Bad numbers (NaN,
  * infinite, an empty domain or width) give a degenerate but finite scale, never a throw.
  */
 import { scaleLinear } from 'd3-scale';
-import { zoomIdentity, type ZoomTransform } from 'd3-zoom';
 
 /** A horizontal zoom/pan: px = base(ms) * k + x. */
 export interface View {
@@ -52,7 +52,8 @@ function sanitizeDomain(domain: readonly [number, number]): [number, number] {
   return [lo, hi];
 }
 
-const toTransform = (view: View): ZoomTransform => zoomIdentity.translate(view.x, 0).scale(view.k);
+/** The base px under a zoomed px (d3-zoom's transform.invertX). */
+const invertX = (view: View, px: number): number => (px - view.x) / view.k;
 
 /** The largest zoom for this domain (visible span >= MIN_SPAN_MS). */
 export function maxZoom(domain: readonly [number, number]): number {
@@ -70,8 +71,7 @@ export function clampView(view: View, width: number, domain: readonly [number, n
 
 /** Zooms by `factor` keeping the time under pixel `px` where it is. */
 export function zoomAt(view: View, factor: number, px: number, width: number, domain: readonly [number, number]): View {
-  const t = toTransform(view);
-  const anchor = t.invertX(finite(px, 0));
+  const anchor = invertX(view, finite(px, 0));
   const k = Math.min(maxZoom(domain), Math.max(1, view.k * finite(factor, 1)));
   return clampView({ k, x: finite(px, 0) - anchor * k }, width, domain);
 }
@@ -114,7 +114,8 @@ export function createTimeScale(domain: readonly [number, number], width: number
   const w = Math.max(1, finite(width, 1));
   const v = clampView(view, w, d);
   const base = scaleLinear().domain(d).range([0, w]);
-  const zoomed = toTransform(v).rescaleX(base);
+  // d3-zoom's rescaleX: the base scale with its domain moved to what the zoomed view shows across [0, w]
+  const zoomed = base.copy().domain([base.invert(invertX(v, 0)), base.invert(invertX(v, w))]);
   return {
     domain: d,
     width: w,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { MAX_LIST_PX, OVERSCAN, ROW_HEIGHT, clampScroll, followFrame, rowStep, totalHeight, visibleRows } from '../../../src/ui/panels/raw/listWindow';
+import { MAX_LIST_PX, OVERSCAN, ROW_HEIGHT, clampScroll, followFrame, rowStep, totalHeight, visibleRows, windowCapacity } from '../../../src/ui/panels/raw/listWindow';
 
 describe('listWindow', () => {
   it('rows are ROW_HEIGHT apart until the list would pass MAX_LIST_PX', () => {
@@ -41,7 +41,7 @@ describe('listWindow', () => {
           const [start, end] = visibleRows(top, viewport, count);
           expect(start).toBeLessThanOrEqual(frame);
           expect(end).toBeGreaterThan(frame);
-          expect(end - start).toBeLessThanOrEqual(Math.ceil(viewport / rowStep(count)) + 2 * OVERSCAN + 2);
+          expect(end - start).toBeLessThanOrEqual(windowCapacity(viewport, count));
           const rowTop = frame * rowStep(count);
           expect(rowTop).toBeGreaterThanOrEqual(top - 1e-6);
           if (viewport >= ROW_HEIGHT && totalHeight(count) > viewport) expect(rowTop + ROW_HEIGHT).toBeLessThanOrEqual(top + viewport + 1e-6);

@@ -2,7 +2,7 @@
 // fragments tinted alternately and separated by a non-colour cue, the current frame's fragment emphasized, empty
 // fragments shown as a visible ∅ '' token. Hovering or clicking a box selects its call in every panel.
 import { memo } from 'react';
-import type { BufferLog, FrameIndex } from '../../../core/types';
+import { frameIndex, type BufferLog, type FrameIndex } from '../../../core/types';
 import { buffersAt } from '../../../core/session/view';
 import { sameCall, type CallRef, type PanelProps } from '../types';
 import type { Translate } from '../../i18n';
@@ -68,6 +68,15 @@ const BufferBox = memo(function BufferBox({ buffer, frame, t, selected, hovered,
   );
 });
 
+/**
+ * A buffer looks the same at every frame after its last fragment: past it, the box gets one fixed frame, so its
+ * memo holds and a seek re-renders only the buffers still growing at the new frame.
+ */
+function settledFrame(buffer: BufferLog, frame: FrameIndex): FrameIndex {
+  const last = buffer.fragments[buffer.fragments.length - 1]?.frame;
+  return last !== undefined && frame > last ? frameIndex(last + 1) : frame;
+}
+
 export function BuffersPanel({ session, strategy, frame, t, selectedCall, hoveredCall, onSelectCall, onHoverCall }: PanelProps) {
   const run = session.strategies[strategy];
   const buffers = buffersAt(run, frame);
@@ -89,7 +98,7 @@ export function BuffersPanel({ session, strategy, frame, t, selectedCall, hovere
               <BufferBox
                 key={b.id}
                 buffer={b}
-                frame={frame}
+                frame={settledFrame(b, frame)}
                 t={t}
                 selected={sameCall(call, selectedCall)}
                 hovered={sameCall(call, hoveredCall)}

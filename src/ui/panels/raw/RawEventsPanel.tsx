@@ -11,7 +11,7 @@ import type { PanelProps } from '../types';
 import type { Translate } from '../../i18n';
 import { formatNumber, type Lang } from '../../i18n';
 import { FrameDetail } from './FrameDetail';
-import { DEFAULT_VIEWPORT_PX, followFrame, rowStep, totalHeight, visibleRows } from './listWindow';
+import { DEFAULT_VIEWPORT_PX, followFrame, rowStep, totalHeight, visibleRows, windowCapacity } from './listWindow';
 import { KIND_GLYPH, chunkInfo, dataPreview, turnRelativeMs } from './rows';
 import '../panels.css';
 
@@ -118,9 +118,11 @@ const RawList = memo(function RawList({ session, frame, lang, t, onSeek }: Pick<
 
   const [start, end] = visibleRows(current.top, viewport, count);
   const step = rowStep(count);
+  // Keyed by slot, not by frame: a jump re-uses the same buttons with new text instead of replacing them.
+  const slots = windowCapacity(viewport, count);
   const rows = [];
   for (let i = start; i < end; i++) {
-    rows.push(<Row key={i} session={session} index={i} current={i === frame} lang={lang} t={t} top={i * step} onSeek={onSeek} />);
+    rows.push(<Row key={i % slots} session={session} index={i} current={i === frame} lang={lang} t={t} top={i * step} onSeek={onSeek} />);
   }
   return (
     <div className="ss-raw-scroll" ref={setRef} onScroll={onScroll} aria-label={t('panels.raw.list')} role="group">

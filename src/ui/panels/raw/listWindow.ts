@@ -63,3 +63,9 @@ export function visibleRows(scrollTop: number, viewport: number, count: number, 
   const last = Math.ceil((s + Math.max(0, fin(viewport))) / step);
   return [Math.max(0, first - overscan), Math.min(n, Math.max(first + 1, last) + overscan)];
 }
+
+/** The most rows `visibleRows` can return for this viewport: keys modulo this are unique within any window. */
+export function windowCapacity(viewport: number, count: number, overscan = OVERSCAN): number {
+  const step = rowStep(count);
+  return Math.max(1, Math.ceil(Math.max(0, fin(viewport)) / (step > 0 ? step : ROW_HEIGHT)) + 2 * overscan + 2);
+}

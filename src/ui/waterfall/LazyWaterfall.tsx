@@ -1,0 +1,65 @@
+// The span waterfall, loaded on demand: it sits below the fold, so the first paint does not wait for its code.
+// Until the section comes near the viewport (IntersectionObserver, LOAD_MARGIN ahead) a placeholder region of the
+// same name holds its place; then Waterfall.tsx and its d3 maths are imported (React.lazy). Once loaded, while the
+// section is scrolled out of view it keeps the props it last showed, so seeking does not re-render a waterfall
+// nobody sees; it catches up as soon as it is back in view. Without IntersectionObserver it loads at once.
+import { lazy, memo, Suspense, useEffect, useRef, useState, type ReactElement } from 'react';
+import type { WaterfallProps } from './Waterfall';
+
+const Waterfall = memo(lazy(() => import('./Waterfall').then((m) => ({ default: m.Waterfall }))));
+
+/** How far below (and above) the viewport the waterfall starts loading. */
+export const LOAD_MARGIN = '50% 0px';
+/** Space kept for the waterfall before it loads, so the page does not jump (about its usual height). */
+const PLACEHOLDER_HEIGHT = '28rem';
+
+interface Seen {
+  /** The section is in (or near) the viewport now. */
+  inView: boolean;
+  /** It has been, at least once: the code is loaded. */
+  loaded: boolean;
+  /** The props it showed when it left the viewport. */
+  frozen: WaterfallProps | null;
+}
+
+export function LazyWaterfall(props: WaterfallProps): ReactElement {
+  const host = useRef<HTMLDivElement | null>(null);
+  const latest = useRef(props);
+  useEffect(() => {
+    latest.current = props;
+  });
+  const [seen, setSeen] = useState<Seen>(() =>
+    typeof IntersectionObserver === 'undefined' ? { inView: true, loaded: true, frozen: null } : { inView: false, loaded: false, frozen: null },
+  );
+  useEffect(() => {
+    const el = host.current;
+    if (!el || typeof IntersectionObserver === 'undefined') return undefined;
+    const io = new IntersectionObserver(
+      (entries) => {
+        const inView = entries[entries.length - 1]?.isIntersecting ?? false;
+        setSeen((s) => (s.inView === inView ? s : { inView, loaded: s.loaded || inView, frozen: inView ? null : latest.current }));
+      },
+      { rootMargin: LOAD_MARGIN },
+    );
+    io.observe(el);
+    return () => io.disconnect();
+  }, []);
+
+  const placeholder = (
+    <section className="wf-placeholder" aria-label={props.t('waterfall.region')} style={{ minHeight: PLACEHOLDER_HEIGHT }}>
+      <h2 style={{ fontSize: '1rem' }}>{props.t('waterfall.region')}</h2>
+    </section>
+  );
+  const shown = seen.inView || !seen.frozen ? props : seen.frozen;
+  return (
+    <div className="wf-lazy" ref={host} data-in-view={seen.inView ? 'true' : 'false'}>
+      {seen.loaded ? (
+        <Suspense fallback={placeholder}>
+          <Waterfall {...shown} />
+        </Suspense>
+      ) : (
+        placeholder
+      )}
+    </div>
+  );
+}
