@@ -134,7 +134,12 @@ export function createLab(ctx: LabContext) {
     const step = tour.steps[i];
     if (!step) return;
     const token = ++tourToken;
-    set({ tour: { ...tour, step: i, chosen: null, revealed: false }, highlight: step.highlight ?? null });
+    set({
+      tour: { ...tour, step: i, chosen: null, revealed: false },
+      highlight: step.highlight ?? null,
+      ...(step.highlight === 'lab' && { labOpen: true }),
+      ...(step.highlight === 'matrix' && { matrixOpen: true }),
+    });
     if (step.strategy) ctx.setStrategy(step.strategy);
     const faults = step.faults ?? [];
     if (!same(faults, get().faults)) {

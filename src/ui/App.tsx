@@ -1,9 +1,19 @@
 // The replay app shell for one player: header, provenance, load status, the full-width scrubber, playback, the
 // three panels (or the compare view), the conclusion line, a slot for the span waterfall, the footer, the keyboard
 // help and the live region. Keys act only while focus is inside the player (WCAG 2.1.4).
-import { useCallback, useEffect, useState, type KeyboardEvent } from 'react';
+// The teaching tools (ui/lab, ui/tour, ui/matrix): the standalone app shows their bar under the header and keeps
+// their URL parameters; the tour region, the instructor lab and the strategy matrix appear when the state opens
+// them. Presenter mode hides header, bar and footer and enlarges the type; P toggles it, Page Down / Page Up move
+// through an open tour.
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { frameIndex } from '../core/types';
+import type { PlayerStore } from '../store/player';
 import { useActions, usePlayer, usePlayerStore } from '../store/react';
+import { LabBar, PresenterExit } from './lab/LabBar';
+import { LabPanel } from './lab/LabPanel';
+import { startLabUrl } from './lab/labUrlSync';
+import './lab/lab.css';
+import { Matrix } from './matrix/Matrix';
 import { PlaybackControls } from './playback/PlaybackControls';
 import { Scrubber } from './scrubber/Scrubber';
 import { Header } from './shell/Header';
@@ -15,6 +25,7 @@ import { PANEL_IDS, Panels, type PanelId, type Slot } from './shell/Panels';
 import { Provenance } from './shell/Provenance';
 import { usePanelProps } from './shell/usePanelProps';
 import { useT } from './shell/useT';
+import { TourRegion } from './tour/TourRegion';
 import { useReducedMotion, useResolvedTheme } from './theme/theme';
 
 export interface AppSlots {
@@ -54,6 +65,23 @@ function Views({ slots, show }: { slots: AppSlots; show: readonly PanelId[] }) {
 
 const NO_SLOTS: AppSlots = {};
 
+/** The teaching tools' keys: P toggles presenter mode, Page Down / Page Up step an open tour. True when handled. */
+function labKey(e: KeyboardEvent<HTMLDivElement>, store: PlayerStore, target: ReturnType<typeof keyTargetOf>): boolean {
+  if (e.ctrlKey || e.altKey || e.metaKey || target === 'text') return false;
+  const s = store.getState();
+  if (e.key === 'p' || e.key === 'P') {
+    e.preventDefault();
+    store.actions.setPresenter(!s.presenter);
+    return true;
+  }
+  if ((e.key === 'PageDown' || e.key === 'PageUp') && s.tour) {
+    e.preventDefault();
+    void store.actions.tourStep(s.tour.step + (e.key === 'PageDown' ? 1 : -1));
+    return true;
+  }
+  return false;
+}
+
 export function App({ slots = NO_SLOTS, standalone = true, panels = PANEL_IDS, controls = 'full' }: AppProps) {
   const { t, lang } = useT();
   const store = usePlayerStore();
@@ -62,6 +90,11 @@ export function App({ slots = NO_SLOTS, standalone = true, panels = PANEL_IDS, c
   const theme = useResolvedTheme(themePref);
   const reducedMotion = useReducedMotion();
   const [help, setHelp] = useState(false);
+  const presenter = usePlayer((s) => s.presenter);
+  const labOpen = usePlayer((s) => s.labOpen);
+  const matrixOpen = usePlayer((s) => s.matrixOpen);
+  const highlight = usePlayer((s) => s.highlight);
+  const mainRef = useRef<HTMLElement>(null);
 
   useEffect(() => {
     if (!standalone) return;
@@ -70,11 +103,21 @@ export function App({ slots = NO_SLOTS, standalone = true, panels = PANEL_IDS, c
     document.title = t('app.title');
   }, [standalone, lang, theme, t]);
 
+  useEffect(() => (standalone ? startLabUrl(store) : undefined), [standalone, store]);
+
+  useEffect(() => {
+    if (standalone) document.documentElement.classList.toggle('ss-presenting', presenter);
+    // the bar that had focus is gone (or back): keep the keyboard inside the player
+    const active = document.activeElement;
+    if (!active || active === document.body) mainRef.current?.focus({ preventScroll: true });
+  }, [standalone, presenter]);
+
   const onKeyDown = useCallback(
     (e: KeyboardEvent<HTMLDivElement>) => {
       if (e.defaultPrevented) return;
       const target = e.target instanceof Element ? e.target : null;
       if (target?.closest('dialog')) return;
+      if (labKey(e, store, keyTargetOf(target))) return;
       const action = keyAction(e.key, { shift: e.shiftKey, ctrl: e.ctrlKey, alt: e.altKey, meta: e.metaKey }, keyTargetOf(target));
       if (!action) return;
       e.preventDefault();
@@ -103,18 +146,31 @@ export function App({ slots = NO_SLOTS, standalone = true, panels = PANEL_IDS, c
 
   return (
     // The player root receives bubbling key events from its controls; it is not itself interactive.
-    <div className={`ss-player${reducedMotion ? ' ss-reduced-motion' : ''}`} data-theme={theme} lang={lang === 'zh' ? 'zh-CN' : 'en'} onKeyDown={onKeyDown}>
-      {controls === 'full' && <Header onHelp={() => setHelp(true)} />}
-      <main className="ss-main">
+    <div
+      className={`ss-player${reducedMotion ? ' ss-reduced-motion' : ''}${presenter ? ' ss-presenter' : ''}`}
+      data-theme={theme}
+      data-highlight={highlight ?? undefined}
+      lang={lang === 'zh' ? 'zh-CN' : 'en'}
+      onKeyDown={onKeyDown}
+    >
+      {controls === 'full' && !presenter && <Header onHelp={() => setHelp(true)} />}
+      {controls === 'full' && standalone && !presenter && <LabBar />}
+      <main className="ss-main" ref={mainRef} tabIndex={-1}>
+        {presenter && <PresenterExit />}
         <Provenance />
         <LoadStatus />
+        <TourRegion />
         {controls !== 'none' && <Scrubber />}
         {controls !== 'none' && <PlaybackControls />}
+        {labOpen && <LabPanel />}
+        {matrixOpen && <Matrix />}
         <Views slots={slots} show={panels} />
       </main>
-      <footer className="ss-footer">
-        <p>{t('app.footer.about')}</p>
-      </footer>
+      {!presenter && (
+        <footer className="ss-footer">
+          <p>{t('app.footer.about')}</p>
+        </footer>
+      )}
       <HelpDialog open={help} onClose={() => setHelp(false)} />
       <LiveRegion />
     </div>

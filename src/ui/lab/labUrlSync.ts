@@ -1,0 +1,80 @@
+/**
+ * Keeps the lab's URL parameters (store/labUrl: faults, seed, tour, step, presenter, lab, matrix) and one player
+ * store in step, next to the view's own sync (shell/urlSync, which keeps parameters it does not own).
+ *
+ * Contract: `startLabUrl(store, win)` applies the page's lab parameters once (faults and seed before the first
+ * analysis when it runs early enough, else re-analysing; a tour is opened at its step), warns about values it could
+ * not read (app.warn.url), then mirrors later lab changes into the URL with replaceState (the lab makes no history
+ * entries of its own) and applies them again on popstate. Returns the function that stops it.
+ */
+import type { PlayerStore } from '../../store/player';
+import type { PlayerState } from '../../store/state';
+import { labSearch, parseLabParams, type LabParams } from '../../store/labUrl';
+
+export function labOf(s: PlayerState): LabParams {
+  return {
+    faults: [...s.faults],
+    seed: s.seed,
+    ...(s.tour && { tour: s.tour.id, step: s.tour.step + 1 }),
+    presenter: s.presenter,
+    lab: s.labOpen,
+    matrix: s.matrixOpen,
+  };
+}
+
+export async function applyLab(store: PlayerStore, lab: LabParams): Promise<void> {
+  const a = store.actions;
+  const s = store.getState();
+  if (lab.presenter !== undefined && lab.presenter !== s.presenter) a.setPresenter(lab.presenter);
+  if ((lab.lab ?? false) !== s.labOpen) a.setLabOpen(lab.lab ?? false);
+  if ((lab.matrix ?? false) !== s.matrixOpen) a.setMatrixOpen(lab.matrix ?? false);
+  if (lab.tour) {
+    if (s.tour?.id !== lab.tour) await a.openTour(lab.tour);
+    const step = (lab.step ?? 1) - 1;
+    if (store.getState().tour && store.getState().tour?.step !== step) await a.tourStep(step);
+    return;
+  }
+  if (s.tour) a.closeTour();
+  const faults = lab.faults ?? [];
+  const seed = lab.seed ?? 1;
+  if (seed !== s.seed) store.setState({ seed });
+  const now = store.getState();
+  if (faults.length !== now.faults.length || faults.some((f, i) => f !== now.faults[i]) || seed !== now.applied.seed) await a.setFaults(faults);
+}
+
+export function startLabUrl(store: PlayerStore, win: Window = window): () => void {
+  const { lab, rejected } = parseLabParams(win.location.search);
+  for (const param of rejected) store.actions.warn({ key: 'app.warn.url', params: { param } });
+  let applying = true;
+  void applyLab(store, lab).finally(() => {
+    applying = false;
+    write();
+  });
+
+  function write() {
+    const search = labSearch(labOf(store.getState()), win.location.search);
+    if (search === win.location.search) return;
+    win.history.replaceState(win.history.state, '', `${win.location.pathname}${search}${win.location.hash}`);
+  }
+
+  const unsubscribe = store.subscribe((s, prev) => {
+    if (applying) return;
+    if (
+      s.faults !== prev.faults ||
+      s.seed !== prev.seed ||
+      s.tour?.id !== prev.tour?.id ||
+      s.tour?.step !== prev.tour?.step ||
+      s.presenter !== prev.presenter ||
+      s.labOpen !== prev.labOpen ||
+      s.matrixOpen !== prev.matrixOpen
+    ) {
+      write();
+    }
+  });
+  const onPop = () => void applyLab(store, parseLabParams(win.location.search).lab);
+  win.addEventListener('popstate', onPop);
+  return () => {
+    unsubscribe();
+    win.removeEventListener('popstate', onPop);
+  };
+}

@@ -1,0 +1,115 @@
+// The strategy matrix: every shipped recording (rows) x every strategy (columns), each cell a verdict in glyph and
+// words, computed off the main thread (ui/../worker/matrixClient) when the view opens and kept for the page's life.
+// A cell opens that recording with that strategy at its first failing frame (or its start).
+import { useEffect, useState } from 'react';
+import { STRATEGY_IDS, type StrategyId } from '../../core/types';
+import type { RecordingEntry } from '../../store/recordings';
+import { useActions, usePlayer } from '../../store/react';
+import { computeMatrix } from '../../worker/matrixClient';
+import type { MatrixCell, MatrixRow } from '../../worker/matrixRow';
+import type { Translate } from '../i18n';
+import { useT } from '../shell/useT';
+import { VERDICT_GLYPH } from '../lab/VerdictList';
+
+const cache = new WeakMap<readonly RecordingEntry[], Map<string, MatrixRow>>();
+
+function useRows(recordings: readonly RecordingEntry[]): Map<string, MatrixRow> {
+  const [rows, setRows] = useState<Map<string, MatrixRow>>(() => cache.get(recordings) ?? new Map());
+  useEffect(() => {
+    const known = cache.get(recordings) ?? new Map<string, MatrixRow>();
+    cache.set(recordings, known);
+    setRows(new Map(known));
+    const todo = recordings.filter((r) => !known.has(r.id));
+    if (todo.length === 0) return;
+    const ctl = new AbortController();
+    void computeMatrix(
+      todo.map((r) => ({ id: r.id, url: `./recordings/${r.file}`, name: r.file })),
+      {
+        signal: ctl.signal,
+        onRow: (row) => {
+          known.set(row.id, row);
+          setRows(new Map(known));
+        },
+      },
+    );
+    return () => ctl.abort();
+  }, [recordings]);
+  return rows;
+}
+
+function cellWords(t: Translate, cell: MatrixCell): string {
+  if (cell.verdict === 'fail' && cell.frame !== undefined) return t('lab.verdict.failAt', { frame: cell.frame });
+  return t(`lab.verdict.${cell.verdict}`);
+}
+
+export function Matrix() {
+  const { t, lang } = useT();
+  const a = useActions();
+  const recordings = usePlayer((s) => s.recordings);
+  const source = usePlayer((s) => s.source);
+  const strategy = usePlayer((s) => s.strategy);
+  const rows = useRows(recordings);
+  const done = recordings.filter((r) => rows.has(r.id)).length;
+
+  const open = (rec: string, sid: StrategyId, cell: MatrixCell) => void a.openCell(rec, sid, cell.frame ?? 0);
+
+  return (
+    <section className="ss-matrix" aria-label={t('lab.matrix.region')}>
+      <h2 className="ss-lab-title">{t('lab.matrix.region')}</h2>
+      <p className="ss-lab-intro">{t('lab.matrix.caption')}</p>
+      {recordings.length === 0 && <p>{t('lab.matrix.noIndex')}</p>}
+      <p className="ss-matrix-progress" role="status">
+        {done < recordings.length ? t('lab.matrix.progress', { done: done + 1, total: recordings.length }) : ''}
+      </p>
+      {recordings.length > 0 && (
+        <div className="ss-matrix-scroll">
+          <table className="ss-matrix-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('lab.matrix.recording')}</th>
+                {STRATEGY_IDS.map((sid) => (
+                  <th key={sid} scope="col" aria-current={sid === strategy ? 'true' : undefined}>
+                    {t(`app.strategy.${sid}`)}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {recordings.map((rec) => {
+                const row = rows.get(rec.id);
+                const current = source?.kind === 'shipped' && source.id === rec.id;
+                return (
+                  <tr key={rec.id} data-rec={rec.id} aria-current={current ? 'true' : undefined}>
+                    <th scope="row">{rec.title[lang]}</th>
+                    {!row && <td colSpan={STRATEGY_IDS.length}>{t('lab.matrix.pending')}</td>}
+                    {row && !row.ok && <td colSpan={STRATEGY_IDS.length}>{t('lab.matrix.unreadable', { message: row.message })}</td>}
+                    {row?.ok &&
+                      STRATEGY_IDS.map((sid) => {
+                        const cell = row.cells[sid];
+                        const words = cellWords(t, cell);
+                        const cls = cell.verdict === 'n/a' ? 'na' : cell.verdict;
+                        return (
+                          <td key={sid} className={`ss-matrix-cell ss-lab-v-${cls}`} data-strategy={sid} data-verdict={cell.verdict}>
+                            <button
+                              type="button"
+                              aria-label={t('lab.matrix.cell', { rec: rec.title[lang], strategy: t(`app.strategy.${sid}`), verdict: words })}
+                              onClick={() => open(rec.id, sid, cell)}
+                            >
+                              <span aria-hidden="true" className="ss-lab-glyph">
+                                {VERDICT_GLYPH[cell.verdict]}
+                              </span>{' '}
+                              {words}
+                            </button>
+                          </td>
+                        );
+                      })}
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,38 @@
+/**
+ * One row of the strategy matrix: a recording analysed with every strategy, reduced to a verdict and the first
+ * failing frame per strategy.
+ *
+ * Contract: pure, never throws (core's analyzeText never does; anything unexpected becomes an unreadable row with
+ * its message). Used by the matrix worker and by the page's idle-slice fallback alike.
+ */
+import { analyzeText } from '../core/session/analyze';
+import type { StrategyId, Verdict, WireId } from '../core/types';
+import { STRATEGY_IDS } from '../core/types';
+
+export interface MatrixCell {
+  verdict: Verdict;
+  /** The first failing frame, for `fail`. */
+  frame?: number;
+}
+
+export type MatrixRow =
+  | { id: string; ok: true; wire: WireId; frames: number; cells: Record<StrategyId, MatrixCell> }
+  | { id: string; ok: false; message: string };
+
+export function matrixRow(id: string, input: string | Uint8Array, name: string): MatrixRow {
+  try {
+    const r = analyzeText(input, name);
+    if (!r.ok) return { id, ok: false, message: r.error.message };
+    const s = r.session;
+    const cells = {} as Record<StrategyId, MatrixCell>;
+    for (const sid of STRATEGY_IDS) {
+      const run = s.strategies[sid];
+      let frame: number | undefined;
+      for (const v of run.verdicts) if (v.verdict === 'fail' && v.frame !== undefined && (frame === undefined || v.frame < frame)) frame = v.frame;
+      cells[sid] = run.verdict === 'fail' && frame !== undefined ? { verdict: 'fail', frame } : { verdict: run.verdict };
+    }
+    return { id, ok: true, wire: s.wire, frames: s.frames.length, cells };
+  } catch (e) {
+    return { id, ok: false, message: e instanceof Error ? e.message : String(e) };
+  }
+}
