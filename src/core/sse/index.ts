@@ -98,6 +98,132 @@ function idOfSilentBlock(block: string): string | undefined {
   return id;
 }
 
+/** One turn's decoding state, shared by the CR-free loop and the parser's callback. */
+interface TurnState {
+  turnNo: number;
+  chunks: readonly Chunk[];
+  /** Byte offset at which each chunk starts. */
+  chunkByte: number[];
+  lastChunk: number;
+  /** Chunk cursor: frames come in byte order, so the chunk search only moves forward. */
+  k: number;
+  all: Uint8Array;
+  /** Pure ASCII after the BOM: byte offset = char offset + BOM. */
+  identity: boolean;
+  bom: number;
+  /** Byte-space blocks (see byteBlocks), or null when identity holds. */
+  bytesOf: number[] | null;
+  frames: Frame[];
+  /** The last event ID in force ('' for none). */
+  lastId: string;
+}
+
+/** Appends the frame of block number `blockNo` = text[start, end) (blank line at `blank`). */
+function pushFrame(t: TurnState, blockNo: number, start: number, blank: number, end: number, event: string, data: string): void {
+  let byteStart: number;
+  let byteBlank: number;
+  let byteEnd: number;
+  const bytesOf = t.bytesOf;
+  if (bytesOf === null) {
+    byteStart = start + t.bom;
+    byteBlank = blank + t.bom;
+    byteEnd = end + t.bom;
+  } else {
+    const j = blockNo * 3;
+    // The two segmentations pair one for one (see byteBlocks); the fallbacks only keep numbers defined.
+    byteStart = bytesOf[j] ?? start + t.bom;
+    byteBlank = bytesOf[j + 1] ?? blank + t.bom;
+    byteEnd = bytesOf[j + 2] ?? end + t.bom;
+  }
+  const chunkByte = t.chunkByte;
+  const lastChunk = t.lastChunk;
+  let k = t.k;
+  const firstByte = t.identity ? byteStart : emittedAt(t.all, byteStart);
+  while (k < lastChunk && (chunkByte[k + 1] as number) <= firstByte) k++;
+  const first = k;
+  while (k < lastChunk && (chunkByte[k + 1] as number) <= byteBlank) k++;
+  const at = k;
+  while (k < lastChunk && (chunkByte[k + 1] as number) < byteEnd) k++;
+  t.k = k;
+  const frame: Frame = {
+    index: frameIndex(t.frames.length),
+    turn: t.turnNo,
+    time: (t.chunks[at] as Chunk).time,
+    event,
+    data,
+    chunks: [first, k],
+    charStart: start,
+    charEnd: end,
+    byteStart,
+    byteEnd,
+  };
+  if (t.lastId !== '') frame.id = t.lastId;
+  t.frames.push(frame);
+}
+
+/** The general path for one block: fed to the turn's eventsource-parser. */
+type FeedBlock = (blockNo: number, start: number, blank: number, end: number) => void;
+
+function parserFeeder(t: TurnState, text: string): FeedBlock {
+  let blockNo = 0;
+  let start = 0;
+  let blank = 0;
+  let end = 0;
+  let dispatched = false;
+  const parser = createParser({
+    onEvent(ev: EventSourceMessage): void {
+      dispatched = true;
+      if (ev.id !== undefined) t.lastId = ev.id;
+      pushFrame(t, blockNo, start, blank, end, ev.event ?? 'message', ev.data);
+    },
+  });
+  // eventsource-parser strips a leading "ï»¿" (a BOM misread as Latin-1) from its first feed; the decoder has
+  // already stripped the real BOM, so an empty first feed keeps the text exactly as decoded.
+  parser.feed('');
+  return (n, s, b, e) => {
+    blockNo = n;
+    start = s;
+    blank = b;
+    end = e;
+    dispatched = false;
+    const block = text.slice(s, e);
+    parser.feed(block);
+    // A block ending in a lone CR leaves that CR pending in the parser (it waits for a possible LF); an LF
+    // completes the same line ending, so the event dispatches now, with this block.
+    if (text.charCodeAt(e - 1) === 13) parser.feed('\n');
+    if (!dispatched && block.indexOf('id') !== -1) {
+      const id = idOfSilentBlock(block);
+      if (id !== undefined) t.lastId = id;
+    }
+  };
+}
+
+/**
+ * A CR-free text: the blocks segmentText's CR-free path cuts, in a plain loop; simple blocks (simple-block.ts) are
+ * read directly, the others go to `general`. Returns where the unterminated rest begins.
+ */
+function decodeWithoutCr(t: TurnState, text: string, general: FeedBlock): number {
+  const n = text.length;
+  let s = 0;
+  let blockNo = 0;
+  while (s < n) {
+    let blank: number;
+    if (text.charCodeAt(s) === 10) blank = s;
+    else {
+      const i = text.indexOf('\n\n', s);
+      if (i === -1) break;
+      blank = i + 1;
+    }
+    const end = blank + 1;
+    const dataLine = simpleBlock(text, s, blank);
+    if (dataLine >= 0) pushFrame(t, blockNo, s, blank, end, simpleEvent(text, s, dataLine), fieldValue(text, dataLine, 5, blank - 1));
+    else if (dataLine !== SIMPLE_SILENT) general(blockNo, s, blank, end);
+    blockNo++;
+    s = end;
+  }
+  return s;
+}
+
 function decodeTurn(turn: Turn, turnNo: number, frames: Frame[], fastPath: boolean): DecodedTurn {
   const chunks = turn.chunks;
   const lastChunk = chunks.length - 1;
@@ -108,97 +234,34 @@ function decodeTurn(turn: Turn, turnNo: number, frames: Frame[], fastPath: boole
     total += (chunks[c] as Chunk).bytes.length;
   }
   // One decode of the whole byte stream: the same text a streaming decoder fed chunk by chunk produces. Which
-  // chunk a character belongs to (the one where it completes) is computed in byte space below.
+  // chunk a character belongs to (the one where it completes) is computed in byte space.
   const all = concatBytes(chunks, total);
   const bom = hasBom(all) ? 3 : 0;
   const text = new TextDecoder('utf-8').decode(all);
   const hasReplacement = text.indexOf('\uFFFD') !== -1;
   const invalid = hasReplacement ? findInvalidRuns(text, all, bom) : [];
-  // Pure ASCII: one byte per character, so byte offset = char offset + BOM.
   const identity = text.length === total - bom && !hasReplacement;
-  const bytesOf = identity ? null : byteBlocks(all, bom);
+  const t: TurnState = {
+    turnNo,
+    chunks,
+    chunkByte,
+    lastChunk,
+    k: 0,
+    all,
+    identity,
+    bom,
+    bytesOf: identity ? null : byteBlocks(all, bom),
+    frames,
+    lastId: '',
+  };
+  const general = parserFeeder(t, text);
+  let rest: number;
   // Without CR, the common block shapes are read directly (simple-block.ts); the parser reads the others.
-  const fast = fastPath && text.indexOf('\r') === -1;
-
-  let k = 0;
-  /** Chunk holding byte b (calls come in non-decreasing order). */
-  const chunkOf = (b: number): number => {
-    while (k < lastChunk && (chunkByte[k + 1] as number) <= b) k++;
-    return k;
-  };
-
-  let lastId = '';
-  let blockNo = 0;
-  let blockStart = 0;
-  let blockEnd = 0;
-  let byteStart = 0;
-  let byteBlank = 0;
-  let byteEnd = 0;
-  let dispatched = false;
-  const emit = (event: string, data: string): void => {
-    const first = chunkOf(identity ? byteStart : emittedAt(all, byteStart));
-    const at = chunkOf(byteBlank);
-    const last = chunkOf(byteEnd - 1);
-    const frame: Frame = {
-      index: frameIndex(frames.length),
-      turn: turnNo,
-      time: (chunks[at] as Chunk).time,
-      event,
-      data,
-      chunks: [first, last],
-      charStart: blockStart,
-      charEnd: blockEnd,
-      byteStart,
-      byteEnd,
-    };
-    if (lastId !== '') frame.id = lastId;
-    frames.push(frame);
-  };
-  const parser = createParser({
-    onEvent(ev: EventSourceMessage): void {
-      dispatched = true;
-      if (ev.id !== undefined) lastId = ev.id;
-      emit(ev.event ?? 'message', ev.data);
-    },
-  });
-  // eventsource-parser strips a leading "ï»¿" (a BOM misread as Latin-1) from its first feed; the decoder has
-  // already stripped the real BOM, so an empty first feed keeps the text exactly as decoded.
-  parser.feed('');
-
-  const rest = segmentText(text, (start, blank, end) => {
-    blockStart = start;
-    blockEnd = end;
-    if (bytesOf) {
-      const j = blockNo * 3;
-      // The two segmentations pair one for one (see byteBlocks); the fallbacks only keep numbers defined.
-      byteStart = bytesOf[j] ?? start + bom;
-      byteBlank = bytesOf[j + 1] ?? blank + bom;
-      byteEnd = bytesOf[j + 2] ?? end + bom;
-    } else {
-      byteStart = start + bom;
-      byteBlank = blank + bom;
-      byteEnd = end + bom;
-    }
-    blockNo++;
-    if (fast) {
-      const dataLine = simpleBlock(text, start, blank);
-      if (dataLine >= 0) {
-        emit(simpleEvent(text, start, dataLine), fieldValue(text, dataLine, 5, blank - 1));
-        return;
-      }
-      if (dataLine === SIMPLE_SILENT) return;
-    }
-    dispatched = false;
-    const block = text.slice(start, end);
-    parser.feed(block);
-    // A block ending in a lone CR leaves that CR pending in the parser (it waits for a possible LF); an LF
-    // completes the same line ending, so the event dispatches now, with this block.
-    if (text.charCodeAt(end - 1) === 13) parser.feed('\n');
-    if (!dispatched && block.indexOf('id') !== -1) {
-      const id = idOfSilentBlock(block);
-      if (id !== undefined) lastId = id;
-    }
-  });
+  if (fastPath && text.indexOf('\r') === -1) rest = decodeWithoutCr(t, text, general);
+  else {
+    let blockNo = 0;
+    rest = segmentText(text, (start, blank, end) => general(blockNo++, start, blank, end));
+  }
 
   const decoded: DecodedTurn = { turn: turnNo, text, invalidUtf8At: invalid.map((r) => r.char) };
   if (rest < text.length) {
