@@ -34,15 +34,24 @@ export function LazyWaterfall(props: WaterfallProps): ReactElement {
   useEffect(() => {
     const el = host.current;
     if (!el || typeof IntersectionObserver === 'undefined') return undefined;
-    const io = new IntersectionObserver(
-      (entries) => {
-        const inView = entries[entries.length - 1]?.isIntersecting ?? false;
-        setSeen((s) => (s.inView === inView ? s : { inView, loaded: s.loaded || inView, frozen: inView ? null : latest.current }));
-      },
-      { rootMargin: LOAD_MARGIN },
-    );
-    io.observe(el);
-    return () => io.disconnect();
+    const last = (entries: IntersectionObserverEntry[]) => entries[entries.length - 1]?.isIntersecting ?? false;
+    // near the viewport: load the code; actually visible: follow the player (else keep the last props shown)
+    const near = new IntersectionObserver((entries) => {
+      if (last(entries)) setSeen((s) => (s.loaded ? s : { ...s, loaded: true }));
+    }, { rootMargin: LOAD_MARGIN });
+    const visible = new IntersectionObserver((entries) => {
+      const inView = last(entries);
+      setSeen((s) => {
+        if (inView) return s.inView ? s : { inView: true, loaded: true, frozen: null };
+        return !s.inView && s.frozen ? s : { inView: false, loaded: s.loaded, frozen: latest.current };
+      });
+    });
+    near.observe(el);
+    visible.observe(el);
+    return () => {
+      near.disconnect();
+      visible.disconnect();
+    };
   }, []);
 
   const placeholder = (

@@ -1,0 +1,77 @@
+// @vitest-environment jsdom
+// The waterfall slot loads its code only when it comes near the viewport and stops following the player while it
+// is out of view. IntersectionObserver is replaced by a hand-driven one; Waterfall itself by a stub showing its frame.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { frameIndex } from '../../../src/core/types';
+import { translator } from '../../../src/ui/i18n';
+import type { PanelProps } from '../../../src/ui/panels/types';
+import { anthropicEvents, buildSession } from './fixture';
+
+vi.mock('../../../src/ui/waterfall/Waterfall', () => ({
+  Waterfall: (p: PanelProps) => <section aria-label="stub waterfall">frame {p.frame}</section>,
+}));
+const { LazyWaterfall } = await import('../../../src/ui/waterfall/LazyWaterfall');
+
+type Callback = (entries: { isIntersecting: boolean }[]) => void;
+const observers: { margin: string | undefined; callback: Callback }[] = [];
+class FakeObserver {
+  constructor(callback: Callback, options?: { rootMargin?: string }) {
+    observers.push({ margin: options?.rootMargin, callback });
+  }
+  observe() {}
+  disconnect() {}
+}
+
+const session = buildSession(anthropicEvents());
+const props = (frame: number): PanelProps => ({
+  session,
+  strategy: 'per-call-buffer',
+  frame: frameIndex(frame),
+  lang: 'en',
+  t: translator('en'),
+  theme: 'light',
+  selectedCall: null,
+  hoveredCall: null,
+  onSeek: () => {},
+  onSelectCall: () => {},
+  onHoverCall: () => {},
+});
+
+afterEach(() => {
+  cleanup();
+  observers.length = 0;
+  vi.unstubAllGlobals();
+});
+
+const fire = (which: 'near' | 'visible', isIntersecting: boolean) =>
+  act(() => {
+    for (const o of observers) if ((o.margin !== undefined) === (which === 'near')) o.callback([{ isIntersecting }]);
+  });
+
+describe('LazyWaterfall', () => {
+  it('without IntersectionObserver it loads at once', async () => {
+    render(<LazyWaterfall {...props(2)} />);
+    expect(await screen.findByText('frame 2')).toBeTruthy();
+  });
+
+  it('shows a placeholder region of the same name until it comes near, then follows the player only while visible', async () => {
+    vi.stubGlobal('IntersectionObserver', FakeObserver);
+    const { rerender } = render(<LazyWaterfall {...props(1)} />);
+    expect(screen.getByRole('region', { name: 'Span waterfall' })).toBeTruthy();
+    expect(screen.queryByText(/^frame/)).toBeNull();
+    fire('visible', false);
+    fire('near', true);
+    // loaded, but not visible: it shows the props it had when it left (or was first seen out of) view
+    expect(await screen.findByText('frame 1')).toBeTruthy();
+    rerender(<LazyWaterfall {...props(5)} />);
+    expect(screen.getByText('frame 1')).toBeTruthy();
+    fire('visible', true);
+    expect(screen.getByText('frame 5')).toBeTruthy();
+    rerender(<LazyWaterfall {...props(7)} />);
+    expect(screen.getByText('frame 7')).toBeTruthy();
+    fire('visible', false);
+    rerender(<LazyWaterfall {...props(8)} />);
+    expect(screen.getByText('frame 7')).toBeTruthy();
+  });
+});
