@@ -36,7 +36,7 @@ export function VerdictList({ t, ids }: { t: Translate; ids: readonly StrategyId
               <span aria-hidden="true" className="ss-lab-glyph">
                 {VERDICT_GLYPH[run.verdict]}
               </span>{' '}
-              {t(`app.strategy.${id}`)}: {verdictWords(t, run)}
+              {t('lab.verdict.line', { strategy: t(`app.strategy.${id}`), verdict: verdictWords(t, run) })}
             </button>
           </li>
         );

@@ -1,0 +1,159 @@
+// The instructor lab in the built app, in Debian's Chromium: `faults=` in the URL changes what the results panel
+// and the conclusion say; the lab panel's switches re-analyse at once and keep the URL in step; a fault that does
+// not fit the wire is disabled with its reason; the strategy matrix opens a cell at its first failing frame;
+// presenter mode hides the chrome and stays keyboard-driven. Expected figures come from core's analyzeText with the
+// same faults, never hard-coded.
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { analyzeText } from '../../src/core/session/analyze';
+import type { Session, StrategyId } from '../../src/core/types';
+import { appUrl, launch, watchErrors } from './browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+function session(name: string, faults: string[] = []): Session {
+  const r = analyzeText(readFileSync(`public/recordings/${name}.jsonl`, 'utf8'), `${name}.jsonl`, { faults });
+  if (!r.ok) throw new Error(`${name}: ${r.error.message}`);
+  return r.session;
+}
+
+const failedAttempts = (s: Session, id: StrategyId) => s.strategies[id].attempts.filter((a) => !a.ok).length;
+
+async function open(path: string): Promise<{ page: Page; errors: string[] }> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const errors = watchErrors(page);
+  await page.goto(appUrl(path));
+  await page.locator('input[type=range]:not([disabled])').waitFor();
+  return { page, errors };
+}
+
+const slider = (page: Page) => page.getByRole('slider', { name: 'Frame', exact: true });
+const params = (page: Page) => new URL(page.url()).searchParams;
+
+async function toEnd(page: Page) {
+  await slider(page).focus();
+  await page.keyboard.press('End');
+}
+
+async function waitMax(page: Page, max: number) {
+  await page.waitForFunction((m) => document.querySelector('input[type=range]')?.getAttribute('max') === String(m), max);
+}
+
+test('faults= in the URL changes the verdict in the results panel (and the timeline and the conclusion)', async () => {
+  const pristine = session('parallel-probe');
+  const faulted = session('parallel-probe', ['rechunk:3']);
+  expect(failedAttempts(pristine, 'parse-each-fragment')).toBe(0);
+  expect(failedAttempts(faulted, 'parse-each-fragment')).toBeGreaterThan(0);
+
+  const results = (page: Page) => page.getByRole('region', { name: 'Parse results' });
+  const a = await open('?lang=en&rec=parallel-probe&s=parse-each-fragment');
+  await toEnd(a.page);
+  await expect(slider(a.page).inputValue()).resolves.toBe(String(pristine.frames.length - 1));
+  await expect(results(a.page).locator('.ss-attempt.ss-fail').count()).resolves.toBe(0);
+  await expect(a.page.locator('.ss-conclusion').getAttribute('class')).resolves.toContain('ss-verdict-ok');
+  await a.page.close();
+
+  const b = await open('?lang=en&rec=parallel-probe&s=parse-each-fragment&faults=rechunk:3');
+  await waitMax(b.page, faulted.frames.length - 1);
+  await toEnd(b.page);
+  const shown = await results(b.page).locator('.ss-attempt.ss-fail').count();
+  expect(shown).toBeGreaterThan(0);
+  expect(shown).toBeLessThanOrEqual(failedAttempts(faulted, 'parse-each-fragment'));
+  await expect(b.page.locator('.ss-conclusion').getAttribute('class')).resolves.toContain('ss-verdict-fail');
+  // the faults stay in the permalink
+  expect(params(b.page).get('faults')).toBe('rechunk:3');
+  expect(b.errors).toEqual([]);
+  await b.page.close();
+});
+
+test('the lab panel: switching a fault re-analyses at once, names what it left out, and keeps the URL in step', async () => {
+  const pristine = session('anthropic-docs');
+  const cut = session('anthropic-docs', ['cut:12']);
+  expect(pristine.strategies['per-call-buffer'].verdict).toBe('ok');
+  expect(cut.strategies['per-call-buffer'].verdict).toBe('fail');
+  const { page, errors } = await open('?lang=en&rec=anthropic-docs&s=per-call-buffer&f=12');
+  await page.getByRole('button', { name: 'Instructor lab' }).click();
+  const lab = page.getByRole('region', { name: 'Instructor lab' });
+  await lab.waitFor();
+  // Chat-only faults are disabled on an Anthropic stream, with the reason tied to the switch
+  const interleave = lab.getByRole('checkbox', { name: /Interleave parallel calls/ });
+  await expect(interleave.isDisabled()).resolves.toBe(true);
+  const describedBy = (await interleave.getAttribute('aria-describedby')) ?? '';
+  await expect(page.locator(`[id="${describedBy}"]`).innerText()).resolves.toContain('openai-chat');
+
+  const perCall = lab.locator('[data-strategy="per-call-buffer"]');
+  await expect(perCall.getAttribute('data-verdict')).resolves.toBe('ok');
+  // "cut" takes the current frame (12) by default
+  await lab.getByRole('checkbox', { name: /Cut the stream/ }).check();
+  await page.waitForFunction(() => document.querySelector('[data-strategy="per-call-buffer"]')?.getAttribute('data-verdict') === 'fail');
+  await waitMax(page, cut.frames.length - 1);
+  await expect(lab.locator('.ss-lab-active code').allInnerTexts()).resolves.toEqual(['cut:12']);
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('faults') === 'cut:12');
+  await expect(page.locator('.ss-conclusion').getAttribute('class')).resolves.toContain('ss-verdict-fail');
+
+  // a frame that does not exist: the fault is left out and named, the rest still applies
+  await lab.getByRole('checkbox', { name: /Drop one frame/ }).check();
+  const dropFrame = lab.locator('[data-fault="drop"] input[type=number]');
+  await dropFrame.fill('500');
+  await dropFrame.press('Enter');
+  await lab.getByRole('alert').getByText(/drop:500.*frame 500 does not exist/).waitFor();
+  await expect(lab.locator('.ss-lab-active code').allInnerTexts()).resolves.toEqual(['cut:12']);
+
+  await lab.getByRole('button', { name: 'Remove cut:12' }).click();
+  await page.waitForFunction(() => document.querySelector('[data-strategy="per-call-buffer"]')?.getAttribute('data-verdict') === 'ok');
+  await waitMax(page, pristine.frames.length - 1);
+  await page.waitForFunction(() => !new URL(location.href).searchParams.has('faults'));
+  expect(errors).toEqual([]);
+  await page.close();
+});
+
+test('the strategy matrix lists every recording x strategy and a cell opens its first failing frame', async () => {
+  const index = JSON.parse(readFileSync('public/recordings/index.json', 'utf8')) as { recordings: { id: string }[] };
+  const { page, errors } = await open('?lang=en&matrix=1');
+  const matrix = page.getByRole('region', { name: 'Strategy matrix' });
+  await matrix.waitFor();
+  await page.waitForFunction((n) => document.querySelectorAll('.ss-matrix-cell').length === n, index.recordings.length * 6, { timeout: 30_000 });
+  const docs = session('anthropic-docs');
+  const fail = docs.strategies['shared-buffer'].verdicts.find((v) => v.verdict === 'fail')?.frame;
+  expect(fail).toBeDefined();
+  const cell = matrix.locator('tr[data-rec="anthropic-docs"] [data-strategy="shared-buffer"]');
+  await expect(cell.getAttribute('data-verdict')).resolves.toBe('fail');
+  // glyph and words, not colour alone
+  await expect(cell.innerText()).resolves.toContain(`fails at frame ${fail}`);
+  await cell.getByRole('button').click();
+  await page.waitForFunction((f) => (document.querySelector('input[type=range]') as HTMLInputElement | null)?.value === String(f), fail);
+  expect(params(page).get('rec')).toBe('anthropic-docs');
+  expect(params(page).get('s')).toBe('shared-buffer');
+  await expect(page.getByRole('radio', { name: 'One shared buffer', exact: true }).isChecked()).resolves.toBe(true);
+  expect(errors).toEqual([]);
+  await page.close();
+});
+
+test('presenter mode: P hides the header and footer and enlarges the type; the keyboard still drives the player', async () => {
+  const { page, errors } = await open('?lang=en&rec=anthropic-docs');
+  const fontSize = () => page.evaluate(() => parseFloat(getComputedStyle(document.documentElement).fontSize));
+  const before = await fontSize();
+  await slider(page).focus();
+  await page.keyboard.press('p');
+  await page.locator('.ss-presenter').waitFor();
+  await expect(page.locator('header.ss-header').count()).resolves.toBe(0);
+  await expect(page.locator('footer.ss-footer').count()).resolves.toBe(0);
+  expect(await fontSize()).toBeGreaterThan(before);
+  expect(params(page).get('presenter')).toBe('1');
+  await slider(page).focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expect(slider(page).inputValue()).resolves.toBe('2');
+  await page.keyboard.press('p');
+  await page.locator('footer.ss-footer').waitFor();
+  expect(params(page).has('presenter')).toBe(false);
+  expect(errors).toEqual([]);
+  await page.close();
+});

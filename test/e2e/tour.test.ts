@@ -1,0 +1,126 @@
+// The lesson tour in the built app, in Debian's Chromium: `tour=lesson` opens a region named "Tour" / "导览"; Next
+// step and Previous step walk it, and each step lands on the view it describes (recording, strategy, faults,
+// frame, highlighted panel), as computed by core's analyzeText and the store's resolveStepFrame from
+// public/tours/lesson.json itself; a prediction reveals the frame it asks about.
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { analyzeText } from '../../src/core/session/analyze';
+import { parseTour, resolveStepFrame, type TourStep } from '../../src/store/labTour';
+import { translate, type Lang } from '../../src/ui/i18n';
+import { appUrl, launch, watchErrors } from './browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+const parsed = parseTour(JSON.parse(readFileSync('public/tours/lesson.json', 'utf8')), 'lesson');
+if (!parsed.ok) throw new Error(`lesson.json: ${parsed.path}: ${parsed.expected}`);
+const tour = parsed.tour;
+
+interface Expected {
+  rec: string;
+  strategy: string;
+  frame: number;
+  faults: string[];
+  highlight: string | null;
+  frames: number;
+}
+
+/** What each step should show, carried forward the way the store does (a step without rec keeps the last one). */
+function expectations(): Expected[] {
+  let rec = 'parallel-probe';
+  let strategy = 'shared-buffer';
+  return tour.steps.map((step: TourStep) => {
+    rec = step.rec ?? rec;
+    strategy = step.strategy ?? strategy;
+    const faults = step.faults ?? [];
+    const r = analyzeText(readFileSync(`public/recordings/${rec}.jsonl`, 'utf8'), `${rec}.jsonl`, { faults });
+    if (!r.ok) throw new Error(`${rec}: ${r.error.message}`);
+    const frame = resolveStepFrame(step.frame, r.session, strategy as never);
+    return { rec, strategy, frame, faults, highlight: step.highlight ?? null, frames: r.session.frames.length };
+  });
+}
+
+const slider = (page: Page, lang: Lang) => page.getByRole('slider', { name: translate(lang, 'app.frame.slider'), exact: true });
+
+async function checkStep(page: Page, lang: Lang, i: number, want: Expected) {
+  const region = page.getByRole('region', { name: translate(lang, 'lab.tour.region'), exact: true });
+  await region.getByText(translate(lang, 'lab.tour.counter', { n: i + 1, total: tour.steps.length }), { exact: true }).waitFor();
+  await page.waitForFunction(
+    ({ f, max }) => {
+      const s = document.querySelector('input[type=range]') as HTMLInputElement | null;
+      return s?.value === String(f) && s.max === String(max);
+    },
+    { f: want.frame, max: want.frames - 1 },
+  );
+  const url = new URL(page.url()).searchParams;
+  expect(url.get('rec'), `step ${i + 1} recording`).toBe(want.rec);
+  expect(url.get('s'), `step ${i + 1} strategy`).toBe(want.strategy);
+  expect(url.get('faults') ?? '', `step ${i + 1} faults`).toBe(want.faults.join(','));
+  const radio = page.getByRole('radiogroup').first().getByRole('radio', { name: translate(lang, `app.strategy.${want.strategy}`), exact: true });
+  await expect(radio.isChecked(), `step ${i + 1} strategy radio`).resolves.toBe(true);
+  await expect(page.locator('.ss-player').first().getAttribute('data-highlight')).resolves.toBe(want.highlight);
+  await expect(region.locator('.ss-tour-caption').innerText()).resolves.toBe(tour.steps[i]!.caption[lang]);
+}
+
+test('tour=lesson: Next step walks every step onto its view, Previous step walks back (en)', async () => {
+  const want = expectations();
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const errors = watchErrors(page);
+  await page.goto(appUrl('?lang=en&tour=lesson'));
+  await slider(page, 'en').waitFor();
+  const region = page.getByRole('region', { name: 'Tour', exact: true });
+  await region.waitFor();
+  const next = region.getByRole('button', { name: 'Next step', exact: true });
+  const prev = region.getByRole('button', { name: 'Previous step', exact: true });
+  await checkStep(page, 'en', 0, want[0]!);
+  await expect(prev.isDisabled()).resolves.toBe(true);
+  for (let i = 1; i < want.length; i++) {
+    await next.click();
+    await checkStep(page, 'en', i, want[i]!);
+  }
+  await expect(next.isDisabled()).resolves.toBe(true);
+  for (let i = want.length - 2; i >= want.length - 4; i--) {
+    await prev.click();
+    await checkStep(page, 'en', i, want[i]!);
+  }
+  expect(errors).toEqual([]);
+  await page.close();
+});
+
+test('导览 in Chinese: a prediction step asks first, then reveals the frame it asked about; keyboard Page Down moves on', async () => {
+  const want = expectations();
+  const i = tour.steps.findIndex((s) => s.predict && s.rec === 'agent-run');
+  expect(i).toBeGreaterThan(0);
+  const step = tour.steps[i]!;
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const errors = watchErrors(page);
+  await page.goto(appUrl(`?lang=zh&tour=lesson&step=${i + 1}`));
+  await slider(page, 'zh').waitFor();
+  await checkStep(page, 'zh', i, want[i]!);
+  const region = page.getByRole('region', { name: '导览', exact: true });
+  await region.getByRole('button', { name: '上一步', exact: true }).waitFor();
+  const correct = step.predict!.choices.findIndex((c) => c.correct);
+  await region.getByRole('radio', { name: step.predict!.choices[correct]!.label.zh }).check();
+  await region.getByRole('button', { name: translate('zh', 'lab.tour.reveal') }).click();
+  await region.getByText(translate('zh', 'lab.tour.right')).waitFor();
+  const r = analyzeText(readFileSync(`public/recordings/${want[i]!.rec}.jsonl`, 'utf8'), 'x.jsonl');
+  if (!r.ok) throw new Error('agent-run');
+  const reveal = step.predict!.reveal;
+  const revealFrame = reveal === undefined || reveal === 'next' ? want[i]!.frame + 1 : resolveStepFrame(reveal, r.session, want[i]!.strategy as never);
+  expect(revealFrame).toBe(want[i]!.frame + 1);
+  await page.waitForFunction((f) => (document.querySelector('input[type=range]') as HTMLInputElement | null)?.value === String(f), revealFrame);
+  // Page Down is the presenter's clicker: next step
+  await slider(page, 'zh').focus();
+  await page.keyboard.press('PageDown');
+  await checkStep(page, 'zh', i + 1, want[i + 1]!);
+  await region.getByRole('button', { name: '下一步', exact: true }).click();
+  await checkStep(page, 'zh', i + 2, want[i + 2]!);
+  expect(errors).toEqual([]);
+  await page.close();
+});
