@@ -1,27 +1,29 @@
-// `npm run bench [-- --json] [-- --no-build]`: every budget of DESIGN section 10 measured in one run on this
+// `npm run bench [-- --json] [-- --no-build]` (--no-build with BENCH_OUT=<a built folder>): every budget of DESIGN section 10 measured in one run on this
 // machine, each beside its naive baseline. Not part of CI. See docs/performance.md.
-import { mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { join, resolve } from 'node:path';
-import { cpus } from 'node:os';
-import { build, preview } from 'vite';
+import { cpus, tmpdir } from 'node:os';
 import { benchLoad } from './lib/load';
 import { benchSeekCompute } from './lib/seek-naive';
-import { heapOf, launchChromium, measureFirstPaint, measureNoVirtualization, measureSeeks } from './lib/browser';
+import { IDLE_WAIT_MS, heapOf, launchChromium, measureFirstPaint, measureLoadBlock, measureNoVirtualization, measureSeeks } from './lib/browser';
 import { generateChat } from './lib/generate';
+import { buildAndServe } from './lib/serve';
 import { round } from './lib/stats';
 
 const args = process.argv.slice(2);
 const asJson = args.includes('--json');
 const skipBuild = args.includes('--no-build');
 const root = resolve(import.meta.dirname, '..');
-const dist = join(root, 'dist');
+// Built into its own folder (BENCH_OUT, else a temporary one), so a concurrent build of dist/ cannot interfere;
+// --no-build serves BENCH_OUT as it is.
+const outDir = process.env.BENCH_OUT ?? mkdtempSync(join(tmpdir(), 'streamscope-bench-'));
 const log = (s: string) => {
   if (!asJson) console.log(s);
   else process.stderr.write(`${s}\n`);
 };
 
-const BUDGET = { ratioToFloor: 0.8, seekP95Ms: 16, scaling: 1.5, heapMB: 150, initialJsGzipKB: 150, firstPaintMs: 1000 };
+const BUDGET = { ratioToFloor: 0.8, seekP95Ms: 16, scaling: 1.5, heapMB: 150, initialJsGzipKB: 150, firstPaintMs: 1000, longestBlockMs: 50 };
 
 function gzipDirKB(dir: string, pattern: RegExp): number {
   let total = 0;
@@ -35,33 +37,24 @@ function gzipDirKB(dir: string, pattern: RegExp): number {
 async function main(): Promise<void> {
   log(`Streamscope benchmark — ${new Date().toISOString()} — ${cpus().length} cores, ${cpus()[0]?.model ?? '?'}, node ${process.version}`);
 
-  log('1/6 loading 500,000 frames: ours vs the floor…');
+  log('1/7 loading 500,000 frames: ours vs the floor…');
   const loadFig = benchLoad(500_000);
   log(`    floor ${round(loadFig.floorMs)} ms, ours (decode + adapt + ${loadFig.strategy}) ${round(loadFig.oursMs)} ms -> ratio ${round(loadFig.ratioToFloor, 3)}; whole analyze() with all six strategies ${round(loadFig.analyzeAllMs)} ms`);
 
-  log('2/6 seek compute on 100,000 frames: naive refold vs logs + binary search…');
+  log('2/7 seek compute on 100,000 frames: naive refold vs logs + binary search…');
   const big = generateChat(100_000);
   const seekCompute = benchSeekCompute(big.jsonl);
   log(`    naive p95 ${round(seekCompute.naiveP95Ms, 2)} ms, ours p95 ${round(seekCompute.oursP95Ms, 4)} ms`);
 
-  if (!skipBuild) {
-    log('3/6 building the app…');
-    await build({ root, logLevel: 'warn' });
-  }
-  mkdirSync(join(dist, 'recordings'), { recursive: true });
-  writeFileSync(join(dist, 'recordings', 'bench-100k.jsonl'), big.jsonl);
-  const indexPath = join(dist, 'recordings', 'index.json');
-  const index = JSON.parse(readFileSync(indexPath, 'utf8')) as { recordings: { id: string }[] };
-  if (!index.recordings.some((r) => r.id === 'bench-100k')) {
-    index.recordings.push({ id: 'bench-100k', file: 'bench-100k.jsonl', group: 'failure', title: { zh: '基准 100,000 帧', en: 'Benchmark 100,000 frames' }, summary: { zh: '生成', en: 'generated' } } as never);
-    writeFileSync(indexPath, JSON.stringify(index));
-  }
-  const server = await preview({ root, preview: { host: '127.0.0.1', port: 0 }, logLevel: 'warn' });
-  const base = server.resolvedUrls?.local[0];
-  if (!base) throw new Error('preview server has no URL');
+  log(skipBuild ? `3/7 serving the app already built in ${outDir}…` : `3/7 building the app into ${outDir}…`);
+  const served = await buildAndServe(root, outDir, {
+    skipBuild,
+    recordings: [{ id: 'bench-100k', jsonl: big.jsonl, title: 'Benchmark 100,000 frames' }],
+  });
+  const base = served.base;
   const browser = await launchChromium();
   try {
-    log('4/6 seeking in Chromium (200 random seeks each)…');
+    log('4/7 seeking in Chromium (200 random seeks each)…');
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     const bigSeek = await measureSeeks(page, `${base}?rec=bench-100k&s=per-call-buffer&lang=en`, 200, big.events);
     const smallSeek = await measureSeeks(page, `${base}?rec=thinking-turn&s=per-call-buffer&lang=en`, 200, 700);
@@ -69,30 +62,36 @@ async function main(): Promise<void> {
     const scaling = bigSeek.p95Ms / smallSeek.p95Ms;
     log(`    100,000 frames: p95 ${bigSeek.p95Ms} ms (median ${bigSeek.medianMs}, ${bigSeek.mismatches} panel mismatches); thinking-turn: p95 ${smallSeek.p95Ms} ms -> scaling ${round(scaling, 2)}`);
 
-    log('5/6 heap added by a 100,000-frame session, and the no-virtualization baseline…');
+    log('5/7 heap added by a 100,000-frame session, and the no-virtualization baseline…');
     const heapSmall = await heapOf(browser, `${base}?rec=parallel-probe&lang=en`, 6);
     const heapBig = await heapOf(browser, `${base}?rec=bench-100k&s=per-call-buffer&lang=en`, big.events);
     const heapMB = heapBig - heapSmall;
     const noVirt = await measureNoVirtualization(browser, `${base}favicon.svg`, 100_000);
     log(`    heap ${round(heapSmall)} MB -> ${round(heapBig)} MB: +${round(heapMB)} MB; 100,000 plain DOM rows: ${noVirt.buildMs} ms to build, +${noVirt.heapMB} MB`);
 
-    log('6/6 first paint and initial JavaScript of the default page (median of 5 loads)…');
+    log('6/7 longest main-thread block while 100,000 frames load (by URL, and as a user file)…');
+    const block = await measureLoadBlock(browser, base, 'bench-100k', 'bench-100k.jsonl', big.events);
+    const longestBlockMs = Math.max(block.byUrl.longestMs, block.byFile.longestMs);
+    log(`    by URL: longest ${block.byUrl.longestMs} ms (${block.byUrl.longTasks} tasks >= 50 ms), loaded ${block.byUrl.loadMs} ms after navigation; as a file: longest ${block.byFile.longestMs} ms (${block.byFile.longTasks} tasks), loaded in ${block.byFile.loadMs} ms`);
+
+    log('7/7 first paint and initial JavaScript of the default page (median of 5 loads)…');
     const paint = await measureFirstPaint(browser, base, 5);
     const fullShikiKB = gzipDirKB(join(root, 'node_modules/@shikijs/langs/dist'), /\.mjs$/) + gzipDirKB(join(root, 'node_modules/@shikijs/themes/dist'), /\.mjs$/) + gzipDirKB(join(root, 'node_modules/shiki/dist'), /\.wasm$|onig/);
-    const shikiOurs = paint.jsFiles.filter((f) => /json|github|highlight|core|engine/i.test(f.url)).reduce((s, f) => s + f.gzipKB, 0);
-    log(`    first paint ${paint.firstPaintMs} ms (runs ${paint.runs.join(', ')}); initial JS ${paint.initialJsGzipKB} KB gzip in ${paint.jsFiles.length} files`);
-    for (const f of paint.jsFiles) log(`      ${f.url}: ${f.gzipKB} KB`);
+    const shikiOurs = paint.jsFiles.filter((f) => /json|github|highlight|core|engine/i.test(f.url)).reduce((sum, f) => sum + f.gzipKB, 0);
+    log(`    first paint ${paint.firstPaintMs} ms (runs ${paint.runs.join(', ')}); initial JS (requested before the first paint) ${paint.initialJsGzipKB} KB gzip; all JS without interaction (${IDLE_WAIT_MS} ms after it) ${paint.idleJsGzipKB} KB gzip`);
+    for (const f of paint.jsFiles) log(`      ${f.beforePaint ? 'initial ' : 'deferred'} ${f.url}: ${f.gzipKB} KB`);
     log(`    full shiki grammars + themes + wasm: ${round(fullShikiKB)} KB gzip (what the full bundle can pull in), vs the fine-grained set in chunks above (~${round(shikiOurs)} KB incl. other code)`);
 
     const report = {
-      load: { ratioToFloor: round(loadFig.ratioToFloor, 3) },
+      load: { ratioToFloor: round(loadFig.ratioToFloor, 3), longestBlockMs },
       seek: { p95Ms: bigSeek.p95Ms, scaling: round(scaling, 2) },
       memory: { heapMB: round(heapMB) },
-      bundle: { initialJsGzipKB: paint.initialJsGzipKB },
+      bundle: { initialJsGzipKB: paint.initialJsGzipKB, idleJsGzipKB: paint.idleJsGzipKB },
       paint: { firstPaintMs: paint.firstPaintMs },
     };
     const verdicts = [
       ['load.ratioToFloor', report.load.ratioToFloor, `>= ${BUDGET.ratioToFloor}`, report.load.ratioToFloor >= BUDGET.ratioToFloor],
+      ['load.longestBlockMs', report.load.longestBlockMs, `<= ${BUDGET.longestBlockMs}`, report.load.longestBlockMs <= BUDGET.longestBlockMs],
       ['seek.p95Ms', report.seek.p95Ms, `<= ${BUDGET.seekP95Ms}`, report.seek.p95Ms <= BUDGET.seekP95Ms],
       ['seek.scaling', report.seek.scaling, `<= ${BUDGET.scaling}`, report.seek.scaling <= BUDGET.scaling],
       ['memory.heapMB', report.memory.heapMB, `<= ${BUDGET.heapMB}`, report.memory.heapMB <= BUDGET.heapMB],
@@ -105,7 +104,8 @@ async function main(): Promise<void> {
     if (asJson) console.log(JSON.stringify(report));
   } finally {
     await browser.close();
-    await server.close();
+    await served.close();
+    if (!process.env.BENCH_OUT) rmSync(outDir, { recursive: true, force: true });
   }
 }
 

@@ -186,3 +186,64 @@ export async function measureNoVirtualization(browser: Browser, url: string, row
   await page.close();
   return { buildMs: round(buildMs), heapMB: round((after - before) / (1024 * 1024)) };
 }
+
+export interface BlockFigures {
+  /** Longest main-thread task (PerformanceObserver 'longtask', >= 50 ms entries only) while loading, 0 if none. */
+  longestMs: number;
+  /** How many long tasks there were. */
+  longTasks: number;
+  /** From the start of the load until the slider covers every frame. */
+  loadMs: number;
+}
+
+async function waitForFrames(page: Page, minFrames: number): Promise<void> {
+  await page.waitForFunction((n) => Number(document.querySelector<HTMLInputElement>('input[type=range]')?.max ?? -1) + 1 >= n, minFrames, { timeout: 120_000 });
+}
+
+/**
+ * The longest block of the page's main thread while a large recording loads, two ways: opened by URL (`rec=`,
+ * measured from navigation start, so the app's own start-up counts too) and opened as a user file through the
+ * file input on an already-open page (the worker path). Long tasks are the browser's own 'longtask' entries.
+ */
+export async function measureLoadBlock(browser: Browser, base: string, rec: string, file: string, frames: number): Promise<{ byUrl: BlockFigures; byFile: BlockFigures }> {
+  const observe = `globalThis.__long = []; new PerformanceObserver((l) => { for (const e of l.getEntries()) globalThis.__long.push(e.duration); }).observe({ type: 'longtask', buffered: true });`;
+  const read = (page: Page, t0: number): Promise<BlockFigures> =>
+    page.evaluate((start) => {
+      const long = (globalThis as unknown as { __long: number[] }).__long;
+      return { longestMs: Math.round(Math.max(0, ...long) * 10) / 10, longTasks: long.length, loadMs: Math.round(performance.now() - start) };
+    }, t0);
+
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  await allowNamedFunctions(page);
+  await page.addInitScript({ content: observe });
+  await page.goto(`${base}?rec=${rec}&lang=en`);
+  await waitForFrames(page, frames);
+  await page.waitForTimeout(300);
+  const byUrl = await read(page, 0);
+
+  await page.goto(`${base}?rec=parallel-probe&lang=en`);
+  await waitForFrames(page, 2);
+  await page.waitForTimeout(500);
+  // fetch the file into the page first (not through the test driver, whose transfer would block the page)
+  await page.evaluate(async (url) => {
+    const blob = await (await fetch(url)).blob();
+    (globalThis as unknown as { __file: File }).__file = new File([blob], 'big.jsonl');
+  }, `${base}recordings/${file}`);
+  await page.waitForTimeout(300);
+  const t0 = await page.evaluate(() => {
+    (globalThis as unknown as { __long: number[] }).__long = [];
+    const input = document.querySelector<HTMLInputElement>('input[type=file]');
+    if (!input) throw new Error('no file input');
+    const dt = new DataTransfer();
+    dt.items.add((globalThis as unknown as { __file: File }).__file);
+    input.files = dt.files;
+    const start = performance.now();
+    input.dispatchEvent(new Event('change', { bubbles: true }));
+    return start;
+  });
+  await waitForFrames(page, frames);
+  await page.waitForTimeout(300);
+  const byFile = await read(page, t0);
+  await page.close();
+  return { byUrl, byFile };
+}

@@ -1,5 +1,6 @@
 // The replay app shell in the built app, in Debian's Chromium: opening, permalinks, keyboard-only operation, both
-// languages, axe in both themes, and the seek latency on a generated 100,000-frame recording (printed).
+// languages, axe in both themes, and a seek on a generated 100,000-frame recording (functional; its speed is
+// measured by `npm run bench`, not asserted here).
 // Expected frame counts and times come from core's analyzeText on the shipped files, not hard-coded.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -233,7 +234,10 @@ function generate(n: number): string {
   return lines.join('\n') + '\n';
 }
 
-test('100,000 frames: analysed in the worker with a progress bar; a seek stays within one animation frame', async () => {
+// Speed is measured by `npm run bench` (seek p95, longest main-thread block while loading), which prints figures;
+// this test only checks that the same path works: a 100,000-frame file goes through the worker with a progress
+// bar, and a seek lands (the slider's words, the raw list scrolled to the row, the expanded frame below it).
+test('100,000 frames: analysed in the worker with a progress bar; a seek shows the frame in the slider, the raw list and its detail', async () => {
   const N = 100_000;
   const { page, errors } = await open('?rec=parallel-probe&lang=en', { width: 1400, height: 900 });
   // build the file inside the page (not through the test driver, whose file transfer would block the page itself)
@@ -245,11 +249,7 @@ test('100,000 frames: analysed in the worker with a progress bar; a seek stays w
     { src: generate.toString(), n: N },
   );
   await page.evaluate(() => {
-    const w = window as unknown as { __longest: number; __big: File };
-    w.__longest = 0;
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) w.__longest = Math.max(w.__longest, e.duration);
-    }).observe({ type: 'longtask' });
+    const w = window as unknown as { __big: File };
     const input = document.querySelector('input[type=file]') as HTMLInputElement;
     const dt = new DataTransfer();
     dt.items.add(w.__big);
@@ -258,38 +258,23 @@ test('100,000 frames: analysed in the worker with a progress bar; a seek stays w
   });
   await page.getByRole('progressbar').waitFor({ timeout: 10_000 });
   await page.waitForFunction((n) => (document.querySelector('input[type=range]') as HTMLInputElement).max === String(n - 1), N, { timeout: 60_000 });
-  await page.waitForTimeout(300);
-  const longestLoadTask = await page.evaluate(() => (window as unknown as { __longest: number }).__longest);
 
-  const timings = await page.evaluate(async (n) => {
-    const input = document.querySelector('input[type=range]') as HTMLInputElement;
-    const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
-    const nextFrame = () => new Promise<number>((r) => requestAnimationFrame(() => r(performance.now())));
-    const work: number[] = [];
-    const toFrame: number[] = [];
-    let seed = 7;
-    for (let i = 0; i < 60; i++) {
-      seed = (seed * 1103515245 + 12345) % 2147483648;
-      const f = seed % n;
-      await nextFrame();
-      const t0 = performance.now();
-      setValue.call(input, String(f));
-      input.dispatchEvent(new Event('input', { bubbles: true }));
-      while (!input.getAttribute('aria-valuetext')?.startsWith(`Frame ${(f + 1).toLocaleString('en-US')} of`)) {
-        await Promise.resolve();
-        if (performance.now() - t0 > 1000) throw new Error(`frame ${f} never rendered`);
-      }
-      work.push(performance.now() - t0);
-      toFrame.push((await nextFrame()) - t0);
-    }
-    return { work, toFrame };
-  }, N);
-  const p = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
-  console.log(
-    `[app e2e] 100,000 frames: seek work p50 ${p(timings.work, 0.5).toFixed(2)} ms, p95 ${p(timings.work, 0.95).toFixed(2)} ms, max ${Math.max(...timings.work).toFixed(2)} ms; ` +
-      `input->next animation frame p95 ${p(timings.toFrame, 0.95).toFixed(2)} ms; longest main-thread task while loading ${longestLoadTask.toFixed(1)} ms`,
-  );
-  expect(p(timings.work, 0.95)).toBeLessThan(16.7);
-  expect(longestLoadTask).toBeLessThan(50);
+  const s = slider(page);
+  for (const f of [73_500, 12, N - 1, 50_000]) {
+    await s.fill(String(f));
+    await expect.poll(() => s.getAttribute('aria-valuetext')).toMatch(new RegExp(`^Frame ${(f + 1).toLocaleString('en-US')} of ${N.toLocaleString('en-US')},`));
+    const raw = page.getByRole('region', { name: 'Raw events' });
+    // the current row is rendered, scrolled into the list's viewport, and the detail shows that frame
+    const row = raw.locator('.ss-raw-row[aria-current="true"]');
+    await expect.poll(() => row.locator('.ss-raw-index').textContent()).toBe(String(f));
+    const inView = await row.evaluate((el) => {
+      const list = el.closest('.ss-raw-scroll') as HTMLElement;
+      const r = el.getBoundingClientRect();
+      const l = list.getBoundingClientRect();
+      return r.top >= l.top - 1 && r.bottom <= l.bottom + 1;
+    });
+    expect(inView, `row ${f} inside the list viewport`).toBe(true);
+    await raw.getByRole('heading', { name: new RegExp(`^Frame ${f} · `) }).waitFor();
+  }
   expect(errors).toEqual([]);
 });
