@@ -108,7 +108,6 @@ test('the iframe snippet, pasted into a page, shows the same view', async () => 
   const { page } = await openShare(context);
   const iframe = await field(page, 'Iframe snippet').inputValue();
   const host = await context.newPage();
-  await host.goto(appUrl('favicon.svg'));
   await host.setContent(`<!doctype html><title>course</title>${iframe}`);
   const frame = host.frameLocator('iframe');
   const slider = frame.getByRole('slider', { name: 'Frame', exact: true });

@@ -11,14 +11,13 @@ import './share.css';
 type Field = 'permalink' | 'iframe' | 'element';
 type CopyState = { field: Field; how: 'copied' | 'selected' } | null;
 
-function CopyField({ field, label, value, multiline, state, onCopy, autoFocus }: {
+function CopyField({ field, label, value, multiline, state, onCopy }: {
   field: Field;
   label: string;
   value: string;
   multiline: boolean;
   state: CopyState;
   onCopy: (field: Field, el: HTMLInputElement | HTMLTextAreaElement | null) => void;
-  autoFocus?: boolean;
 }) {
   const { t } = useT();
   const id = useId();
@@ -33,7 +32,7 @@ function CopyField({ field, label, value, multiline, state, onCopy, autoFocus }:
         ) : (
           <input id={id} ref={ref} type="text" readOnly value={value} spellCheck={false} onFocus={(e) => e.currentTarget.select()} />
         )}
-        <button type="button" className="ss-button" aria-label={t('share.copy.label', { what: label })} autoFocus={autoFocus} onClick={() => onCopy(field, ref.current)}>
+        <button type="button" className="ss-button" aria-label={t('share.copy.label', { what: label })} onClick={() => onCopy(field, ref.current)}>
           {t('share.copy')}
         </button>
       </div>
@@ -70,6 +69,8 @@ export function ShareDialog({ open, onClose }: { open: boolean; onClose: () => v
       setCopy(null);
       if (typeof d.showModal === 'function') d.showModal();
       else d.setAttribute('open', '');
+      // focus the first Copy button (React's autoFocus ran while the dialog was still closed)
+      d.querySelector<HTMLButtonElement>('.ss-share-row button')?.focus();
     }
     if (!open && d.open) {
       if (typeof d.close === 'function') d.close();
@@ -95,7 +96,7 @@ export function ShareDialog({ open, onClose }: { open: boolean; onClose: () => v
       <p>{source?.kind === 'file' ? t('share.fileNote') : t('share.intro')}</p>
       {snippets && (
         <>
-          <CopyField field="permalink" label={t('share.permalink')} value={snippets.permalink} multiline={false} state={copy} onCopy={onCopy} autoFocus />
+          <CopyField field="permalink" label={t('share.permalink')} value={snippets.permalink} multiline={false} state={copy} onCopy={onCopy} />
           <CopyField field="iframe" label={t('share.iframe')} value={snippets.iframe} multiline state={copy} onCopy={onCopy} />
           <CopyField field="element" label={t('share.element')} value={snippets.element} multiline state={copy} onCopy={onCopy} />
           <p className="ss-share-note">{t('share.element.note')}</p>
