@@ -19,7 +19,7 @@
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { frameIndex, type Chunk, type DecodedTurn, type Frame, type Recording, type Turn } from '../types';
 import { segmentBytes, segmentText } from './segment';
-import { fieldValue, SIMPLE_SILENT, simpleBlock, simpleEvent } from './simple-block';
+import { fieldValue, NOT_SIMPLE, oneLineBlock, SIMPLE_SILENT, simpleEvent, twoLineBlock } from './simple-block';
 import { emittedAt, findInvalidRuns } from './utf8';
 
 export { segmentBytes, segmentText, type OnBlock } from './segment';
@@ -199,23 +199,37 @@ function parserFeeder(t: TurnState, text: string): FeedBlock {
 }
 
 /**
- * A CR-free text: the blocks segmentText's CR-free path cuts, in a plain loop; simple blocks (simple-block.ts) are
- * read directly, the others go to `general`. Returns where the unterminated rest begins.
+ * A CR-free text: the blocks segmentText's CR-free path would cut (a block ends at the first "\n\n"), found by
+ * scanning each line once; one- and two-line blocks of the simple shapes (simple-block.ts) are read directly, the
+ * others go to `general`. Returns where the unterminated rest begins.
  */
 function decodeWithoutCr(t: TurnState, text: string, general: FeedBlock): number {
-  const n = text.length;
   let s = 0;
   let blockNo = 0;
-  while (s < n) {
+  for (;;) {
+    const lf = text.indexOf('\n', s);
+    if (lf === -1) break;
     let blank: number;
-    if (text.charCodeAt(s) === 10) blank = s;
-    else {
-      const i = text.indexOf('\n\n', s);
-      if (i === -1) break;
-      blank = i + 1;
+    let dataLine = NOT_SIMPLE;
+    if (lf === s) {
+      blank = s;
+      dataLine = SIMPLE_SILENT;
+    } else if (text.charCodeAt(lf + 1) === 10) {
+      blank = lf + 1;
+      dataLine = oneLineBlock(text, s);
+    } else {
+      const lf2 = text.indexOf('\n', lf + 1);
+      if (lf2 === -1) break;
+      if (text.charCodeAt(lf2 + 1) === 10) {
+        blank = lf2 + 1;
+        dataLine = twoLineBlock(text, s, lf + 1);
+      } else {
+        const i = text.indexOf('\n\n', lf2 + 1);
+        if (i === -1) break;
+        blank = i + 1;
+      }
     }
     const end = blank + 1;
-    const dataLine = simpleBlock(text, s, blank);
     if (dataLine >= 0) pushFrame(t, blockNo, s, blank, end, simpleEvent(text, s, dataLine), fieldValue(text, dataLine, 5, blank - 1));
     else if (dataLine !== SIMPLE_SILENT) general(blockNo, s, blank, end);
     blockNo++;

@@ -11,7 +11,8 @@
  * For the shapes it accepts, the result is what eventsource-parser 3 gives for the same block fed after a
  * completed one: event = the `event:` value (one optional space stripped) or 'message' when absent or empty,
  * data = the `data:` value (one optional space stripped), no id. test/core/sse/properties.test.ts checks the
- * equality on random CR-free streams. Reads only char codes and runs one native indexOf per line; never throws.
+ * equality on random CR-free streams. `oneLineBlock` / `twoLineBlock` are the same test for a caller that has
+ * already found the block's line ends (the decoder's CR-free loop). Reads only char codes; never throws.
  */
 
 export const NOT_SIMPLE = -1;
@@ -38,23 +39,28 @@ function isEvent(text: string, i: number): boolean {
   );
 }
 
+/**
+ * A block whose only line is text[start, lf) (the caller found LF at `lf` and LF at `lf + 1`): `start` for a
+ * `data:` line, SIMPLE_SILENT for a comment line, else NOT_SIMPLE.
+ */
+export function oneLineBlock(text: string, start: number): number {
+  const first = text.charCodeAt(start);
+  if (first === 100 /* d */) return isData(text, start) ? start : NOT_SIMPLE;
+  return first === 58 /* : */ ? SIMPLE_SILENT : NOT_SIMPLE;
+}
+
+/** A block of exactly two lines, the second starting at `second`: `second` for `event:` then `data:`, else NOT_SIMPLE. */
+export function twoLineBlock(text: string, start: number, second: number): number {
+  return isEvent(text, start) && isData(text, second) ? second : NOT_SIMPLE;
+}
+
 /** The offset of the block's `data:` line (>= start), SIMPLE_SILENT, or NOT_SIMPLE (see the module contract). */
 export function simpleBlock(text: string, start: number, blank: number): number {
   if (blank === start) return SIMPLE_SILENT;
-  const lastLf = blank - 1;
-  const first = text.charCodeAt(start);
-  if (first === 100 /* d */) {
-    return isData(text, start) && text.indexOf('\n', start) === lastLf ? start : NOT_SIMPLE;
-  }
-  if (first === 101 /* e */) {
-    if (!isEvent(text, start)) return NOT_SIMPLE;
-    const lf = text.indexOf('\n', start);
-    if (lf >= lastLf) return NOT_SIMPLE;
-    const data = lf + 1;
-    return isData(text, data) && text.indexOf('\n', data) === lastLf ? data : NOT_SIMPLE;
-  }
-  if (first === 58 /* : */) return text.indexOf('\n', start) === lastLf ? SIMPLE_SILENT : NOT_SIMPLE;
-  return NOT_SIMPLE;
+  const lf = text.indexOf('\n', start);
+  if (lf === blank - 1) return oneLineBlock(text, start);
+  const lf2 = text.indexOf('\n', lf + 1);
+  return lf2 === blank - 1 ? twoLineBlock(text, start, lf + 1) : NOT_SIMPLE;
 }
 
 /** The value of a field whose name (with its colon) spans [at, at + nameLength): one leading space is dropped. */
