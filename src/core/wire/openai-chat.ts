@@ -125,9 +125,18 @@ function step(_state: null, frame: Frame): Signal[] {
   return out.take();
 }
 
+/** Whether a frame's signals hold the `[DONE]` marker (a plain loop: this runs once per frame in bulk). */
+function isDoneSignals(signals: readonly Signal[]): boolean {
+  for (let i = 0; i < signals.length; i++) {
+    const s = signals[i] as Signal;
+    if (s.kind === 'ignored' && s.why === 'done') return true;
+  }
+  return false;
+}
+
 export const openaiChat: WireAdapter<null> = {
   wire: 'openai-chat',
   init: () => null,
   step,
-  isTerminal: (signals) => signals.some((s) => s.kind === 'ignored' && s.why === 'done'),
+  isTerminal: isDoneSignals,
 };
