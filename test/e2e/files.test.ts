@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { applyFaults } from '../../src/core/faults';
 import { load } from '../../src/core/load';
 import { appUrl, launch, watchErrors } from './browser';
 import { expectedCalls, harText, jsonlText, ndjsonText, sseText } from './files-fixtures';
@@ -183,6 +184,21 @@ test('Export .jsonl downloads the current recording, named after it, and it load
   await openFile(page, 'curl.sse', sseText());
   const [again] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export .jsonl' }).click()]);
   expect(again.suggestedFilename()).toBe('curl.jsonl');
+  expect(errors).toEqual([]);
+  await page.close();
+});
+
+test('Export .jsonl writes the faulted recording when the lab has faults on (rechunk:7)', async () => {
+  const { page, errors } = await open('?rec=anthropic-docs&faults=rechunk:7&lang=en');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export .jsonl' }).click()]);
+  const exported = load(readFileSync(await download.path()), 'x.jsonl');
+  const original = load(readFileSync('public/recordings/anthropic-docs.jsonl'), 'anthropic-docs.jsonl');
+  if (!exported.ok || !original.ok) throw new Error('unreadable');
+  const faulted = applyFaults(original.recording, ['rechunk:7']);
+  if (!faulted.ok) throw new Error(faulted.error);
+  const chunks = (r: typeof original.recording) => r.turns.map((t) => t.chunks.map((c) => Buffer.from(c.bytes).toString('base64')));
+  expect(chunks(exported.recording)).toEqual(chunks(faulted.recording));
+  expect(chunks(exported.recording)).not.toEqual(chunks(original.recording));
   expect(errors).toEqual([]);
   await page.close();
 });
