@@ -208,6 +208,9 @@ test('axe: the whole page has no serious or critical violation, light and dark',
   const found: string[] = [];
   for (const { theme, rec } of AXE_CASES) {
     const { page } = await open(`?rec=${rec}&theme=${theme}&lang=en&f=3`, undefined, true);
+    // the waterfall loads on demand: bring it into view so it is checked too
+    await page.locator('.wf-lazy').scrollIntoViewIfNeeded();
+    await page.getByRole('region', { name: 'Span waterfall' }).waitFor();
     found.push(...(await axeViolations(page, [])).map((v) => `${rec} ${theme}: ${v}`));
     await page.close();
   }
@@ -274,7 +277,7 @@ test('100,000 frames: analysed in the worker with a progress bar; a seek shows t
       return r.top >= l.top - 1 && r.bottom <= l.bottom + 1;
     });
     expect(inView, `row ${f} inside the list viewport`).toBe(true);
-    await raw.getByRole('heading', { name: new RegExp(`^Frame ${f} · `) }).waitFor();
+    await raw.getByRole('heading', { name: new RegExp(`^Frame ${f.toLocaleString('en-US')} · `) }).waitFor();
   }
   expect(errors).toEqual([]);
 });

@@ -1,9 +1,11 @@
 // The span waterfall, loaded on demand: it sits below the fold, so the first paint does not wait for its code.
-// Until the section comes near the viewport (IntersectionObserver, LOAD_MARGIN ahead) a placeholder region of the
-// same name holds its place; then Waterfall.tsx and its d3 maths are imported (React.lazy). Once loaded, while the
-// section is scrolled out of view it keeps the props it last showed, so seeking does not re-render a waterfall
-// nobody sees; it catches up as soon as it is back in view. Without IntersectionObserver it loads at once.
+// An empty placeholder holds its place until Waterfall.tsx and its d3 maths are imported (React.lazy), which
+// happens when the section comes near the viewport (IntersectionObserver, LOAD_MARGIN ahead) or, failing that,
+// once the page has painted and gone idle (so it is ready before the learner scrolls to it). Once loaded, while
+// the section is out of view it keeps the props it last showed, so seeking does not re-render a waterfall nobody
+// sees; it catches up as soon as it is back in view. Without IntersectionObserver it loads at once.
 import { lazy, memo, Suspense, useEffect, useRef, useState, type ReactElement } from 'react';
+import { afterFirstPaint } from '../code/highlighter';
 import type { WaterfallProps } from './Waterfall';
 
 const Waterfall = memo(lazy(() => import('./Waterfall').then((m) => ({ default: m.Waterfall }))));
@@ -48,17 +50,19 @@ export function LazyWaterfall(props: WaterfallProps): ReactElement {
     });
     near.observe(el);
     visible.observe(el);
+    let live = true;
+    void afterFirstPaint().then(() => {
+      if (live) setSeen((s) => (s.loaded ? s : { ...s, loaded: true }));
+    });
     return () => {
+      live = false;
       near.disconnect();
       visible.disconnect();
     };
   }, []);
 
-  const placeholder = (
-    <section className="wf-placeholder" aria-label={props.t('waterfall.region')} style={{ minHeight: PLACEHOLDER_HEIGHT }}>
-      <h2 style={{ fontSize: '1rem' }}>{props.t('waterfall.region')}</h2>
-    </section>
-  );
+  // space only (no region yet): the waterfall's own section names itself once it is there
+  const placeholder = <div className="wf-placeholder" style={{ minHeight: PLACEHOLDER_HEIGHT }} />;
   const shown = seen.inView || !seen.frozen ? props : seen.frozen;
   return (
     <div className="wf-lazy" ref={host} data-in-view={seen.inView ? 'true' : 'false'}>

@@ -11,6 +11,11 @@ import { anthropicEvents, buildSession } from './fixture';
 vi.mock('../../../src/ui/waterfall/Waterfall', () => ({
   Waterfall: (p: PanelProps) => <section aria-label="stub waterfall">frame {p.frame}</section>,
 }));
+// the idle load after the first paint, released by the test
+let paintDone: () => void = () => {};
+vi.mock('../../../src/ui/code/highlighter', () => ({
+  afterFirstPaint: () => new Promise<void>((resolve) => (paintDone = resolve)),
+}));
 const { LazyWaterfall } = await import('../../../src/ui/waterfall/LazyWaterfall');
 
 type Callback = (entries: { isIntersecting: boolean }[]) => void;
@@ -55,10 +60,10 @@ describe('LazyWaterfall', () => {
     expect(await screen.findByText('frame 2')).toBeTruthy();
   });
 
-  it('shows a placeholder region of the same name until it comes near, then follows the player only while visible', async () => {
+  it('holds its place until it comes near, then follows the player only while visible', async () => {
     vi.stubGlobal('IntersectionObserver', FakeObserver);
-    const { rerender } = render(<LazyWaterfall {...props(1)} />);
-    expect(screen.getByRole('region', { name: 'Span waterfall' })).toBeTruthy();
+    const { rerender, container } = render(<LazyWaterfall {...props(1)} />);
+    expect(container.querySelector('.wf-placeholder')).not.toBeNull();
     expect(screen.queryByText(/^frame/)).toBeNull();
     fire('visible', false);
     fire('near', true);
@@ -73,5 +78,18 @@ describe('LazyWaterfall', () => {
     fire('visible', false);
     rerender(<LazyWaterfall {...props(8)} />);
     expect(screen.getByText('frame 7')).toBeTruthy();
+  });
+
+  it('out of view and never near, it still loads once the page has painted and gone idle', async () => {
+    vi.stubGlobal('IntersectionObserver', FakeObserver);
+    render(<LazyWaterfall {...props(3)} />);
+    fire('visible', false);
+    fire('near', false);
+    await act(async () => {
+      await Promise.resolve();
+    });
+    expect(screen.queryByText(/^frame/)).toBeNull();
+    act(() => paintDone());
+    expect(await screen.findByText('frame 3')).toBeTruthy();
   });
 });
