@@ -44,9 +44,17 @@ export interface LoaderContext {
   install: (session: Session, source: Source, frame: number) => void;
 }
 
+/** The largest recording the app opens: 200 MB (files are checked before reading, fetches by Content-Length). */
+export const MAX_RECORDING_BYTES = 200 * 1024 * 1024;
+
 export const defaultFetch = async (url: string, signal: AbortSignal): Promise<string> => {
-  const res = await fetch(url, { signal });
+  const res = await fetch(url, { signal, credentials: 'same-origin' });
   if (!res.ok) throw new Error(`HTTP ${res.status}`);
+  const length = Number(res.headers.get('content-length'));
+  if (Number.isFinite(length) && length > MAX_RECORDING_BYTES) {
+    void res.body?.cancel();
+    throw new Error(`${(length / (1024 * 1024)).toFixed(1)} MB, over the ${MAX_RECORDING_BYTES / (1024 * 1024)} MB limit`);
+  }
   return res.text();
 };
 

@@ -143,3 +143,17 @@ describe('loader: rec resolution', () => {
     expect(fetchText).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('defaultFetch', () => {
+  test('refuses a response over 200 MB by its Content-Length, before reading it', async () => {
+    const { defaultFetch } = await import('../../src/store/loader');
+    const text = vi.fn(async () => 'body');
+    vi.stubGlobal('fetch', async () => ({ ok: true, status: 200, headers: new Headers({ 'content-length': String(300 * 1024 * 1024) }), body: null, text }));
+    try {
+      await expect(defaultFetch('./recordings/huge.jsonl', new AbortController().signal)).rejects.toThrow('300.0 MB, over the 200 MB limit');
+      expect(text).not.toHaveBeenCalled();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+});
