@@ -6,6 +6,8 @@
  * a clamped value or `status: error` with a catalog key naming what and where. Loading is cancellable and a stale
  * load never overwrites a newer one. Playback follows the state machine in ./playback.ts; the clock maps wall time
  * x speed onto the session's play times (./timebase.ts) and seeks to the last frame whose time <= the playhead.
+ * The instructor lab (./lab.ts) wraps the analyzer: every analysis applies the state's faults, and its actions
+ * (faults, seed, tours, presenter, matrix) are part of `actions`.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Session, StrategyId } from '../core/types';
