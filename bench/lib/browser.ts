@@ -163,9 +163,8 @@ export async function measureFirstPaint(browser: Browser, url: string, runs = 5)
 export async function measureNoVirtualization(browser: Browser, url: string, rows: number): Promise<{ buildMs: number; heapMB: number }> {
   const page = await browser.newPage();
   await allowNamedFunctions(page);
-  // an empty HTML page on our origin (favicon.svg, say, would be an SVG document, where a div has no style)
-  await page.goto(url);
-  await page.setContent('<!doctype html><html><body></body></html>');
+  // an empty HTML page: `url` may name an SVG document (favicon.svg), where a div has no style
+  await page.goto(/\.svg$/.test(url) ? 'about:blank' : url);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('HeapProfiler.collectGarbage');
   const before = ((await cdp.send('Runtime.getHeapUsage')) as { usedSize: number }).usedSize;
