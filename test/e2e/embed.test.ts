@@ -92,7 +92,10 @@ describe('the example course page', () => {
     await expect.poll(() => sliderValue(page, a)).toBe(5);
     expect(await sliderValue(page, b)).toBe(0);
     // b shows the waterfall and results only; a has its strategy toggle and no waterfall
-    expect(await b.getByRole('region', { name: 'Span 瀑布' }).count()).toBe(1);
+    // the waterfall renders once it scrolls into view
+    await b.scrollIntoViewIfNeeded();
+    await page.mouse.wheel(0, 1500);
+    await expect.poll(() => b.getByRole('region', { name: 'Span 瀑布' }).count(), { timeout: 10_000 }).toBe(1);
     expect(await a.getByRole('region', { name: 'Span waterfall' }).count()).toBe(0);
     // the page paints every <button> hotpink; the player's buttons keep their own look
     const bg = await a.getByRole('button').first().evaluate((el) => getComputedStyle(el).backgroundColor);
