@@ -12,7 +12,7 @@ function LoadIssues({ issues, t }: { issues: readonly LoadIssue[]; t: Translate 
   if (issues.length === 0) return null;
   return (
     <details className="ss-load-issues" open={issues.length <= 3}>
-      <summary role="alert">{t('app.issues.summary', { count: issues.length })}</summary>
+      <summary>{t('app.issues.summary', { count: issues.length })}</summary>
       <ul>
         {issues.slice(0, SHOWN_ISSUES).map((issue, i) => (
           <li key={i}>
