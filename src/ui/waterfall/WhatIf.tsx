@@ -1,10 +1,11 @@
 // The what-if tool-execution table for one turn: per strategy, the ready times and each schedule's finish time
 // with the time saved against "after the stream, one by one"; an editable default tool duration.
-import { useMemo, useState, type ReactElement } from 'react';
+import { Fragment, useMemo, useState, type ReactElement } from 'react';
 import type { Session, StrategyId } from '../../core/types';
 import { formatNumber, type Lang, type Translate } from '../i18n';
 import { formatMs } from './format';
 import { turnWhatIf } from './whatifView';
+import { translateIsolated, translateNodes } from '../i18n/parts';
 
 export const DEFAULT_TOOL_MS = 100;
 const MAX_TOOL_MS = 600_000;
@@ -99,18 +100,29 @@ export function WhatIf({ session, turn, strategy, defaultMs, onDefaultMs, lang, 
       )}
       {data && data.durations.length > 0 ? (
         <p className="wf-durations">
-          {t('waterfall.whatif.durations', {
-            list: data.durations
-              .map((d) =>
-                t('waterfall.whatif.duration', {
-                  name: d.name,
-                  duration: fmt(d.ms),
-                  source: t(`waterfall.whatif.source.${d.source}`),
-                  safety: t(d.safe ? 'waterfall.whatif.safe' : 'waterfall.whatif.unsafe'),
-                }),
-              )
-              .join('; '),
-          })}{' '}
+          {translateNodes(
+            t,
+            'waterfall.whatif.durations',
+            {},
+            {
+              list: data.durations.map((d, i) => (
+                <Fragment key={i}>
+                  {i > 0 ? '; ' : ''}
+                  {translateIsolated(
+                    t,
+                    'waterfall.whatif.duration',
+                    {
+                      name: d.name,
+                      duration: fmt(d.ms),
+                      source: t(`waterfall.whatif.source.${d.source}`),
+                      safety: t(d.safe ? 'waterfall.whatif.safe' : 'waterfall.whatif.unsafe'),
+                    },
+                    ['name'],
+                  )}
+                </Fragment>
+              )),
+            },
+          )}{' '}
           {t('waterfall.whatif.streamEndAt', { time: fmt(data.streamEndMs) })}
         </p>
       ) : null}

@@ -106,7 +106,7 @@ describe('BuffersPanel', () => {
     const text = boxes[0]?.querySelector('.ss-buffer-text')?.textContent;
     expect(text).toBe("∅ ''{\"path\": \"REA");
     expect(container.querySelector('.ss-frag-current')?.textContent).toBe('{"path": "REA');
-    expect(screen.getByText('read_file · toolu_1 · key 1')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'read_file · toolu_1 · key 1' })).toBeTruthy();
   });
 
   it('shows the one shared buffer with both calls’ fragments back to back', () => {

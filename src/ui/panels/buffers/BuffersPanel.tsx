@@ -8,6 +8,7 @@ import { sameCall, type CallRef, type PanelProps } from '../types';
 import type { Translate } from '../../i18n';
 import { bufferView } from './segments';
 import '../panels.css';
+import { translateIsolated } from '../../i18n/parts';
 
 interface BoxProps {
   buffer: BufferLog;
@@ -22,14 +23,16 @@ interface BoxProps {
 const BufferBox = memo(function BufferBox({ buffer, frame, t, selected, hovered, onSelectCall, onHoverCall }: BoxProps) {
   const view = bufferView(buffer, frame);
   const call: CallRef | null = buffer.key === null ? null : { turn: buffer.turn, key: buffer.key };
+  const label =
+    buffer.key === null ? t('panels.buffers.shared') : t('panels.buffers.call', { name: buffer.name ?? '?', id: buffer.callId ?? '?', key: buffer.key });
   const title =
     buffer.key === null
-      ? t('panels.buffers.shared')
-      : t('panels.buffers.call', { name: buffer.name ?? '?', id: buffer.callId ?? '?', key: buffer.key });
+      ? label
+      : translateIsolated(t, 'panels.buffers.call', { name: buffer.name ?? '?', id: buffer.callId ?? '?', key: buffer.key }, ['name', 'id', 'key']);
   return (
     <article
       className={`ss-buffer${selected ? ' ss-selected' : ''}${hovered ? ' ss-hovered' : ''}`}
-      aria-label={title}
+      aria-label={label}
       aria-current={selected ? 'true' : undefined}
       onMouseEnter={call ? () => onHoverCall(call) : undefined}
       onMouseLeave={call ? () => onHoverCall(null) : undefined}

@@ -1,19 +1,21 @@
 // The parse attempts so far, newest last, capped to the last MAX_SHOWN with a count. Each one names its frame,
 // its buffer, the input it saw, "parsed" or "failed" with the parser's own message and, for a failure, the
 // plain-words reason. Clicking one seeks to its frame.
-import { memo } from 'react';
+import { memo, type ReactNode } from 'react';
 import type { FrameIndex, ParseAttempt, StrategyRun } from '../../../core/types';
 import { attemptInput } from '../../../core/session/view';
 import type { Translate } from '../../i18n';
 import { explainParseFailure } from '../../conclusion/explain';
+import { translateIsolated, translateNodes } from '../../i18n/parts';
 
 export const MAX_SHOWN = 200;
 const INPUT_PREVIEW = 400;
 
-export function bufferLabel(run: StrategyRun, attempt: ParseAttempt, t: Translate): string {
+export function bufferLabel(run: StrategyRun, attempt: ParseAttempt, t: Translate): ReactNode {
   const buffer = run.buffers[attempt.bufferId];
-  if (!buffer || buffer.key === null) return attempt.key === null ? t('panels.buffers.shared') : `key ${attempt.key}`;
-  return t('panels.buffers.call', { name: buffer.name ?? '?', id: buffer.callId ?? '?', key: buffer.key });
+  if (!buffer || buffer.key === null)
+    return attempt.key === null ? t('panels.buffers.shared') : translateIsolated(t, 'panels.buffers.key', { key: attempt.key }, ['key']);
+  return translateIsolated(t, 'panels.buffers.call', { name: buffer.name ?? '?', id: buffer.callId ?? '?', key: buffer.key }, ['name', 'id', 'key']);
 }
 
 const Attempt = memo(function Attempt({ run, attempt, t, current, onSeek }: {
@@ -29,7 +31,7 @@ const Attempt = memo(function Attempt({ run, attempt, t, current, onSeek }: {
   return (
     <li className={`ss-attempt ${attempt.ok ? 'ss-ok' : 'ss-fail'}${current ? ' ss-current' : ''}`}>
       <button type="button" className="ss-linkish" onClick={() => onSeek(attempt.frame)} title={t('panels.results.attempt.seek', { frame: attempt.frame })}>
-        {t('panels.results.attempt', { frame: attempt.frame, buffer: bufferLabel(run, attempt, t) })}
+        {translateNodes(t, 'panels.results.attempt', { frame: attempt.frame }, { buffer: bufferLabel(run, attempt, t) })}
       </button>{' '}
       <span className={`ss-status ${attempt.ok ? 'ss-ok' : 'ss-fail'}`}>
         <span aria-hidden="true">{attempt.ok ? '✓ ' : '✗ '}</span>

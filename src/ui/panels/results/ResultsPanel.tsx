@@ -9,6 +9,7 @@ import type { Translate } from '../../i18n';
 import { CodeBlock } from '../../code/CodeBlock';
 import { AttemptList } from './AttemptList';
 import '../panels.css';
+import { translateIsolated } from '../../i18n/parts';
 
 /** Above this many characters a buffer gets no live preview (the scan would hold up a scrub). */
 const PREVIEW_LIMIT = 100_000;
@@ -32,7 +33,7 @@ const ReadyCallView = memo(function ReadyCallView({ call, t, theme, selected, ho
       onMouseLeave={() => onHoverCall(null)}
     >
       <button type="button" className="ss-linkish" aria-pressed={selected} onClick={() => onSelectCall(selected ? null : ref)}>
-        {t('panels.results.call', { name: call.name, id: call.id, key: call.key })}
+        {translateIsolated(t, 'panels.results.call', { name: call.name, id: call.id, key: call.key }, ['name', 'id', 'key'])}
       </button>{' '}
       <button type="button" className="ss-linkish ss-muted" onClick={() => onSeek(call.readyFrame)}>
         {t('panels.results.call.ready', { frame: call.readyFrame })}
@@ -46,7 +47,10 @@ function Preview({ run, buffer, frame, t, theme }: { run: StrategyRun; buffer: B
   // core memoizes previews per (buffer, prefix length).
   const result = bufferLengthAt(buffer, frame) > PREVIEW_LIMIT ? undefined : previewAt(run, buffer.id, frame);
   const pretty = result && result.value !== undefined ? (JSON.stringify(result.value, null, 2) ?? null) : null;
-  const label = buffer.key === null ? t('panels.buffers.shared') : t('panels.buffers.call', { name: buffer.name ?? '?', id: buffer.callId ?? '?', key: buffer.key });
+  const label =
+    buffer.key === null
+      ? t('panels.buffers.shared')
+      : translateIsolated(t, 'panels.buffers.call', { name: buffer.name ?? '?', id: buffer.callId ?? '?', key: buffer.key }, ['name', 'id', 'key']);
   return (
     <li className="ss-preview-item">
       <strong>{label}</strong>
