@@ -106,7 +106,7 @@ export function conclusionSentence(fact: ConclusionFact, strategyLabel: string, 
     }
     case 'fail-call':
       return fact.key !== undefined
-        ? t('conclusion.fail.call', { strategy, turn: fact.turn, reason: t(`reason.${fact.reason}`), key: fact.key })
-        : t('conclusion.fail.other', { strategy, turn: fact.turn, reason: t(`reason.${fact.reason}`) });
+        ? t('conclusion.fail.call', { strategy, turn: fact.turn + 1, reason: t(`reason.${fact.reason}`), key: fact.key })
+        : t('conclusion.fail.other', { strategy, turn: fact.turn + 1, reason: t(`reason.${fact.reason}`) });
   }
 }

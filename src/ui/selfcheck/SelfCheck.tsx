@@ -33,7 +33,7 @@ export function SelfCheck({ session, t }: SelfCheckProps) {
         {results.map((r) => (
           <li key={r.turn} className={`ss-selfcheck-${r.result.kind}`}>
             <span aria-hidden="true">{r.result.kind === 'match' ? '✓ ' : r.result.kind === 'differ' ? '✗ ' : '? '}</span>
-            {many ? `${t('panels.selfcheck.turn', { turn: r.turn })}: ` : null}
+            {many ? `${t('panels.selfcheck.turn', { turn: r.turn + 1 })}: ` : null}
             {sentence(r.result, t)}
           </li>
         ))}
