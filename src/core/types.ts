@@ -218,7 +218,9 @@ export interface BufferLog {
   callId?: string;
   name?: string;
   text: string;
-  /** Fragments in arrival order: [frame, start, end) ranges into `text`. */
+  /** The frame at which the strategy opened it (a call's start), which may precede its first fragment. */
+  openedAt?: FrameIndex;
+  /** Fragments in arrival order: [frame, start, end) ranges into `text`. An empty fragment ('') is a real one. */
   fragments: { frame: FrameIndex; start: number; end: number }[];
 }
 

@@ -47,9 +47,9 @@ export function bufferTextAt(buffer: BufferLog, f: FrameIndex): string {
   return buffer.text.slice(0, bufferLengthAt(buffer, f));
 }
 
-/** Buffers that exist at frame f (their first fragment arrived at or before f, or they were opened empty before). */
+/** Buffers that exist at frame f (opened at or before f, or their first fragment arrived by then). */
 export function buffersAt(run: StrategyRun, f: FrameIndex): BufferLog[] {
-  return run.buffers.filter((b) => (b.fragments[0]?.frame ?? Infinity) <= f);
+  return run.buffers.filter((b) => (b.openedAt ?? b.fragments[0]?.frame ?? Infinity) <= f);
 }
 
 export function attemptsUpTo(run: StrategyRun, f: FrameIndex): readonly ParseAttempt[] {

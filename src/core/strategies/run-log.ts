@@ -59,7 +59,7 @@ export function createRunLog(): RunLog {
   return {
     openBuffer(turn, key, frame, callId, name) {
       const id = drafts.length;
-      const log: BufferLog = { id, turn, key, text: '', fragments: [{ frame, start: 0, end: 0 }] };
+      const log: BufferLog = { id, turn, key, text: '', fragments: [], openedAt: frame };
       if (callId !== undefined) log.callId = callId;
       if (name !== undefined) log.name = name;
       drafts.push({ log, parts: [], length: 0, joined: '' });
@@ -69,11 +69,7 @@ export function createRunLog(): RunLog {
       const d = draft(bufferId);
       const start = d.length;
       const end = start + text.length;
-      const frags = d.log.fragments;
-      // The opening marker is replaced by the first real fragment arriving in the same frame.
-      const only = frags.length === 1 ? frags[0] : undefined;
-      if (only && only.end === 0 && only.frame === frame && start === 0) frags.pop();
-      frags.push({ frame, start, end });
+      d.log.fragments.push({ frame, start, end });
       if (text.length > 0) {
         d.parts.push(text);
         d.length = end;

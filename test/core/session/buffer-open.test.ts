@@ -1,0 +1,28 @@
+// A buffer opened at a call's start holds no fragment until the first argument fragment arrives: the Anthropic
+// documented stream's empty first fragment is then exactly one fragment (''), not two.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { analyzeText } from '../../../src/core/session/analyze';
+import { buffersAt, fragmentsAt } from '../../../src/core/session/view';
+import { frameIndex } from '../../../src/core/types';
+
+describe('buffers opened at a call start', () => {
+  const r = analyzeText(readFileSync('public/recordings/anthropic-docs.jsonl', 'utf8'), 'anthropic-docs.jsonl');
+  if (!r.ok) throw new Error(r.error.message);
+  const s = r.session;
+  const run = s.strategies['per-call-buffer'];
+
+  it('exist from the call start, empty, then count the empty first fragment once', () => {
+    const first = run.buffers[0];
+    if (!first || first.openedAt === undefined) throw new Error('no buffer opened');
+    const start = frameIndex(first.openedAt);
+    expect(s.signals[start]?.some((x) => x.kind === 'call-start')).toBe(true);
+    expect(buffersAt(run, start)).toContain(first);
+    expect(fragmentsAt(first, start)).toBe(0);
+    const firstFragment = first.fragments[0];
+    if (!firstFragment) throw new Error('no fragment');
+    expect(firstFragment.end - firstFragment.start).toBe(0); // the documented empty partial_json
+    expect(fragmentsAt(first, firstFragment.frame)).toBe(1);
+    expect(buffersAt(run, frameIndex(start - 1))).not.toContain(first);
+  });
+});
