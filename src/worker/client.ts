@@ -9,8 +9,8 @@
  * so the resolved session's recording is the faulted one.
  */
 import { analyzeText, type AnalyzeTextResult } from '../core/session/analyze';
-import type { Session } from '../core/types';
-import type { AnalyzeRequest, PartField, WorkerReply } from './protocol';
+import { createAssembler } from './assemble';
+import type { AnalyzeRequest, WorkerReply } from './protocol';
 
 /** Inputs larger than this many bytes (or UTF-16 units) go to the worker. */
 export const WORKER_THRESHOLD = 512 * 1024;
@@ -47,24 +47,23 @@ function inWorker(create: () => Worker, input: string | Uint8Array, name: string
       reject(abortError());
     };
     hooks.signal.addEventListener('abort', onAbort);
-    const parts: Record<PartField, unknown[][]> = { frames: [], signals: [], kinds: [] };
+    // each part is joined as it arrives (./assemble.ts), so no message's handling takes long
+    const assembler = createAssembler();
     worker.addEventListener('message', (e: MessageEvent<WorkerReply>) => {
       const reply = e.data;
-      if (reply.type === 'progress') hooks.onProgress(reply.fraction);
-      else if (reply.type === 'part') parts[reply.field].push(reply.items);
-      else if (reply.type === 'done') {
+      try {
+        if (reply.type === 'progress') hooks.onProgress(reply.fraction);
+        else if (reply.type === 'part') assembler.add(reply.part);
+        else if (reply.type === 'done') {
+          finish();
+          resolve(reply.result.ok ? { ...reply.result, session: assembler.finish(reply.result.session) } : reply.result);
+        } else {
+          finish();
+          reject(new Error(reply.message));
+        }
+      } catch (err) {
         finish();
-        if (!reply.result.ok) return resolve(reply.result);
-        const session: Session = {
-          ...reply.result.session,
-          frames: parts.frames.flat() as Session['frames'],
-          signals: parts.signals.flat() as Session['signals'],
-          kinds: parts.kinds.flat() as Session['kinds'],
-        };
-        resolve({ ...reply.result, session });
-      } else {
-        finish();
-        reject(new Error(reply.message));
+        reject(err instanceof Error ? err : new Error(String(err)));
       }
     });
     worker.addEventListener('error', (e) => {

@@ -2,10 +2,12 @@
  * Messages between the page and the analysis worker.
  *
  * Contract: types only. The page sends one `analyze` request per worker; the worker answers with any number of
- * `progress` messages (fractions in [0, 1], non-decreasing), then, for a session, its per-frame arrays in `part`
- * slices of at most PART_SIZE items (in order), then exactly one `done` carrying the rest of the result with those
- * arrays empty; or one `failed` when something unexpected was thrown. Slicing keeps each message's deserialization
- * on the page short, so loading never blocks the page for long.
+ * `progress` messages (fractions in [0, 1], non-decreasing), then, for a session, `part` messages carrying the
+ * session's large pieces in slices (see ./slice.ts: long arrays in slices of at most PART_SIZE items, texts over
+ * TEXT_PART characters in pieces, each turn's chunks as one transferred byte buffer plus slices of times and ends),
+ * then exactly one `done` whose session is the rest (the skeleton, with those pieces emptied); or one `failed` when
+ * something unexpected was thrown. The page joins each part as it arrives (./assemble.ts), so every message's
+ * deserialization and joining on the page is short, and loading never blocks the page for long.
  */
 import type { AnalyzeTextResult } from '../core/session/analyze';
 
@@ -18,13 +20,26 @@ export interface AnalyzeRequest {
   seed?: number;
 }
 
-/** The Session's per-frame arrays, sent in slices. */
-export const PART_FIELDS = ['frames', 'signals', 'kinds'] as const;
-export type PartField = (typeof PART_FIELDS)[number];
-export const PART_SIZE = 8000;
+/** Where a piece sits in the session: property names and array indices from the session's root. */
+export type PartPath = readonly (string | number)[];
+
+/** The largest number of array items in one `part`. */
+export const PART_SIZE = 4000;
+/** Strings longer than this many UTF-16 units are sent in pieces of about this size. */
+export const TEXT_PART = 1 << 20;
+
+export type Part =
+  /** The next items of the array at `path` (in order). */
+  | { kind: 'items'; path: PartPath; items: unknown[] }
+  /** The next piece of the string at `path`. */
+  | { kind: 'text'; path: PartPath; text: string }
+  /** All bytes of the chunk array at `path`, back to back (sent before its `chunks` slices, transferred). */
+  | { kind: 'bytes'; path: PartPath; bytes: ArrayBuffer }
+  /** The next chunks of the array at `path`: their times and the end offset of each one's bytes in that buffer. */
+  | { kind: 'chunks'; path: PartPath; times: Float64Array; ends: Float64Array };
 
 export type WorkerReply =
   | { type: 'progress'; fraction: number }
-  | { type: 'part'; field: PartField; items: unknown[] }
+  | { type: 'part'; part: Part }
   | { type: 'done'; result: AnalyzeTextResult }
   | { type: 'failed'; message: string };

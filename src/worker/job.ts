@@ -1,0 +1,39 @@
+/**
+ * One analysis as the worker runs it, apart from the worker's global scope (so tests can run it too).
+ *
+ * Contract: `runAnalysis(req, post)` loads the request's input, applies its faults, analyses it and posts, in order:
+ * progress fractions (non-decreasing, in [0, 1)), the session's large pieces as `part` messages with their buffers
+ * to transfer (./slice.ts), then one `done` whose session is the skeleton; a load failure is one `done` with that
+ * failure; anything thrown becomes one `failed` with its message. Never throws itself.
+ */
+import { analyze, loadFaulted } from '../core/session/analyze';
+import type { AnalyzeRequest, WorkerReply } from './protocol';
+import { countParts, DEFAULT_SIZES, partsOf, splitSession, type SliceSizes } from './slice';
+
+export type Post = (reply: WorkerReply, transfer?: Transferable[]) => void;
+
+export function runAnalysis(req: AnalyzeRequest, post: Post, sizes: SliceSizes = DEFAULT_SIZES): void {
+  try {
+    post({ type: 'progress', fraction: 0.05 });
+    const loaded = loadFaulted(req.input, req.name, { ...(req.faults && { faults: req.faults }), ...(req.seed !== undefined && { seed: req.seed }) });
+    if (!loaded.ok) {
+      post({ type: 'done', result: loaded });
+      return;
+    }
+    post({ type: 'progress', fraction: 0.4 });
+    const session = analyze(loaded.recording);
+    post({ type: 'progress', fraction: 0.6 });
+    // the large pieces go in slices, each joined on the page as it arrives; the skeleton comes last with `done`
+    const { skeleton, pieces } = splitSession(session, sizes);
+    const total = Math.max(1, countParts(pieces, sizes));
+    let sent = 0;
+    for (const { part, transfer } of partsOf(pieces, sizes)) {
+      post({ type: 'part', part }, transfer);
+      if (++sent % 4 === 0) post({ type: 'progress', fraction: Math.min(0.99, 0.6 + (0.4 * sent) / total) });
+    }
+    const noEffect = req.faults?.length ? { noEffect: loaded.noEffect } : {};
+    post({ type: 'done', result: { ok: true, session: skeleton, ...noEffect } });
+  } catch (e) {
+    post({ type: 'failed', message: e instanceof Error ? e.message : String(e) });
+  }
+}

@@ -1,0 +1,130 @@
+/**
+ * The worker's half of sending a session to the page in slices (the page's half is ./assemble.ts).
+ *
+ * Contract: `splitSession(session)` returns the skeleton (the session with every large piece emptied: arrays longer
+ * than `items` become [], strings longer than `text` become '', each turn's `chunks` become []) and the pieces it
+ * took out, without changing the given session (objects on the way to a piece are shallow-copied, the rest is shared).
+ * `partsOf(pieces)` yields the messages that carry them, in order, each with the buffers to transfer: items in
+ * slices of at most `items`, texts in pieces of about `text` units (never between the halves of a surrogate pair),
+ * and a turn's chunks as one buffer of all their bytes followed by slices of times and end offsets. Applying every
+ * part to the skeleton (./assemble.ts) gives back the session's data. Pure; never throws on session data.
+ */
+import type { Chunk, Session } from '../core/types';
+import { PART_SIZE, TEXT_PART, type Part, type PartPath } from './protocol';
+
+export interface SliceSizes {
+  items: number;
+  text: number;
+}
+export const DEFAULT_SIZES: SliceSizes = { items: PART_SIZE, text: TEXT_PART };
+
+export type Piece =
+  | { kind: 'items'; path: PartPath; value: readonly unknown[] }
+  | { kind: 'text'; path: PartPath; value: string }
+  | { kind: 'chunks'; path: PartPath; value: readonly Chunk[] };
+
+export interface Outgoing {
+  part: Part;
+  transfer: Transferable[];
+}
+
+/** recording.turns[i].chunks: always sent as bytes + slices (their views share one buffer per turn on the page). */
+const isChunks = (path: PartPath) => path.length === 4 && path[0] === 'recording' && path[1] === 'turns' && path[3] === 'chunks';
+
+function strip(value: unknown, path: PartPath, out: Piece[], sizes: SliceSizes): unknown {
+  if (typeof value === 'string') {
+    if (value.length <= sizes.text) return value;
+    out.push({ kind: 'text', path, value });
+    return '';
+  }
+  if (typeof value !== 'object' || value === null || ArrayBuffer.isView(value) || value instanceof ArrayBuffer) return value;
+  if (Array.isArray(value)) {
+    if (isChunks(path)) {
+      out.push({ kind: 'chunks', path, value: value as Chunk[] });
+      return [];
+    }
+    if (value.length > sizes.items) {
+      out.push({ kind: 'items', path, value });
+      return [];
+    }
+    let copy: unknown[] | null = null;
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      const next = strip(item, [...path, i], out, sizes);
+      if (next !== item) (copy ??= value.slice())[i] = next;
+    }
+    return copy ?? value;
+  }
+  const record = value as Record<string, unknown>;
+  let copy: Record<string, unknown> | null = null;
+  for (const key of Object.keys(record)) {
+    const item = record[key];
+    const next = strip(item, [...path, key], out, sizes);
+    if (next !== item) (copy ??= { ...record })[key] = next;
+  }
+  return copy ?? value;
+}
+
+export function splitSession(session: Session, sizes: SliceSizes = DEFAULT_SIZES): { skeleton: Session; pieces: Piece[] } {
+  const pieces: Piece[] = [];
+  const skeleton = strip(session, [], pieces, sizes) as Session;
+  return { skeleton, pieces };
+}
+
+/** Where to cut `text` near `at` so a surrogate pair stays whole. */
+function cutAt(text: string, at: number): number {
+  if (at >= text.length) return text.length;
+  const before = text.charCodeAt(at - 1);
+  return before >= 0xd800 && before <= 0xdbff ? at + 1 : at;
+}
+
+function* chunkParts(path: PartPath, chunks: readonly Chunk[], size: number): Generator<Outgoing> {
+  let total = 0;
+  for (const c of chunks) total += c.bytes.byteLength;
+  const all = new Uint8Array(total);
+  let at = 0;
+  for (const c of chunks) {
+    all.set(c.bytes, at);
+    at += c.bytes.byteLength;
+  }
+  yield { part: { kind: 'bytes', path, bytes: all.buffer }, transfer: [all.buffer] };
+  let end = 0;
+  for (let i = 0; i < chunks.length; i += size) {
+    const slice = chunks.slice(i, i + size);
+    const times = new Float64Array(slice.length);
+    const ends = new Float64Array(slice.length);
+    slice.forEach((c, k) => {
+      times[k] = c.time;
+      ends[k] = end += c.bytes.byteLength;
+    });
+    yield { part: { kind: 'chunks', path, times, ends }, transfer: [times.buffer, ends.buffer] };
+  }
+}
+
+export function* partsOf(pieces: readonly Piece[], sizes: SliceSizes = DEFAULT_SIZES): Generator<Outgoing> {
+  for (const piece of pieces) {
+    const { path } = piece;
+    if (piece.kind === 'chunks') yield* chunkParts(path, piece.value, sizes.items);
+    else if (piece.kind === 'items') {
+      for (let i = 0; i < piece.value.length; i += sizes.items) yield { part: { kind: 'items', path, items: piece.value.slice(i, i + sizes.items) }, transfer: [] };
+    } else {
+      const text = piece.value;
+      for (let i = 0; i < text.length; ) {
+        const j = cutAt(text, i + sizes.text);
+        yield { part: { kind: 'text', path, text: text.slice(i, j) }, transfer: [] };
+        i = j;
+      }
+    }
+  }
+}
+
+/** How many parts `partsOf(pieces, sizes)` yields (for progress). */
+export function countParts(pieces: readonly Piece[], sizes: SliceSizes = DEFAULT_SIZES): number {
+  let n = 0;
+  for (const p of pieces) {
+    if (p.kind === 'chunks') n += 1 + Math.ceil(p.value.length / sizes.items);
+    else if (p.kind === 'items') n += Math.ceil(p.value.length / sizes.items);
+    else n += Math.ceil(p.value.length / sizes.text) + 1;
+  }
+  return n;
+}
