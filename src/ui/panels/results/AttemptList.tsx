@@ -1,15 +1,27 @@
-// The parse attempts so far, newest last, capped to the last MAX_SHOWN with a count. Each one names its frame,
-// its buffer, the input it saw, "parsed" or "failed" with the parser's own message and, for a failure, the
-// plain-words reason. Clicking one seeks to its frame.
-import { memo, type ReactNode } from 'react';
+// Every parse attempt so far, newest last, in a list virtualized with @tanstack/react-virtual (rows have variable
+// heights: a long input or a failure's plain-words reason wraps). Each row names its frame and buffer, the input it
+// saw, "parsed" or "failed" with the parser's own message and, for a failure, the plain-words reason. Clicking a
+// row's label seeks to its frame; the scroll box takes focus, so the keyboard scrolls it and Tab walks its rows.
+//
+// Seek path (see docs/performance.md): when the frame changes, the offset that brings the newest attempt into view
+// is computed from the virtualizer's measurements (followRow) and given to the virtualizer before it picks its
+// range, so this render already shows that row; a layout effect then writes scrollTop. Rows are measured only
+// from ResizeObserver entries (measureRow), never by a synchronous layout read while React commits.
+import { memo, useCallback, useLayoutEffect, useRef, useState, type ReactNode, type UIEvent } from 'react';
+import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import type { FrameIndex, ParseAttempt, StrategyRun } from '../../../core/types';
 import { attemptInput } from '../../../core/session/view';
 import type { Translate } from '../../i18n';
 import { explainParseFailure } from '../../conclusion/explain';
 import { translateIsolated, translateNodes } from '../../i18n/parts';
+import { followRow } from './follow';
 
-export const MAX_SHOWN = 200;
 const INPUT_PREVIEW = 400;
+/** A row before it is measured: the label line and one line of input. */
+export const ESTIMATED_ROW_PX = 46;
+/** Viewport before it is measured: the CSS height of `.ss-attempts-scroll` (18rem at 16 px). */
+export const ATTEMPTS_VIEWPORT_PX = 288;
+const OVERSCAN = 6;
 
 export function bufferLabel(run: StrategyRun, attempt: ParseAttempt, t: Translate): ReactNode {
   const buffer = run.buffers[attempt.bufferId];
@@ -18,18 +30,32 @@ export function bufferLabel(run: StrategyRun, attempt: ParseAttempt, t: Translat
   return translateIsolated(t, 'panels.buffers.call', { name: buffer.name ?? '?', id: buffer.callId ?? '?', key: buffer.key }, ['name', 'id', 'key']);
 }
 
-const Attempt = memo(function Attempt({ run, attempt, t, current, onSeek }: {
+interface RowProps {
   run: StrategyRun;
   attempt: ParseAttempt;
+  index: number;
+  count: number;
+  top: number;
   t: Translate;
   current: boolean;
   onSeek: (frame: FrameIndex) => void;
-}) {
+  measure: (el: HTMLLIElement | null) => void;
+}
+
+const Attempt = memo(function Attempt({ run, attempt, index, count, top, t, current, onSeek, measure }: RowProps) {
   const input = attemptInput(run, attempt);
   const shown = input.length > INPUT_PREVIEW ? `${input.slice(0, INPUT_PREVIEW)}…` : input;
   const why = attempt.ok ? null : explainParseFailure(input, attempt.error);
   return (
-    <li className={`ss-attempt ${attempt.ok ? 'ss-ok' : 'ss-fail'}${current ? ' ss-current' : ''}`}>
+    <li
+      ref={measure}
+      data-index={index}
+      aria-setsize={count}
+      aria-posinset={index + 1}
+      aria-current={current ? 'true' : undefined}
+      className={`ss-attempt ${attempt.ok ? 'ss-ok' : 'ss-fail'}${current ? ' ss-current' : ''}`}
+      style={{ transform: `translateY(${top}px)` }}
+    >
       <button type="button" className="ss-linkish" onClick={() => onSeek(attempt.frame)} title={t('panels.results.attempt.seek', { frame: attempt.frame })}>
         {translateNodes(t, 'panels.results.attempt', { frame: attempt.frame }, { buffer: bufferLabel(run, attempt, t) })}
       </button>{' '}
@@ -44,23 +70,89 @@ const Attempt = memo(function Attempt({ run, attempt, t, current, onSeek }: {
   );
 });
 
-export function AttemptList({ run, attempts, frame, t, onSeek }: {
+/**
+ * A row's height from its ResizeObserver entry; without one (the ref call during React's commit) the size known
+ * so far or the estimate, so mounting rows never forces a layout.
+ */
+function measureRow(el: Element, entry: ResizeObserverEntry | undefined, v: Virtualizer<HTMLDivElement, Element>): number {
+  const box = entry?.borderBoxSize?.[0];
+  if (box) return Math.round(box.blockSize);
+  const index = Number(el.getAttribute('data-index'));
+  return (Number.isInteger(index) ? v.itemSizeCache.get(v.options.getItemKey(index)) : undefined) ?? ESTIMATED_ROW_PX;
+}
+
+export function AttemptList({ run, attempts, frame, t, onSeek, labelledBy }: {
   run: StrategyRun;
   attempts: readonly ParseAttempt[];
   frame: FrameIndex;
   t: Translate;
   onSeek: (frame: FrameIndex) => void;
+  /** Id of the heading that names the list. */
+  labelledBy: string;
 }) {
-  if (attempts.length === 0) return <p className="ss-muted">{t('panels.results.attempts.none')}</p>;
-  const from = Math.max(0, attempts.length - MAX_SHOWN);
+  const scroller = useRef<HTMLDivElement | null>(null);
+  const count = attempts.length;
+  const v = useVirtualizer<HTMLDivElement, Element>({
+    count,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ESTIMATED_ROW_PX,
+    measureElement: measureRow,
+    overscan: OVERSCAN,
+    initialRect: { width: 0, height: ATTEMPTS_VIEWPORT_PX },
+  });
+
+  // Follow the newest attempt when the frame moves (React's "adjust state while rendering"): the virtualizer is
+  // given the new offset before it computes its range, so the row is in this render, not after a scroll event.
+  const [followed, setFollowed] = useState<{ frame: number; count: number; top: number } | null>(null);
+  if (count > 0 && (followed === null || followed.frame !== frame || followed.count !== count)) {
+    const total = v.getTotalSize();
+    const last = v.measurementsCache[count - 1];
+    const viewport = v.scrollRect?.height || ATTEMPTS_VIEWPORT_PX;
+    const top = last ? followRow(v.scrollOffset ?? 0, viewport, last, total) : 0;
+    v.scrollOffset = top;
+    setFollowed({ frame, count, top });
+  }
+  // What the element is scrolled to as far as we know (written here or reported by its scroll events), so a seek
+  // writes scrollTop only when it has to and never reads it.
+  const applied = useRef(0);
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (el && followed && applied.current !== followed.top) {
+      applied.current = followed.top;
+      el.scrollTop = followed.top;
+    }
+  }, [followed]);
+  const setScroller = useCallback((el: HTMLDivElement | null) => {
+    scroller.current = el;
+    applied.current = 0;
+  }, []);
+  const onScroll = useCallback((e: UIEvent<HTMLDivElement>) => {
+    applied.current = e.currentTarget.scrollTop;
+  }, []);
+
+  if (count === 0) return <p className="ss-muted">{t('panels.results.attempts.none')}</p>;
+  const items = v.getVirtualItems();
   return (
-    <>
-      {from > 0 ? <p className="ss-note">{t('panels.results.attempts.capped', { shown: MAX_SHOWN, total: attempts.length })}</p> : null}
-      <ol className="ss-attempts" start={from + 1}>
-        {attempts.slice(from).map((a, i) => (
-          <Attempt key={from + i} run={run} attempt={a} t={t} current={a.frame === frame} onSeek={onSeek} />
-        ))}
+    <div className="ss-attempts-scroll" ref={setScroller} onScroll={onScroll} role="group" aria-labelledby={labelledBy} tabIndex={0}>
+      <ol className="ss-attempts" style={{ height: v.getTotalSize() }}>
+        {items.map((item) => {
+          const a = attempts[item.index];
+          return a ? (
+            <Attempt
+              key={item.key}
+              run={run}
+              attempt={a}
+              index={item.index}
+              count={count}
+              top={item.start}
+              t={t}
+              current={a.frame === frame}
+              onSeek={onSeek}
+              measure={v.measureElement}
+            />
+          ) : null;
+        })}
       </ol>
-    </>
+    </div>
   );
 }

@@ -1,6 +1,6 @@
 // Panel (3), parse results: every parse attempt so far, the calls ready so far with their arguments, and for the
 // partial-JSON-preview strategy the live preview at this frame with a warning that a preview must never run.
-import { memo, useMemo } from 'react';
+import { memo, useId, useMemo } from 'react';
 import type { BufferLog, FrameIndex, ReadyCall, StrategyRun } from '../../../core/types';
 import { attemptsUpTo, bufferLengthAt, buffersAt, callsUpTo } from '../../../core/session/view';
 import { previewAt } from '../../../core/strategies/partial-json-preview';
@@ -68,6 +68,7 @@ export function ResultsPanel({ session, strategy, frame, t, theme, selectedCall,
   const attempts = attemptsUpTo(run, frame);
   const calls = callsUpTo(run, frame);
   const previewBuffers = strategy === 'partial-json-preview' ? buffersAt(run, frame) : [];
+  const attemptsHeading = useId();
   return (
     <section className="ss-panel ss-results" aria-label={t('panels.results.title')}>
       <header className="ss-panel-head">
@@ -92,8 +93,9 @@ export function ResultsPanel({ session, strategy, frame, t, theme, selectedCall,
           )}
         </div>
       ) : null}
-      <h3>{t('panels.results.attempts', { count: attempts.length })}</h3>
-      <AttemptList run={run} attempts={attempts} frame={frame} t={t} onSeek={onSeek} />
+      <h3 id={attemptsHeading}>{t('panels.results.attempts', { count: attempts.length })}</h3>
+      {/* A new list (and virtualizer) per strategy, so no row size is carried over from another strategy's rows. */}
+      <AttemptList key={strategy} run={run} attempts={attempts} frame={frame} t={t} onSeek={onSeek} labelledBy={attemptsHeading} />
       <h3>{t('panels.results.calls', { count: calls.length })}</h3>
       {calls.length === 0 ? (
         <p className="ss-muted">{t('panels.results.calls.none')}</p>
