@@ -40,6 +40,8 @@ export interface LoaderContext {
   beforeLoad: () => void;
   /** Keeps opened files across reloads, when given. */
   fileStore?: FileStore | undefined;
+  /** Work on a freshly analysed session before it is installed, in tasks of its own (optional). */
+  prepare?: (session: Session) => Promise<void>;
   /** Puts a freshly analysed session in place. */
   install: (session: Session, source: Source, frame: number) => void;
 }
@@ -163,6 +165,10 @@ export function createLoader(ctx: LoaderContext) {
     }
     if (stale()) return;
     if (!outcome.ok) return fail(unreadable(name, outcome.error));
+    if (ctx.prepare) {
+      await ctx.prepare(outcome.session);
+      if (stale()) return;
+    }
     controller = null;
     ctx.install(outcome.session, source, options.frame ?? 0);
   };

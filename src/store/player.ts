@@ -198,6 +198,12 @@ export function createPlayerStore(options: PlayerOptions): PlayerStore {
     fail,
     warn: (notice) => set({ warnings: [...get().warnings, notice] }),
     beforeLoad: () => clock.stop(),
+    // a large session's markers are computed in a task before the one that installs it (loading never blocks long)
+    prepare: async (session) => {
+      if (session.frames.length < 20_000 || sessionMarkerCache.has(session)) return;
+      sessionMarkerCache.set(session, sessionMarkers(session));
+      await new Promise<void>((r) => setTimeout(r, 0));
+    },
     install: (session, source, frame) => {
       const n = session.frames.length;
       set({

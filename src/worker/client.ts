@@ -56,7 +56,9 @@ function inWorker(create: () => Worker, input: string | Uint8Array, name: string
         else if (reply.type === 'part') assembler.add(reply.part);
         else if (reply.type === 'done') {
           finish();
-          resolve(reply.result.ok ? { ...reply.result, session: assembler.finish(reply.result.session) } : reply.result);
+          const result = reply.result.ok ? { ...reply.result, session: assembler.finish(reply.result.session) } : reply.result;
+          // settle in a task of its own: installing the session then does not add to this message's deserialization
+          setTimeout(() => (hooks.signal.aborted ? reject(abortError()) : resolve(result)), 0);
         } else {
           finish();
           reject(new Error(reply.message));

@@ -79,7 +79,8 @@ describe('sliced transfer of a session', () => {
     const session = { ...base, decoded: base.decoded.map((d) => ({ ...d, text })) };
     const { session: back, parts } = roundTrip(session, { items: 4000, text: 101 });
     expect(back.decoded[0]?.text).toBe(text);
-    for (const p of parts) if (p.kind === 'text') expect(p.text.isWellFormed()).toBe(true);
+    // no piece starts with a low surrogate or ends with a high one
+    for (const p of parts) if (p.kind === 'text') expect(p.text).not.toMatch(/^[\uDC00-\uDFFF]|[\uD800-\uDBFF]$/);
   });
 
   test('parts that do not fit give a message naming the path', () => {
