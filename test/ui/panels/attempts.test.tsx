@@ -6,7 +6,7 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import fc from 'fast-check';
 import { ResultsPanel } from '../../../src/ui/panels/results/ResultsPanel';
 import { followRow } from '../../../src/ui/panels/results/follow';
-import { ESTIMATED_ROW_PX } from '../../../src/ui/panels/results/AttemptList';
+import { estimatedRowPx } from '../../../src/ui/panels/results/AttemptList';
 import { frameIndex } from '../../../src/core/types';
 import { buildSession, type Ev } from './fixture';
 import { giveElementsASize, renderPanel } from './render';
@@ -60,7 +60,7 @@ describe('AttemptList, virtualized', () => {
     expect(within(newest).getByText('failed')).toBeTruthy();
     // the whole list is as tall as all its rows: the first attempt can be scrolled to
     const ol = list().querySelector('ol') as HTMLElement;
-    expect(parseFloat(ol.style.height)).toBeGreaterThanOrEqual(FRAGMENTS * ESTIMATED_ROW_PX - 1);
+    expect(parseFloat(ol.style.height)).toBeGreaterThanOrEqual(FRAGMENTS * estimatedRowPx(run.attempts[0]) - 1);
     // and no "showing the last N" cap any more
     expect(screen.queryByText(/Showing the last/)).toBeNull();
   });
@@ -76,7 +76,7 @@ describe('AttemptList, virtualized', () => {
       expect(newest?.getAttribute('aria-current')).toBe('true');
       expect(list().querySelector(`li[aria-posinset="${upTo + 1}"]`)).toBeNull();
       // its row sits where the virtualizer put it, inside the rendered window
-      expect(newest?.style.transform).toBe(`translateY(${(upTo - 1) * ESTIMATED_ROW_PX}px)`);
+      expect(newest?.style.transform).toBe(`translateY(${(upTo - 1) * estimatedRowPx(run.attempts[0])}px)`);
       expect(rows().length).toBeLessThan(60);
     }
   });

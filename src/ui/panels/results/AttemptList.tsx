@@ -17,8 +17,9 @@ import { translateIsolated, translateNodes } from '../../i18n/parts';
 import { followRow } from './follow';
 
 const INPUT_PREVIEW = 400;
-/** A row before it is measured: the label line and one line of input. */
-export const ESTIMATED_ROW_PX = 46;
+/** A row before it is measured: a parsed one is the label line and one line of input; a failed one adds the
+ * parser's message and about two lines of plain-words reason. */
+export const estimatedRowPx = (attempt: ParseAttempt | undefined): number => (attempt === undefined || attempt.ok ? 52 : 112);
 /** Viewport before it is measured: the CSS height of `.ss-attempts-scroll` (18rem at 16 px). */
 export const ATTEMPTS_VIEWPORT_PX = 288;
 const OVERSCAN = 6;
@@ -78,7 +79,7 @@ function measureRow(el: Element, entry: ResizeObserverEntry | undefined, v: Virt
   const box = entry?.borderBoxSize?.[0];
   if (box) return Math.round(box.blockSize);
   const index = Number(el.getAttribute('data-index'));
-  return (Number.isInteger(index) ? v.itemSizeCache.get(v.options.getItemKey(index)) : undefined) ?? ESTIMATED_ROW_PX;
+  return (Number.isInteger(index) ? v.itemSizeCache.get(v.options.getItemKey(index)) : undefined) ?? v.options.estimateSize(index);
 }
 
 export function AttemptList({ run, attempts, frame, t, onSeek, labelledBy }: {
@@ -95,7 +96,7 @@ export function AttemptList({ run, attempts, frame, t, onSeek, labelledBy }: {
   const v = useVirtualizer<HTMLDivElement, Element>({
     count,
     getScrollElement: () => scroller.current,
-    estimateSize: () => ESTIMATED_ROW_PX,
+    estimateSize: (i) => estimatedRowPx(attempts[i]),
     measureElement: measureRow,
     overscan: OVERSCAN,
     initialRect: { width: 0, height: ATTEMPTS_VIEWPORT_PX },
@@ -103,14 +104,21 @@ export function AttemptList({ run, attempts, frame, t, onSeek, labelledBy }: {
 
   // Follow the newest attempt when the frame moves (React's "adjust state while rendering"): the virtualizer is
   // given the new offset before it computes its range, so the row is in this render, not after a scroll event.
+  // Until the reader scrolls by hand (pinned), a later render (rows measured by the ResizeObserver, taller than
+  // estimated) follows again, so the newest row does not end up cut off at the bottom.
   const [followed, setFollowed] = useState<{ frame: number; count: number; top: number } | null>(null);
-  if (count > 0 && (followed === null || followed.frame !== frame || followed.count !== count)) {
+  const pinned = useRef(true);
+  const seeked = followed === null || followed.frame !== frame || followed.count !== count;
+  if (seeked) pinned.current = true;
+  if (count > 0 && pinned.current) {
     const total = v.getTotalSize();
     const last = v.measurementsCache[count - 1];
     const viewport = v.scrollRect?.height || ATTEMPTS_VIEWPORT_PX;
     const top = last ? followRow(v.scrollOffset ?? 0, viewport, last, total) : 0;
-    v.scrollOffset = top;
-    setFollowed({ frame, count, top });
+    if (seeked || top !== followed.top) {
+      v.scrollOffset = top;
+      setFollowed({ frame, count, top });
+    }
   }
   // What the element is scrolled to as far as we know (written here or reported by its scroll events), so a seek
   // writes scrollTop only when it has to and never reads it.
@@ -129,11 +137,14 @@ export function AttemptList({ run, attempts, frame, t, onSeek, labelledBy }: {
   const onScroll = useCallback((e: UIEvent<HTMLDivElement>) => {
     applied.current = e.currentTarget.scrollTop;
   }, []);
+  const unpin = useCallback(() => {
+    pinned.current = false;
+  }, []);
 
   if (count === 0) return <p className="ss-muted">{t('panels.results.attempts.none')}</p>;
   const items = v.getVirtualItems();
   return (
-    <div className="ss-attempts-scroll" ref={setScroller} onScroll={onScroll} role="group" aria-labelledby={labelledBy} tabIndex={0}>
+    <div className="ss-attempts-scroll" ref={setScroller} onScroll={onScroll} onWheel={unpin} onPointerDown={unpin} onTouchStart={unpin} onKeyDown={unpin} role="group" aria-labelledby={labelledBy} tabIndex={0}>
       <ol className="ss-attempts" style={{ height: v.getTotalSize() }}>
         {items.map((item) => {
           const a = attempts[item.index];
