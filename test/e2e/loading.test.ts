@@ -1,0 +1,83 @@
+// A large file opened by the user goes through the analysis worker: the status shows a progress bar with a Cancel
+// button, the session arrives whole (all frames, the raw list and its detail), and Cancel stops a load without
+// touching the recording already open. Functional only: how long the page is blocked is measured by the bench.
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { appUrl, launch, watchErrors } from './browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+const N = 60_000;
+
+/** Builds a Chat recording of `n` events inside the page (text deltas, a tool call every 4,000) and puts it in the file input. */
+async function openGenerated(page: Page, n: number, name: string): Promise<void> {
+  await page.evaluate(
+    ({ n, name }) => {
+      const lines = [JSON.stringify({ streamscope: 1, wire: 'openai-chat' }), JSON.stringify([0, 'req', { turn: 0 }])];
+      for (let i = 0; i < n; i++) {
+        const call = i % 4000 === 2000;
+        const delta = call ? { tool_calls: [{ index: i / 4000 - 0.5, id: `t${i}`, type: 'function', function: { name: 'look', arguments: `{"at":${i}}` } }] } : { content: `w${i % 31} ` };
+        lines.push(JSON.stringify([5 + i, 'chunk', `data: ${JSON.stringify({ choices: [{ index: 0, delta }] })}\n\n`]));
+      }
+      lines.push(JSON.stringify([5 + n, 'end', { status: 'complete' }]));
+      const input = document.querySelector<HTMLInputElement>('input[type=file]');
+      if (!input) throw new Error('no file input');
+      const dt = new DataTransfer();
+      dt.items.add(new File([lines.join('\n') + '\n'], name));
+      input.files = dt.files;
+      input.dispatchEvent(new Event('change', { bubbles: true }));
+    },
+    { n, name },
+  );
+}
+
+async function openProbe(): Promise<{ page: Page; errors: string[]; probeMax: string }> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const errors = watchErrors(page);
+  await page.goto(appUrl('?rec=parallel-probe&lang=en'));
+  const slider = page.getByRole('slider', { name: 'Frame', exact: true });
+  await page.locator('input[type=range]:not([disabled])').waitFor();
+  await expect.poll(async () => Number(await slider.getAttribute('max'))).toBeGreaterThan(0);
+  return { page, errors, probeMax: (await slider.getAttribute('max')) ?? '' };
+}
+
+test('a 60,000-frame file loads through the worker with a progress bar, then every frame is there', async () => {
+  const { page, errors, probeMax } = await openProbe();
+  expect(Number(probeMax)).toBeLessThan(1000);
+  await openGenerated(page, N, 'generated.jsonl');
+  const bar = page.getByRole('progressbar');
+  await bar.waitFor({ timeout: 15_000 });
+  expect(await page.getByRole('status').getByRole('button', { name: 'Cancel' }).isVisible()).toBe(true);
+  const slider = page.getByRole('slider', { name: 'Frame', exact: true });
+  await expect.poll(() => slider.getAttribute('max'), { timeout: 60_000 }).toBe(String(N - 1));
+  await expect.poll(() => bar.count()).toBe(0);
+  // the last frame is whole: its raw row and its detail, with the data the file carried
+  await slider.fill(String(N - 1));
+  const raw = page.getByRole('region', { name: 'Raw events' });
+  await expect.poll(() => raw.locator('.ss-raw-row[aria-current="true"] .ss-raw-index').textContent()).toBe(String(N - 1));
+  await raw.getByRole('heading', { name: new RegExp(`^Frame ${(N - 1).toLocaleString('en-US')} · `) }).waitFor();
+  expect(await raw.textContent()).toContain(`w${(N - 1) % 31}`);
+  expect(errors).toEqual([]);
+  await page.close();
+});
+
+test('Cancel stops the load: the recording that was open stays, with no error', async () => {
+  const { page, errors, probeMax } = await openProbe();
+  await openGenerated(page, N, 'cancelled.jsonl');
+  await page.getByRole('progressbar').waitFor({ timeout: 15_000 });
+  await page.getByRole('status').getByRole('button', { name: 'Cancel' }).click();
+  await expect.poll(() => page.getByRole('progressbar').count()).toBe(0);
+  // long enough for the worker to have finished, had it not been stopped
+  await page.waitForTimeout(3000);
+  const slider = page.getByRole('slider', { name: 'Frame', exact: true });
+  expect(await slider.getAttribute('max')).toBe(probeMax);
+  expect(await page.getByRole('alert').count()).toBe(0);
+  expect(errors).toEqual([]);
+  await page.close();
+});
