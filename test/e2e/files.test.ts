@@ -87,7 +87,8 @@ test('opened files stay in the browser across a reload, reopen from the picker, 
   expect(await callsShown(page)).toHaveLength(2);
   // forget it: gone from the picker now and after a reload
   await page.getByRole('button', { name: 'Forget this file' }).click();
-  await page.getByText('“kept.sse” was removed from your files.').waitFor();
+  // names from files are shown bidi-isolated (U+2068 ... U+2069)
+  await page.getByText(/“\u2068?kept\.sse\u2069?” was removed from your files\./).waitFor();
   await expect(options.filter({ hasText: 'kept.sse' }).count()).resolves.toBe(0);
   await page.reload();
   await page.locator('input[type=range]:not([disabled])').waitFor();
@@ -161,7 +162,7 @@ test('a file over 200 MB is refused before it is read, with its name and size', 
   await page.locator('input[type=range]:not([disabled])').waitFor();
   // 201 parts of one shared 1 MiB buffer
   await dropFile(page, 'huge.jsonl', '(() => { const mb = new Uint8Array(1024 * 1024); return Array.from({ length: 201 }, () => mb); })()');
-  await page.getByText('“huge.jsonl” is 201.0 MB: larger than the 200 MB limit, so it was not opened.').waitFor();
+  await page.getByText(/“\u2068?huge\.jsonl\u2069?” is \u2068?201\.0\u2069? MB: larger than the 200 MB limit, so it was not opened\./).waitFor();
   // the default recording is still the one shown
   expect(new URL(page.url()).searchParams.get('rec')).toBe('parallel-probe');
   await page.close();
