@@ -82,6 +82,22 @@ function measureRow(el: Element, entry: ResizeObserverEntry | undefined, v: Virt
   return (Number.isInteger(index) ? v.itemSizeCache.get(v.options.getItemKey(index)) : undefined) ?? v.options.estimateSize(index);
 }
 
+/**
+ * The scroll box's size from ResizeObserver entries only (the library's default also reads offsetHeight when it
+ * mounts). A zero height (a hidden panel, or no layout at all as in jsdom) is ignored: the list keeps the last
+ * known or initial viewport, so it still renders rows instead of none.
+ */
+function observeViewport(v: Virtualizer<HTMLDivElement, Element>, cb: (rect: { width: number; height: number }) => void): () => void {
+  const el = v.scrollElement;
+  if (!el || typeof ResizeObserver === 'undefined') return () => {};
+  const observer = new ResizeObserver((entries) => {
+    const box = entries[entries.length - 1]?.contentRect;
+    if (box && box.height > 0) cb({ width: Math.round(box.width), height: Math.round(box.height) });
+  });
+  observer.observe(el);
+  return () => observer.disconnect();
+}
+
 export function AttemptList({ run, attempts, frame, t, onSeek, labelledBy }: {
   run: StrategyRun;
   attempts: readonly ParseAttempt[];
@@ -98,6 +114,7 @@ export function AttemptList({ run, attempts, frame, t, onSeek, labelledBy }: {
     getScrollElement: () => scroller.current,
     estimateSize: (i) => estimatedRowPx(attempts[i]),
     measureElement: measureRow,
+    observeElementRect: observeViewport,
     overscan: OVERSCAN,
     initialRect: { width: 0, height: ATTEMPTS_VIEWPORT_PX },
   });
