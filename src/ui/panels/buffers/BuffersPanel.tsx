@@ -46,7 +46,7 @@ const BufferBox = memo(function BufferBox({ buffer, frame, t, selected, hovered,
           <strong>{title}</strong>
         )}
         <span className="ss-muted">
-          {t('panels.buffers.turn', { turn: buffer.turn })} · {t('panels.buffers.stats', { fragments: view.fragments, chars: view.length })}
+          {t('panels.buffers.turn', { turn: buffer.turn + 1 })} · {t('panels.buffers.stats', { fragments: view.fragments, chars: view.length })}
         </span>
       </header>
       {view.hidden > 0 ? <p className="ss-note">{t('panels.buffers.window', { shown: view.length - view.hidden, total: view.length })}</p> : null}

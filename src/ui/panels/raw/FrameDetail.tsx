@@ -24,7 +24,7 @@ export const FrameDetail = memo(function FrameDetail({ session, frame, t, theme 
     <div className="ss-frame-detail">
       <h3 className="ss-detail-title">{t('panels.raw.detail', { index: frame.index, event: frame.event })}</h3>
       <p className="ss-detail-meta">
-        <span>{t('panels.raw.detail.when', { turn: frame.turn, time: turnRelativeMs(session, frame) })}</span>
+        <span>{t('panels.raw.detail.when', { turn: frame.turn + 1, time: turnRelativeMs(session, frame) })}</span>
         {chunks ? (
           <span>
             {chunks.split
