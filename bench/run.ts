@@ -82,16 +82,17 @@ async function main(): Promise<void> {
     for (const f of paint.jsFiles) log(`      ${f.beforePaint ? 'initial ' : 'deferred'} ${f.url}: ${f.gzipKB} KB`);
     log(`    full shiki grammars + themes + wasm: ${round(fullShikiKB)} KB gzip (what the full bundle can pull in), vs the fine-grained set in chunks above (~${round(shikiOurs)} KB incl. other code)`);
 
+    // --json prints exactly the keys of issue 8; the longest block and the idle JS are in the readable report only
     const report = {
-      load: { ratioToFloor: round(loadFig.ratioToFloor, 3), longestBlockMs },
+      load: { ratioToFloor: round(loadFig.ratioToFloor, 3) },
       seek: { p95Ms: bigSeek.p95Ms, scaling: round(scaling, 2) },
       memory: { heapMB: round(heapMB) },
-      bundle: { initialJsGzipKB: paint.initialJsGzipKB, idleJsGzipKB: paint.idleJsGzipKB },
+      bundle: { initialJsGzipKB: paint.initialJsGzipKB },
       paint: { firstPaintMs: paint.firstPaintMs },
     };
     const verdicts = [
       ['load.ratioToFloor', report.load.ratioToFloor, `>= ${BUDGET.ratioToFloor}`, report.load.ratioToFloor >= BUDGET.ratioToFloor],
-      ['load.longestBlockMs', report.load.longestBlockMs, `<= ${BUDGET.longestBlockMs}`, report.load.longestBlockMs <= BUDGET.longestBlockMs],
+      ['load.longestBlockMs', longestBlockMs, `<= ${BUDGET.longestBlockMs}`, longestBlockMs <= BUDGET.longestBlockMs],
       ['seek.p95Ms', report.seek.p95Ms, `<= ${BUDGET.seekP95Ms}`, report.seek.p95Ms <= BUDGET.seekP95Ms],
       ['seek.scaling', report.seek.scaling, `<= ${BUDGET.scaling}`, report.seek.scaling <= BUDGET.scaling],
       ['memory.heapMB', report.memory.heapMB, `<= ${BUDGET.heapMB}`, report.memory.heapMB <= BUDGET.heapMB],

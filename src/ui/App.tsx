@@ -5,15 +5,13 @@
 // their URL parameters; the tour region, the instructor lab and the strategy matrix appear when the state opens
 // them. Presenter mode hides header, bar and footer and enlarges the type; P toggles it, Page Down / Page Up move
 // through an open tour.
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { frameIndex } from '../core/types';
 import type { PlayerStore } from '../store/player';
 import { useActions, usePlayer, usePlayerStore } from '../store/react';
 import { LabBar, PresenterExit } from './lab/LabBar';
-import { LabPanel } from './lab/LabPanel';
 import { startLabUrl } from './lab/labUrlSync';
 import './lab/lab.css';
-import { Matrix } from './matrix/Matrix';
 import { PlaybackControls } from './playback/PlaybackControls';
 import { Scrubber } from './scrubber/Scrubber';
 import { Header } from './shell/Header';
@@ -25,8 +23,12 @@ import { PANEL_IDS, Panels, type PanelId, type Slot } from './shell/Panels';
 import { Provenance } from './shell/Provenance';
 import { usePanelProps } from './shell/usePanelProps';
 import { useT } from './shell/useT';
-import { TourRegion } from './tour/TourRegion';
 import { useReducedMotion, useResolvedTheme } from './theme/theme';
+
+// The lab, the matrix and tours are not part of the default view: their code loads when first opened.
+const LabPanel = lazy(() => import('./lab/LabPanel').then((m) => ({ default: m.LabPanel })));
+const Matrix = lazy(() => import('./matrix/Matrix').then((m) => ({ default: m.Matrix })));
+const TourRegion = lazy(() => import('./tour/TourRegion').then((m) => ({ default: m.TourRegion })));
 
 export interface AppSlots {
   conclusion?: Slot;
@@ -93,6 +95,7 @@ export function App({ slots = NO_SLOTS, standalone = true, panels = PANEL_IDS, c
   const presenter = usePlayer((s) => s.presenter);
   const labOpen = usePlayer((s) => s.labOpen);
   const matrixOpen = usePlayer((s) => s.matrixOpen);
+  const tourOpen = usePlayer((s) => s.tour !== null || s.tourError !== null);
   const highlight = usePlayer((s) => s.highlight);
   const mainRef = useRef<HTMLElement>(null);
 
@@ -159,11 +162,17 @@ export function App({ slots = NO_SLOTS, standalone = true, panels = PANEL_IDS, c
         {presenter && <PresenterExit />}
         <Provenance />
         <LoadStatus />
-        <TourRegion />
+        {tourOpen && (
+          <Suspense fallback={null}>
+            <TourRegion />
+          </Suspense>
+        )}
         {controls !== 'none' && <Scrubber />}
         {controls !== 'none' && <PlaybackControls />}
-        {labOpen && <LabPanel />}
-        {matrixOpen && <Matrix />}
+        <Suspense fallback={null}>
+          {labOpen && <LabPanel />}
+          {matrixOpen && <Matrix />}
+        </Suspense>
         <Views slots={slots} show={panels} />
       </main>
       {!presenter && (
