@@ -51,6 +51,7 @@ export interface PlayerActions extends LabActions {
   setCompare(compare: boolean): void;
   selectCall(call: CallRef | null): void;
   hoverCall(call: CallRef | null): void;
+  hoverFrames(range: readonly [number, number] | null): void;
   warn(notice: Notice): void;
 }
 
@@ -107,6 +108,7 @@ export function createPlayerStore(options: PlayerOptions): PlayerStore {
     compare: options.compare ?? false,
     selectedCall: null,
     hoveredCall: null,
+    hoveredFrames: null,
     times: EMPTY_F64,
     turnStarts: EMPTY_I32,
     markers: [],
@@ -214,6 +216,7 @@ export function createPlayerStore(options: PlayerOptions): PlayerStore {
         playback: transition(get().playback, 'load'),
         selectedCall: null,
         hoveredCall: null,
+        hoveredFrames: null,
         times: playTimes(session, get().timeMode),
         turnStarts: turnStartsOf(session),
         ...markersFor(session, get().strategy),
@@ -325,6 +328,11 @@ export function createPlayerStore(options: PlayerOptions): PlayerStore {
     },
     warn(notice) {
       set({ warnings: [...get().warnings, notice] });
+    },
+    hoverFrames(range) {
+      const prev = get().hoveredFrames;
+      if (prev === range || (prev && range && prev[0] === range[0] && prev[1] === range[1])) return;
+      set({ hoveredFrames: range && range[0] <= range[1] ? [range[0], range[1]] : null });
     },
   };
 

@@ -57,6 +57,8 @@ export interface PlayerState {
   compare: boolean;
   selectedCall: CallRef | null;
   hoveredCall: CallRef | null;
+  /** Frames hovered in another view (a waterfall turn or band), highlighted in the panels and the timeline. */
+  hoveredFrames: readonly [number, number] | null;
 
   times: Float64Array;
   turnStarts: Int32Array;

@@ -166,3 +166,26 @@ test('Ctrl + wheel zooms at the pointer, a plain wheel does not; a drag pans wit
   expect(errors).toEqual([]);
   await page.close();
 });
+
+test('hovering a turn row highlights its frames on the timeline and in the raw events', async () => {
+  const expected = session('agent-run');
+  const turn7 = expected.timings[6];
+  const { page, errors } = await open('?rec=agent-run&lang=en');
+  const region = page.getByRole('region', { name: 'Span waterfall' });
+  await region.scrollIntoViewIfNeeded();
+  // put the slider inside turn 7 so its rows are in the raw list's window
+  await region.getByRole('button', { name: /^Turn 7,/ }).click();
+  await page.locator('.wf-row').nth(6).hover();
+  await expect.poll(() => page.locator('.ss-scrub-hovered').count()).toBe(1);
+  const rows = page.locator('.ss-raw-row.ss-hovered .ss-raw-index');
+  await expect.poll(() => rows.count()).toBeGreaterThan(0);
+  const shown = (await rows.allTextContents()).map(Number);
+  for (const f of shown) {
+    expect(f).toBeGreaterThanOrEqual(turn7?.frames?.[0] ?? -1);
+    expect(f).toBeLessThanOrEqual(turn7?.frames?.[1] ?? -1);
+  }
+  await page.mouse.move(5, 5);
+  await expect.poll(() => page.locator('.ss-scrub-hovered').count()).toBe(0);
+  expect(errors).toEqual([]);
+  await page.close();
+});

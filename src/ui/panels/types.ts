@@ -22,6 +22,9 @@ export interface PanelProps {
   onSeek: (frame: FrameIndex) => void;
   onSelectCall: (call: CallRef | null) => void;
   onHoverCall: (call: CallRef | null) => void;
+  /** Frames hovered in another view (e.g. a waterfall turn), [first, last]; panels may highlight them. */
+  hoveredFrames?: readonly [number, number] | null;
+  onHoverFrames?: (range: [number, number] | null) => void;
 }
 
 export const sameCall = (a: CallRef | null, b: CallRef | null): boolean =>

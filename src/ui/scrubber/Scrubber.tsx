@@ -34,6 +34,7 @@ export function Scrubber() {
   const session = usePlayer((s) => s.session);
   const frame = usePlayer((s) => s.frame);
   const markers = usePlayer((s) => s.markers);
+  const hoveredFrames = usePlayer((s) => s.hoveredFrames);
   const [ref, width] = useWidth();
   const [hoverX, setHoverX] = useState<number | null>(null);
   const [focused, setFocused] = useState(false);
@@ -68,6 +69,16 @@ export function Scrubber() {
     <section className="ss-scrubber-wrap" aria-label={t('app.timeline')}>
       <div className="ss-scrubber" ref={ref} onPointerMove={onMove} onPointerLeave={() => setHoverX(null)}>
         {session && width > 0 && <Track kinds={session.kinds} markers={markers} width={width} />}
+        {session && hoveredFrames && session.frames.length > 0 && (
+          <div
+            className="ss-scrub-hovered"
+            aria-hidden="true"
+            style={{
+              left: `${(hoveredFrames[0] / session.frames.length) * 100}%`,
+              width: `${(Math.max(1, hoveredFrames[1] - hoveredFrames[0] + 1) / session.frames.length) * 100}%`,
+            }}
+          />
+        )}
         <input
           type="range"
           className="ss-slider"

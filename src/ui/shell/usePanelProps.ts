@@ -17,18 +17,20 @@ export function usePanelProps(): PanelProps | null {
   const frame = usePlayer((s) => s.frame);
   const selectedCall = usePlayer((s) => s.selectedCall);
   const hoveredCall = usePlayer((s) => s.hoveredCall);
+  const hoveredFrames = usePlayer((s) => s.hoveredFrames);
   const theme = useResolvedTheme(usePlayer((s) => s.theme));
   const callbacks = useMemo(
     () => ({
       onSeek: (f: FrameIndex) => a.seek(frameIndex(f)),
       onSelectCall: (c: CallRef | null) => a.selectCall(c),
       onHoverCall: (c: CallRef | null) => a.hoverCall(c),
+      onHoverFrames: (range: [number, number] | null) => a.hoverFrames(range),
     }),
     [a],
   );
   const props = useMemo(
-    () => (session ? { session, strategy, frame, lang, t, theme, selectedCall, hoveredCall, ...callbacks } : null),
-    [session, strategy, frame, lang, t, theme, selectedCall, hoveredCall, callbacks],
+    () => (session ? { session, strategy, frame, lang, t, theme, selectedCall, hoveredCall, hoveredFrames, ...callbacks } : null),
+    [session, strategy, frame, lang, t, theme, selectedCall, hoveredCall, hoveredFrames, callbacks],
   );
   const deferred = useDeferredValue(props);
   // same session: the current props (never lag a seek); new session: the previous view until the deferred render lands

@@ -19,13 +19,14 @@ interface RowProps {
   session: Session;
   index: number;
   current: boolean;
+  hovered: boolean;
   lang: Lang;
   t: Translate;
   top: number;
   onSeek: (frame: FrameIndex) => void;
 }
 
-const Row = memo(function Row({ session, index, current, lang, t, top, onSeek }: RowProps) {
+const Row = memo(function Row({ session, index, current, hovered, lang, t, top, onSeek }: RowProps) {
   const frame = session.frames[index];
   if (!frame) return null;
   const kind = session.kinds[index] ?? 'other';
@@ -37,7 +38,7 @@ const Row = memo(function Row({ session, index, current, lang, t, top, onSeek }:
   return (
     <button
       type="button"
-      className={`ss-raw-row ss-kind-${kind}${current ? ' ss-current' : ''}${chunks?.newChunk ? ' ss-chunk-start' : ''}`}
+      className={`ss-raw-row ss-kind-${kind}${current ? ' ss-current' : ''}${hovered ? ' ss-hovered' : ''}${chunks?.newChunk ? ' ss-chunk-start' : ''}`}
       style={{ transform: `translateY(${top}px)` }}
       aria-current={current ? 'true' : undefined}
       title={chunks?.split ? `${words} · ${t('panels.raw.chunk.split', { first: chunks.first, last: chunks.last })}` : words}
@@ -82,7 +83,7 @@ interface Scroll {
   session: Session;
 }
 
-const RawList = memo(function RawList({ session, frame, lang, t, onSeek }: Pick<PanelProps, 'session' | 'frame' | 'lang' | 't' | 'onSeek'>) {
+const RawList = memo(function RawList({ session, frame, lang, t, onSeek, hoveredFrames }: Pick<PanelProps, 'session' | 'frame' | 'lang' | 't' | 'onSeek' | 'hoveredFrames'>) {
   const count = session.frames.length;
   const [measureRef, viewport] = useViewportHeight();
   const el = useRef<HTMLDivElement | null>(null);
@@ -122,7 +123,7 @@ const RawList = memo(function RawList({ session, frame, lang, t, onSeek }: Pick<
   const slots = windowCapacity(viewport, count);
   const rows = [];
   for (let i = start; i < end; i++) {
-    rows.push(<Row key={i % slots} session={session} index={i} current={i === frame} lang={lang} t={t} top={i * step} onSeek={onSeek} />);
+    rows.push(<Row key={i % slots} session={session} index={i} current={i === frame} hovered={hoveredFrames ? i >= hoveredFrames[0] && i <= hoveredFrames[1] : false} lang={lang} t={t} top={i * step} onSeek={onSeek} />);
   }
   return (
     <div className="ss-raw-scroll" ref={setRef} onScroll={onScroll} aria-label={t('panels.raw.list')} role="group">
@@ -133,7 +134,7 @@ const RawList = memo(function RawList({ session, frame, lang, t, onSeek }: Pick<
   );
 });
 
-export function RawEventsPanel({ session, frame, lang, t, theme, onSeek }: PanelProps) {
+export function RawEventsPanel({ session, frame, lang, t, theme, onSeek, hoveredFrames }: PanelProps) {
   const count = session.frames.length;
   const current = session.frames[frame];
   return (
@@ -152,7 +153,7 @@ export function RawEventsPanel({ session, frame, lang, t, theme, onSeek }: Panel
             {' · '}
             {t('panels.raw.chunk.legend')}
           </p>
-          <RawList session={session} frame={frame} lang={lang} t={t} onSeek={onSeek} />
+          <RawList session={session} frame={frame} lang={lang} t={t} onSeek={onSeek} hoveredFrames={hoveredFrames ?? null} />
           {current ? <FrameDetail session={session} frame={current} t={t} theme={theme} /> : null}
         </>
       )}

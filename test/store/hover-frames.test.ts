@@ -1,0 +1,26 @@
+// Hovering a turn or a band in the span waterfall highlights its frames elsewhere: the store keeps the range.
+import { describe, expect, it } from 'vitest';
+import { createPlayerStore } from '../../src/store/player';
+
+const store = () =>
+  createPlayerStore({
+    analyze: async () => ({ ok: false, error: { message: 'unused' } }),
+    fetchText: async () => '{"recordings":[]}',
+    scheduler: { now: () => 0, request: () => 0, cancel: () => {} },
+  });
+
+describe('hoverFrames', () => {
+  it('keeps the hovered range, clears it, and refuses an inverted one', () => {
+    const s = store();
+    s.actions.hoverFrames([4, 9]);
+    expect(s.getState().hoveredFrames).toEqual([4, 9]);
+    const before = s.getState();
+    s.actions.hoverFrames([4, 9]);
+    expect(s.getState()).toBe(before); // the same range does not notify subscribers again
+    s.actions.hoverFrames(null);
+    expect(s.getState().hoveredFrames).toBeNull();
+    s.actions.hoverFrames([9, 4]);
+    expect(s.getState().hoveredFrames).toBeNull();
+    s.dispose();
+  });
+});
