@@ -7,6 +7,7 @@
  * plain-words reason from `explainParseFailure`. For `ok` on parse-each-fragment it says whether every carried call
  * arrived whole in one frame (the lesson's "never failed: each call arrived whole"). `conclusionSentence` renders it via the catalogs.
  */
+import { strategyFacts } from '../../core/strategies/facts';
 import type { Session, StrategyId, VerdictReason } from '../../core/types';
 import type { Translate } from '../i18n';
 import { explainParseFailure, type Explanation } from './explain';
@@ -29,30 +30,15 @@ export type ConclusionFact =
     }
   | { kind: 'fail-call'; turn: number; reason: VerdictReason; key?: string; frame?: number };
 
-/** True when every carried call's arguments came in a single frame (one fragment or one whole-call event). */
-function everyCallWhole(session: Session): boolean {
-  const frames = new Map<string, Set<number>>();
-  session.signals.forEach((list, f) => {
-    const turn = session.frames[f]?.turn ?? 0;
-    for (const s of list) {
-      if ((s.kind === 'args' && s.text !== '') || s.kind === 'call-complete') {
-        const id = `${turn}\u0000${s.key}`;
-        const set = frames.get(id) ?? new Set<number>();
-        set.add(f);
-        frames.set(id, set);
-      }
-    }
-  });
-  return session.carried.every((c) => (frames.get(`${c.turn}\u0000${c.key}`)?.size ?? 0) <= 1);
-}
-
 export function conclusionFacts(session: Session, id: StrategyId): ConclusionFact {
   const run = session.strategies[id];
   if (!run.applicable || run.verdict === 'n/a') return { kind: 'na', reasonKey: run.naReason ?? 'na.generic' };
   const failing = run.verdicts.find((v) => v.verdict === 'fail');
   if (!failing) {
     if (session.carried.length === 0 && run.calls.length === 0) return { kind: 'no-calls' };
-    return { kind: 'ok', calls: run.calls.length, becauseWhole: id === 'parse-each-fragment' && everyCallWhole(session) };
+    // core's facts say whether each carried call's arguments arrived in a single frame
+    const becauseWhole = id === 'parse-each-fragment' && strategyFacts(session, id).callsWhole;
+    return { kind: 'ok', calls: run.calls.length, becauseWhole };
   }
   if (failing.reason === 'parse-failed' && failing.frame !== undefined) {
     const input = failing.input ?? '';
