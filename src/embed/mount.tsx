@@ -63,6 +63,16 @@ export function mount(element: Element | ShadowRoot, options: MountOptions = {})
 
   let disposed = false;
   const unsubscribers: (() => void)[] = [];
+  // A page may drive the player before its recording has loaded: a seek then waits for the recording.
+  let pendingSeek: number | null = null;
+  unsubscribers.push(
+    store.on('ready', () => {
+      if (pendingSeek === null) return;
+      const frame = pendingSeek;
+      pendingSeek = null;
+      store.actions.seek(frame);
+    }),
+  );
   if (options.autoplay) {
     const off = store.on('ready', () => {
       off();
@@ -76,7 +86,11 @@ export function mount(element: Element | ShadowRoot, options: MountOptions = {})
 
   return {
     store,
-    seek: (frame) => store.actions.seek(frame),
+    seek: (frame) => {
+      const s = store.getState();
+      if (s.session && s.status.kind !== 'loading') store.actions.seek(frame);
+      else pendingSeek = frame;
+    },
     play: () => store.actions.play(),
     pause: () => store.actions.pause(),
     setStrategy: (id) => store.actions.setStrategy(id),

@@ -103,4 +103,24 @@ describe('the example course page', () => {
     expect(errors).toEqual([]);
     await page.close();
   });
+
+  test('a seek sent before the recording has loaded lands once it has', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors = watchErrors(page);
+    await page.goto(appUrl('examples/course.html'));
+    await page.waitForFunction(() => customElements.get('streamscope-player') !== undefined);
+    await page.evaluate(() => {
+      const el = document.createElement('streamscope-player') as HTMLElement & { seek(f: number): void };
+      el.id = 'late';
+      el.setAttribute('rec', 'anthropic-docs');
+      el.setAttribute('lang', 'en');
+      el.setAttribute('base', '../recordings/');
+      document.body.appendChild(el);
+      el.seek(7); // at once: nothing is loaded yet
+    });
+    await expect.poll(() => sliderValue(page, page.locator('#late')), { timeout: 20_000 }).toBe(7);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
 });
+
