@@ -1,7 +1,7 @@
 // The recording's provenance, always visible: what kind of stream it is (never "recorded" unless captured), its
 // source, wire, model, and whether it has timing.
 import type { LoadIssue, ProvenanceKind } from '../../core/types';
-import type { Translate } from '../i18n';
+import { hasKey, type Translate } from '../i18n';
 import { usePlayer } from '../../store/react';
 import { useT } from './useT';
 
@@ -16,9 +16,9 @@ function LoadIssues({ issues, t }: { issues: readonly LoadIssue[]; t: Translate 
       <ul>
         {issues.slice(0, SHOWN_ISSUES).map((issue, i) => (
           <li key={i}>
-            <code>{issue.code}</code>{' '}
-            {issue.line !== undefined ? t('app.issues.at', { line: issue.line, byte: issue.byteOffset ?? 0 }) + ' ' : ''}
-            <bdi>{issue.message}</bdi>
+            {hasKey(`app.issue.${issue.code}`) ? t(`app.issue.${issue.code}`) : <code>{issue.code}</code>}
+            {' — '}
+            <bdi className="ss-issue-detail">{issue.message}</bdi>
           </li>
         ))}
       </ul>
