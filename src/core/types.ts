@@ -163,6 +163,12 @@ export interface DecodedTurn {
 /** A call's key within a turn: Anthropic block index, Chat tool_calls[].index, Responses output_index, Gemini part position. */
 export type CallKey = string;
 
+/** Identifies one tool call of a session across panels, the timeline and the waterfall. */
+export interface CallRef {
+  turn: number;
+  key: CallKey;
+}
+
 export type Signal =
   | { kind: 'text'; text: string }
   | { kind: 'reasoning'; text: string }

@@ -60,6 +60,19 @@ export const defaultFetch = async (url: string, signal: AbortSignal): Promise<st
   return res.text();
 };
 
+/** Keeps the last few texts fetched, so re-analysing a shipped recording with other faults does not fetch it again. */
+export function cachedFetch(fetchText: (url: string, signal: AbortSignal) => Promise<string>) {
+  const cache = new Map<string, string>();
+  return async (url: string, signal: AbortSignal): Promise<string> => {
+    const hit = cache.get(url);
+    if (hit !== undefined) return hit;
+    const text = await fetchText(url, signal);
+    cache.set(url, text);
+    if (cache.size > 8) cache.delete(cache.keys().next().value as string);
+    return text;
+  };
+}
+
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 /** The catalog key and parameters for an unreadable file, by what the loader could say about where. */

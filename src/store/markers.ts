@@ -103,3 +103,10 @@ export function prevMarkerFrame(frames: Int32Array, frame: number): number | nul
   const i = lastAtOrBefore(frames, frame - 1);
   return i >= 0 ? (frames[i] as number) : null;
 }
+
+/** The first frame of every turn that has frames, sorted (for stepping by turn). */
+export function turnStartsOf(session: Session): Int32Array {
+  const starts: number[] = [];
+  for (const t of session.timings) if (t.frames) starts.push(t.frames[0]);
+  return Int32Array.from(starts.sort((a, b) => a - b));
+}

@@ -9,79 +9,26 @@
  * The instructor lab (./lab.ts) wraps the analyzer: every analysis applies the state's faults, and its actions
  * (faults, seed, tours, presenter, matrix) are part of `actions`.
  */
-import { createStore, type StoreApi } from 'zustand/vanilla';
+import { createStore } from 'zustand/vanilla';
 import type { Session, StrategyId } from '../core/types';
 import { frameIndex } from '../core/types';
 import { lastAtOrBefore } from '../core/session/view';
 import { browserScheduler, createClock } from './clock';
-import { createEmitter, type Emitter } from './emitter';
-import { failureMarkers, markerFrames, mergeMarkers, nextMarkerFrame, prevMarkerFrame, sessionMarkers } from './markers';
+import { createEmitter } from './emitter';
+import { failureMarkers, markerFrames, mergeMarkers, nextMarkerFrame, prevMarkerFrame, sessionMarkers, turnStartsOf } from './markers';
 import { transition, type PlaybackEvent } from './playback';
-import { createLab, type LabActions } from './lab';
-import { createLoader, defaultFetch } from './loader';
-import type { LoadOptions } from './loader';
-import type { CallRef, Notice, PlayerEvents, PlayerOptions, PlayerState } from './state';
+import { createLab } from './lab';
+import { cachedFetch, createLoader, defaultFetch } from './loader';
+import type { Notice, PlayerEvents, PlayerOptions, PlayerState } from './state';
 import { DEFAULT_STRATEGY, NO_FAULTS } from './state';
-import { clampSpeed, frameAtPlayhead, playTimes, type TimeMode } from './timebase';
-import type { Lang, ThemePref } from './url';
+import { clampSpeed, frameAtPlayhead, playTimes } from './timebase';
 
+import type { PlayerActions, PlayerStore } from './actions';
 export type { LoadOptions } from './loader';
-export interface PlayerActions extends LabActions {
-  loadIndex(): Promise<void>;
-  loadRecording(source: string | { input: string | Uint8Array; name: string }, options?: LoadOptions): Promise<void>;
-  /** Reloads a file the user opened earlier in this player (kept in memory, per store). */
-  reopenFile(name: string): Promise<void>;
-  cancelLoad(): void;
-  seek(frame: number): void;
-  step(delta: number): void;
-  stepTurn(delta: number): void;
-  nextMarker(): void;
-  prevMarker(): void;
-  /** Jumps to a fraction (0..1) of the frames: the digit keys 0-9 jump to 0-90 %. */
-  jumpTo(fraction: number): void;
-  play(): void;
-  pause(): void;
-  toggle(): void;
-  setSpeed(speed: number): void;
-  setTimeMode(mode: TimeMode): void;
-  setLoop(loop: boolean): void;
-  setStrategy(id: StrategyId): void;
-  setLang(lang: Lang): void;
-  setTheme(theme: ThemePref): void;
-  setCompare(compare: boolean): void;
-  selectCall(call: CallRef | null): void;
-  hoverCall(call: CallRef | null): void;
-  hoverFrames(range: readonly [number, number] | null): void;
-  warn(notice: Notice): void;
-}
-
-export interface PlayerStore extends StoreApi<PlayerState> {
-  actions: PlayerActions;
-  on: Emitter<PlayerEvents>['on'];
-  dispose(): void;
-}
+export type { PlayerActions, PlayerStore } from './actions';
 
 const EMPTY_F64 = new Float64Array(0);
 const EMPTY_I32 = new Int32Array(0);
-
-function turnStartsOf(session: Session): Int32Array {
-  const starts: number[] = [];
-  for (const t of session.timings) if (t.frames) starts.push(t.frames[0]);
-  return Int32Array.from(starts.sort((a, b) => a - b));
-}
-
-/** Keeps the last few texts fetched, so re-analysing a shipped recording with other faults does not fetch it again. */
-function cachedFetch(fetchText: (url: string, signal: AbortSignal) => Promise<string>) {
-  const cache = new Map<string, string>();
-  return async (url: string, signal: AbortSignal): Promise<string> => {
-    const hit = cache.get(url);
-    if (hit !== undefined) return hit;
-    const text = await fetchText(url, signal);
-    cache.set(url, text);
-    if (cache.size > 8) cache.delete(cache.keys().next().value as string);
-    return text;
-  };
-}
 
 export function createPlayerStore(options: PlayerOptions): PlayerStore {
   const scheduler = options.scheduler ?? browserScheduler();

@@ -6,7 +6,7 @@
  * their identity otherwise, so selectors stay stable.
  */
 import type { FaultError } from '../core/faults';
-import type { FrameIndex, LoadFailure, Session, StrategyId } from '../core/types';
+import type { CallRef, FrameIndex, LoadFailure, Session, StrategyId } from '../core/types';
 import type { TourState } from './labTour';
 import type { FrameScheduler } from './clock';
 import type { Marker } from './markers';
@@ -15,11 +15,7 @@ import type { RecordingEntry } from './recordings';
 import type { TimeMode } from './timebase';
 import type { Lang, ThemePref } from './url';
 
-/** One tool call across panels, the timeline and the waterfall (same shape as ui/panels/types CallRef). */
-export interface CallRef {
-  turn: number;
-  key: string;
-}
+export type { CallRef } from '../core/types';
 
 /** A message for the user: a catalog key and its parameters (the UI translates it). */
 export interface Notice {

@@ -1,14 +1,10 @@
 // The props every panel receives from the shell. Panels are presentational: they read the immutable Session at
 // one frame through core/session/view accessors, and report seeks / call selection upward. They never import
 // each other or the store.
-import type { CallKey, FrameIndex, Session, StrategyId } from '../../core/types';
+import type { CallRef, FrameIndex, Session, StrategyId } from '../../core/types';
 import type { Lang, Translate } from '../i18n';
 
-/** Identifies one tool call across panels, the timeline and the waterfall. */
-export interface CallRef {
-  turn: number;
-  key: CallKey;
-}
+export type { CallRef } from '../../core/types';
 
 export interface PanelProps {
   session: Session;
