@@ -8,9 +8,14 @@
  */
 import type { Frame, Signal, WireId } from '../types';
 
+export interface AdaptOptions {
+  /** Parse only the changing part of frames that share an envelope (envelope.ts). Default true. */
+  envelopes?: boolean;
+}
+
 export interface WireAdapter<S> {
   wire: WireId;
-  init(): S;
+  init(options?: AdaptOptions): S;
   step(state: S, frame: Frame): Signal[];
   isTerminal(signals: readonly Signal[]): boolean;
 }

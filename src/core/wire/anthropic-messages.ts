@@ -20,6 +20,7 @@
 import { stringifyDeep } from './safe-json';
 import type { Frame, Signal } from '../types';
 import type { WireAdapter } from './adapter';
+import { createReader, learn, MISS, readHole, type EnvelopeReader } from './envelope';
 import {
   INVALID,
   INVALID_JSON,
@@ -45,7 +46,10 @@ interface Block {
 }
 export interface AnthropicState {
   blocks: Map<string, Block>;
+  envelope: EnvelopeReader;
 }
+
+const DELTA_PATH = ['delta'] as const;
 
 const PING = ignored('ping');
 const MESSAGE_STOP = ignored('message-stop');
@@ -84,9 +88,9 @@ function blockStart(state: AnthropicState, d: Record<string, unknown>): Signal[]
   return [s];
 }
 
-function blockDelta(state: AnthropicState, d: Record<string, unknown>): Signal[] {
+function blockDelta(state: AnthropicState, d: Record<string, unknown>, deltaValue: unknown): Signal[] {
   const key = keyOf(d.index);
-  const delta = obj(d.delta);
+  const delta = obj(deltaValue);
   if (key === undefined) return [malformed('content_block_delta.index')];
   if (delta === undefined) return [malformed('content_block_delta.delta')];
   const type = str(delta.type);
@@ -127,9 +131,9 @@ function blockStop(state: AnthropicState, d: Record<string, unknown>): Signal[] 
   return [{ kind: 'call-end', key }];
 }
 
-function messageDelta(d: Record<string, unknown>): Signal[] {
+function messageDelta(d: Record<string, unknown>, deltaValue: unknown): Signal[] {
   const out: Signal[] = [];
-  const reason = nonEmpty(obj(d.delta)?.stop_reason);
+  const reason = nonEmpty(obj(deltaValue)?.stop_reason);
   if (reason !== undefined) out.push({ kind: 'finish', reason });
   const u = obj(d.usage);
   const us = u === undefined ? undefined : usage(u.input_tokens, u.output_tokens);
@@ -138,14 +142,23 @@ function messageDelta(d: Record<string, unknown>): Signal[] {
 }
 
 function step(state: AnthropicState, frame: Frame): Signal[] {
-  const parsed = parseData(frame.data);
-  if (parsed === INVALID) return [INVALID_JSON];
-  const d = obj(parsed);
-  if (d === undefined) return [NOT_AN_OBJECT];
+  const data = frame.data;
+  // Deltas repeat their envelope ({"type":"content_block_delta","index":N,"delta":...}): parse only the delta.
+  let delta = readHole(state.envelope, data);
+  let d: Record<string, unknown> | undefined;
+  if (delta !== MISS) d = state.envelope.template?.base as Record<string, unknown>;
+  else {
+    const parsed = parseData(data);
+    if (parsed === INVALID) return [INVALID_JSON];
+    d = obj(parsed);
+    if (d === undefined) return [NOT_AN_OBJECT];
+    learn(state.envelope, data);
+    delta = d.delta;
+  }
   const type = str(d.type) ?? (frame.event !== 'message' ? frame.event : undefined);
   switch (type) {
     case 'content_block_delta':
-      return blockDelta(state, d);
+      return blockDelta(state, d, delta);
     case 'content_block_start':
       return blockStart(state, d);
     case 'content_block_stop':
@@ -158,7 +171,7 @@ function step(state: AnthropicState, frame: Frame): Signal[] {
       return [us ?? MESSAGE_START];
     }
     case 'message_delta':
-      return messageDelta(d);
+      return messageDelta(d, delta);
     case 'message_stop':
       return [MESSAGE_STOP];
     case 'error':
@@ -170,7 +183,7 @@ function step(state: AnthropicState, frame: Frame): Signal[] {
 
 export const anthropicMessages: WireAdapter<AnthropicState> = {
   wire: 'anthropic-messages',
-  init: () => ({ blocks: new Map() }),
+  init: (options) => ({ blocks: new Map(), envelope: createReader(DELTA_PATH, options?.envelopes !== false) }),
   step,
   isTerminal: (signals) => signals.some((s) => s.kind === 'ignored' && s.why === 'message-stop'),
 };

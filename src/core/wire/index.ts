@@ -2,7 +2,9 @@
  * Wire adapters: frames -> normalized signals (DESIGN section 2).
  *
  * Contract: `adaptFrames(wire, frames)` returns one non-empty `Signal[]` per frame (index i <-> frames[i]); each
- * adapter's state resets whenever `frame.turn` changes; each frame's data is `JSON.parse`d exactly once; nothing
+ * adapter's state resets whenever `frame.turn` changes; each frame's data is `JSON.parse`d once, or, when it repeats
+ * the envelope of an earlier frame of the turn, only its changing part is (envelope.ts: the same signals, checked by
+ * a property test against `{ envelopes: false }`); nothing
  * throws: data that is not JSON yields ignored 'invalid-json', an unknown event ignored 'unknown-event:<type>', a
  * required field missing or mistyped ignored 'malformed:<where>'. The per-wire rules are in each adapter's file and
  * in README.md beside this file. `isTerminal` / `isTerminalSignals` say whether a frame is its wire's
@@ -10,12 +12,13 @@
  * Gemini a chunk with finishReason).
  */
 import type { Frame, FrameKind, Signal, WireId } from '../types';
-import type { WireAdapter } from './adapter';
+import type { AdaptOptions, WireAdapter } from './adapter';
 import { anthropicMessages } from './anthropic-messages';
 import { gemini } from './gemini';
 import { openaiChat } from './openai-chat';
 import { openaiResponses } from './openai-responses';
 
+export type { AdaptOptions } from './adapter';
 export { detectWire, frameEvidence } from './detect';
 export { encodeTurn, encodeTurnEvents, type TurnSpec, type CallSpec, type EncodedEvent } from './encode';
 export { INVALID_JSON, MALFORMED, UNKNOWN_EVENT } from './read';
@@ -27,7 +30,7 @@ const ADAPTERS: { readonly [W in WireId]: WireAdapter<unknown> } = {
   gemini: gemini as WireAdapter<unknown>,
 };
 
-export function adaptFrames(wire: WireId, frames: readonly Frame[]): Signal[][] {
+export function adaptFrames(wire: WireId, frames: readonly Frame[], options: AdaptOptions = {}): Signal[][] {
   const adapter = ADAPTERS[wire];
   const out: Signal[][] = new Array<Signal[]>(frames.length);
   let turn = Number.NaN;
@@ -36,7 +39,7 @@ export function adaptFrames(wire: WireId, frames: readonly Frame[]): Signal[][] 
     const frame = frames[i] as Frame;
     if (frame.turn !== turn) {
       turn = frame.turn;
-      state = adapter.init();
+      state = adapter.init(options);
     }
     try {
       out[i] = adapter.step(state, frame);

@@ -17,6 +17,7 @@
  */
 import type { Frame, Signal } from '../types';
 import type { WireAdapter } from './adapter';
+import { createReader, learn, MISS, readHole, type EnvelopeReader } from './envelope';
 import {
   INVALID,
   INVALID_JSON,
@@ -77,8 +78,8 @@ function toolCalls(calls: readonly unknown[], out: SignalSink): void {
   }
 }
 
-function choice(ch: Record<string, unknown>, out: SignalSink): void {
-  const delta = obj(ch.delta);
+function choice(ch: Record<string, unknown>, deltaValue: unknown, out: SignalSink): void {
+  const delta = obj(deltaValue);
   if (delta !== undefined) {
     const reasoning = nonEmpty(delta.reasoning_content) ?? nonEmpty(delta.reasoning);
     if (reasoning !== undefined) out.push({ kind: 'reasoning', text: reasoning });
@@ -95,12 +96,18 @@ function choice(ch: Record<string, unknown>, out: SignalSink): void {
   if (reason !== undefined) out.push({ kind: 'finish', reason });
 }
 
-function step(_state: null, frame: Frame): Signal[] {
-  if (isDone(frame.data)) return [DONE];
-  const parsed = parseData(frame.data);
-  if (parsed === INVALID) return [INVALID_JSON];
-  const d = obj(parsed);
-  if (d === undefined) return [NOT_AN_OBJECT];
+/** The envelope's changing part: the first choice's delta. */
+const DELTA_PATH = ['choices', 0, 'delta'] as const;
+
+interface ChatState {
+  envelope: EnvelopeReader;
+}
+
+/**
+ * One chunk's signals. `hole` is choices[0].delta when `d` is a shared envelope whose delta was parsed alone
+ * (envelope.ts), else MISS and `d` is the whole chunk.
+ */
+function chunk(d: Record<string, unknown>, hole: unknown): Signal[] {
   const out = SINK.begin();
   if (d.error !== undefined && d.error !== null) out.push(errorSignal(d.error));
   const choices = arr(d.choices);
@@ -112,7 +119,7 @@ function step(_state: null, frame: Frame): Signal[] {
         continue;
       }
       const index = num(ch.index) ?? p;
-      if (index === 0) choice(ch, out);
+      if (index === 0) choice(ch, p === 0 && hole !== MISS ? hole : ch.delta, out);
       else out.push(ignored('choice:' + index));
     }
   } else if (d.choices !== undefined && d.choices !== null) {
@@ -125,6 +132,19 @@ function step(_state: null, frame: Frame): Signal[] {
   return out.take();
 }
 
+function step(state: ChatState, frame: Frame): Signal[] {
+  const data = frame.data;
+  if (isDone(data)) return [DONE];
+  const hole = readHole(state.envelope, data);
+  if (hole !== MISS) return chunk(state.envelope.template?.base as Record<string, unknown>, hole);
+  const parsed = parseData(data);
+  if (parsed === INVALID) return [INVALID_JSON];
+  const d = obj(parsed);
+  if (d === undefined) return [NOT_AN_OBJECT];
+  learn(state.envelope, data);
+  return chunk(d, MISS);
+}
+
 /** Whether a frame's signals hold the `[DONE]` marker (a plain loop: this runs once per frame in bulk). */
 function isDoneSignals(signals: readonly Signal[]): boolean {
   for (let i = 0; i < signals.length; i++) {
@@ -134,9 +154,9 @@ function isDoneSignals(signals: readonly Signal[]): boolean {
   return false;
 }
 
-export const openaiChat: WireAdapter<null> = {
+export const openaiChat: WireAdapter<ChatState> = {
   wire: 'openai-chat',
-  init: () => null,
+  init: (options) => ({ envelope: createReader(DELTA_PATH, options?.envelopes !== false) }),
   step,
   isTerminal: isDoneSignals,
 };

@@ -1,0 +1,226 @@
+/**
+ * Envelope templates: `JSON.parse` only the part of a frame's data that changes from frame to frame.
+ *
+ * Streaming providers wrap every chunk in the same envelope. A Chat chunk repeats `id`, `object`, `created`,
+ * `model`, `system_fingerprint`, `choices[0].index`, `logprobs` and `finish_reason`; only `choices[0].delta`
+ * changes. An Anthropic `content_block_delta` repeats `type` and `index`; only `delta` changes. Parsing the whole
+ * envelope again on every frame is most of what loading costs.
+ *
+ * Contract:
+ * - `makeTemplate(text, path)` finds the exact character span of the value at `path` (object keys and array
+ *   positions; with duplicate keys the last one wins, as in JSON.parse) and keeps the text before it (`prefix`),
+ *   after it (`suffix`) and `base` = JSON.parse(prefix + 'null' + suffix). It returns a template only when that
+ *   parse succeeds with `null` at `path` AND JSON.parse(prefix + '0' + suffix) succeeds with `0` at `path`: the two
+ *   fills prove the span is the one value position that decides the value at `path` (a fill inside a string, a
+ *   shadowed duplicate key or a number glued to its neighbours fails one of them). Undefined otherwise; never throws.
+ * - Then, for any text equal to prefix + X + suffix, JSON.parse(text) is `base` with JSON.parse(X) at `path`,
+ *   whenever X alone is valid JSON (JSON's grammar is context free: the surrounding tokens are the same, and the
+ *   value position takes any value). `holeOf(template, text)` returns JSON.parse(X) in that case, else `MISS`
+ *   (the text has another envelope, or X alone is not JSON): the caller then parses the whole text. So a template
+ *   never changes an answer, only what gets parsed. `base` is shared: callers must never mutate it.
+ * - `EnvelopeReader` decides when to build templates: after a frame that missed, at most once per `backoff` frames,
+ *   the backoff doubling (to 256) while templates keep missing and resetting on a hit, so a stream whose envelope
+ *   changes on every frame (a per-event sequence number) costs at most a few extra parses in total.
+ * test/core/wire/envelope.test.ts checks adapters with and without templates give equal signals on random streams.
+ */
+
+export type PathStep = string | number;
+
+export interface Template {
+  readonly prefix: string;
+  readonly suffix: string;
+  /** The envelope parsed with `null` in the hole. Shared between frames; never mutated. */
+  readonly base: unknown;
+}
+
+/** Returned by `holeOf` when the text does not fit the template (parse the whole text instead). */
+export const MISS: unique symbol = Symbol('envelope-miss');
+
+function isSpace(c: number): boolean {
+  return c === 32 || c === 10 || c === 13 || c === 9;
+}
+
+function skipSpace(t: string, i: number): number {
+  while (i < t.length && isSpace(t.charCodeAt(i))) i++;
+  return i;
+}
+
+/** Index just after the string starting with the quote at `i`, or -1. */
+function stringEnd(t: string, i: number): number {
+  for (let j = i + 1; j < t.length; j++) {
+    const c = t.charCodeAt(j);
+    if (c === 92 /* \ */) j++;
+    else if (c === 34 /* " */) return j + 1;
+  }
+  return -1;
+}
+
+/** Index just after the value starting at `i` (not validated: the template's fills are), or -1. */
+function valueEnd(t: string, i: number): number {
+  const c = t.charCodeAt(i);
+  if (c === 34) return stringEnd(t, i);
+  if (c === 123 /* { */ || c === 91 /* [ */) {
+    let depth = 0;
+    for (let j = i; j < t.length; j++) {
+      const d = t.charCodeAt(j);
+      if (d === 34) {
+        j = stringEnd(t, j) - 1;
+        if (j < 0) return -1;
+      } else if (d === 123 || d === 91) depth++;
+      else if (d === 125 /* } */ || d === 93 /* ] */) {
+        depth--;
+        if (depth === 0) return j + 1;
+      }
+    }
+    return -1;
+  }
+  let j = i;
+  while (j < t.length) {
+    const d = t.charCodeAt(j);
+    if (isSpace(d) || d === 44 /* , */ || d === 125 || d === 93) break;
+    j++;
+  }
+  return j > i ? j : -1;
+}
+
+/** The decoded key of the string at [start, end) (JSON.parse only when it holds an escape). */
+function keyText(t: string, start: number, end: number): string | undefined {
+  const raw = t.slice(start + 1, end - 1);
+  if (raw.indexOf('\\') === -1) return raw;
+  try {
+    const k: unknown = JSON.parse(t.slice(start, end));
+    return typeof k === 'string' ? k : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Span [start, end) of the member `key` of the object at `i` (the last one when repeated), or undefined. */
+function memberSpan(t: string, i: number, key: string): [number, number] | undefined {
+  let j = skipSpace(t, i + 1);
+  let found: [number, number] | undefined;
+  if (t.charCodeAt(j) === 125) return undefined;
+  for (;;) {
+    if (t.charCodeAt(j) !== 34) return undefined;
+    const keyEnd = stringEnd(t, j);
+    if (keyEnd < 0) return undefined;
+    const k = keyText(t, j, keyEnd);
+    j = skipSpace(t, keyEnd);
+    if (t.charCodeAt(j) !== 58 /* : */) return undefined;
+    const vStart = skipSpace(t, j + 1);
+    const vEnd = valueEnd(t, vStart);
+    if (vEnd < 0) return undefined;
+    if (k === key) found = [vStart, vEnd];
+    j = skipSpace(t, vEnd);
+    const c = t.charCodeAt(j);
+    if (c === 125) return found;
+    if (c !== 44) return undefined;
+    j = skipSpace(t, j + 1);
+  }
+}
+
+/** Span [start, end) of element `n` of the array at `i`, or undefined. */
+function elementSpan(t: string, i: number, n: number): [number, number] | undefined {
+  let j = skipSpace(t, i + 1);
+  if (t.charCodeAt(j) === 93) return undefined;
+  for (let k = 0; ; k++) {
+    const vEnd = valueEnd(t, j);
+    if (vEnd < 0) return undefined;
+    if (k === n) return [j, vEnd];
+    j = skipSpace(t, vEnd);
+    if (t.charCodeAt(j) !== 44) return undefined;
+    j = skipSpace(t, j + 1);
+  }
+}
+
+/** The span of the value at `path` in the JSON text `t`, found structurally, or undefined. */
+export function valueSpan(t: string, path: readonly PathStep[]): [number, number] | undefined {
+  let span: [number, number] = [skipSpace(t, 0), -1];
+  for (const step of path) {
+    const at = span[0];
+    const open = t.charCodeAt(at);
+    const next = typeof step === 'string' ? (open === 123 ? memberSpan(t, at, step) : undefined) : open === 91 ? elementSpan(t, at, step) : undefined;
+    if (next === undefined) return undefined;
+    span = next;
+  }
+  return span[1] < 0 ? undefined : span;
+}
+
+function at(value: unknown, path: readonly PathStep[]): unknown {
+  let v = value;
+  for (const step of path) {
+    if (typeof v !== 'object' || v === null) return MISS;
+    if (typeof step === 'number' ? !Array.isArray(v) : Array.isArray(v)) return MISS;
+    if (!Object.prototype.hasOwnProperty.call(v, step)) return MISS;
+    v = (v as Record<PathStep, unknown>)[step];
+  }
+  return v;
+}
+
+function tryParse(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return MISS;
+  }
+}
+
+/** A template for texts shaped like `text` with the value at `path` left open (see the contract), or undefined. */
+export function makeTemplate(text: string, path: readonly PathStep[]): Template | undefined {
+  const span = valueSpan(text, path);
+  if (span === undefined) return undefined;
+  const prefix = text.slice(0, span[0]);
+  const suffix = text.slice(span[1]);
+  const base = tryParse(prefix + 'null' + suffix);
+  if (base === MISS || at(base, path) !== null) return undefined;
+  const zero = tryParse(prefix + '0' + suffix);
+  if (zero === MISS || at(zero, path) !== 0) return undefined;
+  return { prefix, suffix, base };
+}
+
+/** JSON.parse of the hole when `text` is prefix + X + suffix and X alone is JSON; else MISS. */
+export function holeOf(t: Template, text: string): unknown {
+  const p = t.prefix.length;
+  const end = text.length - t.suffix.length;
+  // lastIndexOf(prefix, 0) and indexOf(suffix, end) are the anchored comparisons; on V8 they run several times
+  // faster than startsWith / endsWith on the sliced strings frames hold.
+  if (end <= p || text.lastIndexOf(t.prefix, 0) !== 0 || text.indexOf(t.suffix, end) !== end) return MISS;
+  return tryParse(text.slice(p, end));
+}
+
+/** Per-turn template state of one adapter (see the contract for the build schedule). */
+export interface EnvelopeReader {
+  readonly path: readonly PathStep[];
+  readonly enabled: boolean;
+  template: Template | undefined;
+  /** Frames seen; a template is built after a miss only once `seen >= retryAt`. */
+  seen: number;
+  retryAt: number;
+  backoff: number;
+}
+
+export function createReader(path: readonly PathStep[], enabled = true): EnvelopeReader {
+  return { path, enabled, template: undefined, seen: 0, retryAt: 0, backoff: 1 };
+}
+
+/**
+ * The hole of `text` under the reader's template (JSON.parse of the changing part), or MISS: then the caller
+ * parses the whole text itself and hands it to `learn`.
+ */
+export function readHole(r: EnvelopeReader, text: string): unknown {
+  r.seen++;
+  if (r.template === undefined) return MISS;
+  const hole = holeOf(r.template, text);
+  if (hole !== MISS) r.backoff = 1;
+  return hole;
+}
+
+/** After a miss: builds a template from this frame's text when the schedule allows. */
+export function learn(r: EnvelopeReader, text: string): void {
+  if (!r.enabled || r.seen < r.retryAt) return;
+  // A frame of another shape (a usage-only chunk, a block stop) keeps the template the stream's deltas use.
+  const t = makeTemplate(text, r.path);
+  if (t !== undefined) r.template = t;
+  r.retryAt = r.seen + r.backoff;
+  r.backoff = Math.min(r.backoff * 2, 256);
+}

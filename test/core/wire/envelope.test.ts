@@ -1,0 +1,135 @@
+// Envelope templates (src/core/wire/envelope.ts): a template is made only when the hole provably decides the value at
+// its path, a frame that does not fit is a miss (never a different answer), and the adapters give equal signals
+// with and without templates on random and mutated streams of every wire.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { WIRES, type Frame } from '../../../src/core/types';
+import { adaptFrames, encodeTurn, type TurnSpec } from '../../../src/core/wire';
+import { createReader, holeOf, learn, makeTemplate, MISS, readHole, valueSpan } from '../../../src/core/wire/envelope';
+import { framesFromSse } from './frames';
+
+const CHAT = '{"id":"c1","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"content":"Hi"},"finish_reason":null}]}';
+const PATH = ['choices', 0, 'delta'] as const;
+
+describe('valueSpan', () => {
+  it('finds the exact text of the value at a path', () => {
+    const span = valueSpan(CHAT, PATH);
+    expect(span && CHAT.slice(...span)).toBe('{"content":"Hi"}');
+  });
+
+  it('takes the last of repeated keys, as JSON.parse does', () => {
+    const text = '{"delta":{"a":1},"x":"\\"delta\\":","delta":  [1, "}"] }';
+    const span = valueSpan(text, ['delta']);
+    expect(span && text.slice(...span)).toBe('[1, "}"]');
+  });
+
+  it('reads escaped keys and skips keys hidden inside strings', () => {
+    const text = '{"note":"{\\"delta\\":0}","del\\u0074a":"v"}';
+    const span = valueSpan(text, ['delta']);
+    expect(span && text.slice(...span)).toBe('"v"');
+  });
+
+  it('gives up on paths that are not there', () => {
+    expect(valueSpan(CHAT, ['choices', 1, 'delta'])).toBeUndefined();
+    expect(valueSpan('{"choices":[]}', PATH)).toBeUndefined();
+    expect(valueSpan('[1]', ['a'])).toBeUndefined();
+    expect(valueSpan('{"a":', ['a'])).toBeUndefined();
+  });
+});
+
+describe('makeTemplate and holeOf', () => {
+  it('parses only the changing part of a frame with the same envelope', () => {
+    const t = makeTemplate(CHAT, PATH);
+    expect(t).toBeDefined();
+    if (!t) return;
+    const next = CHAT.replace('{"content":"Hi"}', '{"tool_calls":[{"index":0,"function":{"arguments":"{\\"a"}}]}');
+    expect(holeOf(t, next)).toEqual((JSON.parse(next) as { choices: { delta: unknown }[] }).choices[0]?.delta);
+    expect(holeOf(t, next)).toEqual({ tool_calls: [{ index: 0, function: { arguments: '{"a' } }] });
+  });
+
+  it('misses a frame with another envelope, or whose middle is not JSON by itself', () => {
+    const t = makeTemplate(CHAT, PATH);
+    if (!t) throw new Error('no template');
+    expect(holeOf(t, CHAT.replace('"finish_reason":null', '"finish_reason":"stop"'))).toBe(MISS);
+    // Valid JSON as a whole, but the middle spans into the envelope: only a whole parse reads it right.
+    const sneaky = CHAT.replace('{"content":"Hi"}', '{"content":"a"},"finish_reason":"stop","delta":{}');
+    expect(() => JSON.parse(sneaky) as unknown).not.toThrow();
+    expect(holeOf(t, sneaky)).toBe(MISS);
+    expect(holeOf(t, t.prefix + t.suffix)).toBe(MISS);
+  });
+
+  it('opens the value that decides the path, and nothing when the text is cut', () => {
+    // Two "delta" keys: JSON.parse keeps the second, so the hole is the second one.
+    const shadowed = '{"delta":{"a":1},"delta":null}';
+    const t = makeTemplate(shadowed, ['delta']);
+    expect(t?.prefix).toBe('{"delta":{"a":1},"delta":');
+    if (t) expect(holeOf(t, '{"delta":{"a":1},"delta":[5]}')).toEqual([5]);
+    expect(makeTemplate('{"delta":1e5}', ['delta'])?.suffix).toBe('}');
+    expect(makeTemplate('{"delta":{"a":1}', ['delta'])).toBeUndefined();
+    expect(makeTemplate('{"delta":"x', ['delta'])).toBeUndefined();
+  });
+});
+
+describe('EnvelopeReader', () => {
+  it('builds a template after a miss and backs off while templates keep missing', () => {
+    const r = createReader(['delta']);
+    let parsedWhole = 0;
+    let builds = 0;
+    for (let i = 0; i < 1000; i++) {
+      // Every frame has another sequence number in its envelope: templates never hit.
+      const text = `{"seq":${i},"delta":"x"}`;
+      if (readHole(r, text) === MISS) {
+        parsedWhole++;
+        const before = r.template;
+        learn(r, text);
+        if (r.template !== before) builds++;
+      }
+    }
+    expect(parsedWhole).toBe(1000);
+    expect(builds).toBeLessThan(20);
+  });
+
+  it('stays off when disabled', () => {
+    const r = createReader(['delta'], false);
+    learn(r, '{"delta":"x"}');
+    expect(r.template).toBeUndefined();
+    expect(readHole(r, '{"delta":"y"}')).toBe(MISS);
+  });
+});
+
+const fragments = fc.array(fc.string({ unit: 'binary' }), { maxLength: 5 });
+const spec: fc.Arbitrary<TurnSpec> = fc.record({
+  text: fc.array(fc.string({ unit: 'grapheme' }), { maxLength: 6 }),
+  reasoning: fc.array(fc.string(), { maxLength: 3 }),
+  calls: fc.array(fc.record({ id: fc.string(), name: fc.string({ minLength: 1 }), fragments }), { maxLength: 3 }),
+  interleave: fc.boolean(),
+});
+
+/** Frames whose data is edited: a character replaced, inserted or removed, or another frame's data swapped in. */
+function mutate(frames: Frame[], edits: readonly [number, number, number, string][]): Frame[] {
+  const out = frames.map((f) => ({ ...f }));
+  for (const [which, kind, at, ch] of edits) {
+    const f = out[which % Math.max(1, out.length)];
+    if (!f) continue;
+    const p = at % (f.data.length + 1);
+    if (kind === 0) f.data = f.data.slice(0, p) + ch + f.data.slice(p + 1);
+    else if (kind === 1) f.data = f.data.slice(0, p) + ch + f.data.slice(p);
+    else if (kind === 2) f.data = f.data.slice(0, p) + f.data.slice(p + 1);
+    else f.data = out[(which + at) % out.length]?.data ?? f.data;
+  }
+  return out;
+}
+
+const edit = fc.tuple(fc.nat(), fc.integer({ min: 0, max: 3 }), fc.nat(), fc.constantFrom('"', '\\', '{', '}', ',', ' ', '0', 'x', ':', ']'));
+
+describe('adapters with and without envelope templates', () => {
+  it.each(WIRES)('%s: equal signals on random streams, mutated or not', (wire) => {
+    fc.assert(
+      fc.property(spec, fc.array(edit, { maxLength: 8 }), (s, edits) => {
+        const frames = mutate(framesFromSse(encodeTurn(wire, s)), edits);
+        expect(adaptFrames(wire, frames)).toEqual(adaptFrames(wire, frames, { envelopes: false }));
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
