@@ -1,25 +1,40 @@
 /**
  * i18n: every string shown to users lives in messages/*.ts, in zh and en. Each area owns one file (app, panels,
- * waterfall, embed, lab, core facts); this module merges them and formats `{name}` placeholders.
+ * waterfall, embed, teaching tools, lab, core facts); this module merges them and formats `{name}` placeholders.
  * A missing zh string falls back to en; a missing key renders the key itself (and a test catches it).
+ *
+ * The areas the first view needs are merged here, at load. An area only a lazily loaded view uses (messages/lab.ts:
+ * the instructor lab and the matrix) stays out of the first page load: the view's module calls `registerMessages`
+ * at its top level, so its strings are in `catalogs` (and `translate`/`hasKey` see them) before it first renders.
+ * Registering is idempotent; areas never share a key.
  */
 import { app } from './messages/app';
 import { panels } from './messages/panels';
 import { facts } from './messages/facts';
 import { waterfall } from './messages/waterfall';
 import { embed } from './messages/embedding';
-import { lab } from './messages/lab';
+import { teaching } from './messages/teaching';
 
 export type Lang = 'zh' | 'en';
 export const LANGS: readonly Lang[] = ['zh', 'en'];
 
 type Catalog = Record<string, string>;
-const areas: { en: Catalog; zh: Catalog }[] = [app, panels, facts, waterfall, embed, lab];
+/** One area's strings, in both languages (a messages/*.ts file). */
+export interface Messages {
+  en: Catalog;
+  zh: Catalog;
+}
 
-export const catalogs: Record<Lang, Catalog> = {
-  en: Object.assign({}, ...areas.map((a) => a.en)) as Catalog,
-  zh: Object.assign({}, ...areas.map((a) => a.zh)) as Catalog,
-};
+/** Every registered string, per language. */
+export const catalogs: Record<Lang, Catalog> = { en: {}, zh: {} };
+
+/** Adds an area's strings to `catalogs` (a lazily loaded view calls it at its module's top level). */
+export function registerMessages(area: Messages): void {
+  Object.assign(catalogs.en, area.en);
+  Object.assign(catalogs.zh, area.zh);
+}
+
+for (const area of [app, panels, facts, waterfall, embed, teaching]) registerMessages(area);
 
 export type Params = Record<string, string | number>;
 

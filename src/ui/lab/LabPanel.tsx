@@ -6,10 +6,15 @@ import { useState } from 'react';
 import { FAULT_IDS, type FaultId } from '../../core/faults';
 import { STRATEGY_IDS } from '../../core/types';
 import { useActions, usePlayer } from '../../store/react';
+import { registerMessages } from '../i18n';
+import { lab } from '../i18n/messages/lab';
 import { useT } from '../shell/useT';
 import { buildSpec, move, specId, specInputs } from './faultSpecs';
 import { FaultRow } from './FaultRow';
 import { VerdictList } from './VerdictList';
+
+// the lab's strings load with its code (they are not part of the first page load)
+registerMessages(lab);
 
 export function LabPanel() {
   const { t } = useT();

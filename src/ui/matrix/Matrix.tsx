@@ -7,9 +7,13 @@ import type { RecordingEntry } from '../../store/recordings';
 import { useActions, usePlayer } from '../../store/react';
 import { computeMatrix } from '../../worker/matrixClient';
 import type { MatrixCell, MatrixRow } from '../../worker/matrixRow';
-import type { Translate } from '../i18n';
+import { registerMessages, type Translate } from '../i18n';
+import { lab } from '../i18n/messages/lab';
 import { useT } from '../shell/useT';
 import { VERDICT_GLYPH } from '../lab/VerdictList';
+
+// the matrix's strings (the lab area) load with its code (they are not part of the first page load)
+registerMessages(lab);
 
 const cache = new WeakMap<readonly RecordingEntry[], Map<string, MatrixRow>>();
 

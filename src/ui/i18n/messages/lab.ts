@@ -1,15 +1,10 @@
-// User-facing strings of the 'lab' area (instructor lab, strategy matrix, tours, presenter mode), in both
-// languages. Keys are flat and prefixed 'lab.'. Fault errors are worded from core/faults' issue codes and values.
+// User-facing strings of the 'lab' area that only the lazily loaded teaching views use (the instructor lab, its
+// fault errors and verdicts, the strategy matrix), in both languages. Keys are flat and prefixed 'lab.'. Fault
+// errors are worded from core/faults' issue codes and values. Not part of the first page load: the views that use
+// them register them (i18n registerMessages) when their code loads. The lab bar, presenter mode and the tour's
+// strings are in ./teaching.ts (loaded with the app).
 export const lab = {
   en: {
-    'lab.bar.label': 'Teaching tools',
-    'lab.bar.lab': 'Instructor lab',
-    'lab.bar.matrix': 'Strategy matrix',
-    'lab.bar.tour': 'Lesson tour',
-    'lab.bar.presenter': 'Presenter mode (P)',
-    'lab.bar.presenterExit': 'Leave presenter mode (P)',
-    'lab.bar.faultsOn': 'Faults on: {n}',
-
     'lab.region': 'Instructor lab',
     'lab.intro': 'Break the stream on the spot. Faults apply in order to the recording before it is analysed; the verdicts, the timeline and the waterfall follow at once.',
     'lab.faults.title': 'Faults',
@@ -74,41 +69,8 @@ export const lab = {
     'lab.matrix.unreadable': 'unreadable: {message}',
     'lab.matrix.cell': '{rec}, {strategy}: {verdict}. Open it.',
     'lab.matrix.noIndex': 'The list of recordings is not loaded.',
-
-    'lab.tour.region': 'Tour',
-    'lab.tour.counter': 'Step {n} of {total}',
-    'lab.tour.prev': 'Previous step',
-    'lab.tour.next': 'Next step',
-    'lab.tour.close': 'Close the tour',
-    'lab.tour.predict': 'Predict before you look',
-    'lab.tour.reveal': 'Reveal the next frame',
-    'lab.tour.right': 'Right.',
-    'lab.tour.wrong': 'Not quite. The answer: “{answer}”.',
-    'lab.tour.answer': 'The answer: “{answer}”.',
-    'lab.tour.lookAt': 'Look at: {panel}',
-    'lab.tour.panel.raw': 'Raw events',
-    'lab.tour.panel.buffers': 'Parameter buffers',
-    'lab.tour.panel.results': 'Parse results',
-    'lab.tour.panel.waterfall': 'Span waterfall',
-    'lab.tour.panel.scrubber': 'the timeline',
-    'lab.tour.panel.conclusion': 'the conclusion line',
-    'lab.tour.panel.lab': 'Instructor lab',
-    'lab.tour.panel.matrix': 'Strategy matrix',
-    'lab.tour.error.id': 'There is no tour named “{id}” (a tour id is letters, digits, - and _).',
-    'lab.tour.error.fetch': 'The tour “{id}” could not be loaded: {message}',
-    'lab.tour.error.json': 'The tour “{id}” is not valid JSON: {message}',
-    'lab.tour.error.format': 'The tour “{id}” has a problem at {path}: expected {expected}.',
-    'lab.presenter.hint': 'Presenter mode: P leaves it, Page Down / Page Up move through the tour, the arrows step frames.',
   } as Record<string, string>,
   zh: {
-    'lab.bar.label': '教学工具',
-    'lab.bar.lab': '教师实验台',
-    'lab.bar.matrix': '策略矩阵',
-    'lab.bar.tour': '课程导览',
-    'lab.bar.presenter': '演示模式(P)',
-    'lab.bar.presenterExit': '退出演示模式(P)',
-    'lab.bar.faultsOn': '{n} 个故障生效',
-
     'lab.region': '教师实验台',
     'lab.intro': '当场把流弄坏。故障按顺序作用在录制上,再做分析;结论、时间轴和瀑布图立刻跟着变。',
     'lab.faults.title': '故障',
@@ -173,30 +135,5 @@ export const lab = {
     'lab.matrix.unreadable': '无法读取:{message}',
     'lab.matrix.cell': '{rec},{strategy}:{verdict}。打开。',
     'lab.matrix.noIndex': '录制列表还没有加载。',
-
-    'lab.tour.region': '导览',
-    'lab.tour.counter': '第 {n} 步,共 {total} 步',
-    'lab.tour.prev': '上一步',
-    'lab.tour.next': '下一步',
-    'lab.tour.close': '关闭导览',
-    'lab.tour.predict': '先猜,再看',
-    'lab.tour.reveal': '揭晓下一帧',
-    'lab.tour.right': '猜对了。',
-    'lab.tour.wrong': '不对。答案是「{answer}」。',
-    'lab.tour.answer': '答案是「{answer}」。',
-    'lab.tour.lookAt': '请看:{panel}',
-    'lab.tour.panel.raw': '原始事件',
-    'lab.tour.panel.buffers': '参数缓冲区',
-    'lab.tour.panel.results': '解析结果',
-    'lab.tour.panel.waterfall': 'Span 瀑布',
-    'lab.tour.panel.scrubber': '时间轴',
-    'lab.tour.panel.conclusion': '结论行',
-    'lab.tour.panel.lab': '教师实验台',
-    'lab.tour.panel.matrix': '策略矩阵',
-    'lab.tour.error.id': '没有叫「{id}」的导览(导览 id 只含字母、数字、- 和 _)。',
-    'lab.tour.error.fetch': '导览「{id}」加载失败:{message}',
-    'lab.tour.error.json': '导览「{id}」不是合法的 JSON:{message}',
-    'lab.tour.error.format': '导览「{id}」在 {path} 处有问题:应为 {expected}。',
-    'lab.presenter.hint': '演示模式:P 退出,Page Down / Page Up 在导览里前后翻,方向键逐帧。',
   } as Record<string, string>,
 };

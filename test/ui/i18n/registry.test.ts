@@ -1,0 +1,79 @@
+// The catalogs' registry: the first view's areas are merged when i18n loads, the lab area only when the lab or the
+// matrix loads (registerMessages at their module's top level). Every literal key the source uses exists in both
+// languages, and every key a module outside the lazily registered views uses is there from the start.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeEach, describe, expect, test, vi } from 'vitest';
+
+type I18n = typeof import('../../../src/ui/i18n');
+
+const SRC = join(import.meta.dirname, '../../../src');
+/** The modules that register the lab area themselves (and the helpers only they import). */
+const LAB_VIEWS = ['ui/lab/LabPanel.tsx', 'ui/lab/FaultRow.tsx', 'ui/lab/VerdictList.tsx', 'ui/matrix/Matrix.tsx'];
+
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const path = join(dir, e.name);
+    if (e.isDirectory()) return e.name === 'messages' ? [] : sources(path);
+    return /\.tsx?$/.test(e.name) ? [path] : [];
+  });
+}
+
+/** Literal dotted keys in t('…'), translate(lang, '…') and notices ({ key: '…' }). */
+function keysIn(text: string): string[] {
+  const found = new Set<string>();
+  const KEY = String.raw`'([a-z][\w-]*\.[^'$\s]+)'`;
+  for (const re of [new RegExp(String.raw`\bt\(\s*` + KEY, 'g'), new RegExp(String.raw`\btranslate\([^,()]+,\s*` + KEY, 'g'), new RegExp(String.raw`\bkey:\s*` + KEY, 'g')]) {
+    for (const m of text.matchAll(re)) if (m[1]) found.add(m[1]);
+  }
+  return [...found];
+}
+
+const files = sources(SRC).map((path) => ({ rel: path.slice(SRC.length + 1), keys: keysIn(readFileSync(path, 'utf8')) }));
+const lazy = files.filter((f) => LAB_VIEWS.includes(f.rel));
+const eager = files.filter((f) => !LAB_VIEWS.includes(f.rel));
+
+let i18n: I18n;
+beforeEach(async () => {
+  vi.resetModules();
+  i18n = await import('../../../src/ui/i18n');
+});
+
+describe('i18n registry', () => {
+  test('the scan finds the keys (it can fail)', () => {
+    expect(lazy.map((f) => f.rel).sort()).toEqual([...LAB_VIEWS].sort());
+    expect(eager.flatMap((f) => f.keys)).toContain('lab.bar.label');
+    expect(lazy.flatMap((f) => f.keys)).toContain('lab.region');
+    expect(eager.flatMap((f) => f.keys).length).toBeGreaterThan(100);
+  });
+
+  test('every key a first-view module uses is there before any view registers its area, in en and zh', () => {
+    const missing = eager.flatMap((f) => f.keys.filter((k) => !i18n.catalogs.en[k] || !i18n.catalogs.zh[k]).map((k) => `${f.rel}: ${k}`));
+    expect(missing).toEqual([]);
+  });
+
+  test('the lab area is not loaded with i18n: its keys render as the key until the lab registers them', () => {
+    expect(i18n.hasKey('lab.region')).toBe(false);
+    expect(i18n.translate('en', 'lab.region')).toBe('lab.region');
+    expect(i18n.hasKey('lab.bar.lab')).toBe(true);
+  });
+
+  test.each([['ui/lab/LabPanel.tsx'], ['ui/matrix/Matrix.tsx']])('loading %s registers the lab area: every key of the lab views in en and zh', async (view) => {
+    await import(join(SRC, view));
+    const missing = lazy.flatMap((f) => f.keys.filter((k) => !i18n.catalogs.en[k] || !i18n.catalogs.zh[k]).map((k) => `${f.rel}: ${k}`));
+    expect(missing).toEqual([]);
+    expect(i18n.translate('zh', 'lab.matrix.region')).toBe('策略矩阵');
+    expect(i18n.hasKey('lab.error.empty')).toBe(true);
+  });
+
+  test('registerMessages adds an area to translate and hasKey, en as the fallback; registering again changes nothing', () => {
+    const area = { en: { 'x.test.hello': 'Hello {name}', 'x.test.only-en': 'only en' }, zh: { 'x.test.hello': '你好 {name}' } };
+    expect(i18n.hasKey('x.test.hello')).toBe(false);
+    i18n.registerMessages(area);
+    i18n.registerMessages(area);
+    expect(i18n.hasKey('x.test.hello')).toBe(true);
+    expect(i18n.translate('zh', 'x.test.hello', { name: 'A' })).toBe('你好 A');
+    expect(i18n.translate('zh', 'x.test.only-en')).toBe('only en');
+    expect(i18n.translate('en', 'app.title')).not.toBe('app.title');
+  });
+});
