@@ -9,12 +9,15 @@
  * `setFaults` re-analyses the current source from its original input, keeping the frame; changing faults while a
  * load runs re-analyses once that load is in place. The Session a lab change installs IS the faulted one, so
  * exporting `session.recording` writes the faulted recording.
+ * Tour code (./labTour: parsing a tour file, resolving a step's frame) is not part of the first page load: it is
+ * imported with the first tour opened, alongside the tour file's fetch.
  */
 import { parseFault, type FaultError } from '../core/faults';
 import type { Session, StrategyId } from '../core/types';
 import { frameIndex } from '../core/types';
 import type { LoadOptions } from './loader';
-import { parseTour, resolveStepFrame, TOUR_ID, type TourState } from './labTour';
+import type { TourState } from './labTour';
+import { TOUR_ID } from './labUrl';
 import type { AnalyzeOutcome, Analyzer, Notice, PlayerState } from './state';
 
 export interface LabActions {
@@ -64,6 +67,11 @@ export function faultNotice(issue: FaultError): Notice {
   for (const [k, v] of Object.entries(issue.values)) params[k] = v;
   return { key: `lab.error.${issue.code}`, params };
 }
+
+type TourCode = typeof import('./labTour');
+/** ./labTour once imported (the first openTour); a tour in the state implies it is here. */
+let tourCode: TourCode | null = null;
+const loadTourCode = async (): Promise<TourCode> => (tourCode ??= await import('./labTour'));
 
 const same = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
@@ -151,6 +159,7 @@ export function createLab(ctx: LabContext) {
     const otherRec = step.rec !== undefined && (source?.kind !== 'shipped' || source.id !== step.rec);
     if (otherRec && step.rec) await ctx.loadRecording(step.rec);
     else if (!same(s.applied.faults, get().faults) || s.status.kind === 'loading') await reanalyze();
+    const { resolveStepFrame } = tourCode ?? (await loadTourCode());
     if (token !== tourToken) return;
     const session = get().session;
     if (session) ctx.seek(resolveStepFrame(step.frame, session, get().strategy));
@@ -170,8 +179,9 @@ export function createLab(ctx: LabContext) {
       if (!TOUR_ID.test(id)) return tourFail({ key: 'lab.tour.error.id', params: { id: id.slice(0, 60) } });
       set({ tourError: null });
       let text: string;
+      let code: TourCode;
       try {
-        text = await ctx.fetchText(`${ctx.toursBase}${id}.json`, new AbortController().signal);
+        [text, code] = await Promise.all([ctx.fetchText(`${ctx.toursBase}${id}.json`, new AbortController().signal), loadTourCode()]);
       } catch (e) {
         if (token === tourToken) tourFail({ key: 'lab.tour.error.fetch', params: { id, message: e instanceof Error ? e.message : String(e) } });
         return;
@@ -183,7 +193,7 @@ export function createLab(ctx: LabContext) {
       } catch (e) {
         return tourFail({ key: 'lab.tour.error.json', params: { id, message: e instanceof Error ? e.message : String(e) } });
       }
-      const parsed = parseTour(json, id);
+      const parsed = code.parseTour(json, id);
       if (!parsed.ok) return tourFail({ key: 'lab.tour.error.format', params: { id, path: parsed.path, expected: parsed.expected } });
       const state: TourState = { ...parsed.tour, step: 0, chosen: null, revealed: false };
       set({ tour: state });
@@ -208,8 +218,11 @@ export function createLab(ctx: LabContext) {
       set({ tour: { ...tour, revealed: true } });
       if (!session) return;
       const reveal = step.predict.reveal ?? 'next';
-      const frame = reveal === 'next' ? get().frame + 1 : resolveStepFrame(reveal, session, get().strategy);
-      ctx.seek(frameIndex(frame));
+      if (reveal === 'next') return ctx.seek(frameIndex(get().frame + 1));
+      const strategy = get().strategy;
+      // a tour is open, so its code is loaded (openTour); the import is only the type checker's fallback
+      if (tourCode) ctx.seek(tourCode.resolveStepFrame(reveal, session, strategy));
+      else void loadTourCode().then((c) => ctx.seek(c.resolveStepFrame(reveal, session, strategy)));
     },
     async openCell(rec, strategy, frame) {
       ctx.setStrategy(strategy);

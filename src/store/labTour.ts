@@ -60,7 +60,7 @@ export interface TourState extends Tour {
 
 export type ParseTourResult = { ok: true; tour: Tour } | { ok: false; path: string; expected: string };
 
-export const TOUR_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
+export { TOUR_ID } from './labUrl';
 const REC_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
 const MAX_STEPS = 200;
 
