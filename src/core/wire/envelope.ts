@@ -178,6 +178,20 @@ export function makeTemplate(text: string, path: readonly PathStep[]): Template 
   return { prefix, suffix, base };
 }
 
+/**
+ * A JSON string literal with no escape (no backslash, no inner quote, no control character) is its own content:
+ * the value JSON.parse would give, without calling it. Undefined for anything else.
+ */
+export function plainString(x: string): string | undefined {
+  const last = x.length - 1;
+  if (last < 1 || x.charCodeAt(0) !== 34 || x.charCodeAt(last) !== 34) return undefined;
+  for (let i = 1; i < last; i++) {
+    const c = x.charCodeAt(i);
+    if (c === 34 || c === 92 || c < 32) return undefined;
+  }
+  return x.slice(1, last);
+}
+
 /** JSON.parse of the hole when `text` is prefix + X + suffix and X alone is JSON; else MISS. */
 export function holeOf(t: Template, text: string): unknown {
   const p = t.prefix.length;
@@ -185,7 +199,8 @@ export function holeOf(t: Template, text: string): unknown {
   // lastIndexOf(prefix, 0) and indexOf(suffix, end) are the anchored comparisons; on V8 they run several times
   // faster than startsWith / endsWith on the sliced strings frames hold.
   if (end <= p || text.lastIndexOf(t.prefix, 0) !== 0 || text.indexOf(t.suffix, end) !== end) return MISS;
-  return tryParse(text.slice(p, end));
+  const x = text.slice(p, end);
+  return plainString(x) ?? tryParse(x);
 }
 
 /** Per-turn template state of one adapter (see the contract for the build schedule). */

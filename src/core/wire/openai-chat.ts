@@ -96,11 +96,22 @@ function choice(ch: Record<string, unknown>, deltaValue: unknown, out: SignalSin
   if (reason !== undefined) out.push({ kind: 'finish', reason });
 }
 
-/** The envelope's changing part: the first choice's delta. */
+/**
+ * The envelope's changing part: the first choice's text when only that changes (most chunks), else its whole delta
+ * (tool-call chunks).
+ */
+const CONTENT_PATH = ['choices', 0, 'delta', 'content'] as const;
 const DELTA_PATH = ['choices', 0, 'delta'] as const;
 
 interface ChatState {
-  envelope: EnvelopeReader;
+  content: EnvelopeReader;
+  delta: EnvelopeReader;
+}
+
+/** The first choice's delta of a content template's envelope, with the frame's content in place of its null. */
+function deltaWithContent(base: unknown, content: unknown): unknown {
+  const delta = obj(obj(arr(obj(base)?.choices)?.[0])?.delta);
+  return { ...delta, content };
 }
 
 /**
@@ -135,13 +146,20 @@ function chunk(d: Record<string, unknown>, hole: unknown): Signal[] {
 function step(state: ChatState, frame: Frame): Signal[] {
   const data = frame.data;
   if (isDone(data)) return [DONE];
-  const hole = readHole(state.envelope, data);
-  if (hole !== MISS) return chunk(state.envelope.template?.base as Record<string, unknown>, hole);
+  const content = readHole(state.content, data);
+  if (content !== MISS) {
+    const base = state.content.template?.base;
+    return chunk(base as Record<string, unknown>, deltaWithContent(base, content));
+  }
+  // The text template missed (first chunk, a tool-call chunk): it may learn from this frame whichever way it is read.
+  learn(state.content, data);
+  const hole = readHole(state.delta, data);
+  if (hole !== MISS) return chunk(state.delta.template?.base as Record<string, unknown>, hole);
   const parsed = parseData(data);
   if (parsed === INVALID) return [INVALID_JSON];
   const d = obj(parsed);
   if (d === undefined) return [NOT_AN_OBJECT];
-  learn(state.envelope, data);
+  learn(state.delta, data);
   return chunk(d, MISS);
 }
 
@@ -156,7 +174,10 @@ function isDoneSignals(signals: readonly Signal[]): boolean {
 
 export const openaiChat: WireAdapter<ChatState> = {
   wire: 'openai-chat',
-  init: (options) => ({ envelope: createReader(DELTA_PATH, options?.envelopes !== false) }),
+  init: (options) => ({
+    content: createReader(CONTENT_PATH, options?.envelopes !== false),
+    delta: createReader(DELTA_PATH, options?.envelopes !== false),
+  }),
   step,
   isTerminal: isDoneSignals,
 };

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { WIRES, type Frame } from '../../../src/core/types';
 import { adaptFrames, encodeTurn, type TurnSpec } from '../../../src/core/wire';
-import { createReader, holeOf, learn, makeTemplate, MISS, readHole, valueSpan } from '../../../src/core/wire/envelope';
+import { createReader, holeOf, learn, makeTemplate, MISS, plainString, readHole, valueSpan } from '../../../src/core/wire/envelope';
 import { framesFromSse } from './frames';
 
 const CHAT = '{"id":"c1","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"content":"Hi"},"finish_reason":null}]}';
@@ -70,6 +70,49 @@ describe('makeTemplate and holeOf', () => {
   });
 });
 
+describe('string holes', () => {
+  const t = makeTemplate('{"type":"x","delta":{"text":"a"}}', ['delta', 'text']);
+  const hole = (inner: string) => {
+    if (!t) throw new Error('no template');
+    return holeOf(t, `${t.prefix}${inner}${t.suffix}`);
+  };
+  /** What a whole parse gives at the path, or MISS when the whole text is not JSON. */
+  const whole = (inner: string): unknown => {
+    if (!t) throw new Error('no template');
+    try {
+      return (JSON.parse(`${t.prefix}${inner}${t.suffix}`) as { delta: { text: unknown } }).delta.text;
+    } catch {
+      return MISS;
+    }
+  };
+
+  it('reads a string without escapes as itself and hands escapes to JSON.parse', () => {
+    expect(plainString('"tok4 "')).toBe('tok4 ');
+    expect(plainString('""')).toBe('');
+    expect(plainString('"a\\nb"')).toBeUndefined();
+    expect(hole('"a\\nb"')).toBe('a\nb');
+    expect(hole('"a\u00e9"')).toBe('a\u00e9');
+  });
+
+  it('never accepts what JSON.parse refuses: raw control characters, stray quotes and backslashes', () => {
+    expect(hole('"a\u0001b"')).toBe(MISS);
+    expect(hole('"a\nb"')).toBe(MISS);
+    expect(hole('"a"b"')).toBe(MISS);
+    expect(hole('"a\\"')).toBe(MISS);
+    expect(hole('"\\x"')).toBe(MISS);
+  });
+
+  it('equals a whole parse for any characters between the quotes, and for any encoded string', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 12 }), (raw) => {
+        expect(hole(`"${raw}"`)).toEqual(whole(`"${raw}"`));
+        expect(hole(JSON.stringify(raw))).toBe(raw);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
+
 describe('EnvelopeReader', () => {
   it('builds a template after a miss and backs off while templates keep missing', () => {
     const r = createReader(['delta']);
@@ -120,7 +163,7 @@ function mutate(frames: Frame[], edits: readonly [number, number, number, string
   return out;
 }
 
-const edit = fc.tuple(fc.nat(), fc.integer({ min: 0, max: 3 }), fc.nat(), fc.constantFrom('"', '\\', '{', '}', ',', ' ', '0', 'x', ':', ']'));
+const edit = fc.tuple(fc.nat(), fc.integer({ min: 0, max: 3 }), fc.nat(), fc.constantFrom('"', '\\', '{', '}', ',', ' ', '0', 'x', ':', ']', '\u0001', '\n'));
 
 describe('adapters with and without envelope templates', () => {
   it.each(WIRES)('%s: equal signals on random streams, mutated or not', (wire) => {
