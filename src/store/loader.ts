@@ -31,7 +31,8 @@ export interface LoaderContext {
   get: () => PlayerState;
   set: (partial: Partial<PlayerState>) => void;
   analyze: Analyzer;
-  fetchText: (url: string, signal: AbortSignal) => Promise<string>;
+  /** Fetches index.json and recordings; when it can also give a recording's bytes (`.bytes`), recordings are fetched so. */
+  fetchText: TextFetch;
   /** Where index.json and the recordings live, ending in '/'. */
   base: string;
   fail: (notice: Notice) => void;
@@ -49,7 +50,17 @@ export interface LoaderContext {
 /** The largest recording the app opens: 200 MB (files are checked before reading, fetches by Content-Length). */
 export const MAX_RECORDING_BYTES = 200 * 1024 * 1024;
 
-export const defaultFetch = async (url: string, signal: AbortSignal): Promise<string> => {
+/**
+ * A text fetcher that may also give a file's bytes undecoded. A recording fetched as bytes is analysed exactly like
+ * the same file opened from disk, and the page never decodes a large text on its main thread (decoding a 24 MB
+ * response with `Response.text()` blocked the page for about 160 ms); the analysis worker decodes it.
+ */
+export interface TextFetch {
+  (url: string, signal: AbortSignal): Promise<string>;
+  bytes?: (url: string, signal: AbortSignal) => Promise<Uint8Array>;
+}
+
+async function fetchOk(url: string, signal: AbortSignal): Promise<Response> {
   const res = await fetch(url, { signal, credentials: 'same-origin' });
   if (!res.ok) throw new Error(`HTTP ${res.status}`);
   const length = Number(res.headers.get('content-length'));
@@ -57,20 +68,32 @@ export const defaultFetch = async (url: string, signal: AbortSignal): Promise<st
     void res.body?.cancel();
     throw new Error(`${(length / (1024 * 1024)).toFixed(1)} MB, over the ${MAX_RECORDING_BYTES / (1024 * 1024)} MB limit`);
   }
-  return res.text();
-};
+  return res;
+}
 
-/** Keeps the last few texts fetched, so re-analysing a shipped recording with other faults does not fetch it again. */
-export function cachedFetch(fetchText: (url: string, signal: AbortSignal) => Promise<string>) {
-  const cache = new Map<string, string>();
-  return async (url: string, signal: AbortSignal): Promise<string> => {
-    const hit = cache.get(url);
-    if (hit !== undefined) return hit;
-    const text = await fetchText(url, signal);
-    cache.set(url, text);
-    if (cache.size > 8) cache.delete(cache.keys().next().value as string);
-    return text;
+export const defaultFetch: TextFetch = Object.assign(async (url: string, signal: AbortSignal): Promise<string> => (await fetchOk(url, signal)).text(), {
+  bytes: async (url: string, signal: AbortSignal): Promise<Uint8Array> => new Uint8Array(await (await fetchOk(url, signal)).arrayBuffer()),
+});
+
+/**
+ * Keeps the last few texts (and byte bodies) fetched, so re-analysing a shipped recording with other faults does not
+ * fetch it again. The result can fetch bytes when `fetchText` can.
+ */
+export function cachedFetch(fetchText: TextFetch): TextFetch {
+  const cached = <T>(get: (url: string, signal: AbortSignal) => Promise<T>) => {
+    const cache = new Map<string, T>();
+    return async (url: string, signal: AbortSignal): Promise<T> => {
+      const hit = cache.get(url);
+      if (hit !== undefined) return hit;
+      const value = await get(url, signal);
+      cache.set(url, value);
+      if (cache.size > 8) cache.delete(cache.keys().next().value as string);
+      return value;
+    };
   };
+  const text = cached((url, signal) => fetchText(url, signal));
+  const { bytes } = fetchText;
+  return bytes ? Object.assign(text, { bytes: cached(bytes) }) : text;
 }
 
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
@@ -149,7 +172,8 @@ export function createLoader(ctx: LoaderContext) {
         label = shown(src);
       }
       try {
-        input = await ctx.fetchText(url, ctl.signal);
+        const { bytes } = ctx.fetchText;
+        input = bytes ? await bytes(url, ctl.signal) : await ctx.fetchText(url, ctl.signal);
       } catch (e) {
         if (stale()) return;
         return fail({ key: 'app.error.fetch', params: { name: label, message: message(e) } });
@@ -159,7 +183,11 @@ export function createLoader(ctx: LoaderContext) {
       input = src.input;
       fileInputs.set(src.name, src.input);
       if (!get().files.includes(src.name)) set({ files: [...get().files, src.name] });
-      ctx.fileStore?.put(src.name, src.input).catch((e: unknown) => ctx.warn({ key: 'app.warn.fileStore', params: { message: message(e) } }));
+      // kept in a task of its own: IndexedDB copies a large file there (about 40 ms for 24 MB), apart from the
+      // task that hands it to the analysis worker
+      const { fileStore } = ctx;
+      const kept = src;
+      if (fileStore) setTimeout(() => void fileStore.put(kept.name, kept.input).catch((e: unknown) => ctx.warn({ key: 'app.warn.fileStore', params: { message: message(e) } })), 0);
     }
     if (stale()) return;
     const name = source.kind === 'shipped' ? source.id : source.name;

@@ -8,7 +8,7 @@ import type { Session } from '../../src/core/types';
 import { createAssembler } from '../../src/worker/assemble';
 import { createAnalyzer } from '../../src/worker/client';
 import { runAnalysis } from '../../src/worker/job';
-import type { AnalyzeRequest, Part, WorkerReply } from '../../src/worker/protocol';
+import { PART_SIZE, type AnalyzeRequest, type Part, type WorkerReply } from '../../src/worker/protocol';
 import { partsOf, splitSession, type SliceSizes } from '../../src/worker/slice';
 
 function inline(jsonl: string): Session {
@@ -41,8 +41,8 @@ describe('sliced transfer of a session', () => {
     expect(session.frames).toHaveLength(gen.events);
     // it really went in slices: no items part over the slice size, frames in several parts
     const frameParts = parts.filter((p) => p.kind === 'items' && p.path.join('.') === 'frames');
-    expect(frameParts.length).toBe(Math.ceil(gen.events / 4000));
-    expect(Math.max(...itemCounts)).toBeLessThanOrEqual(4000);
+    expect(frameParts.length).toBe(Math.ceil(gen.events / PART_SIZE));
+    expect(Math.max(...itemCounts)).toBeLessThanOrEqual(PART_SIZE);
   });
 
   test('small slice sizes: long texts cut into pieces, every array sliced, still the same data', () => {
