@@ -20,7 +20,7 @@
 import { stringifyDeep } from './safe-json';
 import type { Frame, Signal } from '../types';
 import type { WireAdapter } from './adapter';
-import { createReader, learn, MISS, readHole, type EnvelopeReader } from './envelope';
+import { createHoleSet, MISS, readRoot, type HoleSet } from './envelope';
 import {
   INVALID,
   INVALID_JSON,
@@ -46,10 +46,12 @@ interface Block {
 }
 export interface AnthropicState {
   blocks: Map<string, Block>;
-  envelope: EnvelopeReader;
+  holes: HoleSet;
 }
 
+/** Text and argument deltas change only their `text` / `partial_json`; other deltas are read whole. */
 const DELTA_PATH = ['delta'] as const;
+const DELTA_PARTS = [['text'], ['partial_json'], []] as const;
 
 const PING = ignored('ping');
 const MESSAGE_STOP = ignored('message-stop');
@@ -144,15 +146,14 @@ function messageDelta(d: Record<string, unknown>, deltaValue: unknown): Signal[]
 function step(state: AnthropicState, frame: Frame): Signal[] {
   const data = frame.data;
   // Deltas repeat their envelope ({"type":"content_block_delta","index":N,"delta":...}): parse only the delta.
-  let delta = readHole(state.envelope, data);
+  let delta = readRoot(state.holes, data);
   let d: Record<string, unknown> | undefined;
-  if (delta !== MISS) d = state.envelope.template?.base as Record<string, unknown>;
+  if (delta !== MISS) d = state.holes.base as Record<string, unknown>;
   else {
     const parsed = parseData(data);
     if (parsed === INVALID) return [INVALID_JSON];
     d = obj(parsed);
     if (d === undefined) return [NOT_AN_OBJECT];
-    learn(state.envelope, data);
     delta = d.delta;
   }
   const type = str(d.type) ?? (frame.event !== 'message' ? frame.event : undefined);
@@ -183,7 +184,7 @@ function step(state: AnthropicState, frame: Frame): Signal[] {
 
 export const anthropicMessages: WireAdapter<AnthropicState> = {
   wire: 'anthropic-messages',
-  init: (options) => ({ blocks: new Map(), envelope: createReader(DELTA_PATH, options?.envelopes !== false) }),
+  init: (options) => ({ blocks: new Map(), holes: createHoleSet(DELTA_PATH, DELTA_PARTS, options?.envelopes !== false) }),
   step,
   isTerminal: (signals) => signals.some((s) => s.kind === 'ignored' && s.why === 'message-stop'),
 };

@@ -146,7 +146,8 @@ export function valueSpan(t: string, path: readonly PathStep[]): [number, number
   return span[1] < 0 ? undefined : span;
 }
 
-function at(value: unknown, path: readonly PathStep[]): unknown {
+/** The value at `path`, or MISS when a step is missing or of the wrong kind. */
+export function at(value: unknown, path: readonly PathStep[]): unknown {
   let v = value;
   for (const step of path) {
     if (typeof v !== 'object' || v === null) return MISS;
@@ -238,4 +239,60 @@ export function learn(r: EnvelopeReader, text: string): void {
   if (t !== undefined) r.template = t;
   r.retryAt = r.seen + r.backoff;
   r.backoff = Math.min(r.backoff * 2, 256);
+}
+
+/**
+ * A copy of `base` with `value` at `path`: only the objects and arrays along the path are copied (shallowly), so
+ * `base` stays untouched. What JSON.parse gives for the frame when `base` is a template's envelope and `value` its
+ * parsed hole. Paths are the adapters' constants (never `__proto__`).
+ */
+export function substitute(base: unknown, path: readonly PathStep[], value: unknown, from = 0): unknown {
+  if (from === path.length) return value;
+  const step = path[from] as PathStep;
+  if (Array.isArray(base)) {
+    const copy = base.slice();
+    copy[step as number] = substitute(base[step as number], path, value, from + 1);
+    return copy;
+  }
+  const copy: Record<PathStep, unknown> = { ...(base as Record<PathStep, unknown>) };
+  copy[step] = substitute((base as Record<PathStep, unknown>)[step], path, value, from + 1);
+  return copy;
+}
+
+/**
+ * Templates at several depths under one value of the envelope (`root`, e.g. Chat's `choices[0].delta`): a frame is
+ * read by the first whose template fits, so a text chunk opens only its text, a tool-call chunk only its argument
+ * fragment, anything else the whole root value. Every reader that misses may learn from the frame.
+ */
+export interface HoleSet {
+  readonly root: readonly PathStep[];
+  readonly subs: readonly (readonly PathStep[])[];
+  readonly readers: readonly EnvelopeReader[];
+  /** After a hit: the envelope of the template that fitted (shared, never mutated). */
+  base: unknown;
+}
+
+/** `subs` are paths under `root`, most specific first; an empty sub-path reads the whole root value. */
+export function createHoleSet(root: readonly PathStep[], subs: readonly (readonly PathStep[])[], enabled = true): HoleSet {
+  return { root, subs, readers: subs.map((sub) => createReader([...root, ...sub], enabled)), base: undefined };
+}
+
+/**
+ * The value at `root` of this frame as JSON.parse would give it, read through the first template that fits (then
+ * `set.base` is that template's envelope), or MISS: parse the whole text.
+ */
+export function readRoot(set: HoleSet, text: string): unknown {
+  const readers = set.readers;
+  for (let i = 0; i < readers.length; i++) {
+    const r = readers[i] as EnvelopeReader;
+    const hole = readHole(r, text);
+    if (hole !== MISS) {
+      const base = r.template?.base;
+      set.base = base;
+      const sub = set.subs[i] as readonly PathStep[];
+      return sub.length === 0 ? hole : substitute(at(base, set.root), sub, hole);
+    }
+    learn(r, text);
+  }
+  return MISS;
 }

@@ -17,7 +17,7 @@
  */
 import type { Frame, Signal } from '../types';
 import type { WireAdapter } from './adapter';
-import { createReader, learn, MISS, readHole, type EnvelopeReader } from './envelope';
+import { createHoleSet, MISS, readRoot, type HoleSet } from './envelope';
 import {
   INVALID,
   INVALID_JSON,
@@ -97,21 +97,14 @@ function choice(ch: Record<string, unknown>, deltaValue: unknown, out: SignalSin
 }
 
 /**
- * The envelope's changing part: the first choice's text when only that changes (most chunks), else its whole delta
- * (tool-call chunks).
+ * The envelope's changing part is the first choice's delta: a text chunk changes only its `content`, a tool-call
+ * chunk only its argument fragment (envelope.ts reads the deepest template that fits).
  */
-const CONTENT_PATH = ['choices', 0, 'delta', 'content'] as const;
 const DELTA_PATH = ['choices', 0, 'delta'] as const;
+const DELTA_PARTS = [['content'], ['tool_calls', 0, 'function', 'arguments'], []] as const;
 
 interface ChatState {
-  content: EnvelopeReader;
-  delta: EnvelopeReader;
-}
-
-/** The first choice's delta of a content template's envelope, with the frame's content in place of its null. */
-function deltaWithContent(base: unknown, content: unknown): unknown {
-  const delta = obj(obj(arr(obj(base)?.choices)?.[0])?.delta);
-  return { ...delta, content };
+  holes: HoleSet;
 }
 
 /**
@@ -146,20 +139,12 @@ function chunk(d: Record<string, unknown>, hole: unknown): Signal[] {
 function step(state: ChatState, frame: Frame): Signal[] {
   const data = frame.data;
   if (isDone(data)) return [DONE];
-  const content = readHole(state.content, data);
-  if (content !== MISS) {
-    const base = state.content.template?.base;
-    return chunk(base as Record<string, unknown>, deltaWithContent(base, content));
-  }
-  // The text template missed (first chunk, a tool-call chunk): it may learn from this frame whichever way it is read.
-  learn(state.content, data);
-  const hole = readHole(state.delta, data);
-  if (hole !== MISS) return chunk(state.delta.template?.base as Record<string, unknown>, hole);
+  const delta = readRoot(state.holes, data);
+  if (delta !== MISS) return chunk(state.holes.base as Record<string, unknown>, delta);
   const parsed = parseData(data);
   if (parsed === INVALID) return [INVALID_JSON];
   const d = obj(parsed);
   if (d === undefined) return [NOT_AN_OBJECT];
-  learn(state.delta, data);
   return chunk(d, MISS);
 }
 
@@ -174,10 +159,7 @@ function isDoneSignals(signals: readonly Signal[]): boolean {
 
 export const openaiChat: WireAdapter<ChatState> = {
   wire: 'openai-chat',
-  init: (options) => ({
-    content: createReader(CONTENT_PATH, options?.envelopes !== false),
-    delta: createReader(DELTA_PATH, options?.envelopes !== false),
-  }),
+  init: (options) => ({ holes: createHoleSet(DELTA_PATH, DELTA_PARTS, options?.envelopes !== false) }),
   step,
   isTerminal: isDoneSignals,
 };

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { WIRES, type Frame } from '../../../src/core/types';
 import { adaptFrames, encodeTurn, type TurnSpec } from '../../../src/core/wire';
-import { createReader, holeOf, learn, makeTemplate, MISS, plainString, readHole, valueSpan } from '../../../src/core/wire/envelope';
+import { createHoleSet, createReader, holeOf, learn, makeTemplate, MISS, plainString, readHole, readRoot, substitute, valueSpan } from '../../../src/core/wire/envelope';
 import { framesFromSse } from './frames';
 
 const CHAT = '{"id":"c1","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"content":"Hi"},"finish_reason":null}]}';
@@ -110,6 +110,29 @@ describe('string holes', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe('substitute and hole sets', () => {
+  it('copies only what lies on the path and leaves the shared envelope untouched', () => {
+    const base = { id: 'c', choices: [{ index: 0, delta: { tool_calls: [{ index: 0, function: { arguments: null } }] } }] };
+    const frozen = JSON.stringify(base);
+    const path = ['choices', 0, 'delta', 'tool_calls', 0, 'function', 'arguments'];
+    const out = substitute(base, path, '{"a');
+    expect(out).toEqual({ id: 'c', choices: [{ index: 0, delta: { tool_calls: [{ index: 0, function: { arguments: '{"a' } }] } }] });
+    expect(JSON.stringify(base)).toBe(frozen);
+    expect(Array.isArray((out as typeof base).choices)).toBe(true);
+  });
+
+  it('reads a frame through the most specific template that fits, else the whole value', () => {
+    const set = createHoleSet(['delta'], [['text'], []]);
+    const frame = (delta: string) => `{"type":"content_block_delta","index":0,"delta":${delta}}`;
+    expect(readRoot(set, frame('{"type":"text_delta","text":"a"}'))).toBe(MISS);
+    expect(readRoot(set, frame('{"type":"text_delta","text":"b\\u00e9"}'))).toEqual({ type: 'text_delta', text: 'b\u00e9' });
+    expect(set.base).toBe(set.readers[0]?.template?.base);
+    expect(readRoot(set, frame('{"type":"thinking_delta","thinking":"t"}'))).toEqual({ type: 'thinking_delta', thinking: 't' });
+    expect(set.base).toBe(set.readers[1]?.template?.base);
+    expect(readRoot(set, '{"type":"content_block_stop","index":0}')).toBe(MISS);
   });
 });
 
