@@ -2,7 +2,7 @@
  * The user's opened files kept in the browser (IndexedDB), never uploaded: an implementation of `FileStore`.
  *
  * Contract: one object store `files` in the database `streamscope`, keyed by the file's name, holding
- * `{name, input, savedAt}` (the content as the user gave it: text or bytes). `list()` gives the names (read from an
+ * `{name, input, savedAt}` (the content as the user gave it: text, or bytes kept as a Blob and read back as bytes). `list()` gives the names (read from an
  * index, without loading any content) in the order they were saved. Every method returns a promise that rejects with an Error naming the operation and the file when
  * IndexedDB is missing, blocked or fails (the player then warns and keeps the file for this page only); nothing
  * here throws synchronously. The database is opened once, on first use.
@@ -16,7 +16,8 @@ const BY_TIME = 'savedAt';
 
 interface StoredFile {
   name: string;
-  input: string | Uint8Array;
+  /** Bytes are kept as a Blob: IndexedDB then stores them without copying them on the page's main thread. */
+  input: string | Uint8Array | Blob;
   savedAt: number;
 }
 
@@ -80,10 +81,12 @@ export function createIdbFileStore(factory: IDBFactory | undefined = globalThis.
     },
     async get(name) {
       const found = await run('readonly', `reading “${name}”`, (s) => s.get(name) as IDBRequest<StoredFile | undefined>);
-      return found?.input;
+      const input = found?.input;
+      return input instanceof Blob ? new Uint8Array(await input.arrayBuffer()) : input;
     },
     async put(name, input) {
-      const record: StoredFile = { name, input, savedAt: Date.now() };
+      // a 24 MB Uint8Array put as it is blocked the page for about 40 ms (serialized on the main thread)
+      const record: StoredFile = { name, input: typeof input === 'string' ? input : new Blob([input as Uint8Array<ArrayBuffer>]), savedAt: Date.now() };
       await run('readwrite', `saving “${name}”`, (s) => s.put(record));
     },
     async remove(name) {

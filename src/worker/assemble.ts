@@ -2,7 +2,7 @@
  * The page's half of receiving a session in slices from the analysis worker (the worker's half is ./slice.ts).
  *
  * Contract: `createAssembler()` returns `add(part)`, which joins one part into what came before for its path as it
- * arrives (items pushed, text appended, chunks built as views into their turn's one transferred buffer), and
+ * arrives (items pushed, frames rebuilt from their columns and pushed, text appended, chunks built as views into their turn's one transferred buffer), and
  * `finish(skeleton)`, which puts every joined piece at its path in the skeleton (the `done` message's session, a
  * fresh structured clone the page owns) and returns it. Work per call is proportional to that part's size, so no
  * single message takes long. Parts that do not fit (chunks before their bytes, ends past the buffer, a path the
@@ -10,6 +10,7 @@
  */
 import type { Chunk, Session } from '../core/types';
 import { ms } from '../core/types';
+import { decodeFrames } from './frameColumns';
 import type { Part, PartPath } from './protocol';
 
 type Joined = { path: PartPath; kind: 'items'; value: unknown[] } | { path: PartPath; kind: 'text'; value: string } | { path: PartPath; kind: 'chunks'; value: Chunk[]; buffer: ArrayBuffer; at: number };
@@ -23,11 +24,13 @@ export function createAssembler() {
   const add = (part: Part): void => {
     const key = keyOf(part.path);
     const had = joined.get(key);
-    if (had && had.kind !== (part.kind === 'bytes' ? 'chunks' : part.kind)) throw new Error(`analysis worker: a "${part.kind}" part for ${where(part.path)}, which had "${had.kind}" parts`);
+    if (had && had.kind !== (part.kind === 'bytes' ? 'chunks' : part.kind === 'frames' ? 'items' : part.kind)) throw new Error(`analysis worker: a "${part.kind}" part for ${where(part.path)}, which had "${had.kind}" parts`);
     switch (part.kind) {
-      case 'items': {
-        if (!had) joined.set(key, { path: part.path, kind: 'items', value: part.items });
-        else if (had.kind === 'items') for (const item of part.items) had.value.push(item);
+      case 'items':
+      case 'frames': {
+        const items: unknown[] = part.kind === 'items' ? part.items : decodeFrames(part.columns);
+        if (!had) joined.set(key, { path: part.path, kind: 'items', value: items });
+        else if (had.kind === 'items') for (const item of items) had.value.push(item);
         return;
       }
       case 'text': {

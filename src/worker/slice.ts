@@ -2,14 +2,15 @@
  * The worker's half of sending a session to the page in slices (the page's half is ./assemble.ts).
  *
  * Contract: `splitSession(session)` returns the skeleton (the session with every large piece emptied: arrays longer
- * than `items` become [], strings longer than `text` become '', each turn's `chunks` become []) and the pieces it
+ * than `items` become [], strings longer than `text` become '', `frames` and each turn's `chunks` become []) and the pieces it
  * took out, without changing the given session (objects on the way to a piece are shallow-copied, the rest is shared).
  * `partsOf(pieces)` yields the messages that carry them, in order, each with the buffers to transfer: items in
- * slices of at most `items`, texts in pieces of about `text` units (never between the halves of a surrogate pair),
+ * slices of at most `items` (frames as columns, ./frameColumns.ts, a slice with an odd frame as items), texts in pieces of about `text` units (never between the halves of a surrogate pair),
  * and a turn's chunks as one buffer of all their bytes followed by slices of times and end offsets. Applying every
  * part to the skeleton (./assemble.ts) gives back the session's data. Pure; never throws on session data.
  */
 import type { Chunk, Session } from '../core/types';
+import { encodeFrames, fitsColumns } from './frameColumns';
 import { PART_SIZE, TEXT_PART, type Part, type PartPath } from './protocol';
 
 export interface SliceSizes {
@@ -20,6 +21,7 @@ export const DEFAULT_SIZES: SliceSizes = { items: PART_SIZE, text: TEXT_PART };
 
 export type Piece =
   | { kind: 'items'; path: PartPath; value: readonly unknown[] }
+  | { kind: 'frames'; path: PartPath; value: readonly unknown[] }
   | { kind: 'text'; path: PartPath; value: string }
   | { kind: 'chunks'; path: PartPath; value: readonly Chunk[] };
 
@@ -39,6 +41,10 @@ function strip(value: unknown, path: PartPath, out: Piece[], sizes: SliceSizes):
   }
   if (typeof value !== 'object' || value === null || ArrayBuffer.isView(value) || value instanceof ArrayBuffer) return value;
   if (Array.isArray(value)) {
+    if (path.length === 1 && path[0] === 'frames') {
+      out.push({ kind: 'frames', path, value });
+      return [];
+    }
     if (isChunks(path)) {
       out.push({ kind: 'chunks', path, value: value as Chunk[] });
       return [];
@@ -105,7 +111,15 @@ export function* partsOf(pieces: readonly Piece[], sizes: SliceSizes = DEFAULT_S
   for (const piece of pieces) {
     const { path } = piece;
     if (piece.kind === 'chunks') yield* chunkParts(path, piece.value, sizes.items);
-    else if (piece.kind === 'items') {
+    else if (piece.kind === 'frames') {
+      for (let i = 0; i < piece.value.length; i += sizes.items) {
+        const slice = piece.value.slice(i, i + sizes.items);
+        if (slice.every(fitsColumns)) {
+          const { columns, transfer } = encodeFrames(slice);
+          yield { part: { kind: 'frames', path, columns }, transfer };
+        } else yield { part: { kind: 'items', path, items: slice }, transfer: [] };
+      }
+    } else if (piece.kind === 'items') {
       for (let i = 0; i < piece.value.length; i += sizes.items) yield { part: { kind: 'items', path, items: piece.value.slice(i, i + sizes.items) }, transfer: [] };
     } else {
       const text = piece.value;
@@ -123,7 +137,7 @@ export function countParts(pieces: readonly Piece[], sizes: SliceSizes = DEFAULT
   let n = 0;
   for (const p of pieces) {
     if (p.kind === 'chunks') n += 1 + Math.ceil(p.value.length / sizes.items);
-    else if (p.kind === 'items') n += Math.ceil(p.value.length / sizes.items);
+    else if (p.kind === 'items' || p.kind === 'frames') n += Math.ceil(p.value.length / sizes.items);
     else n += Math.ceil(p.value.length / sizes.text) + 1;
   }
   return n;
