@@ -24,7 +24,9 @@
  * test/core/wire/envelope.test.ts checks adapters with and without templates give equal signals on random streams.
  */
 
-export type PathStep = string | number;
+import { valueSpan, type PathStep } from './json-span';
+
+export { valueSpan, type PathStep };
 
 export interface Template {
   readonly prefix: string;
@@ -35,116 +37,6 @@ export interface Template {
 
 /** Returned by `holeOf` when the text does not fit the template (parse the whole text instead). */
 export const MISS: unique symbol = Symbol('envelope-miss');
-
-function isSpace(c: number): boolean {
-  return c === 32 || c === 10 || c === 13 || c === 9;
-}
-
-function skipSpace(t: string, i: number): number {
-  while (i < t.length && isSpace(t.charCodeAt(i))) i++;
-  return i;
-}
-
-/** Index just after the string starting with the quote at `i`, or -1. */
-function stringEnd(t: string, i: number): number {
-  for (let j = i + 1; j < t.length; j++) {
-    const c = t.charCodeAt(j);
-    if (c === 92 /* \ */) j++;
-    else if (c === 34 /* " */) return j + 1;
-  }
-  return -1;
-}
-
-/** Index just after the value starting at `i` (not validated: the template's fills are), or -1. */
-function valueEnd(t: string, i: number): number {
-  const c = t.charCodeAt(i);
-  if (c === 34) return stringEnd(t, i);
-  if (c === 123 /* { */ || c === 91 /* [ */) {
-    let depth = 0;
-    for (let j = i; j < t.length; j++) {
-      const d = t.charCodeAt(j);
-      if (d === 34) {
-        j = stringEnd(t, j) - 1;
-        if (j < 0) return -1;
-      } else if (d === 123 || d === 91) depth++;
-      else if (d === 125 /* } */ || d === 93 /* ] */) {
-        depth--;
-        if (depth === 0) return j + 1;
-      }
-    }
-    return -1;
-  }
-  let j = i;
-  while (j < t.length) {
-    const d = t.charCodeAt(j);
-    if (isSpace(d) || d === 44 /* , */ || d === 125 || d === 93) break;
-    j++;
-  }
-  return j > i ? j : -1;
-}
-
-/** The decoded key of the string at [start, end) (JSON.parse only when it holds an escape). */
-function keyText(t: string, start: number, end: number): string | undefined {
-  const raw = t.slice(start + 1, end - 1);
-  if (raw.indexOf('\\') === -1) return raw;
-  try {
-    const k: unknown = JSON.parse(t.slice(start, end));
-    return typeof k === 'string' ? k : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Span [start, end) of the member `key` of the object at `i` (the last one when repeated), or undefined. */
-function memberSpan(t: string, i: number, key: string): [number, number] | undefined {
-  let j = skipSpace(t, i + 1);
-  let found: [number, number] | undefined;
-  if (t.charCodeAt(j) === 125) return undefined;
-  for (;;) {
-    if (t.charCodeAt(j) !== 34) return undefined;
-    const keyEnd = stringEnd(t, j);
-    if (keyEnd < 0) return undefined;
-    const k = keyText(t, j, keyEnd);
-    j = skipSpace(t, keyEnd);
-    if (t.charCodeAt(j) !== 58 /* : */) return undefined;
-    const vStart = skipSpace(t, j + 1);
-    const vEnd = valueEnd(t, vStart);
-    if (vEnd < 0) return undefined;
-    if (k === key) found = [vStart, vEnd];
-    j = skipSpace(t, vEnd);
-    const c = t.charCodeAt(j);
-    if (c === 125) return found;
-    if (c !== 44) return undefined;
-    j = skipSpace(t, j + 1);
-  }
-}
-
-/** Span [start, end) of element `n` of the array at `i`, or undefined. */
-function elementSpan(t: string, i: number, n: number): [number, number] | undefined {
-  let j = skipSpace(t, i + 1);
-  if (t.charCodeAt(j) === 93) return undefined;
-  for (let k = 0; ; k++) {
-    const vEnd = valueEnd(t, j);
-    if (vEnd < 0) return undefined;
-    if (k === n) return [j, vEnd];
-    j = skipSpace(t, vEnd);
-    if (t.charCodeAt(j) !== 44) return undefined;
-    j = skipSpace(t, j + 1);
-  }
-}
-
-/** The span of the value at `path` in the JSON text `t`, found structurally, or undefined. */
-export function valueSpan(t: string, path: readonly PathStep[]): [number, number] | undefined {
-  let span: [number, number] = [skipSpace(t, 0), -1];
-  for (const step of path) {
-    const at = span[0];
-    const open = t.charCodeAt(at);
-    const next = typeof step === 'string' ? (open === 123 ? memberSpan(t, at, step) : undefined) : open === 91 ? elementSpan(t, at, step) : undefined;
-    if (next === undefined) return undefined;
-    span = next;
-  }
-  return span[1] < 0 ? undefined : span;
-}
 
 /** The value at `path`, or MISS when a step is missing or of the wrong kind. */
 export function at(value: unknown, path: readonly PathStep[]): unknown {
@@ -270,11 +162,15 @@ export interface HoleSet {
   readonly readers: readonly EnvelopeReader[];
   /** After a hit: the envelope of the template that fitted (shared, never mutated). */
   base: unknown;
+  /** Per reader: the template whose root value is cached in `roots` (found once per template, not per frame). */
+  readonly rootOf: (Template | undefined)[];
+  readonly roots: unknown[];
 }
 
 /** `subs` are paths under `root`, most specific first; an empty sub-path reads the whole root value. */
 export function createHoleSet(root: readonly PathStep[], subs: readonly (readonly PathStep[])[], enabled = true): HoleSet {
-  return { root, subs, readers: subs.map((sub) => createReader([...root, ...sub], enabled)), base: undefined };
+  const readers = subs.map((sub) => createReader([...root, ...sub], enabled));
+  return { root, subs, readers, base: undefined, rootOf: readers.map(() => undefined), roots: readers.map(() => undefined) };
 }
 
 /**
@@ -287,10 +183,15 @@ export function readRoot(set: HoleSet, text: string): unknown {
     const r = readers[i] as EnvelopeReader;
     const hole = readHole(r, text);
     if (hole !== MISS) {
-      const base = r.template?.base;
-      set.base = base;
+      const t = r.template as Template;
+      set.base = t.base;
       const sub = set.subs[i] as readonly PathStep[];
-      return sub.length === 0 ? hole : substitute(at(base, set.root), sub, hole);
+      if (sub.length === 0) return hole;
+      if (set.rootOf[i] !== t) {
+        set.rootOf[i] = t;
+        set.roots[i] = at(t.base, set.root);
+      }
+      return substitute(set.roots[i], sub, hole);
     }
     learn(r, text);
   }
