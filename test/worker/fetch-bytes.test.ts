@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { generateChat } from '../../bench/lib/generate';
 import { analyzeText } from '../../src/core/session/analyze';
-import { cachedFetch, defaultFetch, MAX_RECORDING_BYTES, type TextFetch } from '../../src/store/loader';
+import { cachedFetch, defaultFetch, MAX_RECORDING_BYTES, readBodySliced, yieldToPage, type TextFetch } from '../../src/store/loader';
 import { createPlayerStore } from '../../src/store/player';
 import type { Analyzer, FileStore } from '../../src/store/state';
 import { manualScheduler, twoTurnSession } from '../store/fixture';
@@ -84,6 +84,27 @@ describe('recordings fetched as bytes', () => {
     await expect(defaultFetch.bytes?.('missing', signal)).rejects.toThrow('HTTP 404');
     await expect(defaultFetch.bytes?.('big', signal)).rejects.toThrow('over the 200 MB limit');
     await expect(defaultFetch('missing', signal)).rejects.toThrow('HTTP 404');
+  });
+
+  test('a body is read from its stream in slices that yield to the page, and arrives whole', async () => {
+    const chunks = [Uint8Array.of(1, 2), Uint8Array.of(3), new Uint8Array(0), Uint8Array.of(4, 5, 6), Uint8Array.of(7)];
+    const stream = () =>
+      new Response(
+        new ReadableStream<Uint8Array>({
+          start(c) {
+            for (const chunk of chunks) c.enqueue(chunk);
+            c.close();
+          },
+        }),
+      );
+    const pause = vi.fn(async () => undefined);
+    expect(Array.from(await readBodySliced(stream(), 0, pause))).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(pause).toHaveBeenCalledTimes(chunks.length);
+    pause.mockClear();
+    expect(Array.from(await readBodySliced(stream(), 60_000, pause))).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(pause).not.toHaveBeenCalled();
+    expect(await readBodySliced(new Response(null), 0, pause)).toEqual(new Uint8Array(0));
+    await expect(yieldToPage()).resolves.toBeUndefined();
   });
 
   test('bytes and text of the same recording analyse to the same session (generated, and a shipped one with CJK text)', () => {
