@@ -10,6 +10,7 @@
  * with 'files.rec.refused' naming the value, and nothing is fetched.
  */
 import type { Session } from '../core/types';
+import { fetchBytesOffThread } from '../worker/fetchClient';
 import { parseIndex } from './recordings';
 import type { Analyzer, FileStore, Notice, PlayerState, Source } from './state';
 import { normalizeOrigins, resolveRec } from './url';
@@ -117,7 +118,9 @@ export async function readBodySliced(res: Response, sliceMs = 8, pause: () => Pr
 }
 
 export const defaultFetch: TextFetch = Object.assign(async (url: string, signal: AbortSignal): Promise<string> => (await fetchOk(url, signal)).text(), {
-  bytes: async (url: string, signal: AbortSignal): Promise<Uint8Array> => readBodySliced(await fetchOk(url, signal)),
+  // in a Web Worker where one can run (nothing of the body on the page's main thread), else read here in slices
+  bytes: async (url: string, signal: AbortSignal): Promise<Uint8Array> =>
+    (await fetchBytesOffThread(url, signal, MAX_RECORDING_BYTES)) ?? readBodySliced(await fetchOk(url, signal)),
 });
 
 /**
