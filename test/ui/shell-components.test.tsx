@@ -7,7 +7,7 @@ import { PlaybackControls } from '../../src/ui/playback/PlaybackControls';
 import { Scrubber } from '../../src/ui/scrubber/Scrubber';
 import { StrategyToggle } from '../../src/ui/shell/StrategyToggle';
 import { Provenance } from '../../src/ui/shell/Provenance';
-import { manualScheduler, twoTurnSession } from '../store/fixture';
+import { makeSession, manualScheduler, twoTurnSession } from '../store/fixture';
 
 afterEach(cleanup);
 
@@ -70,5 +70,24 @@ describe('shell components', () => {
     expect(document.querySelector('img')).toBeNull();
     expect(screen.getByText('<img src=x onerror=alert(1)>')).toBeTruthy();
     expect(document.querySelector('a[href^="javascript"]')).toBeNull();
+  });
+
+  test('the frame and turn count reads in words: "2 turns", but "1 turn"', async () => {
+    await setup();
+    expect(screen.getByText(/10 frames, 2 turns/)).toBeTruthy();
+    cleanup();
+    const one = makeSession([
+      { turn: 0, time: 100, event: 'message', signals: [{ kind: 'text', text: 'Hi' }] },
+      { turn: 0, time: 150, event: 'message', signals: [{ kind: 'finish', reason: 'stop' }] },
+    ]);
+    const store = createPlayerStore({ analyze: async () => ({ ok: true, session: one }), scheduler: manualScheduler(), lang: 'en' });
+    await store.actions.loadRecording({ input: 'x', name: 'one.jsonl' });
+    render(
+      <PlayerProvider store={store}>
+        <Provenance />
+      </PlayerProvider>,
+    );
+    expect(screen.getByText(/2 frames, 1 turn\b/)).toBeTruthy();
+    expect(screen.queryByText(/1 turns/)).toBeNull();
   });
 });
