@@ -39,6 +39,8 @@ export interface PlayerActions extends LabActions {
 
 export interface PlayerStore extends StoreApi<PlayerState> {
   actions: PlayerActions;
+  /** Where this player's index.json and recordings live, ending in '/' (the strategy matrix fetches from it too). */
+  readonly recordingsBase: string;
   on: Emitter<PlayerEvents>['on'];
   dispose(): void;
 }

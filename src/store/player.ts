@@ -286,6 +286,7 @@ export function createPlayerStore(options: PlayerOptions): PlayerStore {
   return {
     ...store,
     actions,
+    recordingsBase: base,
     on: emitter.on,
     dispose() {
       clock.stop();

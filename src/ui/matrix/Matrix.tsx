@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'react';
 import { STRATEGY_IDS, type StrategyId } from '../../core/types';
 import type { RecordingEntry } from '../../store/recordings';
-import { useActions, usePlayer } from '../../store/react';
+import { useActions, usePlayer, usePlayerStore } from '../../store/react';
 import { computeMatrix } from '../../worker/matrixClient';
 import type { MatrixCell, MatrixRow } from '../../worker/matrixRow';
 import { registerMessages, type Translate } from '../i18n';
@@ -17,7 +17,7 @@ registerMessages(lab);
 
 const cache = new WeakMap<readonly RecordingEntry[], Map<string, MatrixRow>>();
 
-function useRows(recordings: readonly RecordingEntry[]): Map<string, MatrixRow> {
+function useRows(recordings: readonly RecordingEntry[], base: string): Map<string, MatrixRow> {
   const [rows, setRows] = useState<Map<string, MatrixRow>>(() => cache.get(recordings) ?? new Map());
   useEffect(() => {
     const known = cache.get(recordings) ?? new Map<string, MatrixRow>();
@@ -27,7 +27,7 @@ function useRows(recordings: readonly RecordingEntry[]): Map<string, MatrixRow> 
     if (todo.length === 0) return;
     const ctl = new AbortController();
     void computeMatrix(
-      todo.map((r) => ({ id: r.id, url: `./recordings/${r.file}`, name: r.file })),
+      todo.map((r) => ({ id: r.id, url: `${base}${r.file}`, name: r.file })),
       {
         signal: ctl.signal,
         onRow: (row) => {
@@ -37,7 +37,7 @@ function useRows(recordings: readonly RecordingEntry[]): Map<string, MatrixRow> 
       },
     );
     return () => ctl.abort();
-  }, [recordings]);
+  }, [recordings, base]);
   return rows;
 }
 
@@ -52,7 +52,7 @@ export function Matrix() {
   const recordings = usePlayer((s) => s.recordings);
   const source = usePlayer((s) => s.source);
   const strategy = usePlayer((s) => s.strategy);
-  const rows = useRows(recordings);
+  const rows = useRows(recordings, usePlayerStore().recordingsBase);
   const done = recordings.filter((r) => rows.has(r.id)).length;
 
   const open = (rec: string, sid: StrategyId, cell: MatrixCell) => void a.openCell(rec, sid, cell.frame ?? 0);
