@@ -25,6 +25,7 @@
  */
 
 import { valueSpan, type PathStep } from './json-span';
+import { INVALID, parseData } from './read';
 
 export { valueSpan, type PathStep };
 
@@ -50,12 +51,10 @@ export function at(value: unknown, path: readonly PathStep[]): unknown {
   return v;
 }
 
+/** JSON.parse (read.ts's parseData), or MISS when the text is not JSON. */
 function tryParse(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return MISS;
-  }
+  const v = parseData(text);
+  return v === INVALID ? MISS : v;
 }
 
 /** A template for texts shaped like `text` with the value at `path` left open (see the contract), or undefined. */
