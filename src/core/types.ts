@@ -100,6 +100,8 @@ export interface LoadIssue {
   message: string;
   line?: number;
   byteOffset?: number;
+  /** The variable parts of the message (field, type token, excerpt, parser message...; `variant` picks the wording). */
+  params?: Record<string, string | number>;
 }
 
 export interface Recording {
@@ -118,6 +120,10 @@ export interface LoadFailure {
   message: string;
   line?: number;
   byteOffset?: number;
+  /** A stable code for the UI to word the failure in the reader's language (absent: only `message` is known). */
+  code?: string;
+  /** The variable parts of the message, as for LoadIssue. */
+  params?: Record<string, string | number>;
 }
 
 export type LoadResult = { ok: true; recording: Recording } | { ok: false; error: LoadFailure };

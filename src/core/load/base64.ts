@@ -12,16 +12,22 @@ for (let i = 0; i < 64; i++) CODES[ALPHABET.charCodeAt(i)] = i;
 CODES[45] = 62; // '-'
 CODES[95] = 63; // '_'
 
-export type Base64Result = { ok: true; bytes: Uint8Array } | { ok: false; error: string };
+/** Why a string is not base64: `reason` picks the wording, `at` / `count` / `char` are its variable parts. */
+export type Base64Error =
+  | { reason: 'padding'; at: number }
+  | { reason: 'length'; count: number }
+  | { reason: 'char'; at: number; char: string };
+
+export type Base64Result = { ok: true; bytes: Uint8Array } | { ok: false; error: string; why: Base64Error };
 
 export function decodeBase64(s: string): Base64Result {
   let end = s.length;
   if (end > 0 && s.charCodeAt(end - 1) === 61) end--;
   if (end > 0 && s.charCodeAt(end - 1) === 61) end--;
   if (end !== s.length && s.length % 4 !== 0) {
-    return { ok: false, error: `padding "=" at character ${end} does not end a 4-character group` };
+    return { ok: false, error: `padding "=" at character ${end} does not end a 4-character group`, why: { reason: 'padding', at: end } };
   }
-  if (end % 4 === 1) return { ok: false, error: `${end} characters cannot encode whole bytes` };
+  if (end % 4 === 1) return { ok: false, error: `${end} characters cannot encode whole bytes`, why: { reason: 'length', count: end } };
   const out = new Uint8Array(Math.floor((end * 3) / 4));
   let acc = 0;
   let bits = 0;
@@ -29,7 +35,10 @@ export function decodeBase64(s: string): Base64Result {
   for (let i = 0; i < end; i++) {
     const c = s.charCodeAt(i);
     const v = c < 128 ? (CODES[c] as number) : -1;
-    if (v < 0) return { ok: false, error: `character ${i} (${JSON.stringify(s.charAt(i))}) is not base64` };
+    if (v < 0) {
+      const char = JSON.stringify(s.charAt(i));
+      return { ok: false, error: `character ${i} (${char}) is not base64`, why: { reason: 'char', at: i, char } };
+    }
     acc = ((acc << 6) | v) & 0xffffff;
     bits += 6;
     if (bits >= 8) {

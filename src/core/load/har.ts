@@ -8,8 +8,9 @@
  * says so. A HAR with no event-stream entry is refused with a message saying so. Never throws.
  */
 import { ms, type LoadIssue, type LoadResult, type Recording, type Turn } from '../types';
-import { decodeBase64 } from './base64';
-import { describe, failure, issue, isObject } from './issues';
+import { decodeBase64, type Base64Error } from './base64';
+import { failure, issue, isObject } from './issues';
+import { jsonType } from './messages';
 import { blockRanges } from './sse-text';
 
 function num(v: unknown): number {
@@ -32,6 +33,12 @@ function requestOf(req: unknown): Turn['request'] {
   return out;
 }
 
+function base64Issue(entry: number, why: Base64Error): LoadIssue {
+  if (why.reason === 'padding') return issue('har-bad-entry.padding', { entry, at: why.at });
+  if (why.reason === 'length') return issue('har-bad-entry.length', { entry, count: why.count });
+  return issue('har-bad-entry.char', { entry, at: why.at, char: why.char });
+}
+
 function isEventStream(entry: Record<string, unknown>): boolean {
   const res = entry.response;
   if (!isObject(res) || !isObject(res.content)) return false;
@@ -43,7 +50,7 @@ function isEventStream(entry: Record<string, unknown>): boolean {
 export function loadHar(doc: Record<string, unknown>): LoadResult {
   const log = doc.log;
   const entries = isObject(log) && Array.isArray(log.entries) ? log.entries : undefined;
-  if (!entries) return failure('HAR: "log.entries" is missing or not an array');
+  if (!entries) return failure('har-no-entries', {});
   const issues: LoadIssue[] = [];
   const turns: Turn[] = [];
   const firstEntry: unknown = entries[0];
@@ -52,11 +59,10 @@ export function loadHar(doc: Record<string, unknown>): LoadResult {
 
   entries.forEach((entry: unknown, i: number) => {
     if (!isObject(entry) || !isEventStream(entry)) return;
-    const at = `HAR entry ${i}`;
     const started = typeof entry.startedDateTime === 'string' ? Date.parse(entry.startedDateTime) : NaN;
     let requestAt = Number.isFinite(started) && Number.isFinite(t0) ? started - t0 : 0;
     if (!Number.isFinite(started)) {
-      issues.push(issue('har-bad-entry', `${at}: "startedDateTime" is ${describe(entry.startedDateTime)} and not a date; its request is placed at 0 ms`));
+      issues.push(issue('har-bad-entry.started', { entry: i, type: jsonType(entry.startedDateTime) }));
       requestAt = 0;
     }
     const content = (entry.response as { content: Record<string, unknown> }).content;
@@ -65,10 +71,10 @@ export function loadHar(doc: Record<string, unknown>): LoadResult {
       if (content.encoding === 'base64') {
         const r = decodeBase64(content.text.replace(/\s+/g, ''));
         if (r.ok) bytes = r.bytes;
-        else issues.push(issue('har-bad-entry', `${at}: the base64 body is invalid (${r.error}); the turn has no chunks`));
+        else issues.push(base64Issue(i, r.why));
       } else bytes = encoder.encode(content.text);
     }
-    if (bytes.length === 0) issues.push(issue('har-empty-body', `${at}: the event-stream response has no body text in the HAR`));
+    if (bytes.length === 0) issues.push(issue('har-empty-body', { entry: i }));
     const timings = isObject(entry.timings) ? entry.timings : {};
     const firstByte = requestAt + num(timings.blocked) + num(timings.dns) + num(timings.connect) + num(timings.send) + num(timings.wait);
     const receive = num(timings.receive);
@@ -85,10 +91,10 @@ export function loadHar(doc: Record<string, unknown>): LoadResult {
     turns.push(turn);
   });
   if (turns.length === 0) {
-    return failure(`HAR: none of its ${entries.length} entries has a "text/event-stream" response, so there is no stream to replay`);
+    return failure('har-no-stream', { count: entries.length });
   }
   issues.unshift(
-    issue('har-approximate-timing', 'HAR keeps no per-chunk times: each turn\'s events are spread evenly between its first and last received byte'),
+    issue('har-approximate-timing', {}),
   );
   const recording: Recording = { header: { streamscope: 1 }, format: 'har', timed: true, turns, tools: [], marks: [], issues };
   return { ok: true, recording };

@@ -2,17 +2,25 @@
  * Validation of a v1 recording header (DESIGN section 3).
  *
  * Contract: `readHeader(value)` either refuses the value as a header (not an object, no or a wrong `streamscope`
- * version: a reason sentence) or returns a RecordingHeader in which every field the app uses has its declared
+ * version: a failure code with its params) or returns a RecordingHeader in which every field the app uses has its declared
  * type. A field of the wrong type is dropped (or its bad entries are) with a 'bad-header-field' issue; unknown
  * fields are kept untouched. Never throws.
  */
 import { WIRES, type Localized, type LoadIssue, type Provenance, type ProvenanceKind, type RecordingHeader, type ToolSpec, type Verdict, type WireId } from '../types';
-import { describe, excerpt, issue, isObject } from './issues';
+import { excerpt, issue, isObject } from './issues';
+import { jsonType } from './messages';
 
 const KINDS: readonly ProvenanceKind[] = ['captured', 'docs', 'reconstructed', 'synthetic'];
 const VERDICTS: readonly Verdict[] = ['ok', 'fail', 'n/a'];
 
-export type HeaderResult = { ok: true; header: RecordingHeader; issues: LoadIssue[] } | { ok: false; reason: string };
+/** A refused header: which failure, with its params (the caller adds the place, line 1 byte 0). */
+export type HeaderRefusal =
+  | { code: 'header-not-object'; params: { type: string } }
+  | { code: 'header-no-version'; params: Record<never, never> }
+  | { code: 'header-newer-version'; params: { version: number } }
+  | { code: 'header-bad-version'; params: { value: string } };
+
+export type HeaderResult = { ok: true; header: RecordingHeader; issues: LoadIssue[] } | ({ ok: false } & HeaderRefusal);
 
 /** A Localized value: {zh, en} strings; a lone string or a missing language is filled from the other. */
 export function readLocalized(v: unknown): Localized | undefined {
@@ -24,10 +32,11 @@ export function readLocalized(v: unknown): Localized | undefined {
   return { zh: zh ?? (en as string), en: en ?? (zh as string) };
 }
 
-function readProvenance(v: unknown): Provenance | string {
-  if (!isObject(v)) return `provenance is ${describe(v)}, not an object`;
+/** A provenance, or the issue that refuses it. */
+function readProvenance(v: unknown, line: number, byteOffset: number): Provenance | LoadIssue {
+  if (!isObject(v)) return issue('bad-header-field.provenance', { field: 'provenance', type: jsonType(v) }, line, byteOffset);
   if (!KINDS.includes(v.kind as ProvenanceKind)) {
-    return `provenance.kind ${excerpt(String(v.kind))} is not one of ${KINDS.join(', ')}`;
+    return issue('bad-header-field.provenance-kind', { field: 'provenance', value: excerpt(String(v.kind)), allowed: KINDS.join(', ') }, line, byteOffset);
   }
   const out: Provenance = { kind: v.kind as ProvenanceKind };
   for (const key of ['source', 'url', 'notes'] as const) if (typeof v[key] === 'string') out[key] = v[key];
@@ -43,18 +52,16 @@ function readTool(v: unknown): ToolSpec | undefined {
 }
 
 export function readHeader(value: unknown, line: number, byteOffset: number): HeaderResult {
-  if (!isObject(value)) return { ok: false, reason: `the header is ${describe(value)}, not an object with "streamscope": 1` };
+  if (!isObject(value)) return { ok: false, code: 'header-not-object', params: { type: jsonType(value) } };
   const version = value.streamscope;
-  if (version === undefined) return { ok: false, reason: 'the header has no "streamscope" field (expected "streamscope": 1)' };
+  if (version === undefined) return { ok: false, code: 'header-no-version', params: {} };
   if (typeof version === 'number' && Number.isInteger(version) && version > 1) {
-    return { ok: false, reason: `the file is Streamscope recording format version ${version}; this app reads version 1` };
+    return { ok: false, code: 'header-newer-version', params: { version } };
   }
-  if (version !== 1) return { ok: false, reason: `"streamscope" is ${excerpt(JSON.stringify(version) ?? '')}, expected 1` };
+  if (version !== 1) return { ok: false, code: 'header-bad-version', params: { value: excerpt(JSON.stringify(version) ?? '') } };
 
   const issues: LoadIssue[] = [];
-  const bad = (field: string, why: string): void => {
-    issues.push(issue('bad-header-field', `header field "${field}" ignored: ${why}`, line, byteOffset));
-  };
+  const at = [line, byteOffset] as const;
   const header: RecordingHeader = { ...value, streamscope: 1 };
 
   for (const key of ['title', 'description'] as const) {
@@ -63,49 +70,50 @@ export function readHeader(value: unknown, line: number, byteOffset: number): He
     if (loc) header[key] = loc;
     else {
       delete header[key];
-      bad(key, `expected {"zh": "...", "en": "..."}, got ${describe(value[key])}`);
+      issues.push(issue('bad-header-field.localized', { field: key, type: jsonType(value[key]) }, ...at));
     }
   }
   if ('wire' in value) {
     if (WIRES.includes(value.wire as WireId)) header.wire = value.wire as WireId;
     else {
       delete header.wire;
-      bad('wire', `${excerpt(String(value.wire))} is not one of ${WIRES.join(', ')}`);
+      issues.push(issue('bad-header-field.one-of', { field: 'wire', value: excerpt(String(value.wire)), allowed: WIRES.join(', ') }, ...at));
     }
   }
   if ('provenance' in value) {
-    const p = readProvenance(value.provenance);
-    if (typeof p === 'string') {
+    const p = readProvenance(value.provenance, line, byteOffset);
+    if ('code' in p) {
       delete header.provenance;
-      bad('provenance', p);
+      issues.push(p);
     } else header.provenance = p;
   }
   for (const key of ['server', 'model'] as const) {
     if (key in value && typeof value[key] !== 'string') {
       delete header[key];
-      bad(key, `expected a string, got ${describe(value[key])}`);
+      issues.push(issue('bad-header-field.expected', { field: key, expected: 'string', type: jsonType(value[key]) }, ...at));
     }
   }
   if ('tools' in value) {
     if (!Array.isArray(value.tools)) {
       delete header.tools;
-      bad('tools', `expected an array, got ${describe(value.tools)}`);
+      issues.push(issue('bad-header-field.expected', { field: 'tools', expected: 'array', type: jsonType(value.tools) }, ...at));
     } else {
       const tools = value.tools.map(readTool);
       const kept = tools.filter((t): t is ToolSpec => t !== undefined);
-      if (kept.length < tools.length) bad('tools', `${tools.length - kept.length} entr${tools.length - kept.length === 1 ? 'y has' : 'ies have'} no string "name"`);
+      const count = tools.length - kept.length;
+      if (count > 0) issues.push(issue(count === 1 ? 'bad-header-field.unnamed-tool' : 'bad-header-field.unnamed-tools', { field: 'tools', count }, ...at));
       header.tools = kept;
     }
   }
   if ('expect' in value) {
     if (!isObject(value.expect)) {
       delete header.expect;
-      bad('expect', `expected an object, got ${describe(value.expect)}`);
+      issues.push(issue('bad-header-field.expected', { field: 'expect', expected: 'object', type: jsonType(value.expect) }, ...at));
     } else {
       const expect: Record<string, Verdict> = {};
       for (const [id, verdict] of Object.entries(value.expect)) {
         if (VERDICTS.includes(verdict as Verdict)) expect[id] = verdict as Verdict;
-        else bad(`expect.${id}`, `${excerpt(String(verdict))} is not one of ${VERDICTS.join(', ')}`);
+        else issues.push(issue('bad-header-field.one-of', { field: `expect.${id}`, value: excerpt(String(verdict)), allowed: VERDICTS.join(', ') }, ...at));
       }
       header.expect = expect;
     }

@@ -10,7 +10,8 @@
  */
 import type { LoadResult } from '../types';
 import { loadHar } from './har';
-import { describe, errorText, excerpt, failure, isObject, issue } from './issues';
+import { errorText, excerpt, failure, isObject, issue } from './issues';
+import { jsonType } from './messages';
 import { loadJsonl } from './jsonl';
 import { loadNdjson } from './ndjson';
 import { toSource, type Source } from './source';
@@ -18,7 +19,9 @@ import { recordingFromSse } from './sse-text';
 
 export { recordingFromSse, blockRanges, type SseOptions } from './sse-text';
 export { decodeBase64, encodeBase64 } from './base64';
-export type { LoadIssueCode } from './issues';
+export type { LoadIssueCode, LoadFailureCode } from './issues';
+export { LOAD_FAILURE_CODES } from './issues';
+export { ISSUE_TEMPLATES, FAILURE_TEMPLATES, templateId, placeholders, type IssueTemplateId } from './messages';
 
 const SSE_EXTENSIONS = ['sse', 'txt', 'event-stream', 'log'];
 const SSE_LINE = /^(?::|(?:data|event|id|retry)(?::|$))/;
@@ -47,7 +50,7 @@ function loadSse(input: string | Uint8Array, head: string): LoadResult {
   const recording = recordingFromSse(input);
   if (!SSE_LINE.test(head)) {
     recording.issues.push(
-      issue('sse-unusual-start', `read as SSE text because of the file name, but the first line starts with ${excerpt(head)}, not a field or a comment`, 1, 0),
+      issue('sse-unusual-start', { start: excerpt(head) }, 1, 0),
     );
   }
   return { ok: true, recording };
@@ -66,25 +69,21 @@ function loadJsonish(src: Source, ext: string): LoadResult {
     if (isObject(v1) && 'streamscope' in v1) return loadJsonl(src);
     if (isObject(v1) && isObject(v1.log)) return loadHar(v1);
     if (Array.isArray(v1) && typeof v1[0] === 'number' && typeof v1[1] === 'string') {
-      return failure('the header is missing: line 1 is an event [timeMs, code, data], not {"streamscope": 1, ...}', 1, 0);
+      return failure('header-missing', {}, 1, 0);
     }
     if (ext === 'jsonl') return loadJsonl(src);
     if (typeof v1 === 'object' && v1 !== null) return loadNdjson(src);
-    return failure(`line 1 is ${describe(v1)}, not a recording header {"streamscope": 1, ...}`, 1, 0);
+    return failure('line1-not-header', { type: jsonType(v1) }, 1, 0);
   }
   let whole: unknown;
   try {
     whole = JSON.parse(src.text);
   } catch (e2) {
-    if (ext === 'har') return failure(`the HAR file is not JSON: ${errorText(e2)}`);
-    return failure(`the header is not JSON: ${errorText(e1)}`, 1, 0);
+    if (ext === 'har') return failure('har-not-json', { error: errorText(e2) });
+    return failure('header-not-json', { error: errorText(e1) }, 1, 0);
   }
   if (isObject(whole) && isObject(whole.log)) return loadHar(whole);
-  return failure(
-    `the file is one JSON document (${describe(whole)}) but neither a HAR (no "log.entries") nor a recording (line 1 is not {"streamscope": 1, ...})`,
-    1,
-    0,
-  );
+  return failure('json-not-recording', { type: jsonType(whole) }, 1, 0);
 }
 
 /** Reads a recording in any accepted format. Never throws. */
@@ -93,19 +92,15 @@ export function load(input: string | Uint8Array, name?: string): LoadResult {
     const src = toSource(input, name);
     const ext = extension(name);
     const start = src.text.search(/\S/);
-    if (start === -1) return failure('the file is empty', 1, 0);
+    if (start === -1) return failure('empty', {}, 1, 0);
     const c = src.text.charCodeAt(start);
     if (c === 123 /* { */ || c === 91 /* [ */) return loadJsonish(src, ext);
     const head = firstNonEmptyLine(src.text);
     if (SSE_LINE.test(head) || SSE_EXTENSIONS.includes(ext)) return loadSse(input, head);
     if (ext === 'jsonl') return loadJsonl(src);
-    return failure(
-      `not a Streamscope recording, SSE text, HAR or NDJSON: the first line starts with ${excerpt(head)}`,
-      1,
-      0,
-    );
+    return failure('unknown-format', { start: excerpt(head) }, 1, 0);
   } catch (e) {
     // Defensive only: every reader reports problems as values. Still, a bug must not crash the page.
-    return failure(`could not read the file: ${errorText(e)}`);
+    return failure('internal', { error: errorText(e) });
   }
 }

@@ -3,41 +3,43 @@
  *
  * Contract: messages are one plain-text sentence (never HTML) that names what went wrong and where
  * ("line 3 (byte 120): ..."); quoted input is cut to a short excerpt so a 10 MB line never lands in a message.
+ * Each carries `code` and `params`, and its message is the English template of messages.ts filled from them.
  */
 import type { LoadFailure, LoadIssue, LoadResult } from '../types';
+import { FAILURE_TEMPLATES, ISSUE_TEMPLATES, fill, jsonType, typePhrase, type FailureCode, type FailureParams, type IssueParams, type IssueTemplateId, type Params } from './messages';
 
 /** Issue codes the loaders emit (stable: the UI and tests key on them). */
-export type LoadIssueCode =
-  | 'bad-json'
-  | 'bad-event-shape'
-  | 'bad-time'
-  | 'bad-event-data'
-  | 'bad-base64'
-  | 'bad-header-field'
-  | 'unknown-event-code'
-  | 'implicit-turn'
-  | 'unknown-turn'
-  | 'turn-number-mismatch'
-  | 'no-turns'
-  | 'har-approximate-timing'
-  | 'har-bad-entry'
-  | 'har-empty-body'
-  | 'ndjson-bad-line'
-  | 'sse-unusual-start';
+export type LoadIssueCode = IssueTemplateId extends infer I ? (I extends `${infer C}.${string}` ? C : I) : never;
+export type LoadFailureCode = FailureCode;
+
+/** Every failure code (the store asks whether a failure's code is one of these before wording it by code). */
+export const LOAD_FAILURE_CODES = Object.keys(FAILURE_TEMPLATES) as readonly FailureCode[];
 
 export function where(line: number, byteOffset: number): string {
   return `line ${line} (byte ${byteOffset})`;
 }
 
-export function issue(code: LoadIssueCode, message: string, line?: number, byteOffset?: number): LoadIssue {
-  const out: LoadIssue = { code, message: line !== undefined && byteOffset !== undefined ? `${where(line, byteOffset)}: ${message}` : message };
+function placed(sentence: string, line?: number, byteOffset?: number): string {
+  return line !== undefined && byteOffset !== undefined ? `${where(line, byteOffset)}: ${sentence}` : sentence;
+}
+
+/**
+ * An issue from its template id ('code' or 'code.variant') and params; its message is the English template filled
+ * in (after "line N (byte B): " when it has a place).
+ */
+export function issue<I extends IssueTemplateId>(id: I, params: IssueParams<I>, line?: number, byteOffset?: number): LoadIssue {
+  const dot = id.indexOf('.');
+  const all: Params = { ...(params as Params) };
+  if (dot !== -1) all.variant = id.slice(dot + 1);
+  const out: LoadIssue = { code: dot === -1 ? id : id.slice(0, dot), message: placed(fill(ISSUE_TEMPLATES[id], all), line, byteOffset), params: all };
   if (line !== undefined) out.line = line;
   if (byteOffset !== undefined) out.byteOffset = byteOffset;
   return out;
 }
 
-export function failure(message: string, line?: number, byteOffset?: number): LoadResult {
-  const error: LoadFailure = { message: line !== undefined && byteOffset !== undefined ? `${where(line, byteOffset)}: ${message}` : message };
+export function failure<C extends FailureCode>(code: C, params: FailureParams<C>, line?: number, byteOffset?: number): LoadResult {
+  const all: Params = { ...(params as Params) };
+  const error: LoadFailure = { message: placed(fill(FAILURE_TEMPLATES[code], all), line, byteOffset), code, params: all };
   if (line !== undefined) error.line = line;
   if (byteOffset !== undefined) error.byteOffset = byteOffset;
   return { ok: false, error };
@@ -56,11 +58,9 @@ export function errorText(e: unknown): string {
   return flat.length > 160 ? `${flat.slice(0, 160)}…` : flat;
 }
 
+/** A value's type in English ("an array"), as messages have always said it. */
 export function describe(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  const t = typeof value;
-  return t === 'object' ? 'an object' : t === 'string' ? 'a string' : t === 'number' ? 'a number' : t === 'boolean' ? 'a boolean' : t;
+  return typePhrase(jsonType(value));
 }
 
 export function isObject(v: unknown): v is Record<string, unknown> {

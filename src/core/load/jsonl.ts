@@ -10,7 +10,8 @@ import { ms, type EndStatus, type LoadIssue, type LoadResult, type Mark, type Re
 import { decodeBase64 } from './base64';
 import { Packer, type Payload } from './pack';
 import { readHeader, readLocalized } from './header';
-import { describe, errorText, excerpt, failure, issue, isObject } from './issues';
+import { errorText, excerpt, failure, issue, isObject } from './issues';
+import { jsonType, type IssueParams, type IssueTemplateId } from './messages';
 import { byteOffsets, type Source } from './source';
 
 const END_STATUSES: readonly EndStatus[] = ['complete', 'aborted', 'error'];
@@ -29,10 +30,8 @@ interface State {
   byteAt: (char: number) => number;
 }
 
-type IssueCode = Parameters<typeof issue>[0];
-
-function bad(st: State, code: IssueCode, message: string): void {
-  st.issues.push(issue(code, message, st.line, st.byteAt(st.lineStart)));
+function bad<I extends IssueTemplateId>(st: State, id: I, params: IssueParams<I>): void {
+  st.issues.push(issue(id, params, st.line, st.byteAt(st.lineStart)));
 }
 
 function newTurn(st: State, requestAt: number): Turn {
@@ -46,7 +45,7 @@ function newTurn(st: State, requestAt: number): Turn {
 function currentTurn(st: State, code: string): Turn {
   const last = st.turns[st.turns.length - 1];
   if (last) return last;
-  bad(st, 'implicit-turn', `"${code}" before any "req": starting turn 0 at 0 ms`);
+  bad(st, 'implicit-turn', { event: code });
   return newTurn(st, 0);
 }
 
@@ -55,7 +54,7 @@ function namedTurn(st: State, data: Record<string, unknown>, code: string): Turn
   if (data.turn === undefined) return currentTurn(st, code);
   const t = data.turn;
   const turn = typeof t === 'number' && Number.isInteger(t) ? st.turns[t] : undefined;
-  if (!turn) bad(st, 'unknown-turn', `"${code}" names turn ${excerpt(JSON.stringify(t) ?? '')}, which has no "req" before it`);
+  if (!turn) bad(st, 'unknown-turn', { event: code, turn: excerpt(JSON.stringify(t) ?? '') });
   return turn;
 }
 
@@ -74,26 +73,31 @@ function applyEvent(st: State, time: number, code: string, data: unknown): void 
       if (isObject(data)) {
         if ('body' in data) turn.request = data.body;
         if (data.turn !== undefined && data.turn !== index) {
-          bad(st, 'turn-number-mismatch', `"req" says turn ${excerpt(JSON.stringify(data.turn) ?? '')} but it is request number ${index}; using ${index}`);
+          bad(st, 'turn-number-mismatch', { turn: excerpt(JSON.stringify(data.turn) ?? ''), index });
         }
       }
       return;
     }
     case 'chunk': {
-      if (typeof data !== 'string') return bad(st, 'bad-event-data', `"chunk" data is ${describe(data)}, expected a string`);
+      if (typeof data !== 'string') return bad(st, 'bad-event-data.chunk', { type: jsonType(data) });
       addChunk(st, currentTurn(st, code), time, data);
       return;
     }
     case 'bytes': {
-      if (typeof data !== 'string') return bad(st, 'bad-event-data', `"bytes" data is ${describe(data)}, expected a base64 string`);
+      if (typeof data !== 'string') return bad(st, 'bad-event-data.bytes', { type: jsonType(data) });
       const r = decodeBase64(data);
-      if (!r.ok) return bad(st, 'bad-base64', `"bytes" data is not valid base64: ${r.error}`);
+      if (!r.ok) {
+        const why = r.why;
+        if (why.reason === 'padding') return bad(st, 'bad-base64.padding', { at: why.at });
+        if (why.reason === 'length') return bad(st, 'bad-base64.length', { count: why.count });
+        return bad(st, 'bad-base64.char', { at: why.at, char: why.char });
+      }
       addChunk(st, currentTurn(st, code), time, r.bytes);
       return;
     }
     case 'end': {
       if (!isObject(data) || !END_STATUSES.includes(data.status as EndStatus)) {
-        return bad(st, 'bad-event-data', `"end" needs {"status": "complete" | "aborted" | "error"}, got ${describe(isObject(data) ? data.status : data)}`);
+        return bad(st, 'bad-event-data.end', { type: jsonType(isObject(data) ? data.status : data) });
       }
       const end: NonNullable<Turn['end']> = { time: ms(time), status: data.status as EndStatus };
       if (typeof data.note === 'string') end.note = data.note;
@@ -101,31 +105,31 @@ function applyEvent(st: State, time: number, code: string, data: unknown): void 
       return;
     }
     case 'final': {
-      if (!isObject(data) || !('message' in data)) return bad(st, 'bad-event-data', `"final" needs {"turn": n, "message": {...}}, got ${describe(data)}`);
+      if (!isObject(data) || !('message' in data)) return bad(st, 'bad-event-data.final', { type: jsonType(data) });
       const turn = namedTurn(st, data, code);
       if (turn) turn.final = { time: ms(time), message: data.message };
       return;
     }
     case 'tool': {
       if (!isObject(data) || typeof data.callId !== 'string' || typeof data.name !== 'string') {
-        return bad(st, 'bad-event-data', '"tool" needs {"turn": n, "callId": "...", "name": "...", "durationMs": n}');
+        return bad(st, 'bad-event-data.tool', {});
       }
       const d = data.durationMs;
-      if (typeof d !== 'number' || !Number.isFinite(d) || d < 0) return bad(st, 'bad-event-data', `"tool" durationMs is ${describe(d)}, expected a finite number >= 0`);
+      if (typeof d !== 'number' || !Number.isFinite(d) || d < 0) return bad(st, 'bad-event-data.tool-duration', { type: jsonType(d) });
       const turn = namedTurn(st, data, code);
       if (turn) st.tools.push({ time: ms(time), turn: turn.index, callId: data.callId, name: data.name, durationMs: d });
       return;
     }
     case 'mark': {
       const label = readLocalized(data);
-      if (!label) return bad(st, 'bad-event-data', `"mark" needs {"zh": "...", "en": "..."}, got ${describe(data)}`);
+      if (!label) return bad(st, 'bad-event-data.mark', { type: jsonType(data) });
       st.marks.push({ time: ms(time), label });
       return;
     }
     default:
       if (!st.seenUnknown.has(code)) {
         st.seenUnknown.add(code);
-        bad(st, 'unknown-event-code', `unknown event code ${excerpt(code)} ignored (and any later lines with it)`);
+        bad(st, 'unknown-event-code', { event: excerpt(code) });
       }
   }
 }
@@ -134,15 +138,16 @@ export function loadJsonl(src: Source): LoadResult {
   const text = src.text;
   let nl = text.indexOf('\n');
   const line1 = nl === -1 ? text : text.slice(0, nl);
-  if (line1.trim() === '') return failure('the file is empty (expected a header line {"streamscope": 1, ...})', 1, 0);
+  if (line1.trim() === '') return failure('jsonl-empty', {}, 1, 0);
   let headerValue: unknown;
   try {
     headerValue = JSON.parse(line1);
   } catch (e) {
-    return failure(`the header is not JSON: ${errorText(e)}`, 1, 0);
+    return failure('header-not-json', { error: errorText(e) }, 1, 0);
   }
   const h = readHeader(headerValue, 1, 0);
-  if (!h.ok) return failure(h.reason, 1, 0);
+  // h.code and h.params match by construction (HeaderRefusal); TS cannot correlate the union members here
+  if (!h.ok) return failure(h.code, h.params as never, 1, 0);
 
   const st: State = { turns: [], tools: [], marks: [], issues: [...h.issues], seenUnknown: new Set(), packers: [], line: 1, lineStart: 0, byteAt: byteOffsets(src) };
   while (nl !== -1) {
@@ -156,16 +161,16 @@ export function loadJsonl(src: Source): LoadResult {
     try {
       ev = JSON.parse(line);
     } catch (e) {
-      bad(st, 'bad-json', `not JSON, line skipped: ${errorText(e)}`);
+      bad(st, 'bad-json', { error: errorText(e) });
       continue;
     }
     if (!Array.isArray(ev) || ev.length < 2 || typeof ev[1] !== 'string') {
-      bad(st, 'bad-event-shape', `expected an event [timeMs, "code", data], got ${describe(ev)}; line skipped`);
+      bad(st, 'bad-event-shape', { type: jsonType(ev) });
       continue;
     }
     const time: unknown = ev[0];
     if (typeof time !== 'number' || !Number.isFinite(time)) {
-      bad(st, 'bad-time', `the time is ${describe(time)} ${excerpt(JSON.stringify(time) ?? '')}, expected a finite number of ms; line skipped`);
+      bad(st, 'bad-time', { type: jsonType(time), value: excerpt(JSON.stringify(time) ?? '') });
       continue;
     }
     applyEvent(st, time, ev[1], ev[2]);
@@ -176,7 +181,7 @@ export function loadJsonl(src: Source): LoadResult {
       chunk.bytes = views[k] ?? NO_BYTES;
     });
   });
-  if (st.turns.length === 0) st.issues.push(issue('no-turns', 'the recording has no "req" and no "chunk": nothing to replay'));
+  if (st.turns.length === 0) st.issues.push(issue('no-turns', {}));
   const recording: Recording = {
     header: h.header,
     format: 'jsonl',

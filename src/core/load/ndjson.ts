@@ -6,7 +6,8 @@
  * JSON objects/arrays are skipped with an 'ndjson-bad-line' issue. Chunks are 100 ms apart from 100 ms. Never throws.
  */
 import { ms, type Chunk, type LoadIssue, type LoadResult } from '../types';
-import { describe, errorText, issue, isObject } from './issues';
+import { errorText, issue, isObject } from './issues';
+import { jsonType } from './messages';
 import { byteOffsets, lines, type Source } from './source';
 
 export function loadNdjson(src: Source): LoadResult {
@@ -20,11 +21,11 @@ export function loadNdjson(src: Source): LoadResult {
     try {
       value = JSON.parse(line.text);
     } catch (e) {
-      issues.push(issue('ndjson-bad-line', `not JSON, line skipped: ${errorText(e)}`, line.no, byteAt(line.start)));
+      issues.push(issue('ndjson-bad-line.not-json', { error: errorText(e) }, line.no, byteAt(line.start)));
       continue;
     }
     if (typeof value !== 'object' || value === null) {
-      issues.push(issue('ndjson-bad-line', `expected a JSON object or array, got ${describe(value)}; line skipped`, line.no, byteAt(line.start)));
+      issues.push(issue('ndjson-bad-line.not-container', { type: jsonType(value) }, line.no, byteAt(line.start)));
       continue;
     }
     // A CR inside the line is JSON whitespace but an SSE line ending: re-serialise such a line.
