@@ -9,6 +9,7 @@
  * under the recordings folder or an https URL of an origin on the build-time allowlist. Anything else is refused
  * with 'files.rec.refused' naming the value, and nothing is fetched.
  */
+import { LOAD_FAILURE_CODES } from '../core/load/messages';
 import type { Session } from '../core/types';
 import { fetchBytesOffThread } from '../worker/fetchClient';
 import { parseIndex } from './recordings';
@@ -146,9 +147,23 @@ export function cachedFetch(fetchText: TextFetch): TextFetch {
 
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
-/** The catalog key and parameters for an unreadable file, by what the loader could say about where. */
-export function unreadable(name: string, error: { message: string; line?: number; byteOffset?: number }): Notice {
-  const { line, byteOffset } = error;
+/**
+ * The catalog key and parameters for an unreadable file, by what the loader could say about where. A failure with a
+ * code this build's loaders give (and its params) is worded by code ('load.failure[At].<code>[.<type token>]', so in
+ * the reader's language); any other (no code: an analysis failure, a fault) shows its message.
+ */
+export function unreadable(
+  name: string,
+  error: { message: string; line?: number; byteOffset?: number; code?: string; params?: Record<string, string | number> },
+): Notice {
+  const { line, byteOffset, code, params } = error;
+  if (code !== undefined && params !== undefined && (LOAD_FAILURE_CODES as readonly string[]).includes(code)) {
+    const at = line !== undefined && byteOffset !== undefined;
+    const type = typeof params.type === 'string' ? `.${params.type}` : '';
+    const out: Record<string, string | number> = { ...params, name };
+    if (at) Object.assign(out, { line, byte: byteOffset });
+    return { key: `load.${at ? 'failureAt' : 'failure'}.${code}${type}`, params: out };
+  }
   if (line !== undefined && byteOffset !== undefined)
     return { key: 'app.error.loadAtLineByte', params: { name, message: error.message, line, byte: byteOffset } };
   if (line !== undefined) return { key: 'app.error.loadAtLine', params: { name, message: error.message, line } };

@@ -20,8 +20,7 @@ import { recordingFromSse } from './sse-text';
 export { recordingFromSse, blockRanges, type SseOptions } from './sse-text';
 export { decodeBase64, encodeBase64 } from './base64';
 export type { LoadIssueCode, LoadFailureCode } from './issues';
-export { LOAD_FAILURE_CODES } from './issues';
-export { ISSUE_TEMPLATES, FAILURE_TEMPLATES, templateId, placeholders, type IssueTemplateId } from './messages';
+export { ISSUE_TEMPLATES, FAILURE_TEMPLATES, LOAD_FAILURE_CODES, templateId, placeholders, type IssueTemplateId } from './messages';
 
 const SSE_EXTENSIONS = ['sse', 'txt', 'event-stream', 'log'];
 const SSE_LINE = /^(?::|(?:data|event|id|retry)(?::|$))/;

@@ -12,9 +12,6 @@ import { FAILURE_TEMPLATES, ISSUE_TEMPLATES, fill, jsonType, typePhrase, type Fa
 export type LoadIssueCode = IssueTemplateId extends infer I ? (I extends `${infer C}.${string}` ? C : I) : never;
 export type LoadFailureCode = FailureCode;
 
-/** Every failure code (the store asks whether a failure's code is one of these before wording it by code). */
-export const LOAD_FAILURE_CODES = Object.keys(FAILURE_TEMPLATES) as readonly FailureCode[];
-
 export function where(line: number, byteOffset: number): string {
   return `line ${line} (byte ${byteOffset})`;
 }

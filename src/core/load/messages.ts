@@ -96,6 +96,12 @@ export const FAILURE_TEMPLATES = {
 export type IssueTemplateId = keyof typeof ISSUE_TEMPLATES;
 export type FailureCode = keyof typeof FAILURE_TEMPLATES;
 
+/** Every failure code (the store asks whether a failure's code is one of these before wording it by code). */
+export const LOAD_FAILURE_CODES = Object.keys(FAILURE_TEMPLATES) as readonly FailureCode[];
+
+/** Every type token `jsonType` gives for a value parsed from JSON (or absent: undefined). */
+export const TYPE_TOKENS = ['null', 'array', 'object', 'string', 'number', 'boolean', 'undefined'] as const;
+
 /** Parameters rendered as English words rather than as given. */
 const TOKEN_PARAMS: Record<string, (token: string) => string> = { type: typePhrase, expected: typePhrase };
 

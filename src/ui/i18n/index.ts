@@ -14,6 +14,7 @@ import { facts } from './messages/facts';
 import { waterfall } from './messages/waterfall';
 import { embed } from './messages/embedding';
 import { teaching } from './messages/teaching';
+import { load } from './messages/load';
 
 export type Lang = 'zh' | 'en';
 export const LANGS: readonly Lang[] = ['zh', 'en'];
@@ -34,7 +35,7 @@ export function registerMessages(area: Messages): void {
   Object.assign(catalogs.zh, area.zh);
 }
 
-for (const area of [app, panels, facts, waterfall, embed, teaching]) registerMessages(area);
+for (const area of [app, panels, facts, waterfall, embed, teaching, load]) registerMessages(area);
 
 export type Params = Record<string, string | number>;
 

@@ -1,14 +1,46 @@
 // The recording's provenance, always visible: what kind of stream it is (never "recorded" unless captured), its
-// source, wire, model, and whether it has timing.
+// source, wire, model, and whether it has timing; problems met while reading the file, worded in the reader's language.
+import type { ReactNode } from 'react';
+import { placeholders, templateId } from '../../core/load/messages';
 import type { LoadIssue, ProvenanceKind } from '../../core/types';
-import { hasKey, type Translate } from '../i18n';
+import { catalogs, hasKey, translate, type Lang, type Params, type Translate } from '../i18n';
+import { translateIsolated, translateNodes } from '../i18n/parts';
 import { usePlayer } from '../../store/react';
 import { useT } from './useT';
 
 const SHOWN_ISSUES = 20;
+/** Params that hold a JSON type token ('array'): worded by the catalog ('load.type.array'), not shown as given. */
+const TYPE_PARAMS = ['type', 'expected'];
+
+/**
+ * The catalog key and params that word an issue's detail in `lang`, or null when this build cannot (no code or
+ * variant it knows, or a param its template needs is missing: e.g. a recording analysed by an older build).
+ */
+export function issueWording(issue: LoadIssue, lang: Lang): { key: string; params: Params } | null {
+  const key = `load.issue.${templateId(issue.code, issue.params)}`;
+  const template = catalogs[lang][key] ?? catalogs.en[key];
+  if (template === undefined) return null;
+  const params: Params = { ...issue.params };
+  for (const name of TYPE_PARAMS) {
+    const v = params[name];
+    if (typeof v === 'string' && hasKey(`load.type.${v}`)) params[name] = translate(lang, `load.type.${v}`);
+  }
+  return placeholders(template).every((name) => params[name] !== undefined) ? { key, params } : null;
+}
+
+/** An issue's detail in the reader's language (text from the file inside <bdi>), else its English message. */
+function IssueDetail({ issue, t, lang }: { issue: LoadIssue; t: Translate; lang: Lang }) {
+  const wording = issueWording(issue, lang);
+  if (!wording) return <bdi className="ss-issue-detail">{issue.message}</bdi>;
+  const fromFile = Object.keys(wording.params).filter((k) => typeof wording.params[k] === 'string' && !TYPE_PARAMS.includes(k) && k !== 'variant');
+  const detail: ReactNode = translateIsolated(t, wording.key, wording.params, fromFile);
+  const placed =
+    issue.line !== undefined && issue.byteOffset !== undefined ? translateNodes(t, 'load.at', { line: issue.line, byte: issue.byteOffset }, { detail }) : detail;
+  return <span className="ss-issue-detail">{placed}</span>;
+}
 
 /** Problems the loader found in a readable file (a bad line skipped, approximate timing...), each with its place. */
-function LoadIssues({ issues, t }: { issues: readonly LoadIssue[]; t: Translate }) {
+export function LoadIssues({ issues, t, lang }: { issues: readonly LoadIssue[]; t: Translate; lang: Lang }) {
   if (issues.length === 0) return null;
   return (
     <details className="ss-load-issues" open={issues.length <= 3}>
@@ -18,7 +50,7 @@ function LoadIssues({ issues, t }: { issues: readonly LoadIssue[]; t: Translate 
           <li key={i}>
             {hasKey(`app.issue.${issue.code}`) ? t(`app.issue.${issue.code}`) : <code>{issue.code}</code>}
             {' — '}
-            <bdi className="ss-issue-detail">{issue.message}</bdi>
+            <IssueDetail issue={issue} t={t} lang={lang} />
           </li>
         ))}
       </ul>
@@ -75,7 +107,7 @@ export function Provenance() {
         {!session.recording.timed && <span className="ss-untimed"> · {t('app.provenance.untimed')}</span>}
       </p>
       {p?.notes && <p className="ss-rec-notes">{p.notes}</p>}
-      <LoadIssues issues={session.recording.issues} t={t} />
+      <LoadIssues issues={session.recording.issues} t={t} lang={lang} />
     </section>
   );
 }

@@ -1,8 +1,10 @@
 // Real bad inputs, one or more per issue template and failure code the loaders have: shared by the loader-message
 // tests (core) and the catalog tests (UI). Each names the template ids ('code' or 'code.variant') it must produce.
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
-export const fixture = (name: string): Uint8Array => new Uint8Array(readFileSync(new URL(`../../fixtures/load/${name}`, import.meta.url)));
+// a path, not a URL from import.meta.url: under jsdom that URL is not a file: URL
+export const fixture = (name: string): Uint8Array => new Uint8Array(readFileSync(join(import.meta.dirname, '../../fixtures/load', name)));
 
 export interface BadInput {
   label: string;
