@@ -6,7 +6,7 @@
  * Each carries `code` and `params`, and its message is the English template of messages.ts filled from them.
  */
 import type { LoadFailure, LoadIssue, LoadResult } from '../types';
-import { FAILURE_TEMPLATES, ISSUE_TEMPLATES, fill, jsonType, typePhrase, type FailureCode, type FailureParams, type IssueParams, type IssueTemplateId, type Params } from './messages';
+import { FAILURE_TEMPLATES, ISSUE_TEMPLATES, fill, type FailureCode, type FailureParams, type IssueParams, type IssueTemplateId, type Params } from './messages';
 
 /** Issue codes the loaders emit (stable: the UI and tests key on them). */
 export type LoadIssueCode = IssueTemplateId extends infer I ? (I extends `${infer C}.${string}` ? C : I) : never;
@@ -53,11 +53,6 @@ export function errorText(e: unknown): string {
   const m = e instanceof Error ? e.message : String(e);
   const flat = m.replace(/[\r\n]+/g, ' ');
   return flat.length > 160 ? `${flat.slice(0, 160)}…` : flat;
-}
-
-/** A value's type in English ("an array"), as messages have always said it. */
-export function describe(value: unknown): string {
-  return typePhrase(jsonType(value));
 }
 
 export function isObject(v: unknown): v is Record<string, unknown> {
