@@ -66,6 +66,11 @@ describe('the load catalog', () => {
     expect(keys.length).toBeGreaterThan(80);
   });
 
+  test('every issue code, the loaders\' and the analysis\' (wire-not-detected), has a title in en and zh', () => {
+    const codes = [...new Set(Object.keys(ISSUE_TEMPLATES).map((k) => k.split('.')[0] as string)), 'wire-not-detected'];
+    for (const lang of ['en', 'zh'] as const) for (const code of codes) expect(catalogs[lang], `${lang} app.issue.${code}`).toHaveProperty([`app.issue.${code}`]);
+  });
+
   test('the English-sentence check finds English (so it can fail)', () => {
     expect(englishLeft(issueText(ALL_ISSUES[0]!, 'en'), ALL_ISSUES[0]!.params)).not.toEqual([]);
     expect(englishLeft('已跳过此行 line skipped')).toEqual(['line skipped']);
