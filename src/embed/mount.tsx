@@ -6,7 +6,7 @@
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { analyzeText } from '../core/session/analyze';
+import { analyzeInput } from '../core/session/session';
 import type { StrategyId } from '../core/types';
 import { createPlayerStore, type PlayerStore } from '../store/player';
 import { PlayerProvider } from '../store/react';
@@ -37,7 +37,7 @@ export interface PlayerHandle {
 
 export function mount(element: Element | ShadowRoot, options: MountOptions = {}): PlayerHandle {
   const store = createPlayerStore({
-    analyze: createAnalyzer({ inline: (input, name) => analyzeText(input, name) }),
+    analyze: createAnalyzer({ inline: (input, name) => analyzeInput(input, name) }),
     ...(options.recordingsBase !== undefined && { recordingsBase: options.recordingsBase }),
     ...(options.lang && { lang: options.lang }),
     ...(options.strategy && { strategy: options.strategy }),

@@ -10,9 +10,10 @@
  * load runs re-analyses once that load is in place. The Session a lab change installs IS the faulted one, so
  * exporting `session.recording` writes the faulted recording.
  * Tour code (./labTour: parsing a tour file, resolving a step's frame) is not part of the first page load: it is
- * imported with the first tour opened, alongside the tour file's fetch.
+ * imported with the first tour opened, alongside the tour file's fetch. Likewise core/faults is imported only by an
+ * analysis with faults on.
  */
-import { parseFault, type FaultError } from '../core/faults';
+import type { FaultError } from '../core/faults';
 import type { Session, StrategyId } from '../core/types';
 import { frameIndex } from '../core/types';
 import type { LoadOptions } from './loader';
@@ -87,7 +88,11 @@ export function createLab(ctx: LabContext) {
     const started = version;
     const seed = get().seed;
     const errors: Notice[] = [];
-    let faults = get().faults.filter((spec) => {
+    const requested = get().faults;
+    // the fault code is only needed when faults are on (core's analysis imports it too: then it is already loaded)
+    const { parseFault } = requested.length > 0 ? await import('../core/faults') : { parseFault: null };
+    let faults = requested.filter((spec) => {
+      if (!parseFault) return false;
       const parsed = parseFault(spec);
       if (!parsed.ok) errors.push(faultNotice(parsed.issue));
       return parsed.ok;

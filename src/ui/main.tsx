@@ -4,7 +4,7 @@
 // opens are kept in this browser (IndexedDB) across reloads, never uploaded.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { analyzeText } from '../core/session/analyze';
+import { analyzeInput } from '../core/session/session';
 import { createIdbFileStore } from '../store/files';
 import { createPlayerStore } from '../store/player';
 import { PlayerProvider } from '../store/react';
@@ -21,7 +21,7 @@ const { view, rejected } = parseViewParams(window.location.search);
 const fileStore = createIdbFileStore();
 const store = createPlayerStore({
   fileStore,
-  analyze: createAnalyzer({ inline: (input, name) => analyzeText(input, name) }),
+  analyze: createAnalyzer({ inline: (input, name) => analyzeInput(input, name) }),
   lang: view.lang ?? preferredLang(navigator.languages),
   ...(view.strategy && { strategy: view.strategy }),
   ...(view.theme && { theme: view.theme }),

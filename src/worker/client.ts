@@ -8,7 +8,7 @@
  * running after it settles. Faults (`hooks.faults`, `hooks.seed`) are applied after loading, in the worker or inline,
  * so the resolved session's recording is the faulted one.
  */
-import { analyzeText, type AnalyzeTextResult } from '../core/session/analyze';
+import type { AnalyzeTextResult } from '../core/session/session';
 import { createAssembler } from './assemble';
 import type { AnalyzeRequest, WorkerReply } from './protocol';
 
@@ -94,7 +94,11 @@ export function createAnalyzer(options: AnalyzerOptions) {
     await new Promise<void>((r) => setTimeout(r, 0));
     if (hooks.signal.aborted) throw abortError();
     const faults = hooks.faults ?? [];
-    if (faults.length > 0) return analyzeText(input, name, { faults, ...(hooks.seed !== undefined && { seed: hooks.seed }) });
+    if (faults.length > 0) {
+      // core/faults comes with the first faulted analysis, not with the page (the instructor lab is opt-in)
+      const { analyzeText } = await import('../core/session/analyze');
+      return analyzeText(input, name, { faults, ...(hooks.seed !== undefined && { seed: hooks.seed }) });
+    }
     return options.inline(input, name);
   };
 }

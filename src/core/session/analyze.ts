@@ -1,144 +1,21 @@
 /**
- * The Session: everything derived from a recording, computed once, immutable (DESIGN section 2).
+ * Analysis with the instructor lab's faults: `analyzeText(input, name?, opts?)` = load -> applyFaults(opts.faults,
+ * opts.seed) -> analyze (session.ts), so the Session's `recording` IS the faulted one (what an export writes).
  *
- * Contract: `analyze(recording, opts?)` runs decode -> wire (the header's, else detected, else 'openai-chat' with a
- * 'wire-not-detected' issue) -> signals -> kinds -> carried calls -> strategies -> timings -> anomalies (sorted by
- * turn, then frame). It never throws: each stage is guarded, a failing stage leaves an 'internal:<stage>' issue on
- * the session's recording and an empty result for that stage, and a strategy that throws fails its turns instead
- * of crashing. The Session is plain data (structured-cloneable: a Web Worker can post it).
- * With `opts.strategies`, only those strategies are run; the others hold a placeholder run (`isPending`) until
- * `withStrategies(session, ids)` computes them, so the app can paint the selected strategy first.
- * `analyzeText(input, name?, opts?)` = load -> applyFaults(opts.faults, opts.seed) -> analyze, so the Session's
- * `recording` IS the faulted one (what an export writes). A fault that cannot be applied (a bad spec, a frame that
- * does not exist, a Chat-only fault on another wire) makes the result `{ ok: false }` with a one-line message
- * naming the fault and its position, and the fault's `issue` data for the UI to word; `noEffect` lists the
- * positions of faults that changed nothing. `loadFaulted` is the first two stages alone (the worker reports
- * progress between them).
+ * Contract: a fault that cannot be applied (a bad spec, a frame that does not exist, a Chat-only fault on another
+ * wire) makes the result `{ ok: false }` with a one-line message naming the fault and its position, and the fault's
+ * `issue` data for the UI to word; `noEffect` lists the positions of faults that changed nothing. `loadFaulted` is
+ * the first two stages alone (the worker reports progress between them). Never throws. Everything of session.ts is
+ * re-exported here; a page that never applies faults imports session.ts instead (no fault code in its bundle).
  */
-import { applyFaults, type FaultError } from '../faults';
+import { applyFaults } from '../faults';
 import { load } from '../load';
-import { decodeRecording } from '../sse';
-import { STRATEGIES } from '../strategies/registry';
-import { runStrategy } from '../strategies/run';
-import { traceCalls, type CallTrace } from '../strategies/truth';
-import { computeTimings, sortAnomalies } from '../timeline';
-import type { LoadFailure, LoadIssue, Recording, Session, Signal, StrategyId, StrategyRun, TurnTiming, WireId } from '../types';
-import { STRATEGY_IDS, WIRES } from '../types';
-import { adaptFrames, detectWire, frameKinds } from '../wire';
+import type { Recording } from '../types';
+import { analyze, type AnalyzeFailure, type AnalyzeOptions, type AnalyzeTextResult } from './session';
 
-export interface AnalyzeOptions {
-  /** Run only these strategies now (the others are pending). Default: all. */
-  strategies?: readonly StrategyId[];
-  /** Force a wire (overrides the header and detection). */
-  wire?: WireId;
-  gapThresholdMs?: number;
-  /** Fault specs (`rechunk:3`, `cut:12`, ...) applied in order to the loaded recording (analyzeText only). */
-  faults?: readonly string[];
-  /** The faults' random seed (analyzeText only). Default 1. */
-  seed?: number;
-}
-
-/** The naReason of a placeholder run whose strategy has not been computed yet. */
-export const PENDING_REASON = 'na.pending';
-
-export const isPending = (run: StrategyRun): boolean => !run.applicable && run.naReason === PENDING_REASON;
-
-const pendingRun = (id: StrategyId): StrategyRun => ({
-  id,
-  applicable: false,
-  naReason: PENDING_REASON,
-  buffers: [],
-  attempts: [],
-  calls: [],
-  verdicts: [],
-  verdict: 'n/a',
-});
-
-function guard<T>(issues: LoadIssue[], stage: string, fn: () => T, fallback: T): T {
-  try {
-    return fn();
-  } catch (e) {
-    issues.push({ code: `internal:${stage}`, message: e instanceof Error ? e.message : String(e) });
-    return fallback;
-  }
-}
-
-export function analyze(recording: Recording, opts: AnalyzeOptions = {}): Session {
-  const issues: LoadIssue[] = [];
-  const { frames, decoded } = guard(issues, 'sse', () => decodeRecording(recording), { frames: [], decoded: [] });
-
-  let wire: WireId = 'openai-chat';
-  let wireSource: Session['wireSource'] = 'detected';
-  const named = opts.wire ?? recording.header.wire;
-  if (named !== undefined && WIRES.includes(named)) {
-    wire = named;
-    wireSource = 'header';
-  } else {
-    const detected = guard(issues, 'detect', () => detectWire(frames), null);
-    if (detected) wire = detected;
-    else issues.push({ code: 'wire-not-detected', message: 'the wire format could not be detected; read as openai-chat' });
-  }
-
-  const signals: Signal[][] = guard(issues, 'wire', () => adaptFrames(wire, frames), frames.map(() => []));
-  const kinds = guard(issues, 'kinds', () => frameKinds(signals), frames.map(() => 'other' as const));
-  const trace: CallTrace = guard(issues, 'truth', () => traceCalls(wire, frames, signals), { carried: [], reused: [], argFrames: [] });
-  const timings: TurnTiming[] = guard(
-    issues,
-    'timeline',
-    () =>
-      computeTimings(recording, frames, signals, trace.carried, wire, {
-        decoded,
-        reused: trace.reused,
-        ...(opts.gapThresholdMs !== undefined && { gapThresholdMs: opts.gapThresholdMs }),
-      }),
-    [],
-  );
-  const anomalies = sortAnomalies(timings.flatMap((t) => t.anomalies));
-
-  const session: Session = {
-    recording: issues.length > 0 ? { ...recording, issues: [...recording.issues, ...issues] } : recording,
-    wire,
-    wireSource,
-    frames,
-    decoded,
-    signals,
-    kinds,
-    carried: trace.carried,
-    strategies: Object.fromEntries(STRATEGY_IDS.map((id) => [id, pendingRun(id)])) as Record<StrategyId, StrategyRun>,
-    timings,
-    anomalies,
-  };
-  const ids = opts.strategies ?? STRATEGY_IDS;
-  for (const id of ids) session.strategies[id] = computeRun(session, id);
-  return session;
-}
-
-function computeRun(session: Session, id: StrategyId): StrategyRun {
-  const turns = session.recording.turns.map((t, i) => (typeof t.index === 'number' ? t.index : i));
-  return runStrategy(STRATEGIES[id], {
-    wire: session.wire,
-    frames: session.frames,
-    signals: session.signals,
-    carried: session.carried,
-    turns,
-  });
-}
-
-/** A new Session with these strategies computed (the rest shared with `session`). */
-export function withStrategies(session: Session, ids: readonly StrategyId[] = STRATEGY_IDS): Session {
-  const todo = ids.filter((id) => isPending(session.strategies[id]));
-  if (todo.length === 0) return session;
-  const strategies = { ...session.strategies };
-  for (const id of todo) strategies[id] = computeRun(session, id);
-  return { ...session, strategies };
-}
-
-/** A load or fault failure; `fault` is set when a fault could not be applied (the load itself was fine). */
-export type AnalyzeFailure = { ok: false; error: LoadFailure; fault?: FaultError };
+export * from './session';
 
 export type LoadFaultedResult = { ok: true; recording: Recording; noEffect: number[] } | AnalyzeFailure;
-
-export type AnalyzeTextResult = { ok: true; session: Session; noEffect?: number[] } | AnalyzeFailure;
 
 /** load -> applyFaults (when any are given). Never throws. */
 export function loadFaulted(input: string | Uint8Array, name?: string, opts: Pick<AnalyzeOptions, 'faults' | 'seed'> = {}): LoadFaultedResult {

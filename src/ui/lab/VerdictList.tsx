@@ -1,7 +1,7 @@
 // The verdict of each strategy on the current session, as glyph + words (never colour alone), with the first
 // failing frame; clicking a strategy selects it.
 import type { StrategyId, StrategyRun } from '../../core/types';
-import { isPending } from '../../core/session/analyze';
+import { isPending } from '../../core/session/session';
 import { useActions, usePlayer } from '../../store/react';
 import type { Translate } from '../i18n';
 

@@ -14,7 +14,7 @@ import {
   type DurationSource,
   type WhatIf,
 } from '../../core/timeline/whatif';
-import { PENDING_REASON } from '../../core/session/analyze';
+import { PENDING_REASON } from '../../core/session/session';
 import { STRATEGY_IDS, type Session, type StrategyId } from '../../core/types';
 
 export interface StrategyWhatIf {
