@@ -4,14 +4,13 @@
  * A missing zh string falls back to en; a missing key renders the key itself (and a test catches it).
  *
  * The areas the first view needs are merged here, at load. An area only a lazily loaded view uses (messages/lab.ts:
- * the instructor lab and the matrix) stays out of the first page load: the view's module calls `registerMessages`
+ * the instructor lab and the matrix; messages/waterfall.ts: the span waterfall) stays out of the first page load: the view's module calls `registerMessages`
  * at its top level, so its strings are in `catalogs` (and `translate`/`hasKey` see them) before it first renders.
  * Registering is idempotent; areas never share a key.
  */
 import { app } from './messages/app';
 import { panels } from './messages/panels';
 import { facts } from './messages/facts';
-import { waterfall } from './messages/waterfall';
 import { embed } from './messages/embedding';
 import { teaching } from './messages/teaching';
 import { load } from './messages/load';
@@ -35,7 +34,7 @@ export function registerMessages(area: Messages): void {
   Object.assign(catalogs.zh, area.zh);
 }
 
-for (const area of [app, panels, facts, waterfall, embed, teaching, load]) registerMessages(area);
+for (const area of [app, panels, facts, embed, teaching, load]) registerMessages(area);
 
 export type Params = Record<string, string | number>;
 

@@ -13,7 +13,12 @@ import { LABEL_W } from './TurnRow';
 import { useZoomPan } from './useZoomPan';
 import { RIGHT_PAD, WaterfallSvg } from './WaterfallSvg';
 import { DEFAULT_TOOL_MS, WhatIf } from './WhatIf';
+import { registerMessages } from '../i18n';
+import { waterfall } from '../i18n/messages/waterfall';
 import './waterfall.css';
+
+// the waterfall's strings load with its code (it is not part of the first page load)
+registerMessages(waterfall);
 
 export interface WaterfallProps extends PanelProps {
   /** Hovering a turn reports its frame range [first, last] so other panels can highlight it; null on leave. */

@@ -10,6 +10,8 @@ type I18n = typeof import('../../../src/ui/i18n');
 const SRC = join(import.meta.dirname, '../../../src');
 /** The modules that register the lab area themselves (and the helpers only they import). */
 const LAB_VIEWS = ['ui/lab/LabPanel.tsx', 'ui/lab/FaultRow.tsx', 'ui/lab/VerdictList.tsx', 'ui/matrix/Matrix.tsx'];
+/** The span waterfall's modules: Waterfall.tsx registers the waterfall area (LazyWaterfall, the placeholder, is eager). */
+const isWaterfallView = (rel: string) => rel.startsWith('ui/waterfall/') && rel !== 'ui/waterfall/LazyWaterfall.tsx';
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
@@ -31,7 +33,8 @@ function keysIn(text: string): string[] {
 
 const files = sources(SRC).map((path) => ({ rel: path.slice(SRC.length + 1), keys: keysIn(readFileSync(path, 'utf8')) }));
 const lazy = files.filter((f) => LAB_VIEWS.includes(f.rel));
-const eager = files.filter((f) => !LAB_VIEWS.includes(f.rel));
+const waterfallViews = files.filter((f) => isWaterfallView(f.rel));
+const eager = files.filter((f) => !LAB_VIEWS.includes(f.rel) && !isWaterfallView(f.rel));
 
 let i18n: I18n;
 beforeEach(async () => {
@@ -64,6 +67,15 @@ describe('i18n registry', () => {
     expect(missing).toEqual([]);
     expect(i18n.translate('zh', 'lab.matrix.region')).toBe('策略矩阵');
     expect(i18n.hasKey('lab.error.empty')).toBe(true);
+  });
+
+  test('the waterfall area loads with Waterfall.tsx: before, its keys are missing; after, every key its modules use is there in en and zh', async () => {
+    const used = waterfallViews.flatMap((f) => f.keys);
+    expect(used.length).toBeGreaterThan(20);
+    expect(i18n.hasKey('waterfall.region')).toBe(false);
+    await import(join(SRC, 'ui/waterfall/Waterfall.tsx'));
+    const missing = waterfallViews.flatMap((f) => f.keys.filter((k) => !i18n.catalogs.en[k] || !i18n.catalogs.zh[k]).map((k) => `${f.rel}: ${k}`));
+    expect(missing).toEqual([]);
   });
 
   test('registerMessages adds an area to translate and hasKey, en as the fallback; registering again changes nothing', () => {
