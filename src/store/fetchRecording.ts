@@ -1,0 +1,105 @@
+/**
+ * Fetching recordings for the loader: the size limit, a fetcher that can give a body's bytes undecoded (off the
+ * page's main thread when a Web Worker can run), reading a body in slices that yield to the page, and a small cache.
+ *
+ * Contract: `defaultFetch(url, signal)` resolves to the body's text, `defaultFetch.bytes` to its bytes; both reject
+ * with `HTTP <status>` for a failed response and with a sentence naming the size for a body over
+ * MAX_RECORDING_BYTES (by Content-Length, before reading). `cachedFetch` keeps the last 8 bodies per kind.
+ */
+import { fetchBytesOffThread } from '../worker/fetchClient';
+
+/** The largest recording the app opens: 200 MB (files are checked before reading, fetches by Content-Length). */
+export const MAX_RECORDING_BYTES = 200 * 1024 * 1024;
+
+/**
+ * A text fetcher that may also give a file's bytes undecoded. A recording fetched as bytes is analysed exactly like
+ * the same file opened from disk, and the page never decodes a large text on its main thread (decoding a 24 MB
+ * response with `Response.text()` blocked the page for about 160 ms); the analysis worker decodes it.
+ */
+export interface TextFetch {
+  (url: string, signal: AbortSignal): Promise<string>;
+  bytes?: (url: string, signal: AbortSignal) => Promise<Uint8Array>;
+}
+
+async function fetchOk(url: string, signal: AbortSignal): Promise<Response> {
+  const res = await fetch(url, { signal, credentials: 'same-origin' });
+  if (!res.ok) throw new Error(`HTTP ${res.status}`);
+  const length = Number(res.headers.get('content-length'));
+  if (Number.isFinite(length) && length > MAX_RECORDING_BYTES) {
+    void res.body?.cancel();
+    throw new Error(`${(length / (1024 * 1024)).toFixed(1)} MB, over the ${MAX_RECORDING_BYTES / (1024 * 1024)} MB limit`);
+  }
+  return res;
+}
+
+/** Lets the page run other tasks: `scheduler.yield()` where the browser has it, else a posted message. */
+export function yieldToPage(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (typeof scheduler?.yield === 'function') return scheduler.yield();
+  if (typeof MessageChannel === 'undefined') return new Promise((r) => setTimeout(r, 0));
+  return new Promise((r) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      r();
+    };
+    channel.port2.postMessage(null);
+  });
+}
+
+/**
+ * A response's body read from its stream, yielding to the page after every `sliceMs` of reading: a body that is
+ * already there (a local server, the cache) was read by `Response.arrayBuffer()` in one task of 27-46 ms for 24 MB.
+ */
+export async function readBodySliced(res: Response, sliceMs = 8, pause: () => Promise<void> = yieldToPage): Promise<Uint8Array> {
+  const reader = res.body?.getReader();
+  if (!reader) return new Uint8Array(await res.arrayBuffer());
+  const parts: Uint8Array[] = [];
+  let total = 0;
+  let since = performance.now();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    parts.push(value);
+    total += value.byteLength;
+    if (performance.now() - since >= sliceMs) {
+      await pause();
+      since = performance.now();
+    }
+  }
+  if (parts.length === 1 && parts[0]) return parts[0];
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.byteLength;
+  }
+  return out;
+}
+
+export const defaultFetch: TextFetch = Object.assign(async (url: string, signal: AbortSignal): Promise<string> => (await fetchOk(url, signal)).text(), {
+  // in a Web Worker where one can run (nothing of the body on the page's main thread), else read here in slices
+  bytes: async (url: string, signal: AbortSignal): Promise<Uint8Array> =>
+    (await fetchBytesOffThread(url, signal, MAX_RECORDING_BYTES)) ?? readBodySliced(await fetchOk(url, signal)),
+});
+
+/**
+ * Keeps the last few texts (and byte bodies) fetched, so re-analysing a shipped recording with other faults does not
+ * fetch it again. The result can fetch bytes when `fetchText` can.
+ */
+export function cachedFetch(fetchText: TextFetch): TextFetch {
+  const cached = <T>(get: (url: string, signal: AbortSignal) => Promise<T>) => {
+    const cache = new Map<string, T>();
+    return async (url: string, signal: AbortSignal): Promise<T> => {
+      const hit = cache.get(url);
+      if (hit !== undefined) return hit;
+      const value = await get(url, signal);
+      cache.set(url, value);
+      if (cache.size > 8) cache.delete(cache.keys().next().value as string);
+      return value;
+    };
+  };
+  const text = cached((url, signal) => fetchText(url, signal));
+  const { bytes } = fetchText;
+  return bytes ? Object.assign(text, { bytes: cached(bytes) }) : text;
+}
