@@ -13,6 +13,8 @@ export interface PlayerActions extends LabActions {
   loadRecording(source: string | { input: string | Uint8Array; name: string }, options?: LoadOptions): Promise<void>;
   /** Reloads a file the user opened earlier in this player (kept in memory, per store). */
   reopenFile(name: string): Promise<void>;
+  /** Forgets a file kept in the browser (IndexedDB): gone from storage and from the picker's "Your files". */
+  forgetFile(name: string): Promise<void>;
   cancelLoad(): void;
   seek(frame: number): void;
   step(delta: number): void;

@@ -196,6 +196,20 @@ export function createLoader(ctx: LoaderContext) {
     return loadRecording({ input, name });
   };
 
+  /** Removes a kept file from the browser's storage and from the list; says so, or why it could not. */
+  const forgetFile = async (name: string): Promise<void> => {
+    if (!ctx.fileStore) return;
+    try {
+      await ctx.fileStore.remove(name);
+    } catch (e) {
+      ctx.warn({ key: 'app.warn.fileStore', params: { message: message(e) } });
+      return;
+    }
+    fileInputs.delete(name);
+    set({ files: get().files.filter((n) => n !== name) });
+    ctx.warn({ key: 'files.removed', params: { name } });
+  };
+
   const cancelLoad = (): void => {
     if (get().status.kind !== 'loading') return;
     loadToken++;
@@ -211,5 +225,5 @@ export function createLoader(ctx: LoaderContext) {
     controller = null;
   };
 
-  return { loadIndex, loadRecording, reopenFile, cancelLoad, dispose };
+  return { loadIndex, loadRecording, reopenFile, forgetFile, cancelLoad, dispose };
 }

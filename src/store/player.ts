@@ -178,6 +178,7 @@ export function createPlayerStore(options: PlayerOptions): PlayerStore {
     loadIndex: loader.loadIndex,
     loadRecording: loader.loadRecording,
     reopenFile: loader.reopenFile,
+    forgetFile: loader.forgetFile,
     cancelLoad: loader.cancelLoad,
 
     seek(f) {

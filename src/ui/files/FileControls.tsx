@@ -2,7 +2,7 @@
 // "Paste SSE…", "Export .jsonl" of the current recording, and "Forget this file" for a file kept in the browser.
 // The drop zone over the whole player lives here too.
 import { useRef, useState, type ChangeEvent } from 'react';
-import { useActions, usePlayer, usePlayerStore } from '../../store/react';
+import { useActions, usePlayer } from '../../store/react';
 import { useT } from '../shell/useT';
 import { useFileStore } from './context';
 import { DropZone } from './DropZone';
@@ -15,7 +15,6 @@ import './files.css';
 export function FileControls() {
   const { t } = useT();
   const actions = useActions();
-  const store = usePlayerStore();
   const fileStore = useFileStore();
   const session = usePlayer((s) => s.session);
   const source = usePlayer((s) => s.source);
@@ -29,17 +28,6 @@ export function FileControls() {
     e.target.value = '';
     if (file) void openUserFile(file, actions);
   };
-  const forget = (name: string) => {
-    if (!fileStore) return;
-    fileStore.remove(name).then(
-      () => {
-        store.setState({ files: store.getState().files.filter((n) => n !== name) });
-        actions.warn({ key: 'files.removed', params: { name } });
-      },
-      (e: unknown) => actions.warn({ key: 'app.warn.fileStore', params: { message: e instanceof Error ? e.message : String(e) } }),
-    );
-  };
-
   return (
     <div className="ss-files" ref={anchor}>
       <button type="button" className="ss-button" title={t('files.open.hint')} onClick={() => input.current?.click()}>
@@ -59,7 +47,7 @@ export function FileControls() {
         {t('files.export')}
       </button>
       {source?.kind === 'file' && fileStore && (
-        <button type="button" className="ss-button" title={t('files.remove.hint', { name: source.name })} onClick={() => forget(source.name)}>
+        <button type="button" className="ss-button" title={t('files.remove.hint', { name: source.name })} onClick={() => void actions.forgetFile(source.name)}>
           {t('files.remove')}
         </button>
       )}
