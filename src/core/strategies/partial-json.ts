@@ -17,6 +17,15 @@ export interface PartialJson {
   invalidAt?: number;
 }
 
+/**
+ * A member as JSON.parse makes it: an own data property, also for the key "__proto__" (a plain assignment would
+ * set the prototype instead and lose the member).
+ */
+function setMember(obj: Record<string, unknown>, key: string, v: unknown): void {
+  if (key === '__proto__') Object.defineProperty(obj, key, { value: v, writable: true, enumerable: true, configurable: true });
+  else obj[key] = v;
+}
+
 class Cut extends Error {}
 class Bad extends Error {
   constructor(readonly at: number) {
@@ -137,7 +146,7 @@ export function parsePartialJson(text: string): PartialJson {
         if (peek() !== ':') throw new Bad(i);
         i++;
         peek();
-        if (value((v) => (obj[k.value] = v))) throw new Cut();
+        if (value((v) => setMember(obj, k.value, v))) throw new Cut();
       }
     }
     if (c === '[') {

@@ -30,6 +30,15 @@ describe('parsePartialJson', () => {
     expect(parsePartialJson('xyz').invalidAt).toBe(0);
   });
 
+  it('keeps a "__proto__" member as JSON.parse does (an own property, not the prototype; fast-check found it)', () => {
+    const text = '{"__proto__":false,"a":{"__proto__":{"x":1}}}';
+    const r = parsePartialJson(text);
+    expect(r.value).toEqual(JSON.parse(text));
+    expect(Object.keys(r.value as object)).toEqual(['__proto__', 'a']);
+    expect(Object.getPrototypeOf(r.value)).toBe(Object.prototype);
+    expect(parsePartialJson('{"__proto__":{"x":').value).toEqual(JSON.parse('{"__proto__":{}}'));
+  });
+
   it('agrees with JSON.parse on every complete value and every prefix of it is a non-throwing preview', () => {
     fc.assert(
       fc.property(fc.jsonValue(), (v) => {
