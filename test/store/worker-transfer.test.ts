@@ -84,6 +84,19 @@ describe('sliced transfer of a session', () => {
     for (const p of parts) if (p.kind === 'text') expect(p.text).not.toMatch(/^[\uDC00-\uDFFF]|[\uD800-\uDBFF]$/);
   });
 
+  test('a recorded final message with a "__proto__" member holding a long text and a long array comes back whole', () => {
+    const base = inline(generateChat(10).jsonl);
+    const message: unknown = JSON.parse(`{"__proto__":${JSON.stringify('x'.repeat(500))},"nested":{"__proto__":[${Array.from({ length: 30 }, (_, i) => i).join(',')}]}}`);
+    const turns = base.recording.turns.map((t, i) => (i === 0 ? { ...t, final: { time: t.requestAt, message } } : t));
+    const session = { ...base, recording: { ...base.recording, turns } };
+    const { session: back, parts } = roundTrip(session, { items: 7, text: 100 });
+    expect(parts.some((p) => p.kind === 'text') && parts.some((p) => p.kind === 'items')).toBe(true);
+    const got = back.recording.turns[0]?.final?.message as Record<string, unknown>;
+    expect(Object.keys(got)).toEqual(['__proto__', 'nested']);
+    expect(got).toEqual(message);
+    expect(Object.getPrototypeOf(got)).toBe(Object.prototype);
+  });
+
   test('parts that do not fit give a message naming the path', () => {
     const a = createAssembler();
     expect(() => a.add({ kind: 'chunks', path: ['recording', 'turns', 0, 'chunks'], times: new Float64Array(1), ends: new Float64Array(1) })).toThrow(/recording\.turns\.0\.chunks before their bytes/);
