@@ -18,6 +18,11 @@
  *   value position takes any value). `holeOf(template, text)` returns JSON.parse(X) in that case, else `MISS`
  *   (the text has another envelope, or X alone is not JSON): the caller then parses the whole text. So a template
  *   never changes an answer, only what gets parsed. `base` is shared: callers must never mutate it.
+ * - A hole that is a JSON string with no backslash, quote or control character is its own value (`plainString`):
+ *   it is sliced, not parsed. Anything else in the hole goes to JSON.parse.
+ * - `HoleSet` keeps readers at several depths under one value (`root`, e.g. Chat's `choices[0].delta`; sub-paths
+ *   such as `content`, most specific first): `readRoot` gives the root value through the first template that fits,
+ *   rebuilt with `substitute` (only the objects on the path are copied), or MISS.
  * - `EnvelopeReader` decides when to build templates: after a frame that missed, at most once per `backoff` frames,
  *   the backoff doubling (to 256) while templates keep missing and resetting on a hit, so a stream whose envelope
  *   changes on every frame (a per-event sequence number) costs at most a few extra parses in total.
