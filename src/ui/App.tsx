@@ -57,8 +57,9 @@ function Views({ slots, show }: { slots: AppSlots; show: readonly PanelId[] }) {
   if (!props) return <p className="ss-empty">{t('app.empty')}</p>;
   return (
     <>
-      <Panels props={props} compare={compare} compareView={slots.compare} show={show} />
+      {/* The conclusion is the payoff: pinned under the transport controls, above the panels it sums up. */}
       {slots.conclusion?.(props) ?? null}
+      <Panels props={props} compare={compare} compareView={slots.compare} show={show} />
       {show.includes('waterfall') ? (slots.waterfall?.(props) ?? null) : null}
       {slots.footer?.(props) ?? null}
     </>

@@ -48,6 +48,11 @@ describe('shell components', () => {
     expect((na as HTMLInputElement).disabled).toBe(true);
     const reason = document.getElementById(na.getAttribute('aria-describedby') ?? '');
     expect(reason?.textContent).toContain('Completed items only does not apply here');
+    // told about this recording's own wire (Chat), not about every wire the reason could apply to
+    expect(reason?.textContent).toContain('No Chat Completions chunk carries a whole call');
+    expect(reason?.textContent).not.toContain('Anthropic');
+    // the reason describes the radio; it is not part of the radio's name
+    expect(na.closest('label')?.textContent).not.toContain('does not apply');
     fireEvent.click(screen.getByRole('radio', { name: 'One buffer per call' }));
     expect(store.getState().strategy).toBe('per-call-buffer');
   });

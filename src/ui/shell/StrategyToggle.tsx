@@ -1,5 +1,6 @@
 // The strategy toggle: a radiogroup named "Assembly strategy"; a strategy that does not apply to the recording's
-// wire is disabled and its reason is shown under the group (and tied to the radio with aria-describedby).
+// wire is disabled, and its reason, told about the recording's own wire, is that radio's description (tied with
+// aria-describedby, shown as its tooltip) rather than a paragraph under the group that pushes the player down.
 import { useId } from 'react';
 import { STRATEGY_IDS, type Session, type StrategyId } from '../../core/types';
 import { useActions, usePlayer } from '../../store/react';
@@ -9,7 +10,13 @@ import { useT } from './useT';
 function naReason(session: Session | null, id: StrategyId, t: Translate): string | null {
   const run = session?.strategies[id];
   if (!session || !run || run.applicable) return null;
-  const reason = run.naReason && hasKey(run.naReason) ? t(run.naReason) : t('app.strategy.naFallback', { wire: t(`app.wire.${session.wire}`) });
+  const own = run.naReason ? `${run.naReason}.${session.wire}` : null;
+  const reason =
+    own && hasKey(own)
+      ? t(own)
+      : run.naReason && hasKey(run.naReason)
+        ? t(run.naReason)
+        : t('app.strategy.naFallback', { wire: t(`app.wire.${session.wire}`) });
   return t('app.strategy.na', { strategy: t(`app.strategy.${id}`), reason });
 }
 
@@ -29,7 +36,7 @@ export function StrategyToggle() {
           {t('app.strategy.group')}
         </span>
         {reasons.map(({ id, reason }) => (
-          <label key={id} className={`ss-radio${reason ? ' ss-radio-na' : ''}`}>
+          <label key={id} className={`ss-radio${reason ? ' ss-radio-na' : ''}`} title={reason ?? undefined}>
             <input
               type="radio"
               name={`${base}-strategy`}
@@ -48,16 +55,13 @@ export function StrategyToggle() {
           </label>
         ))}
       </div>
-      {reasons.some((r) => r.reason) && (
-        <ul className="ss-na-reasons">
-          {reasons.map(({ id, reason }) =>
-            reason ? (
-              <li key={id} id={`${base}-na-${id}`}>
-                {reason}
-              </li>
-            ) : null,
-          )}
-        </ul>
+      {/* Outside the labels, so a reason describes its radio without becoming part of the radio's name. */}
+      {reasons.map(({ id, reason }) =>
+        reason ? (
+          <span key={id} id={`${base}-na-${id}`} className="ss-visually-hidden">
+            {reason}
+          </span>
+        ) : null,
       )}
     </div>
   );

@@ -27,6 +27,17 @@ const en: Record<string, string> = {
   'na.next-index-closes.chat-only':
     'The next-index heuristic is for Chat Completions streams; this wire ends each call with its own signal (content_block_stop, .done) or sends whole calls.',
   'na.generic': 'This strategy does not apply to this wire format.',
+  // The same reasons told about the recording's own wire (the toggle looks up '<reason>.<wire>' first).
+  'na.completed-item.no-complete-items.anthropic-messages':
+    'No Anthropic event carries a whole call: its arguments arrive only as input_json_delta fragments between content_block_start and content_block_stop.',
+  'na.completed-item.no-complete-items.openai-chat':
+    'No Chat Completions chunk carries a whole call: arguments arrive as tool_calls[].function.arguments fragments, and a call ends only with finish_reason.',
+  'na.next-index-closes.chat-only.anthropic-messages':
+    'The next-index heuristic is for Chat Completions; Anthropic ends every call with its own content_block_stop.',
+  'na.next-index-closes.chat-only.openai-responses':
+    'The next-index heuristic is for Chat Completions; the Responses API ends every call with function_call_arguments.done and output_item.done.',
+  'na.next-index-closes.chat-only.gemini':
+    'The next-index heuristic is for Chat Completions; Gemini sends each call whole in a functionCall part (or closes a streamed one itself).',
   'na.pending': 'still being computed.',
 
   'verdict.ok': 'ok',
@@ -88,6 +99,16 @@ const zh: Record<string, string> = {
   'na.next-index-closes.chat-only':
     '「下一个 index」启发式只针对 Chat Completions 流;这种线路格式用自己的信号(content_block_stop、.done)结束每个调用,或整段发送调用。',
   'na.generic': '这个策略不适用于这种线路格式。',
+  'na.completed-item.no-complete-items.anthropic-messages':
+    'Anthropic 没有哪个事件携带完整调用:参数只以 input_json_delta 片段到达,夹在 content_block_start 和 content_block_stop 之间。',
+  'na.completed-item.no-complete-items.openai-chat':
+    'Chat Completions 没有哪个数据块携带完整调用:参数以 tool_calls[].function.arguments 片段到达,调用只能靠 finish_reason 结束。',
+  'na.next-index-closes.chat-only.anthropic-messages':
+    '「下一个 index」启发式只针对 Chat Completions;Anthropic 用各自的 content_block_stop 结束每个调用。',
+  'na.next-index-closes.chat-only.openai-responses':
+    '「下一个 index」启发式只针对 Chat Completions;Responses API 用 function_call_arguments.done 和 output_item.done 结束每个调用。',
+  'na.next-index-closes.chat-only.gemini':
+    '「下一个 index」启发式只针对 Chat Completions;Gemini 在 functionCall 部件里整段发送调用(流式的调用也由它自己收尾)。',
   'na.pending': '还在计算中。',
 
   'verdict.ok': '成功',
