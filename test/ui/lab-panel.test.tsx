@@ -10,7 +10,7 @@ import { FAULT_IDS } from '../../src/core/faults';
 import { createPlayerStore } from '../../src/store/player';
 import { PlayerProvider } from '../../src/store/react';
 import type { Analyzer } from '../../src/store/state';
-import { catalogs } from '../../src/ui/i18n';
+import { catalogs, placeholderNames } from '../../src/ui/i18n';
 import { LabBar } from '../../src/ui/lab/LabBar';
 import { LabPanel } from '../../src/ui/lab/LabPanel';
 import { buildSpec, move, specInputs, wireBlock } from '../../src/ui/lab/faultSpecs';
@@ -147,7 +147,7 @@ describe('lab helpers and catalogs', () => {
   test('every lab key exists in en and zh, with the same placeholders, and every fault has a label', () => {
     const keys = Object.keys(catalogs.en).filter((k) => k.startsWith('lab.'));
     expect(keys.length).toBeGreaterThan(50);
-    const holes = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+    const holes = placeholderNames;
     for (const k of keys) {
       expect(catalogs.zh[k], k).toBeTruthy();
       expect(holes(catalogs.zh[k] ?? ''), k).toEqual(holes(catalogs.en[k] ?? ''));

@@ -4,12 +4,12 @@ import { MARKER_KINDS } from '../../src/store/markers';
 import { TIME_MODES } from '../../src/store/timebase';
 import { THEMES } from '../../src/store/url';
 import { app } from '../../src/ui/i18n/messages/app';
-import { LANGS, hasKey, translate } from '../../src/ui/i18n';
+import { LANGS, hasKey, placeholderNames, translate } from '../../src/ui/i18n';
 import { FRAME_KINDS } from '../../src/ui/scrubber/geometry';
 
 test('the app catalog has the same keys and placeholders in en and zh', () => {
   expect(Object.keys(app.zh).sort()).toEqual(Object.keys(app.en).sort());
-  const holes = (s: string) => (s.match(/\{\w+\}/g) ?? []).sort().join(',');
+  const holes = (s: string) => placeholderNames(s).join(',');
   for (const key of Object.keys(app.en)) expect(holes(app.zh[key]!), key).toBe(holes(app.en[key]!));
 });
 

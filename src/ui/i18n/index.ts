@@ -61,13 +61,30 @@ export function formatNumber(lang: Lang, n: number, fractionDigits?: number): st
   return format.format(n);
 }
 
+const pluralRules: Record<Lang, Intl.PluralRules> = { en: new Intl.PluralRules('en-US'), zh: new Intl.PluralRules('zh-CN') };
+
+/**
+ * `{name}` is replaced by the parameter (numbers formatted); `{name:one|other}` picks a plural form by the number
+ * (Intl.PluralRules: English 'one' for 1), with `#` standing for the formatted number: '{calls:its one call|all #
+ * calls}'. Chinese has no plural forms, so its templates write plain `{name}`.
+ */
+const PLACEHOLDER = /\{(\w+)(?::([^{}|]*)\|([^{}]*))?\}/g;
+
+/** The parameter names a template uses, sorted, each once (plural tokens name their parameter too). */
+export function placeholderNames(template: string): string[] {
+  return [...new Set([...template.matchAll(PLACEHOLDER)].map((m) => m[1] as string))].sort();
+}
+
 export function translate(lang: Lang, key: string, params?: Params): string {
   const template = catalogs[lang][key] ?? catalogs.en[key] ?? key;
   if (!params) return template;
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
+  return template.replace(PLACEHOLDER, (whole, name: string, one: string | undefined, other: string | undefined) => {
     const value = params[name];
     if (value === undefined) return whole;
-    return typeof value === 'number' ? formatNumber(lang, value) : value;
+    const text = typeof value === 'number' ? formatNumber(lang, value) : value;
+    if (one === undefined || other === undefined) return text;
+    const form = typeof value === 'number' && pluralRules[lang].select(value) === 'one' ? one : other;
+    return form.replace(/#/g, text);
   });
 }
 

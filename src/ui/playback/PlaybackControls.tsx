@@ -86,7 +86,7 @@ export function PlaybackControls() {
       </label>
       {session && f && (
         <p className="ss-position">
-          <strong>{t('app.frame.visible', { index: frame, n: frame + 1, total: session.frames.length })}</strong>
+          <strong>{t('app.frame.visible', { index: frame, total: session.frames.length })}</strong>
           {' · '}
           {t('app.frame.time', { ms: turnRelativeTime(session, frame) })}
           {' · '}

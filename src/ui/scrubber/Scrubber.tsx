@@ -60,7 +60,7 @@ export function Scrubber() {
     const f = hoverX !== null ? xToFrame(hoverX, n, width) : frame;
     const fr = session.frames[f];
     const head = [
-      t('app.frame.visible', { index: f, n: f + 1, total: n }),
+      t('app.frame.visible', { index: f, total: n }),
       t('app.frame.time', { ms: turnRelativeTime(session, f) }),
       fr?.event ?? '',
       t('app.frame.turn', { turn: (fr?.turn ?? 0) + 1 }),

@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest';
 import { waterfall } from '../../../src/ui/i18n/messages/waterfall';
+import { placeholderNames } from '../../../src/ui/i18n';
 import type { AnomalyCode } from '../../../src/core/types';
 
 // Keys the waterfall builds at run time from data: each must exist in both languages.
@@ -40,7 +41,7 @@ test('every key built from data exists in both languages', () => {
 });
 
 test('placeholders agree between the languages', () => {
-  const names = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+  const names = placeholderNames;
   for (const key of Object.keys(waterfall.en)) {
     expect(names(waterfall.zh[key] ?? ''), key).toEqual(names(waterfall.en[key] ?? ''));
   }

@@ -64,14 +64,14 @@ const en: Record<string, string> = {
   'anomaly.invalid-json': 'data is not JSON',
 
   'conclusion.ok.whole': '{strategy} never failed on this recording: each call arrived whole in one frame.',
-  'conclusion.ok': '{strategy} works on this recording: it produced all {calls} calls with valid arguments.',
+  'conclusion.ok': '{strategy} works on this recording: it produced {calls:its one call|all # calls} with valid arguments.',
   'conclusion.ok.no-calls': '{strategy}: nothing to assemble, this recording carries no tool call.',
   'conclusion.na': '{strategy} does not apply here: {reason}',
   'conclusion.pending': '{strategy}: still being computed…',
   'conclusion.fail.first-fragment':
-    '{strategy} fails from the first fragment: JSON.parse({input}) at frame {frame} says “{error}”; {failed} of {attempts} parses failed.',
+    '{strategy} fails from the first fragment: JSON.parse({input}) at frame {frame} says “{error}”; {failed} of {attempts:# parse|# parses} failed.',
   'conclusion.fail.parse':
-    '{strategy} fails at frame {frame}: JSON.parse says “{error}” because {why}. {failed} of {attempts} parses failed.',
+    '{strategy} fails at frame {frame}: JSON.parse says “{error}” because {why}. {failed} of {attempts:# parse|# parses} failed.',
   'conclusion.fail.call': '{strategy} fails on turn {turn}: {reason} (call {key}).',
   'conclusion.fail.other': '{strategy} fails on turn {turn}: {reason}.',
 };

@@ -3,7 +3,7 @@
 const en: Record<string, string> = {
   'panels.raw.title': 'Raw events',
   'panels.raw.empty': 'This recording has no frame.',
-  'panels.raw.count': '{count} frames',
+  'panels.raw.count': '{count:# frame|# frames}',
   'panels.raw.list': 'Frames',
   'panels.raw.row': 'Frame {index}, {time} ms, {event}',
   'panels.raw.kind.reasoning': 'reasoning',
@@ -42,10 +42,10 @@ const en: Record<string, string> = {
   'panels.buffers.key': 'key {key}',
   'panels.buffers.call': '{name} · {id} · key {key}',
   'panels.buffers.turn': 'turn {turn}',
-  'panels.buffers.stats': '{fragments} fragments, {chars} characters',
+  'panels.buffers.stats': '{fragments:# fragment|# fragments}, {chars:# character|# characters}',
   'panels.buffers.emptyFragment': 'empty fragment',
   'panels.buffers.current': 'the fragment of this frame',
-  'panels.buffers.window': 'Showing the last {shown} of {total} characters.',
+  'panels.buffers.window': 'Showing the last {shown} of {total:# character|# characters}.',
   'panels.buffers.noText': '(nothing yet)',
 
   'panels.results.title': 'Parse results',
@@ -70,7 +70,7 @@ const en: Record<string, string> = {
   'panels.explain.mid-value':
     'this text starts in the middle of a JSON value ({start}): a piece cut from a longer text is not JSON on its own',
   'panels.explain.concatenated':
-    'two JSON objects back to back are not one JSON value: the first one ends at character {at}, and {count} values come in a row',
+    'two JSON objects back to back are not one JSON value: the first one ends at character {at}, and {count:# value|# values} come in a row',
   'panels.explain.truncated': 'the text stops before its value is closed: more fragments were still to come',
   'panels.explain.truncated-string': 'the text stops inside a string: more fragments were still to come',
   'panels.explain.invalid-at': 'JSON does not allow the character at position {position} ({near})',
