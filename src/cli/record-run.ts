@@ -5,7 +5,8 @@
  * per network read as it arrives (performance.now(), ms since the request started), then `end`. It never throws:
  * it resolves to an exit code and a one-line message. HTTP error: the body is written, `end` status `error`,
  * exit 1. Timeout or `io.signal` (Ctrl-C): what arrived plus `end` status `aborted`, exit 1 / 130. A connection
- * that breaks mid-stream: `end` status `aborted` with the cause, exit 1. Credentials are sent, never written.
+ * that breaks mid-stream: `end` status `aborted` with the cause, exit 1. Credentials are sent, never written; user
+ * info in the URL is sent as a Basic Authorization header instead (fetch refuses it and quotes it in its error).
  */
 import { performance } from 'node:perf_hooks';
 import type { RecordOptions } from './record-args';
@@ -32,8 +33,10 @@ class Stop extends Error {
   }
 }
 
-const secretsOf = (o: RecordOptions): string[] =>
-  o.headers.filter(([k]) => isCredentialHeader(k, o.redact)).flatMap(([, v]) => [v, v.replace(/^(Bearer|Basic|Token)\s+/i, '')]);
+const secretsOf = (o: RecordOptions): string[] => [
+  ...o.headers.filter(([k]) => isCredentialHeader(k, o.redact)).flatMap(([, v]) => [v, v.replace(/^(Bearer|Basic|Token)\s+/i, '')]),
+  ...((o as { userInfoSecrets?: string[] }).userInfoSecrets ?? []),
+];
 
 const describe = (e: unknown): string => {
   if (e instanceof Error) {
@@ -43,7 +46,28 @@ const describe = (e: unknown): string => {
   return String(e);
 };
 
-export async function record(o: RecordOptions, io: RecordIo = {}): Promise<RecordResult> {
+/** User info in the URL is never sent in the URL (fetch refuses it, quoting it): it becomes a Basic Authorization header. */
+function withoutUserInfo(o: RecordOptions): RecordOptions {
+  if (o.url.username === '' && o.url.password === '') return o;
+  const dec = (s: string) => {
+    try {
+      return decodeURIComponent(s);
+    } catch {
+      return s;
+    }
+  };
+  const url = new URL(o.url.href);
+  const pair = `${dec(url.username)}:${dec(url.password)}`;
+  url.username = '';
+  url.password = '';
+  const has = o.headers.some(([k]) => k.toLowerCase() === 'authorization');
+  const headers: [string, string][] = has ? o.headers : [...o.headers, ['Authorization', `Basic ${Buffer.from(pair).toString('base64')}`]];
+  const extra = [pair, dec(o.url.password), o.url.password].filter((s) => s !== '' && s !== ':');
+  return { ...o, url, headers, userInfoSecrets: extra } as RecordOptions;
+}
+
+export async function record(given: RecordOptions, io: RecordIo = {}): Promise<RecordResult> {
+  const o = withoutUserInfo(given);
   const log = io.log ?? (() => {});
   const shownUrl = redactUrl(o.url);
   let w: RecordWriter;

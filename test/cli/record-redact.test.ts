@@ -17,3 +17,33 @@ describe('credential names', () => {
     expect(shown).toContain('alt=sse');
   });
 });
+
+describe('a password in the URL', () => {
+  it('is sent as Basic Authorization and never reaches the end note, the message or the file', async () => {
+    const { record } = await import('../../src/cli/record-run');
+    const { createServer } = await import('node:http');
+    const { mkdtempSync, readFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    let auth: string | undefined;
+    const server = createServer((req, res) => {
+      auth = req.headers.authorization;
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.end('data: [DONE]\n\n');
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const port = (server.address() as { port: number }).port;
+    const out = join(mkdtempSync(join(tmpdir(), 'streamscope-userinfo-')), 'u.jsonl');
+    const pw = 'pw-secret-0123456789';
+    const r = await record({ wire: 'openai-chat', url: new URL(`http://user:${pw}@127.0.0.1:${port}/v1`), method: 'POST', bodyFile: 'x', body: {}, out, headers: [], redact: [], timeoutMs: 5000 });
+    await new Promise<void>((done) => server.close(() => done()));
+    expect(r.exitCode).toBe(0);
+    expect(auth).toBe(`Basic ${Buffer.from(`user:${pw}`).toString('base64')}`);
+    const text = readFileSync(out, 'utf8');
+    for (const s of [pw, Buffer.from(`user:${pw}`).toString('base64')]) {
+      expect(text).not.toContain(s);
+      expect(r.message).not.toContain(s);
+    }
+    expect(text).toContain('"Authorization":"[redacted]"');
+  });
+});
