@@ -3,8 +3,9 @@
  *
  * Contract: view k holds exactly payload k's bytes (strings UTF-8 encoded); consecutive views are contiguous in one
  * ArrayBuffer, which lets the SSE layer decode a turn without copying it again (see sse/index.ts). Payloads are
- * encoded as they are added (no string is retained), the buffer grows by doubling so the work stays linear, and
- * there is one allocation per growth instead of one per chunk. Never throws.
+ * encoded as they are added (no string is retained), the buffer starts small and grows by doubling on demand so
+ * the work stays linear (nothing is reserved per turn up front: 100,000 tiny turns cost about their bytes), and
+ * views() trims the slack once, so the memory kept is near the payloads' size. Never throws.
  */
 
 export type Payload = string | Uint8Array;
@@ -15,7 +16,7 @@ export class Packer {
   private readonly ends: number[] = [];
   private readonly encoder = new TextEncoder();
 
-  constructor(initialCapacity = 1 << 16) {
+  constructor(initialCapacity = 256) {
     this.buf = new Uint8Array(Math.max(16, initialCapacity));
   }
 
@@ -48,6 +49,8 @@ export class Packer {
 
   /** One view per added payload, in order. */
   views(): Uint8Array[] {
+    // Trim the doubling slack (one copy) so the views do not keep up to twice the payloads alive.
+    if (this.buf.length - this.at > 64 && this.buf.length > this.at + (this.at >> 3)) this.buf = this.buf.slice(0, this.at);
     const out: Uint8Array[] = [];
     let start = 0;
     for (const end of this.ends) {
