@@ -17,6 +17,7 @@ export function inspectSummary(session: Session, name: string, only?: StrategyId
       `${session.frames.length} frames, ${turns} turn${turns === 1 ? '' : 's'}` +
       (rec.timed ? '' : ' — no timing in this file: frames are evenly spaced'),
   );
+  if (session.frames.length === 0) lines.push('no frames: no SSE event was found in this file, so no strategy can be judged (all n/a)');
   if (rec.header.provenance) lines.push(`provenance: ${rec.header.provenance.kind}${rec.header.provenance.source ? ` — ${clip(rec.header.provenance.source, 100)}` : ''}`);
   for (const issue of rec.issues) {
     const where = [issue.line !== undefined ? `line ${issue.line}` : '', issue.byteOffset !== undefined ? `byte ${issue.byteOffset}` : ''].filter(Boolean).join(', ');

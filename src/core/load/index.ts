@@ -1,11 +1,12 @@
 /**
  * Loading: a file's content -> a Recording, whatever of the accepted formats it is in.
  *
- * Contract: `load(input, name?)` never throws. The format is detected from the content (the name's extension is
- * only a tie-breaker): a v1 recording (`.jsonl`, line 1 {"streamscope": 1}), raw SSE text (what `curl -N`
- * prints), a HAR (JSON with `log.entries`), or NDJSON of data payloads. An unreadable file gives
- * `{ok: false, error}` with one sentence naming what and where (line and byte offset when it is about a line);
- * a readable file with bad parts gives a Recording whose `issues` name them. No quadratic work: every format is
+ * Contract: `load(input, name?)` never throws. What is plainly not UTF-8 text (UTF-16/32, gzip, zip, PDF, PNG,
+ * binary data) is refused first by ./sniff.ts, with a coded failure saying what it is and what to do. Else the
+ * format is detected from the content (the name's extension is only a tie-breaker): a v1 recording (`.jsonl`,
+ * line 1 {"streamscope": 1}), raw SSE text (what `curl -N` prints), a HAR (JSON with `log.entries`), or NDJSON
+ * of data payloads. An unreadable file gives `{ok: false, error}` with one sentence naming what and where (line
+ * and byte offset when it is about a line); a readable file with bad parts gives a Recording whose `issues` name them. No quadratic work: every format is
  * read in one or two linear passes, so a 10 MB single line loads in well under a second.
  */
 import type { LoadResult } from '../types';
@@ -14,6 +15,7 @@ import { errorText, excerpt, failure, isObject, issue } from './issues';
 import { jsonType } from './messages';
 import { loadJsonl } from './jsonl';
 import { loadNdjson } from './ndjson';
+import { sniff } from './sniff';
 import { toSource, type Source } from './source';
 import { recordingFromSse } from './sse-text';
 
@@ -88,6 +90,8 @@ function loadJsonish(src: Source, ext: string): LoadResult {
 /** Reads a recording in any accepted format. Never throws. */
 export function load(input: string | Uint8Array, name?: string): LoadResult {
   try {
+    const refused = sniff(input);
+    if (refused) return refused;
     const src = toSource(input, name);
     const ext = extension(name);
     const start = src.text.search(/\S/);

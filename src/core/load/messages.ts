@@ -91,6 +91,13 @@ export const FAILURE_TEMPLATES = {
   'header-bad-version': '"streamscope" is {value}, expected 1',
   'har-no-entries': 'HAR: "log.entries" is missing or not an array',
   'har-no-stream': 'HAR: none of its {count} entries has a "text/event-stream" response, so there is no stream to replay',
+  utf16: 'the file is UTF-16 {endian} text, not UTF-8: convert it to UTF-8 first (for example iconv -f UTF-16 -t UTF-8)',
+  utf32: 'the file is UTF-32 {endian} text, not UTF-8: convert it to UTF-8 first (for example iconv -f UTF-32 -t UTF-8)',
+  gzip: 'the file is gzip-compressed: decompress it first (gunzip), then open the result',
+  zip: 'the file is a zip archive: extract the recording from it first',
+  pdf: 'the file is a PDF document, not a recording or SSE text',
+  png: 'the file is a PNG image, not a recording or SSE text',
+  binary: 'the file is binary data, not text: {count} of its first {sample} bytes are NUL, control bytes or invalid UTF-8 (the first at byte {at})',
 } as const;
 
 export type IssueTemplateId = keyof typeof ISSUE_TEMPLATES;

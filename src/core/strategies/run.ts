@@ -4,7 +4,8 @@
  * Contract: folds `strategy` turn by turn (init, step for every signal of every frame in order, endTurn at the
  * turn's last frame), then computes per-turn verdicts against the carried calls. Never throws: a strategy that
  * throws while folding a turn gets that turn as `fail` with the error message (reason 'wrong-call', error
- * 'strategy error: ...'), and the other turns are still folded. The result is plain, structured-cloneable data.
+ * 'strategy error: ...'), and the other turns are still folded. A recording with no frame at all is never 'ok': every
+ * strategy is `n/a` with naReason 'na.no-frames'. The result is plain, structured-cloneable data.
  */
 import type { CarriedCall, Frame, FrameIndex, ParseAttempt, Signal, StrategyNote, StrategyRun, TurnVerdict, WireId } from '../types';
 import { createRunLog } from './run-log';
@@ -23,8 +24,11 @@ export interface RunInput {
 /** A StrategyRun whose notes are always present (possibly empty). */
 export type RunResult = StrategyRun & { notes: StrategyNote[] };
 
+/** The naReason of every strategy on a recording without a single frame: nothing was judged, so nothing is ok. */
+export const NO_FRAMES_REASON = 'na.no-frames';
+
 export function runStrategy(strategy: Strategy, input: RunInput): RunResult {
-  const applies = safeApplies(strategy, input.wire);
+  const applies = input.frames.length === 0 ? NO_FRAMES_REASON : safeApplies(strategy, input.wire);
   if (applies !== true) {
     return {
       id: strategy.id,

@@ -91,4 +91,22 @@ export const FAILURE_INPUTS: BadInput[] = [
   { label: 'a version that is a string', input: '{"streamscope": "1"}\n', ids: ['header-bad-version'] },
   { label: 'a HAR without entries', input: '{"log": {}}', name: 'x.har', ids: ['har-no-entries'] },
   { label: 'a HAR without a stream', input: fixture('no-event-stream.har'), name: 'no-event-stream.har', ids: ['har-no-stream'] },
+  { label: 'UTF-16 LE text with a BOM', input: utf16le('\ufeffdata: {"a":1}\n\n'), name: 'x.sse', ids: ['utf16'] },
+  { label: 'UTF-32 BE text with a BOM', input: new Uint8Array([0, 0, 0xfe, 0xff, 0, 0, 0, 0x64]), name: 'x.sse', ids: ['utf32'] },
+  { label: 'a gzip file', input: new Uint8Array([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3]), name: 'x.sse.gz', ids: ['gzip'] },
+  { label: 'a zip file', input: new Uint8Array([0x50, 0x4b, 3, 4, 20, 0, 0, 0]), name: 'x.jsonl', ids: ['zip'] },
+  { label: 'a PDF', input: '%PDF-1.7\n%\u00e2\u00e3\n', name: 'x.sse', ids: ['pdf'] },
+  { label: 'a PNG', input: new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]), name: 'x.har', ids: ['png'] },
+  { label: 'binary data', input: new Uint8Array([100, 97, 116, 97, 58, 32, 0, 1, 2, 0xff, 0xc0, 0x80, 7, 8]), name: 'x.sse', ids: ['binary'] },
 ];
+
+/** `text` as UTF-16 LE bytes (a leading U+FEFF becomes the BOM FF FE). */
+export function utf16le(text: string): Uint8Array {
+  const out = new Uint8Array(text.length * 2);
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    out[2 * i] = c & 0xff;
+    out[2 * i + 1] = c >> 8;
+  }
+  return out;
+}

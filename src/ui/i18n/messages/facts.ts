@@ -39,6 +39,7 @@ const en: Record<string, string> = {
   'na.next-index-closes.chat-only.gemini':
     'The next-index heuristic is for Chat Completions; Gemini sends each call whole in a functionCall part (or closes a streamed one itself).',
   'na.pending': 'still being computed.',
+  'na.no-frames': 'this recording has no frames (no SSE event was found in it), so there is nothing to assemble or judge.',
 
   'verdict.ok': 'ok',
   'verdict.fail': 'fails',
@@ -110,6 +111,7 @@ const zh: Record<string, string> = {
   'na.next-index-closes.chat-only.gemini':
     '「下一个 index」启发式只针对 Chat Completions;Gemini 在 functionCall 部件里整段发送调用(流式的调用也由它自己收尾)。',
   'na.pending': '还在计算中。',
+  'na.no-frames': '这份录制没有任何帧（里面找不到 SSE 事件），没有可拼装、可评判的内容。',
 
   'verdict.ok': '成功',
   'verdict.fail': '失败',

@@ -69,6 +69,13 @@ const FAILURE_ZH: Record<FailureCode, string> = {
   'header-bad-version': '"streamscope" 是 {value}，应为 1',
   'har-no-entries': 'HAR："log.entries" 缺失或不是数组',
   'har-no-stream': 'HAR：它的 {count} 个条目里没有一个是 "text/event-stream" 响应，没有可回放的流',
+  utf16: '文件是 UTF-16 {endian} 文本，不是 UTF-8：请先转换成 UTF-8（例如 iconv -f UTF-16 -t UTF-8）',
+  utf32: '文件是 UTF-32 {endian} 文本，不是 UTF-8：请先转换成 UTF-8（例如 iconv -f UTF-32 -t UTF-8）',
+  gzip: '文件经过 gzip 压缩：请先解压（gunzip），再打开解压后的文件',
+  zip: '文件是 zip 压缩包：请先从中解出录制文件',
+  pdf: '文件是 PDF 文档，不是录制，也不是 SSE 文本',
+  png: '文件是 PNG 图片，不是录制，也不是 SSE 文本',
+  binary: '文件是二进制数据，不是文本：前 {sample} 个字节里有 {count} 个是 NUL、控制字节或无效的 UTF-8（第一个在字节 {at}）',
 };
 
 /** Issues that core/session adds after loading (no params), worded here too. */
