@@ -1,6 +1,8 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
+// Test pyramid: `unit` (pure + jsdom, fast), `integration` (CLI, robustness,
+// fuzz), `e2e` (production build driven in Chromium).
 export default defineConfig({
   plugins: [react()],
   test: {
@@ -10,9 +12,18 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/**/*.test.{ts,tsx}'],
-          exclude: ['test/e2e/**', 'node_modules/**'],
+          exclude: ['test/e2e/**', 'test/cli/**', 'test/robustness/**', 'node_modules/**'],
           environment: 'node',
           testTimeout: 30_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['test/cli/**/*.test.ts', 'test/robustness/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
         },
       },
       {
