@@ -12,6 +12,16 @@ import { buildAndServe } from './lib/serve';
 import { round } from './lib/stats';
 
 const args = process.argv.slice(2);
+const USAGE = 'usage: npm run bench -- [--json] [--no-build] [--help]\n  --json      print the figures as JSON\n  --no-build  serve BENCH_OUT (a built folder) as it is\n';
+if (args.includes('--help') || args.includes('-h')) {
+  process.stdout.write(USAGE);
+  process.exit(0);
+}
+const unknown = args.filter((a) => a !== '--json' && a !== '--no-build');
+if (unknown.length > 0) {
+  process.stderr.write(`bench: unknown option ${unknown.join(' ')}\n${USAGE}`);
+  process.exit(2);
+}
 const asJson = args.includes('--json');
 const skipBuild = args.includes('--no-build');
 const root = resolve(import.meta.dirname, '..');
