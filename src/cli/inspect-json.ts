@@ -52,6 +52,19 @@ function strategy(session: Session, run: StrategyRun): InspectJson['strategies']
   };
 }
 
+/**
+ * Characters a terminal would act on that JSON.stringify leaves as they are: C1 controls, bidi controls (LRE..RLO,
+ * LRI..PDI, LRM/RLM, ALM) and the line / paragraph separators. Escaped as \uXXXX, which JSON reads back as the same
+ * character: a hostile recording cannot reorder or hide the text around it, and the output stays valid JSON.
+ */
+const UNSAFE = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+const escapeUnsafe = (json: string): string => json.replace(UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
+/** The `--json` report as one line of text: JSON.stringify with the characters above escaped. */
+export function inspectJsonText(session: Session, only?: StrategyId): string {
+  return escapeUnsafe(JSON.stringify(inspectJson(session, only)));
+}
+
 export function inspectJson(session: Session, only?: StrategyId): InspectJson {
   const ids = only ? [only] : STRATEGY_IDS;
   return {

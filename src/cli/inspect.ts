@@ -8,12 +8,12 @@ import { load } from '../core/load';
 import { analyze } from '../core/session/analyze';
 import type { LoadFailure } from '../core/types';
 import { parseInspectArgs, USAGE } from './inspect-args';
-import { inspectJson } from './inspect-json';
+import { inspectJsonText } from './inspect-json';
 import { inspectSummary } from './inspect-summary';
 
 /** One line, with control characters shown as escapes: a hostile file cannot retitle or clear the terminal. */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
-const CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+const CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 const escapeControls = (text: string): string => text.replace(CONTROL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 function oneLine(message: string): string {
@@ -59,7 +59,7 @@ function main(argv: readonly string[]): void {
     recording = faulted.recording;
   }
   const session = analyze(recording, strategy ? { strategies: [strategy] } : {});
-  process.stdout.write(json ? `${JSON.stringify(inspectJson(session, strategy))}\n` : `${escapeControls(inspectSummary(session, file, strategy))}\n`);
+  process.stdout.write(json ? `${inspectJsonText(session, strategy)}\n` : `${escapeControls(inspectSummary(session, file, strategy))}\n`);
 }
 
 try {

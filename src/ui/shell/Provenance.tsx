@@ -1,5 +1,6 @@
 // The recording's provenance, always visible: what kind of stream it is (never "recorded" unless captured), its
-// source, wire, model, and whether it has timing; problems met while reading the file, worded in the reader's language.
+// source (a link shows the host it really goes to beside its text; only http(s) is a link), wire, model, and
+// whether it has timing; problems met while reading the file, worded in the reader's language.
 import type { ReactNode } from 'react';
 import { placeholders, templateId } from '../../core/load/messages';
 import type { LoadIssue, ProvenanceKind } from '../../core/types';
@@ -61,6 +62,22 @@ export function LoadIssues({ issues, t, lang }: { issues: readonly LoadIssue[]; 
 
 const KINDS: readonly ProvenanceKind[] = ['captured', 'docs', 'reconstructed', 'synthetic'];
 
+/**
+ * A provenance URL the page may link to: http(s) only, with the host the browser would really go to (after
+ * user:pass@, as punycode), so the link text a recording chose ("Official docs") cannot hide where it leads.
+ */
+export function provenanceLink(url: string | undefined): { href: string; host: string } | null {
+  if (!url) return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return null;
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return null;
+  return parsed.host ? { href: parsed.href, host: parsed.host } : null;
+}
+
 export function Provenance() {
   const { t, lang } = useT();
   const session = usePlayer((s) => s.session);
@@ -73,7 +90,7 @@ export function Provenance() {
   const entry = source.kind === 'shipped' ? recordings.find((r) => r.id === source.id) : undefined;
   const title = header.title?.[lang] ?? entry?.title[lang] ?? (source.kind === 'file' ? t('app.provenance.file', { name: source.name }) : source.id);
   const summary = header.description?.[lang] ?? entry?.summary[lang];
-  const safeUrl = p?.url && /^https?:\/\//i.test(p.url) ? p.url : undefined;
+  const link = provenanceLink(p?.url);
   const facts = [
     t(`app.wire.${session.wire}`) + (session.wireSource === 'detected' ? ` (${t('app.provenance.detected')})` : ''),
     header.model,
@@ -91,16 +108,17 @@ export function Provenance() {
         <span className={`ss-badge ss-badge-${p?.kind ?? 'unknown'}`}>
           {t('app.provenance.label')}: {kind}
         </span>
-        {p?.source && (
-          <span>
+        {(p?.source || link) && (
+          <span className="ss-rec-source">
             {' '}
-            {safeUrl ? (
-              <a href={safeUrl} target="_blank" rel="noreferrer noopener">
-                {p.source}
+            {link ? (
+              <a href={link.href} target="_blank" rel="noreferrer noopener">
+                <bdi>{p?.source || link.host}</bdi>
               </a>
             ) : (
-              p.source
+              <bdi>{p?.source}</bdi>
             )}
+            {link && <span className="ss-link-host"> {t('app.provenance.linkHost', { host: link.host })}</span>}
           </span>
         )}
         <span className="ss-facts"> · {facts.join(' · ')}</span>
