@@ -5,14 +5,15 @@
 // Rows have one fixed height (listWindow.ts), so a seek computes the new scroll offset and the rows to render in
 // the same render, with no measuring: the only DOM access per seek is writing scrollTop when the current row was
 // out of view. The viewport height is measured by a ResizeObserver, only when it changes.
-import { memo, useCallback, useLayoutEffect, useRef, useState, type UIEvent } from 'react';
-import type { FrameIndex, Session } from '../../../core/types';
+import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type UIEvent } from 'react';
+import { frameIndex, type FrameIndex, type Session } from '../../../core/types';
 import type { PanelProps } from '../types';
 import type { Translate } from '../../i18n';
 import { formatNumber, type Lang } from '../../i18n';
 import { FrameDetail } from './FrameDetail';
 import { DEFAULT_VIEWPORT_PX, followFrame, rowStep, totalHeight, visibleRows, windowCapacity } from './listWindow';
-import { KIND_GLYPH, chunkInfo, dataPreview, turnRelativeMs } from './rows';
+import { payloadPreview } from './payload';
+import { KIND_GLYPH, chunkInfo, turnRelativeMs } from './rows';
 import '../panels.css';
 
 interface RowProps {
@@ -33,15 +34,19 @@ const Row = memo(function Row({ session, index, current, hovered, lang, t, top, 
   const time = formatNumber(lang, turnRelativeMs(session, frame), 1);
   const chunks = chunkInfo(session.frames, index);
   const marks = `${chunks?.split ? '⇹' : ''}${chunks?.shared ? '⧉' : ''}`;
-  const words = t('panels.raw.row', { index, time, event: frame.event });
-  // The button's name is its visible text; the words (and the split, if any) are its description.
+  const words = t('panels.raw.row', { index, time, event: frame.event, kind: t(`panels.raw.kind.${kind}`) });
+  const preview = payloadPreview(session.wire, session.signals[index], frame.data);
+  // Named in words ("Frame 12, 1,543.0 ms, content_block_start, tool arguments"); the payload and the split, if
+  // any, are its tooltip. One Tab stop for the list (roving tabindex): only the current row is tabbable.
   return (
     <button
       type="button"
       className={`ss-raw-row ss-kind-${kind}${current ? ' ss-current' : ''}${hovered ? ' ss-hovered' : ''}${chunks?.newChunk ? ' ss-chunk-start' : ''}`}
       style={{ transform: `translateY(${top}px)` }}
       aria-current={current ? 'true' : undefined}
-      title={chunks?.split ? `${words} · ${t('panels.raw.chunk.split', { first: chunks.first, last: chunks.last })}` : words}
+      aria-label={words}
+      tabIndex={current ? 0 : -1}
+      title={[words, preview, chunks?.split ? t('panels.raw.chunk.split', { first: chunks.first, last: chunks.last }) : ''].filter(Boolean).join(' · ')}
       onClick={() => onSeek(frame.index)}
     >
       <span className="ss-raw-glyph" title={t(`panels.raw.kind.${kind}`)} aria-hidden="true">
@@ -53,7 +58,7 @@ const Row = memo(function Row({ session, index, current, hovered, lang, t, top, 
       <span className="ss-raw-marks" aria-hidden="true">
         {marks}
       </span>
-      <span className="ss-raw-data">{dataPreview(frame.data)}</span>
+      <span className="ss-raw-data">{preview}</span>
     </button>
   );
 });
@@ -125,8 +130,26 @@ const RawList = memo(function RawList({ session, frame, lang, t, onSeek, hovered
   for (let i = start; i < end; i++) {
     rows.push(<Row key={i % slots} session={session} index={i} current={i === frame} hovered={hoveredFrames ? i >= hoveredFrames[0] && i <= hoveredFrames[1] : false} lang={lang} t={t} top={i * step} onSeek={onSeek} />);
   }
+  // Up / Down move through the rows (Left / Right step frames everywhere in the player); focus follows the
+  // current row when it was inside the list.
+  const onKeyDown = useCallback(
+    (e: KeyboardEvent<HTMLDivElement>) => {
+      if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
+      if (e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+      e.preventDefault();
+      const next = Math.min(count - 1, Math.max(0, frame + (e.key === 'ArrowDown' ? 1 : -1)));
+      if (next !== frame) onSeek(frameIndex(next));
+    },
+    [count, frame, onSeek],
+  );
+  useEffect(() => {
+    const node = el.current;
+    if (!node || !node.contains(document.activeElement)) return;
+    const row = node.querySelector<HTMLElement>('[aria-current="true"]');
+    if (row && row !== document.activeElement) row.focus({ preventScroll: true });
+  }, [frame]);
   return (
-    <div className="ss-raw-scroll" ref={setRef} onScroll={onScroll} aria-label={t('panels.raw.list')} role="group">
+    <div className="ss-raw-scroll" ref={setRef} onScroll={onScroll} onKeyDown={onKeyDown} aria-label={t('panels.raw.list')} role="group">
       <div className="ss-raw-rows" style={{ height: totalHeight(count) }}>
         {rows}
       </div>
