@@ -35,11 +35,15 @@ describe('RawEventsPanel', () => {
     const { props } = renderPanel(RawEventsPanel, session, { frame: 6 });
     const region = screen.getByRole('region', { name: 'Raw events' });
     const current = within(region).getByRole('button', { current: true });
-    // its name is its visible text (axe label-content-name-mismatch); the words are its description
-    expect(current.getAttribute('aria-label')).toBeNull();
+    // named in words with the frame's kind; the payload preview is visible and in the tooltip
+    expect(current.getAttribute('aria-label')).toBe('Frame 6, 163.0 ms, content_block_delta, tool arguments');
     expect(current.querySelector('.ss-raw-index')?.textContent).toBe('6');
-    expect(current.getAttribute('title')).toBe('Frame 6, 163.0 ms, content_block_delta');
-    fireEvent.click(within(region).getByTitle(/^Frame 2,/));
+    expect(current.querySelector('.ss-raw-data')?.textContent).toBe('partial_json "{\\"path\\": \\"REA"');
+    expect(current.getAttribute('title')).toBe('Frame 6, 163.0 ms, content_block_delta, tool arguments · partial_json "{\\"path\\": \\"REA"');
+    // one Tab stop: only the current row is tabbable
+    expect(current.tabIndex).toBe(0);
+    expect(within(region).getByRole('button', { name: /^Frame 2,/ }).tabIndex).toBe(-1);
+    fireEvent.click(within(region).getByRole('button', { name: /^Frame 2,/ }));
     expect(props.onSeek).toHaveBeenCalledWith(2);
   });
 
