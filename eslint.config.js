@@ -8,6 +8,11 @@ const layer = (names, message) => ({
   regex: `(^|/)(${names.join('|')})(/|$)`,
   message,
 });
+// Allowlists, as Perfetto checks its imports: any bare specifier (a package or `node:*`) not named here fails.
+const only = (allowed, message) => ({
+  regex: `^(?![./])(?!(${allowed.map((a) => a.replace(/[/.]/g, '\\$&')).join('|')})$)`,
+  message,
+});
 const FRAMEWORKS = ['react', 'react-dom', 'react-dom/client', 'zustand', 'zustand/vanilla', 'zustand/react/shallow', 'shiki', 'shiki/core', '@tanstack/react-virtual', 'd3-scale', 'd3-array', 'd3-shape', 'd3-zoom'];
 
 export default tseslint.config(
@@ -33,7 +38,10 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', {
         paths: FRAMEWORKS.map((name) => ({ name, message: 'src/core is pure TypeScript: no framework (DESIGN section 8).' })),
-        patterns: [layer(['store', 'ui', 'embed', 'worker', 'cli'], 'core imports nothing from the layers above it.'), { group: ['node:*'], message: 'core runs in the browser: no Node modules.' }],
+        patterns: [
+          layer(['store', 'ui', 'embed', 'worker', 'cli', 'i18n'], 'core imports nothing from the layers above it.'),
+          only(['eventsource-parser'], 'core may import only core and eventsource-parser (no framework, no Node modules).'),
+        ],
       }],
       'no-restricted-globals': ['error', 'document', 'window', 'localStorage', 'setInterval', 'setTimeout'],
     },
@@ -41,7 +49,7 @@ export default tseslint.config(
   {
     files: ['src/worker/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { paths: FRAMEWORKS, patterns: [layer(['store', 'ui', 'embed', 'cli'], 'the worker runs core only.')] }],
+      'no-restricted-imports': ['error', { paths: FRAMEWORKS, patterns: [layer(['store', 'ui', 'embed', 'cli'], 'the worker runs core only.'), only(['eventsource-parser'], 'the worker runs core only: no package of its own.')] }],
     },
   },
   {
@@ -50,13 +58,13 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', {
         paths: ['react', 'react-dom', 'react-dom/client', 'shiki', 'shiki/core', 'd3-scale', 'd3-array', 'd3-shape', 'd3-zoom', '@tanstack/react-virtual'].map((name) => ({ name, message: 'Only store/react.tsx touches React; the store knows no UI.' })),
-        patterns: [layer(['ui', 'embed', 'cli'], 'store imports core only.')],
+        patterns: [layer(['ui', 'embed', 'cli'], 'store imports core only.'), only(['zustand/vanilla'], 'store may import only core and zustand/vanilla (React lives in store/react.tsx).')],
       }],
     },
   },
   {
     files: ['src/store/react.tsx'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [layer(['ui', 'embed', 'cli'], 'store imports core only.')] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [layer(['ui', 'embed', 'cli'], 'store imports core only.'), only(['react', 'zustand', 'zustand/vanilla', 'zustand/react/shallow'], 'store/react.tsx binds the store to React and nothing else.')] }] },
   },
   {
     files: ['src/ui/**/*.{ts,tsx}'],
@@ -74,6 +82,19 @@ export default tseslint.config(
       }],
     },
   })),
+  {
+    files: ['src/cli/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          layer(['store', 'embed', 'worker'], 'the CLI runs core only (and the framework-free message catalogs).'),
+          { regex: '(^|/)ui/(?!i18n(/|$))', message: 'the CLI may import from ui only the framework-free i18n catalogs.' },
+          { regex: '(^|/)ui/i18n/parts', message: 'ui/i18n/parts renders React: not for the CLI.' },
+          { regex: '^(?![./])(?!node:)', message: 'the CLI may import only core, the i18n catalogs and Node modules.' },
+        ],
+      }],
+    },
+  },
   {
     files: ['src/embed/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { patterns: [layer(['cli'], 'embed never imports cli.')] }] },
