@@ -35,8 +35,10 @@ describe('RawEventsPanel', () => {
     const { props } = renderPanel(RawEventsPanel, session, { frame: 6 });
     const region = screen.getByRole('region', { name: 'Raw events' });
     const current = within(region).getByRole('button', { current: true });
-    // named in words with the frame's kind; the payload preview is visible and in the tooltip
-    expect(current.getAttribute('aria-label')).toBe('Frame 6, 163.0 ms, content_block_delta, tool arguments');
+    // named in words with the frame's kind (no aria-label: the name comes from a hidden span, so it never
+    // disagrees with the visible text); the payload preview is visible and in the tooltip
+    expect(current.getAttribute('aria-label')).toBeNull();
+    expect(within(region).getByRole('button', { current: true, name: 'Frame 6, 163.0 ms, content_block_delta, tool arguments' })).toBe(current);
     expect(current.querySelector('.ss-raw-index')?.textContent).toBe('6');
     expect(current.querySelector('.ss-raw-data')?.textContent).toBe('partial_json "{\\"path\\": \\"REA"');
     expect(current.getAttribute('title')).toBe('Frame 6, 163.0 ms, content_block_delta, tool arguments · partial_json "{\\"path\\": \\"REA"');

@@ -36,29 +36,31 @@ const Row = memo(function Row({ session, index, current, hovered, lang, t, top, 
   const marks = `${chunks?.split ? '⇹' : ''}${chunks?.shared ? '⧉' : ''}`;
   const words = t('panels.raw.row', { index, time, event: frame.event, kind: t(`panels.raw.kind.${kind}`) });
   const preview = payloadPreview(session.wire, session.signals[index], frame.data);
-  // Named in words ("Frame 12, 1,543.0 ms, content_block_start, tool arguments"); the payload and the split, if
-  // any, are its tooltip. One Tab stop for the list (roving tabindex): only the current row is tabbable.
+  // Named in words ("Frame 12, 1,543.0 ms, content_block_start, tool arguments") by a visually hidden span, the
+  // visible cells being hidden from assistive technology (no aria-label, so the name never disagrees with the
+  // visible text); the payload and the split, if any, are its tooltip and description. One Tab stop for the list
+  // (roving tabindex): only the current row is tabbable.
   return (
     <button
       type="button"
       className={`ss-raw-row ss-kind-${kind}${current ? ' ss-current' : ''}${hovered ? ' ss-hovered' : ''}${chunks?.newChunk ? ' ss-chunk-start' : ''}`}
       style={{ transform: `translateY(${top}px)` }}
       aria-current={current ? 'true' : undefined}
-      aria-label={words}
       tabIndex={current ? 0 : -1}
       title={[words, preview, chunks?.split ? t('panels.raw.chunk.split', { first: chunks.first, last: chunks.last }) : ''].filter(Boolean).join(' · ')}
       onClick={() => onSeek(frame.index)}
     >
+      <span className="ss-visually-hidden">{words}</span>
       <span className="ss-raw-glyph" title={t(`panels.raw.kind.${kind}`)} aria-hidden="true">
         {KIND_GLYPH[kind]}
       </span>
-      <span className="ss-raw-index">{index}</span>
-      <span className="ss-raw-time">{time}</span>
-      <span className="ss-raw-event">{frame.event}</span>
+      <span className="ss-raw-index" aria-hidden="true">{index}</span>
+      <span className="ss-raw-time" aria-hidden="true">{time}</span>
+      <span className="ss-raw-event" aria-hidden="true">{frame.event}</span>
       <span className="ss-raw-marks" aria-hidden="true">
         {marks}
       </span>
-      <span className="ss-raw-data">{preview}</span>
+      <span className="ss-raw-data" aria-hidden="true">{preview}</span>
     </button>
   );
 });
