@@ -30,6 +30,13 @@ function where(e: LoadFailure): string {
   return parts.length > 0 ? ` (${parts.join(', ')})` : '';
 }
 
+/** One line per fault, in order: applied, or applied but changed nothing (same bytes, chunks and times). */
+function faultReport(faults: readonly string[], noEffect: readonly number[]): string {
+  return faults
+    .map((spec, i) => `inspect: --fault ${escapeControls(spec)} ${noEffect.includes(i) ? 'changed nothing (same bytes, chunks and times as before it)' : 'applied'}`)
+    .join('\n');
+}
+
 function main(argv: readonly string[]): void {
   const parsed = parseInspectArgs(argv);
   if (!parsed.ok) fail(parsed.error);
@@ -57,6 +64,8 @@ function main(argv: readonly string[]): void {
     const faulted = applyFaults(recording, faults);
     if (!faulted.ok) fail(`--fault: ${faulted.error}`);
     recording = faulted.recording;
+    // What was done to the stream goes to stderr, so --json on stdout stays exactly the documented report.
+    process.stderr.write(`${faultReport(faults, faulted.noEffect)}\n`);
   }
   const session = analyze(recording, strategy ? { strategies: [strategy] } : {});
   process.stdout.write(json ? `${inspectJsonText(session, strategy)}\n` : `${escapeControls(inspectSummary(session, file, strategy))}\n`);

@@ -46,6 +46,17 @@ describe('inspect --json', () => {
     expect(faulted.frames).toBeLessThan(healthy.frames);
   });
 
+  it('says on stderr which faults it applied and which changed nothing, keeping stdout pure JSON', () => {
+    // parallel-probe's calls each arrive whole in one chunk, so interleave has nothing to deal out
+    const r = run('public/recordings/parallel-probe.jsonl', '--json', '--fault', 'interleave', '--fault', 'cut:3');
+    expect(r.code).toBe(0);
+    expect(() => JSON.parse(r.out)).not.toThrow();
+    expect(r.err.trim().split('\n')).toEqual([
+      'inspect: --fault interleave changed nothing (same bytes, chunks and times as before it)',
+      'inspect: --fault cut:3 applied',
+    ]);
+  });
+
   it('reads raw SSE text', () => {
     const f = join(tmp, 'a.sse');
     writeFileSync(f, 'data: {"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"c1","function":{"name":"f","arguments":"{\\"a\\":1}"}}]}}]}\n\ndata: {"choices":[{"index":0,"delta":{},"finish_reason":"tool_calls"}]}\n\ndata: [DONE]\n\n');
