@@ -1,6 +1,6 @@
 // Builds the app once per run into its own temporary folder (so concurrent runs never share dist/) and serves it
 // on 127.0.0.1 for the end-to-end tests (real Chromium via playwright-core).
-import { mkdtempSync, rmSync } from 'node:fs';
+import { accessSync, constants, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build, preview, type PreviewServer } from 'vite';
@@ -8,7 +8,20 @@ import type { TestProject } from 'vitest/node';
 
 let server: PreviewServer | undefined;
 
+/** One clear message, before anything is built, when the browser is not there (not a TypeError from afterAll). */
+function checkChromium(): void {
+  const path = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  try {
+    accessSync(path, constants.X_OK);
+  } catch {
+    throw new Error(
+      `No Chromium at ${path}. Install Debian's (apt-get install -y chromium fonts-noto-cjk) or set CHROMIUM_PATH to a Chromium or Chrome binary; the end-to-end tests never download a browser.`,
+    );
+  }
+}
+
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  checkChromium();
   const outDir = mkdtempSync(join(tmpdir(), 'streamscope-e2e-'));
   await build({ logLevel: 'warn', build: { outDir, emptyOutDir: true } });
   server = await preview({ build: { outDir }, preview: { host: '127.0.0.1', port: 0, strictPort: false }, logLevel: 'warn' });
