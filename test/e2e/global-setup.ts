@@ -23,7 +23,15 @@ function checkChromium(): void {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   checkChromium();
   const outDir = mkdtempSync(join(tmpdir(), 'streamscope-e2e-'));
-  await build({ logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  // The production build users get: vitest sets NODE_ENV=test, under which Vite would bundle React's development
+  // build (a 655 KB chunk) and warn on every run.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ mode: 'production', logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  } finally {
+    process.env.NODE_ENV = nodeEnv;
+  }
   server = await preview({ build: { outDir }, preview: { host: '127.0.0.1', port: 0, strictPort: false }, logLevel: 'warn' });
   const url = server.resolvedUrls?.local[0];
   if (!url) throw new Error('preview server did not report a URL');

@@ -121,15 +121,13 @@ describe('recording format v1 (.jsonl)', () => {
     expect(rec.issues[1]).toMatchObject({ line: 3, byteOffset: 39 });
   });
 
-  it('a 10 MB single chunk line loads in well under a second', () => {
+  // How fast is the bench's business (docs/performance.md); here only that it loads whole.
+  it('a 10 MB single chunk line loads whole', () => {
     const big = 'x'.repeat(10 * 1024 * 1024);
     const input = `{"streamscope":1}\n[0,"req",{}]\n[1,"chunk","data: ${big}\\n\\n"]\n`;
-    const t0 = performance.now();
     const rec = ok(load(input));
     const { frames } = decodeRecording(rec);
-    const elapsed = performance.now() - t0;
     expect(frames[0]!.data.length).toBe(big.length);
-    expect(elapsed).toBeLessThan(1000);
   });
 });
 
@@ -180,12 +178,11 @@ describe('raw SSE text', () => {
     expect(error.message).toBe('line 1 (byte 0): not a Streamscope recording, SSE text, HAR or NDJSON: the first line starts with "hello world"');
   });
 
-  it('a 10 MB single-line SSE event loads and decodes in well under a second', () => {
+  it('a 10 MB single-line SSE event loads and decodes whole', () => {
     const input = `data: ${'y'.repeat(10 * 1024 * 1024)}\n\n`;
-    const t0 = performance.now();
     const { frames } = decodeRecording(ok(load(input)));
-    expect(performance.now() - t0).toBeLessThan(1000);
     expect(frames).toHaveLength(1);
+    expect(frames[0]!.data.length).toBe(10 * 1024 * 1024);
   });
 });
 
