@@ -7,8 +7,7 @@
 // --expose-gc gives; without the flag it is obtained at run time (v8.setFlagsFromString + a fresh vm context), so
 // `npm run bench` and `npx tsx -e ...` measure the same way. `gcBetweenRounds` says whether it was available.
 // Nothing the app does on load is skipped: ours still decodes, adapts, traces and runs the strategy every round.
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
+import { collect, time } from './gc';
 import { load } from '../../src/core/load';
 import { decodeRecording } from '../../src/core/sse';
 import { adaptFrames } from '../../src/core/wire';
@@ -56,27 +55,6 @@ function ours(rec: Recording, envelopes = true): number {
   const run = runStrategy(STRATEGIES[DEFAULT_STRATEGY], { wire: 'openai-chat', frames, signals, carried: trace.carried, turns: [0] });
   return frames.length + run.attempts.length;
 }
-
-function collector(): (() => void) | undefined {
-  const exposed = (globalThis as { gc?: () => void }).gc;
-  if (typeof exposed === 'function') return exposed;
-  try {
-    setFlagsFromString('--expose-gc');
-    const gc: unknown = runInNewContext('gc');
-    return typeof gc === 'function' ? (gc as () => void) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-const collect = collector();
-
-const time = (f: () => unknown): number => {
-  collect?.();
-  const t0 = performance.now();
-  f();
-  return performance.now() - t0;
-};
 
 export function benchLoad(events = 500_000, rounds = 7): LoadFigures {
   const g = generateChat(events);
