@@ -12,6 +12,7 @@
 import { LOAD_FAILURE_CODES } from '../core/load/messages';
 import type { Session } from '../core/types';
 import { type TextFetch } from './fetchRecording';
+import { fileStoreNotice } from './files';
 import { parseIndex } from './recordings';
 import type { Analyzer, FileStore, Notice, PlayerState, Source } from './state';
 import { normalizeOrigins, resolveRec } from './url';
@@ -92,7 +93,7 @@ export function createLoader(ctx: LoaderContext) {
       const merged = [...known, ...names.filter((n) => !known.includes(n))];
       if (merged.length !== known.length) set({ files: merged });
     } catch (e) {
-      ctx.warn({ key: 'app.warn.fileStore', params: { message: message(e) } });
+      ctx.warn(fileStoreNotice(e));
     }
   };
 
@@ -156,7 +157,7 @@ export function createLoader(ctx: LoaderContext) {
       // task that hands it to the analysis worker
       const { fileStore } = ctx;
       const kept = src;
-      if (fileStore) setTimeout(() => void fileStore.put(kept.name, kept.input).catch((e: unknown) => ctx.warn({ key: 'app.warn.fileStore', params: { message: message(e) } })), 0);
+      if (fileStore) setTimeout(() => void fileStore.put(kept.name, kept.input).catch((e: unknown) => ctx.warn(fileStoreNotice(e))), 0);
     }
     if (stale()) return;
     const name = source.kind === 'shipped' ? source.id : source.name;
@@ -189,7 +190,7 @@ export function createLoader(ctx: LoaderContext) {
       try {
         input = await ctx.fileStore.get(name);
       } catch (e) {
-        ctx.warn({ key: 'app.warn.fileStore', params: { message: message(e) } });
+        ctx.warn(fileStoreNotice(e));
       }
     }
     if (input === undefined) return fail({ key: 'app.error.unknownFile', params: { name } });
@@ -202,7 +203,7 @@ export function createLoader(ctx: LoaderContext) {
     try {
       await ctx.fileStore.remove(name);
     } catch (e) {
-      ctx.warn({ key: 'app.warn.fileStore', params: { message: message(e) } });
+      ctx.warn(fileStoreNotice(e));
       return;
     }
     fileInputs.delete(name);
