@@ -13,6 +13,7 @@ import { LOAD_FAILURE_CODES } from '../core/load/messages';
 import type { Session } from '../core/types';
 import { type TextFetch } from './fetchRecording';
 import { fileStoreNotice } from './files';
+import { tooLargeNotice } from './files-size';
 import { parseIndex } from './recordings';
 import type { Analyzer, FileStore, Notice, PlayerState, Source } from './state';
 import { normalizeOrigins, resolveRec } from './url';
@@ -113,6 +114,9 @@ export function createLoader(ctx: LoaderContext) {
   };
 
   const loadRecording = async (src: string | { input: string | Uint8Array; name: string }, options: LoadOptions = {}): Promise<void> => {
+    // content over the limit (a page's load, a paste) is refused before anything else, measured in bytes
+    const tooLarge = typeof src === 'string' ? null : tooLargeNotice(src.name, src.input);
+    if (tooLarge) return fail(tooLarge);
     const token = ++loadToken;
     const stale = () => token !== loadToken;
     controller?.abort();
