@@ -56,20 +56,10 @@ export function scrubValue(value: unknown, secrets: readonly string[]): unknown 
   return value;
 }
 
-const startsWith = (hay: Uint8Array, needle: Uint8Array, at: number): boolean => {
-  if (at + needle.length > hay.length) return false;
-  for (let i = 0; i < needle.length; i++) if (hay[at + i] !== needle[i]) return false;
-  return true;
-};
-
-/** The index of the first occurrence of `needle` in `hay` at or after `from`, or -1. */
+/** The index of the first occurrence of `needle` in `hay` at or after `from`, or -1 (Node's native search). */
 export function indexOfBytes(hay: Uint8Array, needle: Uint8Array, from = 0): number {
   if (needle.length === 0) return -1;
-  const first = needle[0];
-  for (let i = hay.indexOf(first ?? 0, from); i !== -1 && i + needle.length <= hay.length; i = hay.indexOf(first ?? 0, i + 1)) {
-    if (startsWith(hay, needle, i)) return i;
-  }
-  return -1;
+  return Buffer.from(hay.buffer, hay.byteOffset, hay.byteLength).indexOf(needle, from);
 }
 
 export class StreamScrubber {
