@@ -27,7 +27,8 @@ export type ParsedArgs = { ok: true; options: RecordOptions } | { ok: false; err
 
 export const USAGE = `usage: npm run record -- --wire W --url URL --body request.json --out FILE [--header "K: V"]... [--redact-header NAME]... [--timeout MS] [--method POST] [--title TEXT]
   --wire            ${WIRES.join(' | ')}
-  --header          a request header, repeatable; Authorization, x-api-key and other credentials are sent but never written
+  --header          a request header, repeatable; Authorization, x-api-key and other credentials are sent (never to
+                    another origin on a redirect) but never written, nor their values echoed back
   --redact-header   also keep this header's value out of the file, repeatable
   --timeout         give up after MS milliseconds (default 600000); what arrived is kept, ending with status aborted`;
 

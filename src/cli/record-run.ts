@@ -7,10 +7,17 @@
  * exit 1. Timeout or `io.signal` (Ctrl-C): what arrived plus `end` status `aborted`, exit 1 / 130. A connection
  * that breaks mid-stream: `end` status `aborted` with the cause, exit 1. Credentials are sent, never written; user
  * info in the URL is sent as a Basic Authorization header instead (fetch refuses it and quotes it in its error).
+ * Every credential value (record-redact.ts credentialValues) is scrubbed from the stream, across reads and in
+ * bytes events (record-writer.ts); redirects are followed by hand (record-fetch.ts) and never to another origin
+ * while the request carries a credential header (`end` status `error`, exit 1). A file that still holds a value
+ * after all that is removed, exit 1, saying where the value was.
  */
+import { unlinkSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import type { RecordOptions } from './record-args';
-import { isCredentialHeader, redactHeaders, redactUrl } from './record-redact';
+import { fetchFollowing, type Hop } from './record-fetch';
+import { credentialValues, isCredentialHeader, redactHeaders, redactUrl, urlCredentialValues } from './record-redact';
+import { MIN_SECRET, secretForms, type SecretFound } from './record-scrub';
 import { RecordWriter } from './record-writer';
 
 export interface RecordIo {
@@ -33,10 +40,7 @@ class Stop extends Error {
   }
 }
 
-const secretsOf = (o: RecordOptions): string[] => [
-  ...o.headers.filter(([k]) => isCredentialHeader(k, o.redact)).flatMap(([, v]) => [v, v.replace(/^(Bearer|Basic|Token)\s+/i, '')]),
-  ...((o as { userInfoSecrets?: string[] }).userInfoSecrets ?? []),
-];
+const secretsOf = (o: RecordOptions): string[] => [...credentialValues(o.url, o.headers, o.redact), ...((o as { userInfoSecrets?: string[] }).userInfoSecrets ?? [])];
 
 const describe = (e: unknown): string => {
   if (e instanceof Error) {
@@ -66,13 +70,35 @@ function withoutUserInfo(o: RecordOptions): RecordOptions {
   return { ...o, url, headers, userInfoSecrets: extra } as RecordOptions;
 }
 
+/** The file still held a credential value after every scrub: it is removed, not kept. */
+function refuseFile(out: string, left: SecretFound, chunks: number, bytes: number): RecordResult {
+  let removed = true;
+  try {
+    unlinkSync(out);
+  } catch {
+    removed = false;
+  }
+  const where = left.where === 'bytes' ? 'a bytes event' : left.where === 'body' ? 'the response body' : 'the text';
+  return {
+    exitCode: 1,
+    message: `refused to keep ${out}: a credential value was still in ${where} at line ${left.line}; ${removed ? 'the file was removed' : 'remove the file by hand, it could not be removed'}`,
+    chunks,
+    bytes,
+  };
+}
+
 export async function record(given: RecordOptions, io: RecordIo = {}): Promise<RecordResult> {
   const o = withoutUserInfo(given);
   const log = io.log ?? (() => {});
   const shownUrl = redactUrl(o.url);
+  const forms = secretForms(secretsOf(o));
+  for (const [k, v] of o.headers) {
+    if (isCredentialHeader(k, o.redact) && forms.tooShort.includes(v.replace(/^\S+\s+/, '')))
+      log(`warning: the value of ${k} is under ${MIN_SECRET} characters, too short to look for in what the server sends back; it is written as [redacted] in req only`);
+  }
   let w: RecordWriter;
   try {
-    w = new RecordWriter(o.out, secretsOf(o));
+    w = new RecordWriter(o.out, forms.secrets);
   } catch (e) {
     return { exitCode: 2, message: `--out ${o.out}: cannot write it (${(e as NodeJS.ErrnoException).code ?? describe(e)})`, chunks: 0, bytes: 0 };
   }
@@ -107,10 +133,12 @@ export async function record(given: RecordOptions, io: RecordIo = {}): Promise<R
   let chunks = 0;
   let bytes = 0;
   const finish = (status: 'complete' | 'aborted' | 'error', note: string, exitCode: number, message: string): RecordResult => {
+    w.flush(now());
     w.event(now(), 'end', { status, note });
-    w.close();
+    const left = w.close();
     clearTimeout(timer);
     io.signal?.removeEventListener('abort', onSignal);
+    if (left) return refuseFile(o.out, left, chunks, bytes);
     return { exitCode, message: w.scrub(message), chunks, bytes };
   };
   const stoppedResult = (): RecordResult => {
@@ -121,30 +149,52 @@ export async function record(given: RecordOptions, io: RecordIo = {}): Promise<R
 
   w.event(0, 'req', { turn: 0, method: o.method, url: shownUrl, headers: redactHeaders(o.headers, o.redact), body: o.body });
   let res: Response;
+  let hops: Hop[] = [];
   try {
     const headers = new Headers(o.headers);
     if (!headers.has('content-type')) headers.set('content-type', 'application/json');
     if (!headers.has('accept')) headers.set('accept', 'text/event-stream');
-    res = await fetch(o.url, { method: o.method, headers, body: o.method === 'GET' ? null : JSON.stringify(o.body), signal: controller.signal });
+    const fetched = await fetchFollowing(
+      o.url,
+      { method: o.method, headers, body: o.method === 'GET' ? null : JSON.stringify(o.body), signal: controller.signal },
+      {
+        credentialed: o.headers.some(([k]) => isCredentialHeader(k, o.redact)),
+        onHop: (hop) => {
+          w.addSecrets(secretForms(urlCredentialValues(hop.to)).secrets);
+          log(`following HTTP ${hop.status} to ${redactUrl(hop.to)}`);
+        },
+      },
+    );
+    hops = fetched.hops;
+    if (fetched.kind === 'refused') {
+      const note = `HTTP ${fetched.res.status} to another origin (${redactUrl(fetched.to)}), not followed: the request carries credentials`;
+      return finish('error', note, 1, `${note}; nothing else was sent (written to ${o.out})`);
+    }
+    if (fetched.kind === 'too-many') {
+      const note = `more than ${hops.length} redirects, not followed further`;
+      return finish('error', note, 1, `${note} (written to ${o.out})`);
+    }
+    res = fetched.res;
   } catch (e) {
     if (stopped) return stoppedResult();
     return finish('error', `request failed: ${describe(e)}`, 1, `request to ${shownUrl} failed: ${describe(e)}; nothing arrived (written to ${o.out})`);
   }
   const type = res.headers.get('content-type') ?? '';
   if (res.ok && !type.includes('text/event-stream')) log(`warning: content-type is ${JSON.stringify(type)}, not text/event-stream; recording it anyway`);
-  const httpNote = `HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ''}`;
+  const via = hops.map((h) => `${h.status} to ${redactUrl(h.to)}`).join(', ');
+  const httpNote = `HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ''}${via ? ` (after ${via})` : ''}`;
   const errorText: string[] = [];
+  const decoder = new TextDecoder();
   try {
     if (res.body) {
       const reader = res.body.getReader();
-      const decoder = new TextDecoder();
       for (;;) {
         const { done, value } = await reader.read();
         if (done) break;
-        w.chunk(now(), value);
+        const written = w.chunk(now(), value);
         chunks++;
         bytes += value.byteLength;
-        if (!res.ok) errorText.push(decoder.decode(value, { stream: true }));
+        if (!res.ok) errorText.push(decoder.decode(written, { stream: true }));
       }
     }
   } catch (e) {
@@ -153,6 +203,7 @@ export async function record(given: RecordOptions, io: RecordIo = {}): Promise<R
     return finish('aborted', note, 1, `${note} after ${chunks} chunks (${bytes} bytes); what arrived is in ${o.out}`);
   }
   if (!res.ok) {
+    errorText.push(decoder.decode(w.flush(now())));
     const body = errorText.join('').replace(/\s+/g, ' ').trim().slice(0, 200);
     return finish('error', httpNote, 1, `${httpNote} from ${shownUrl}${body ? `: ${body}` : ''} (status and body written to ${o.out})`);
   }

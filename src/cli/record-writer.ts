@@ -3,11 +3,14 @@
  *
  * Contract: every event is written with a synchronous append as soon as it is known, so a crash or a kill keeps
  * everything that arrived before it. Times are written rounded to 0.1 ms and never go backwards. A chunk that is
- * valid UTF-8 on its own is written as `chunk` text, otherwise as `bytes` (base64). Any credential value the
- * writer was given is replaced by "[redacted]" wherever it would appear in written text.
+ * valid UTF-8 on its own is written as `chunk` text, otherwise as `bytes` (base64). Credential values the writer
+ * was given (`secretForms`, record-scrub.ts) never reach the file: every string of every event is scrubbed, and the
+ * response bytes go through a StreamScrubber before they are encoded (so a value in invalid UTF-8 or split across
+ * reads is caught too; bytes that could begin a value wait for the next read, or for `flush`). `close()` reads the
+ * file back and reports where a value is still found (findSecret), for the recorder to refuse the file.
  */
-import { closeSync, openSync, writeSync } from 'node:fs';
-import { REDACTED } from './record-redact';
+import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { findSecret, scrubText, scrubValue, StreamScrubber, type SecretFound } from './record-scrub';
 
 const fatal = new TextDecoder('utf-8', { fatal: true });
 
@@ -15,24 +18,34 @@ export class RecordWriter {
   private readonly fd: number;
   private last = 0;
   private closed = false;
-  private readonly secrets: string[];
+  private secrets: string[];
+  private readonly stream: StreamScrubber;
 
-  constructor(path: string, secrets: readonly string[] = []) {
+  /** `secrets`: the forms to keep out, longest first (secretForms(values).secrets). */
+  constructor(
+    private readonly path: string,
+    secrets: readonly string[] = [],
+  ) {
     this.fd = openSync(path, 'w');
-    // Longest first, so that "Bearer sk-..." is replaced before "sk-...".
-    this.secrets = [...new Set(secrets.filter((s) => s.length >= 6))].sort((a, b) => b.length - a.length);
+    this.secrets = [...secrets];
+    this.stream = new StreamScrubber(this.secrets);
+  }
+
+  /** More values to keep out (a redirect's URL carried new ones); longest first is kept. */
+  addSecrets(more: readonly string[]): void {
+    this.secrets = [...new Set([...this.secrets, ...more])].sort((a, b) => b.length - a.length);
+    this.stream.setSecrets(this.secrets);
   }
 
   /** The text with every credential value replaced (also for messages printed to the terminal). */
   scrub(text: string): string {
-    let out = text;
-    for (const s of this.secrets) out = out.split(s).join(REDACTED);
-    return out;
+    return scrubText(text, this.secrets);
   }
 
   private line(value: unknown): void {
     if (this.closed) return;
-    writeSync(this.fd, this.scrub(JSON.stringify(value)) + '\n');
+    // strings are scrubbed before JSON escapes them; the JSON text once more (a value with quotes or backslashes)
+    writeSync(this.fd, this.scrub(JSON.stringify(scrubValue(value, this.secrets))) + '\n');
   }
 
   header(header: Record<string, unknown>): void {
@@ -45,7 +58,22 @@ export class RecordWriter {
     this.line([time, code, data]);
   }
 
-  chunk(t: number, bytes: Uint8Array): void {
+  /** One network read; returns the bytes written (scrubbed; possibly fewer, when the tail could begin a secret). */
+  chunk(t: number, bytes: Uint8Array): Uint8Array {
+    const out = this.stream.push(bytes);
+    this.writeBytes(t, out);
+    return out;
+  }
+
+  /** Writes the bytes held back at the end of the stream; call before `end`. */
+  flush(t: number): Uint8Array {
+    const out = this.stream.flush();
+    this.writeBytes(t, out);
+    return out;
+  }
+
+  private writeBytes(t: number, bytes: Uint8Array): void {
+    if (bytes.length === 0) return;
     let text: string | undefined;
     try {
       text = fatal.decode(bytes);
@@ -56,9 +84,11 @@ export class RecordWriter {
     else this.event(t, 'bytes', Buffer.from(bytes).toString('base64'));
   }
 
-  close(): void {
-    if (this.closed) return;
+  /** Closes the file; then where a credential value is still in it (read back whole), or null. */
+  close(): SecretFound | null {
+    if (this.closed) return null;
     this.closed = true;
     closeSync(this.fd);
+    return findSecret(readFileSync(this.path, 'utf8'), this.secrets);
   }
 }

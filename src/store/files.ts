@@ -5,9 +5,11 @@
  * `{name, input, savedAt}` (the content as the user gave it: text, or bytes kept as a Blob and read back as bytes). `list()` gives the names (read from an
  * index, without loading any content) in the order they were saved. Every method returns a promise that rejects with an Error naming the operation and the file when
  * IndexedDB is missing, blocked or fails (the player then warns and keeps the file for this page only); nothing
- * here throws synchronously. The database is opened once, on first use.
+ * here throws synchronously. The database is opened once, on first use. A save refused because the browser's storage
+ * for the site is full (QuotaExceededError) rejects with a FileStoreError whose notice says so in the reader's
+ * language ('files.quota'); `fileStoreNotice(e)` gives the notice of any failure of this store.
  */
-import type { FileStore } from './state';
+import type { FileStore, Notice } from './state';
 
 export const DB_NAME = 'streamscope';
 const STORE = 'files';
@@ -21,6 +23,26 @@ interface StoredFile {
   savedAt: number;
 }
 
+/** A failure the reader is told about by a catalog key of its own (in their language), not by the browser's words. */
+export class FileStoreError extends Error {
+  constructor(
+    message: string,
+    readonly notice: Notice,
+  ) {
+    super(message);
+    this.name = 'FileStoreError';
+  }
+}
+
+/** What to tell the reader about a failure of the file store. */
+export function fileStoreNotice(e: unknown): Notice {
+  if (e instanceof FileStoreError) return e.notice;
+  return { key: 'app.warn.fileStore', params: { message: e instanceof Error ? e.message : String(e) } };
+}
+
+const isQuota = (e: unknown): boolean =>
+  typeof e === 'object' && e !== null && ((e as { name?: unknown }).name === 'QuotaExceededError' || (e as { code?: unknown }).code === 22);
+
 const errorText = (e: unknown) => (e instanceof Error ? e.message : e instanceof DOMException ? e.message : String(e));
 
 function request<T>(req: IDBRequest<T>, what: string): Promise<T> {
@@ -29,6 +51,8 @@ function request<T>(req: IDBRequest<T>, what: string): Promise<T> {
     req.onerror = () => reject(new Error(`${what}: ${errorText(req.error)}`));
   });
 }
+
+class QuotaError extends Error {}
 
 /** A FileStore over `factory` (the page's indexedDB by default). */
 export function createIdbFileStore(factory: IDBFactory | undefined = globalThis.indexedDB, dbName = DB_NAME): FileStore {
@@ -58,17 +82,21 @@ export function createIdbFileStore(factory: IDBFactory | undefined = globalThis.
   };
 
   /** Runs `body` on the object store in one transaction; resolves with its result once the transaction completes. */
-  const run = async <T>(mode: IDBTransactionMode, what: string, body: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> => {
+  const run = async <T>(mode: IDBTransactionMode, what: string, body: (store: IDBObjectStore) => IDBRequest<T>, quota?: (e: unknown) => boolean): Promise<T> => {
     const database = await open();
     return new Promise<T>((resolve, reject) => {
       let result: T;
       try {
         const tx = database.transaction(STORE, mode);
-        request(body(tx.objectStore(STORE)), what).then((r) => (result = r), reject);
+        const req = body(tx.objectStore(STORE));
+        request(req, what).then(
+          (r) => (result = r),
+          (e: unknown) => reject(quota?.(req.error) ? new QuotaError(String(e)) : e),
+        );
         tx.oncomplete = () => resolve(result);
-        tx.onabort = () => reject(new Error(`${what}: ${errorText(tx.error ?? 'aborted')}`));
+        tx.onabort = () => reject(quota?.(tx.error) ? new QuotaError(what) : new Error(`${what}: ${errorText(tx.error ?? 'aborted')}`));
       } catch (e) {
-        reject(new Error(`${what}: ${errorText(e)}`));
+        reject(quota?.(e) ? new QuotaError(what) : new Error(`${what}: ${errorText(e)}`));
       }
     });
   };
@@ -87,7 +115,12 @@ export function createIdbFileStore(factory: IDBFactory | undefined = globalThis.
     async put(name, input) {
       // a 24 MB Uint8Array put as it is blocked the page for about 40 ms (serialized on the main thread)
       const record: StoredFile = { name, input: typeof input === 'string' ? input : new Blob([input as Uint8Array<ArrayBuffer>]), savedAt: Date.now() };
-      await run('readwrite', `saving “${name}”`, (s) => s.put(record));
+      try {
+        await run('readwrite', `saving “${name}”`, (s) => s.put(record), isQuota);
+      } catch (e) {
+        if (e instanceof QuotaError) throw new FileStoreError(`saving “${name}”: the browser's storage for this site is full`, { key: 'files.quota', params: { name } });
+        throw e;
+      }
     },
     async remove(name) {
       await run('readwrite', `removing “${name}”`, (s) => s.delete(name));

@@ -12,6 +12,8 @@
 import { LOAD_FAILURE_CODES } from '../core/load/messages';
 import type { Session } from '../core/types';
 import { type TextFetch } from './fetchRecording';
+import { fileStoreNotice } from './files';
+import { tooLargeNotice } from './files-size';
 import { parseIndex } from './recordings';
 import type { Analyzer, FileStore, Notice, PlayerState, Source } from './state';
 import { normalizeOrigins, resolveRec } from './url';
@@ -92,7 +94,7 @@ export function createLoader(ctx: LoaderContext) {
       const merged = [...known, ...names.filter((n) => !known.includes(n))];
       if (merged.length !== known.length) set({ files: merged });
     } catch (e) {
-      ctx.warn({ key: 'app.warn.fileStore', params: { message: message(e) } });
+      ctx.warn(fileStoreNotice(e));
     }
   };
 
@@ -112,6 +114,9 @@ export function createLoader(ctx: LoaderContext) {
   };
 
   const loadRecording = async (src: string | { input: string | Uint8Array; name: string }, options: LoadOptions = {}): Promise<void> => {
+    // content over the limit (a page's load, a paste) is refused before anything else, measured in bytes
+    const tooLarge = typeof src === 'string' ? null : tooLargeNotice(src.name, src.input);
+    if (tooLarge) return fail(tooLarge);
     const token = ++loadToken;
     const stale = () => token !== loadToken;
     controller?.abort();
@@ -156,7 +161,7 @@ export function createLoader(ctx: LoaderContext) {
       // task that hands it to the analysis worker
       const { fileStore } = ctx;
       const kept = src;
-      if (fileStore) setTimeout(() => void fileStore.put(kept.name, kept.input).catch((e: unknown) => ctx.warn({ key: 'app.warn.fileStore', params: { message: message(e) } })), 0);
+      if (fileStore) setTimeout(() => void fileStore.put(kept.name, kept.input).catch((e: unknown) => ctx.warn(fileStoreNotice(e))), 0);
     }
     if (stale()) return;
     const name = source.kind === 'shipped' ? source.id : source.name;
@@ -189,7 +194,7 @@ export function createLoader(ctx: LoaderContext) {
       try {
         input = await ctx.fileStore.get(name);
       } catch (e) {
-        ctx.warn({ key: 'app.warn.fileStore', params: { message: message(e) } });
+        ctx.warn(fileStoreNotice(e));
       }
     }
     if (input === undefined) return fail({ key: 'app.error.unknownFile', params: { name } });
@@ -202,7 +207,7 @@ export function createLoader(ctx: LoaderContext) {
     try {
       await ctx.fileStore.remove(name);
     } catch (e) {
-      ctx.warn({ key: 'app.warn.fileStore', params: { message: message(e) } });
+      ctx.warn(fileStoreNotice(e));
       return;
     }
     fileInputs.delete(name);

@@ -2,8 +2,9 @@
 // dropping opens the first file (size checked first). Drags without files (text, links) are left alone.
 import { useEffect, useState, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
-import { useActions } from '../../store/react';
+import { useActions, usePlayerStore } from '../../store/react';
 import { useT } from '../shell/useT';
+import { useFileStore } from './context';
 import { openUserFile } from './openFile';
 
 const hasFiles = (e: DragEvent) => Array.from(e.dataTransfer?.types ?? []).includes('Files');
@@ -12,6 +13,8 @@ const hasFiles = (e: DragEvent) => Array.from(e.dataTransfer?.types ?? []).inclu
 export function DropZone({ anchor }: { anchor: RefObject<HTMLElement | null> }) {
   const { t } = useT();
   const actions = useActions();
+  const playerStore = usePlayerStore();
+  const fileStore = useFileStore();
   const [player, setPlayer] = useState<HTMLElement | null>(null);
   const [over, setOver] = useState(false);
 
@@ -47,7 +50,7 @@ export function DropZone({ anchor }: { anchor: RefObject<HTMLElement | null> }) 
       const first = files[0];
       if (!first) return actions.warn({ key: 'files.drop.none' });
       if (files.length > 1) actions.warn({ key: 'files.drop.many', params: { name: first.name } });
-      void openUserFile(first, actions);
+      void openUserFile(first, playerStore, fileStore);
     };
     player.addEventListener('dragenter', enter);
     player.addEventListener('dragover', overHandler);
@@ -59,7 +62,7 @@ export function DropZone({ anchor }: { anchor: RefObject<HTMLElement | null> }) 
       player.removeEventListener('dragleave', leave);
       player.removeEventListener('drop', drop);
     };
-  }, [player, actions]);
+  }, [player, actions, playerStore, fileStore]);
 
   if (!player || !over) return null;
   return createPortal(

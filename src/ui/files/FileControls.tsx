@@ -2,7 +2,7 @@
 // "Paste SSE…", "Export .jsonl" of the current recording, and "Forget this file" for a file kept in the browser.
 // The drop zone over the whole player lives here too.
 import { useRef, useState, type ChangeEvent } from 'react';
-import { useActions, usePlayer } from '../../store/react';
+import { useActions, usePlayer, usePlayerStore } from '../../store/react';
 import { useT } from '../shell/useT';
 import { useFileStore } from './context';
 import { DropZone } from './DropZone';
@@ -15,6 +15,7 @@ import './files.css';
 export function FileControls() {
   const { t } = useT();
   const actions = useActions();
+  const playerStore = usePlayerStore();
   const fileStore = useFileStore();
   const session = usePlayer((s) => s.session);
   const source = usePlayer((s) => s.source);
@@ -26,7 +27,7 @@ export function FileControls() {
   const onFile = (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
     e.target.value = '';
-    if (file) void openUserFile(file, actions);
+    if (file) void openUserFile(file, playerStore, fileStore);
   };
   return (
     <div className="ss-files" ref={anchor}>

@@ -1,13 +1,15 @@
 // The paste dialog: a modal <dialog> with a text area for raw SSE text (or any format the app opens) and a name.
 // Focus goes to the text area on open and back to the opener on close (the caller's onClose does that).
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useActions } from '../../store/react';
+import { usePlayerStore } from '../../store/react';
 import { useT } from '../shell/useT';
+import { useFileStore } from './context';
 import { openPastedText } from './openFile';
 
 export function PasteDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useT();
-  const actions = useActions();
+  const playerStore = usePlayerStore();
+  const fileStore = useFileStore();
   const ref = useRef<HTMLDialogElement>(null);
   const textRef = useRef<HTMLTextAreaElement>(null);
   const id = useId();
@@ -40,7 +42,7 @@ export function PasteDialog({ open, onClose }: { open: boolean; onClose: () => v
     setText('');
     setEmpty(false);
     onClose();
-    void openPastedText(text, fileName, actions);
+    void openPastedText(text, fileName, playerStore, fileStore);
   };
 
   return (
