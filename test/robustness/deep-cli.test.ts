@@ -6,29 +6,13 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { anthropicStream, chatStream, depthOf, nestedArrays } from './deep-streams';
 
 const D = 100_000;
 const LIMIT_MS = 60_000;
 const dir = mkdtempSync(join(tmpdir(), 'deep-cli-'));
-const arrays = `${'['.repeat(D)}${']'.repeat(D)}`;
-/** The arguments in fragments of 20,000 characters, as a server streams them. */
-const fragments = Array.from({ length: Math.ceil(arrays.length / 20_000) }, (_, i) => arrays.slice(i * 20_000, (i + 1) * 20_000));
-
-const chatChunk = (delta: object, finish: string | null = null): string => `data: ${JSON.stringify({ choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
-const chat =
-  chatChunk({ role: 'assistant' }) +
-  fragments.map((f, k) => chatChunk({ tool_calls: [{ index: 0, ...(k === 0 && { id: 'call_1', type: 'function' }), function: { ...(k === 0 && { name: 'f' }), arguments: f } }] })).join('') +
-  chatChunk({}, 'tool_calls') +
-  'data: [DONE]\n\n';
-
-const ev = (type: string, data: object): string => `event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`;
-const anthropic =
-  ev('message_start', { message: { id: 'msg_1', type: 'message', role: 'assistant', model: 'm', content: [], stop_reason: null, usage: { input_tokens: 1, output_tokens: 1 } } }) +
-  ev('content_block_start', { index: 0, content_block: { type: 'tool_use', id: 'toolu_1', name: 'f', input: {} } }) +
-  fragments.map((f) => ev('content_block_delta', { index: 0, delta: { type: 'input_json_delta', partial_json: f } })).join('') +
-  ev('content_block_stop', { index: 0 }) +
-  ev('message_delta', { delta: { stop_reason: 'tool_use' }, usage: { output_tokens: 5 } }) +
-  ev('message_stop', {});
+const chat = chatStream(nestedArrays(D));
+const anthropic = anthropicStream(nestedArrays(D));
 
 function inspect(file: string): Promise<{ code: number | null; out: string; err: string }> {
   return new Promise((resolve) => {
@@ -39,13 +23,6 @@ function inspect(file: string): Promise<{ code: number | null; out: string; err:
       (error, out, err) => resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, out, err }),
     );
   });
-}
-
-/** How deep a value nests along first members (a loop: a recursive walk would overflow). */
-function depthOf(v: unknown): number {
-  let n = 0;
-  for (let at = v; typeof at === 'object' && at !== null; at = Array.isArray(at) ? at[0] : Object.values(at)[0]) n++;
-  return n;
 }
 
 interface Report {
