@@ -17,7 +17,7 @@ export const JsonBlock = memo(function JsonBlock({ pretty, theme, t, highlight =
       ) : null}
       {pretty.cutAt !== undefined ? (
         <p className="ss-note" role="note">
-          {t('panels.code.cut', { chars: pretty.cutAt.toLocaleString('en-US') })}
+          {t('panels.code.cut', { chars: pretty.cutAt })}
         </p>
       ) : null}
       <CodeBlock text={pretty.cutAt !== undefined ? `${pretty.text}…` : pretty.text} theme={theme} highlight={highlight && !shortened} />

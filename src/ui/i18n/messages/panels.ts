@@ -66,7 +66,7 @@ const en: Record<string, string> = {
   'panels.results.preview.none': 'No preview yet.',
   'panels.results.preview.unreadable': 'Nothing readable yet.',
   'panels.code.flat': 'Nested deeper than {depth} levels: the inner levels are shown on one line, without colours.',
-  'panels.code.cut': 'Too long to show in full: only the first {chars} characters are shown.',
+  'panels.code.cut': 'Too long to show in full: only the first {chars:# character is|# characters are} shown.',
 
   'panels.explain.empty': 'the fragment is empty: JSON.parse(\'\') has nothing to read',
   'panels.explain.mid-value':
