@@ -41,12 +41,12 @@ export function Panels({ props, compare, compareView, show }: PanelsProps) {
         </ErrorBoundary>
       )}
       {show.includes('buffers') && (
-        <ErrorBoundary key={props.strategy} areaKey="panels.buffers.title" resetKey={props.session}>
+        <ErrorBoundary key={`buffers:${props.strategy}`} areaKey="panels.buffers.title" resetKey={props.session}>
           <BuffersPanel {...props} />
         </ErrorBoundary>
       )}
       {show.includes('results') && (
-        <ErrorBoundary key={props.strategy} areaKey="panels.results.title" resetKey={props.session}>
+        <ErrorBoundary key={`results:${props.strategy}`} areaKey="panels.results.title" resetKey={props.session}>
           <ResultsPanel {...props} />
         </ErrorBoundary>
       )}
