@@ -1,6 +1,7 @@
 // Arguments nested thousands of levels in the built app (Debian Chromium): a ~20 KB v1 recording whose tool_use
 // input nests 5,000 levels (synthetic, built here and served as recordings/deep-5000.jsonl), opened by permalink
-// (`?rec=`) and in embed.html; and one nested 300,000 levels (over the worker threshold, so it crosses the worker).
+// (`?rec=`) and in embed.html; one nested 300,000 levels (over the worker threshold, so it crosses the worker); a
+// Gemini event whose data itself nests 5,000 levels (the raw panel's pretty data).
 // The page keeps working: the slider moves, every panel renders, the ready call is shown with a note that it was
 // shortened, the self-check still compares, no error boundary had to step in and no page error.
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -20,6 +21,8 @@ afterAll(async () => {
 const RECORDINGS: Record<string, string> = {
   'deep-5000.jsonl': anthropicRecording(nestedArrays(5_000), 1_000),
   'deep-300000.jsonl': anthropicRecording(nestedArrays(300_000), 50_000),
+  // Gemini sends the call's args as an object in the event itself: the raw panel's data is nested 5,000 levels
+  'deep-gemini.sse': `data: {"candidates":[{"content":{"role":"model","parts":[{"text":"Calling f."}]},"index":0}]}\n\ndata: {"candidates":[{"content":{"role":"model","parts":[{"functionCall":{"name":"f","args":{"a":${nestedArrays(5_000)}}}}]},"finishReason":"STOP","index":0}]}\n\n`,
 };
 
 function framesOf(name: string): number {
@@ -32,7 +35,7 @@ function framesOf(name: string): number {
 async function newPage(): Promise<{ page: Page; errors: string[] }> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   const errors = watchErrors(page);
-  await page.route('**/recordings/deep-*.jsonl', (route) => {
+  await page.route('**/recordings/deep-*', (route) => {
     const name = new URL(route.request().url()).pathname.split('/').pop() ?? '';
     const body = RECORDINGS[name];
     return body === undefined ? route.fulfill({ status: 404 }) : route.fulfill({ status: 200, contentType: 'application/x-ndjson', body });
@@ -69,7 +72,8 @@ test('a 5,000-level recording by permalink: every panel renders, the slider move
   await expectWorking(page, framesOf('deep-5000.jsonl'));
   const ms = Date.now() - started;
   expect(await page.locator('#root').evaluate((r) => r.childElementCount)).toBeGreaterThan(0);
-  await expect.poll(() => page.locator('body').textContent()).toContain('byte for byte');
+  await expect.poll(() => page.locator('body').textContent()).toContain('reproduces the recorded message byte for byte');
+  expect(await page.locator('body').textContent()).not.toContain('First difference at');
   // the live preview of the partial-JSON strategy, mid-stream and at the end
   await page.getByRole('radio', { name: 'Partial JSON preview', exact: true }).check();
   await slider(page).focus();
@@ -90,6 +94,16 @@ test('a 300,000-level recording (analysed in the worker) arrives whole and rende
   await page.goto(appUrl('?rec=deep-300000.jsonl&lang=en&s=per-call-buffer'));
   await expectWorking(page, framesOf('deep-300000.jsonl'));
   console.log(`[deep-json e2e] 300,000 levels (${(RECORDINGS['deep-300000.jsonl'] as string).length} chars): usable after ${Date.now() - started} ms`);
+  expect(errors).toEqual([]);
+  await page.close();
+});
+
+test('a Gemini event whose data nests 5,000 levels: the raw panel shows it shortened, with a note', async () => {
+  const { page, errors } = await newPage();
+  await page.goto(appUrl('?rec=deep-gemini.sse&lang=en&s=per-call-buffer'));
+  await expectWorking(page, framesOf('deep-gemini.sse'));
+  const raw = page.getByRole('region', { name: 'Raw events', exact: true });
+  await expect.poll(() => raw.textContent(), { timeout: 10_000 }).toContain('Nested deeper than 32 levels');
   expect(errors).toEqual([]);
   await page.close();
 });
