@@ -36,7 +36,7 @@ export function readLocalized(v: unknown): Localized | undefined {
 function readProvenance(v: unknown, line: number, byteOffset: number): Provenance | LoadIssue {
   if (!isObject(v)) return issue('bad-header-field.provenance', { field: 'provenance', type: jsonType(v) }, line, byteOffset);
   if (!KINDS.includes(v.kind as ProvenanceKind)) {
-    return issue('bad-header-field.provenance-kind', { field: 'provenance', value: excerpt(String(v.kind)), allowed: KINDS.join(', ') }, line, byteOffset);
+    return issue('bad-header-field.provenance-kind', { field: 'provenance', value: excerpt(shownValue(v.kind)), allowed: KINDS.join(', ') }, line, byteOffset);
   }
   const out: Provenance = { kind: v.kind as ProvenanceKind };
   for (const key of ['source', 'url', 'notes'] as const) if (typeof v[key] === 'string') out[key] = v[key];

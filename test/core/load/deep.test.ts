@@ -14,6 +14,7 @@ describe('load: deep values quoted in messages', () => {
     ['a req turn number', `{"streamscope":1}\n[0,"req",{"turn":${deep}}]\n${chunk}\n`, 'turn-number-mismatch'],
     ['a time', `{"streamscope":1}\n[0,"req",{}]\n[${deep},"chunk","data: {}\\n\\n"]\n`, 'bad-time'],
     ['the wire', `{"streamscope":1,"wire":${deep}}\n[0,"req",{}]\n`, 'bad-header-field'],
+    ['the provenance kind', `{"streamscope":1,"provenance":{"kind":${deep}}}\n[0,"req",{}]\n`, 'bad-header-field'],
     ['an expected verdict', `{"streamscope":1,"expect":{"shared-buffer":${deep}}}\n[0,"req",{}]\n`, 'bad-header-field'],
   ])('%s', (_label, text, code) => {
     const r = load(text, 'deep.jsonl');
