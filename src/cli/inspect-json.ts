@@ -3,6 +3,7 @@
 import { readyMs } from '../core/timeline';
 import type { Anomaly, Session, StrategyId, StrategyRun } from '../core/types';
 import { STRATEGY_IDS } from '../core/types';
+import { stringifyDeep } from '../core/wire/safe-json';
 
 export const round1 = (x: number | null): number | null => (x === null || !Number.isFinite(x) ? null : Math.round(x * 10) / 10);
 
@@ -60,9 +61,12 @@ function strategy(session: Session, run: StrategyRun): InspectJson['strategies']
 const UNSAFE = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 const escapeUnsafe = (json: string): string => json.replace(UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
-/** The `--json` report as one line of text: JSON.stringify with the characters above escaped. */
+/**
+ * The `--json` report as one line of text: JSON.stringify with the characters above escaped. Arguments nested
+ * deeper than JSON.stringify's stack allows (a few thousand levels) are written in full by an iterative serializer.
+ */
 export function inspectJsonText(session: Session, only?: StrategyId): string {
-  return escapeUnsafe(JSON.stringify(inspectJson(session, only)));
+  return escapeUnsafe(stringifyDeep(inspectJson(session, only)));
 }
 
 export function inspectJson(session: Session, only?: StrategyId): InspectJson {

@@ -338,7 +338,8 @@ export type AnomalyCode =
   | 'unknown-event'
   | 'time-goes-back'
   | 'invalid-utf8'
-  | 'invalid-json';
+  | 'invalid-json'
+  | 'too-deep';
 
 export interface Anomaly {
   code: AnomalyCode;

@@ -20,6 +20,7 @@ import { keyAction, keyTargetOf } from './shell/keys';
 import { LiveRegion } from './shell/LiveRegion';
 import { LoadStatus } from './shell/LoadStatus';
 import { PANEL_IDS, Panels, type PanelId, type Slot } from './shell/Panels';
+import { ErrorBoundary } from './shell/ErrorBoundary';
 import { Provenance } from './shell/Provenance';
 import { usePanelProps } from './shell/usePanelProps';
 import { useT } from './shell/useT';
@@ -58,10 +59,18 @@ function Views({ slots, show }: { slots: AppSlots; show: readonly PanelId[] }) {
   return (
     <>
       {/* The conclusion is the payoff: pinned under the transport controls, above the panels it sums up. */}
-      {slots.conclusion?.(props) ?? null}
+      <ErrorBoundary areaKey="app.area.conclusion" resetKey={props.session}>
+        {slots.conclusion?.(props) ?? null}
+      </ErrorBoundary>
       <Panels props={props} compare={compare} compareView={slots.compare} show={show} />
-      {show.includes('waterfall') ? (slots.waterfall?.(props) ?? null) : null}
-      {slots.footer?.(props) ?? null}
+      {show.includes('waterfall') ? (
+        <ErrorBoundary areaKey="app.area.waterfall" resetKey={props.session}>
+          {slots.waterfall?.(props) ?? null}
+        </ErrorBoundary>
+      ) : null}
+      <ErrorBoundary areaKey="app.area.footer" resetKey={props.session}>
+        {slots.footer?.(props) ?? null}
+      </ErrorBoundary>
     </>
   );
 }
@@ -85,7 +94,16 @@ function labKey(e: KeyboardEvent<HTMLDivElement>, store: PlayerStore, target: Re
   return false;
 }
 
-export function App({ slots = NO_SLOTS, standalone = true, panels = PANEL_IDS, controls = 'full' }: AppProps) {
+/** The player behind a last-resort error boundary: a render that throws shows a notice, never an empty page. */
+export function App(props: AppProps) {
+  return (
+    <ErrorBoundary areaKey="app.failed.app" app>
+      <Shell {...props} />
+    </ErrorBoundary>
+  );
+}
+
+function Shell({ slots = NO_SLOTS, standalone = true, panels = PANEL_IDS, controls = 'full' }: AppProps) {
   const { t, lang } = useT();
   const store = usePlayerStore();
   const a = useActions();

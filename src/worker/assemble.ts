@@ -2,9 +2,9 @@
  * The page's half of receiving a session in slices from the analysis worker (the worker's half is ./slice.ts).
  *
  * Contract: `createAssembler()` returns `add(part)`, which joins one part into what came before for its path as it
- * arrives (items pushed, frames rebuilt from their columns and pushed, text appended, chunks built as views into their turn's one transferred buffer), and
+ * arrives (items pushed, frames rebuilt from their columns and pushed, text and JSON text appended, chunks built as views into their turn's one transferred buffer), and
  * `finish(skeleton)`, which puts every joined piece at its path in the skeleton (the `done` message's session, a
- * fresh structured clone the page owns) and returns it. Work per call is proportional to that part's size, so no
+ * fresh structured clone the page owns), a `json` piece parsed, and returns it. Work per call is proportional to that part's size, so no
  * single message takes long. Parts that do not fit (chunks before their bytes, ends past the buffer, a path the
  * skeleton lacks) give an Error naming the part and the path instead of a wrong session.
  */
@@ -13,9 +13,18 @@ import { ms } from '../core/types';
 import { decodeFrames } from './frameColumns';
 import type { Part, PartPath } from './protocol';
 
-type Joined = { path: PartPath; kind: 'items'; value: unknown[] } | { path: PartPath; kind: 'text'; value: string } | { path: PartPath; kind: 'chunks'; value: Chunk[]; buffer: ArrayBuffer; at: number };
+type Joined = { path: PartPath; kind: 'items'; value: unknown[] } | { path: PartPath; kind: 'text' | 'json'; value: string } | { path: PartPath; kind: 'chunks'; value: Chunk[]; buffer: ArrayBuffer; at: number };
 
 const where = (path: PartPath) => path.join('.') || '(root)';
+
+/** A `json` piece's value: JSON.parse copes with any depth, which structured clone does not. */
+function parseJoined(text: string, path: PartPath): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (e) {
+    throw new Error(`analysis worker: the JSON text for ${where(path)} does not parse: ${e instanceof Error ? e.message : String(e)}`);
+  }
+}
 
 export function createAssembler() {
   const joined = new Map<string, Joined>();
@@ -33,9 +42,10 @@ export function createAssembler() {
         else if (had.kind === 'items') for (const item of items) had.value.push(item);
         return;
       }
-      case 'text': {
-        if (!had) joined.set(key, { path: part.path, kind: 'text', value: part.text });
-        else if (had.kind === 'text') had.value += part.text;
+      case 'text':
+      case 'json': {
+        if (!had) joined.set(key, { path: part.path, kind: part.kind, value: part.text });
+        else if (had.kind === part.kind) had.value += part.text;
         return;
       }
       case 'bytes': {
@@ -65,7 +75,7 @@ export function createAssembler() {
       for (const step of path.slice(0, -1)) parent = parent !== null && typeof parent === 'object' ? (parent as Record<string | number, unknown>)[step] : undefined;
       const last = path[path.length - 1];
       if (last === undefined || parent === null || typeof parent !== 'object') throw new Error(`analysis worker: the session has no place for ${where(path)}`);
-      (parent as Record<string | number, unknown>)[last] = piece.value;
+      (parent as Record<string | number, unknown>)[last] = piece.kind === 'json' ? parseJoined(piece.value, path) : piece.value;
     }
     joined.clear();
     return skeleton;

@@ -39,6 +39,11 @@ export type Part =
   | { kind: 'frames'; path: PartPath; columns: FrameColumns }
   /** The next piece of the string at `path`. */
   | { kind: 'text'; path: PartPath; text: string }
+  /**
+   * The next piece of the JSON text of the value at `path`: data nested too deep for structured clone (which
+   * overflows near 3,000 levels) is sent as text and parsed on the page once whole (JSON.parse copes with any depth).
+   */
+  | { kind: 'json'; path: PartPath; text: string }
   /** All bytes of the chunk array at `path`, back to back (sent before its `chunks` slices, transferred). */
   | { kind: 'bytes'; path: PartPath; bytes: ArrayBuffer }
   /** The next chunks of the array at `path`: their times and the end offset of each one's bytes in that buffer. */

@@ -8,8 +8,12 @@
  * slices of at most `items` (frames as columns, ./frameColumns.ts, a slice with an odd frame as items), texts in pieces of about `text` units (never between the halves of a surrogate pair),
  * and a turn's chunks as one buffer of all their bytes followed by slices of times and end offsets. Applying every
  * part to the skeleton (./assemble.ts) gives back the session's data. Pure; never throws on session data.
+ * Any depth: the walk stops STRIP_DEPTH levels down (only recorded JSON data nests that deep; below it nothing is
+ * split) and a value there nesting deeper than CLONE_DEPTH more levels, which structured clone cannot copy, becomes
+ * a `json` piece (null in the skeleton) sent as its JSON text in pieces of about `text` units.
  */
 import type { Chunk, Session } from '../core/types';
+import { stringifyDeep } from '../core/wire/safe-json';
 import { encodeFrames, fitsColumns } from './frameColumns';
 import { PART_SIZE, TEXT_PART, type Part, type PartPath } from './protocol';
 
@@ -23,6 +27,7 @@ export type Piece =
   | { kind: 'items'; path: PartPath; value: readonly unknown[] }
   | { kind: 'frames'; path: PartPath; value: readonly unknown[] }
   | { kind: 'text'; path: PartPath; value: string }
+  | { kind: 'json'; path: PartPath; value: string }
   | { kind: 'chunks'; path: PartPath; value: readonly Chunk[] };
 
 export interface Outgoing {
@@ -33,7 +38,29 @@ export interface Outgoing {
 /** recording.turns[i].chunks: always sent as bytes + slices (their views share one buffer per turn on the page). */
 const isChunks = (path: PartPath) => path.length === 4 && path[0] === 'recording' && path[1] === 'turns' && path[3] === 'chunks';
 
+/** How far down the session the walk goes; the session's own structure is far shallower. */
+const STRIP_DEPTH = 32;
+/** Values nesting deeper than this below STRIP_DEPTH go as JSON text (Chromium's structured clone fails near 3,300). */
+export const CLONE_DEPTH = 1000;
+
+/** Whether `value` nests more than `limit` levels of arrays and objects (an explicit stack, no recursion). */
+export function nestsDeeper(value: unknown, limit: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
+    const [v, depth] = top;
+    if (typeof v !== 'object' || v === null || ArrayBuffer.isView(v) || v instanceof ArrayBuffer) continue;
+    if (depth + 1 > limit) return true;
+    for (const item of Array.isArray(v) ? v : Object.values(v as Record<string, unknown>)) stack.push([item, depth + 1]);
+  }
+  return false;
+}
+
 function strip(value: unknown, path: PartPath, out: Piece[], sizes: SliceSizes): unknown {
+  if (path.length >= STRIP_DEPTH && typeof value === 'object' && value !== null) {
+    if (!nestsDeeper(value, CLONE_DEPTH)) return value;
+    out.push({ kind: 'json', path, value: stringifyDeep(value) });
+    return null;
+  }
   if (typeof value === 'string') {
     if (value.length <= sizes.text) return value;
     out.push({ kind: 'text', path, value });
@@ -123,9 +150,10 @@ export function* partsOf(pieces: readonly Piece[], sizes: SliceSizes = DEFAULT_S
       for (let i = 0; i < piece.value.length; i += sizes.items) yield { part: { kind: 'items', path, items: piece.value.slice(i, i + sizes.items) }, transfer: [] };
     } else {
       const text = piece.value;
+      const kind = piece.kind;
       for (let i = 0; i < text.length; ) {
         const j = cutAt(text, i + sizes.text);
-        yield { part: { kind: 'text', path, text: text.slice(i, j) }, transfer: [] };
+        yield { part: { kind, path, text: text.slice(i, j) }, transfer: [] };
         i = j;
       }
     }

@@ -100,6 +100,7 @@ describe('robustness: huge inputs (child process, hard time limit)', () => {
     }
     expect(find(run, 'sse: Chat arguments are 10,000 nested objects').perCall).toMatchObject({ count: 1, firstArgsParsed: true });
     expect(codes(find(run, 'sse: Chat arguments are 10,000 nested arrays, cut'))).toContain('invalid-arguments');
+    expect(codes(find(run, 'sse: Chat arguments are 10,000 nested objects'))).toContain('too-deep');
     expect(find(run, 'jsonl: header nested').error).toMatchObject({ line: 1, byteOffset: 0 });
     expect(find(run, 'jsonl: 1,000,000 unclosed brackets').error).toMatchObject({ line: 1, message: expect.stringContaining('header is not JSON') });
     expect(codes(find(run, 'sse: 1,000,000 unclosed brackets'))).toContain('invalid-json');

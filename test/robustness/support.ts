@@ -136,6 +136,7 @@ export const ANOMALY_CODES: readonly AnomalyCode[] = [
   'time-goes-back',
   'invalid-utf8',
   'invalid-json',
+  'too-deep',
 ];
 
 /** Longest message we accept: a message quotes an excerpt of the input, never the input. */

@@ -6,10 +6,12 @@
  * the chunk's bytes are valid UTF-8 on their own, else `bytes` with base64 —, `end` and `final`; `tool` lines follow
  * the turn they name and `mark` lines are placed by time between turns; both keep their order. Hence
  * `load(serializeRecording(r))` gives back r's header, turns, tools and marks (a file that was not v1 comes back as
- * a timed v1 recording). A time that is not a finite number is written as 0.
+ * a timed v1 recording). A time that is not a finite number is written as 0. Any depth: a request body or final
+ * message nested 100,000 levels is written in full (an iterative serializer where JSON.stringify would overflow).
  */
 import { encodeBase64 } from '../load/base64';
 import type { Recording, Turn } from '../types';
+import { stringifyDeep } from '../wire/safe-json';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
@@ -23,7 +25,7 @@ function textOf(bytes: Uint8Array): string | undefined {
 }
 
 const time = (t: number): number => (Number.isFinite(t) ? t : 0);
-const line = (t: number, code: string, data: unknown): string => JSON.stringify([time(t), code, data]);
+const line = (t: number, code: string, data: unknown): string => stringifyDeep([time(t), code, data]);
 
 function turnLines(turn: Turn, index: number): string[] {
   const out: string[] = [];
@@ -63,7 +65,7 @@ export function serializeRecording(rec: Recording): string {
   });
 
   const { streamscope: _version, ...headerRest } = rec.header;
-  const lines: string[] = [JSON.stringify({ streamscope: 1, ...headerRest })];
+  const lines: string[] = [stringifyDeep({ streamscope: 1, ...headerRest })];
   let ti = 0;
   let mi = 0;
   for (let slot = 0; slot <= n; slot++) {

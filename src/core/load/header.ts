@@ -7,7 +7,7 @@
  * fields are kept untouched. Never throws.
  */
 import { WIRES, type Localized, type LoadIssue, type Provenance, type ProvenanceKind, type RecordingHeader, type ToolSpec, type Verdict, type WireId } from '../types';
-import { excerpt, issue, isObject } from './issues';
+import { excerpt, issue, isObject, jsonText, shownValue } from './issues';
 import { jsonType } from './messages';
 
 const KINDS: readonly ProvenanceKind[] = ['captured', 'docs', 'reconstructed', 'synthetic'];
@@ -36,7 +36,7 @@ export function readLocalized(v: unknown): Localized | undefined {
 function readProvenance(v: unknown, line: number, byteOffset: number): Provenance | LoadIssue {
   if (!isObject(v)) return issue('bad-header-field.provenance', { field: 'provenance', type: jsonType(v) }, line, byteOffset);
   if (!KINDS.includes(v.kind as ProvenanceKind)) {
-    return issue('bad-header-field.provenance-kind', { field: 'provenance', value: excerpt(String(v.kind)), allowed: KINDS.join(', ') }, line, byteOffset);
+    return issue('bad-header-field.provenance-kind', { field: 'provenance', value: excerpt(shownValue(v.kind)), allowed: KINDS.join(', ') }, line, byteOffset);
   }
   const out: Provenance = { kind: v.kind as ProvenanceKind };
   for (const key of ['source', 'url', 'notes'] as const) if (typeof v[key] === 'string') out[key] = v[key];
@@ -58,7 +58,7 @@ export function readHeader(value: unknown, line: number, byteOffset: number): He
   if (typeof version === 'number' && Number.isInteger(version) && version > 1) {
     return { ok: false, code: 'header-newer-version', params: { version } };
   }
-  if (version !== 1) return { ok: false, code: 'header-bad-version', params: { value: excerpt(JSON.stringify(version) ?? '') } };
+  if (version !== 1) return { ok: false, code: 'header-bad-version', params: { value: excerpt(version === undefined ? '' : jsonText(version)) } };
 
   const issues: LoadIssue[] = [];
   const at = [line, byteOffset] as const;
@@ -77,7 +77,7 @@ export function readHeader(value: unknown, line: number, byteOffset: number): He
     if (WIRES.includes(value.wire as WireId)) header.wire = value.wire as WireId;
     else {
       delete header.wire;
-      issues.push(issue('bad-header-field.one-of', { field: 'wire', value: excerpt(String(value.wire)), allowed: WIRES.join(', ') }, ...at));
+      issues.push(issue('bad-header-field.one-of', { field: 'wire', value: excerpt(shownValue(value.wire)), allowed: WIRES.join(', ') }, ...at));
     }
   }
   if ('provenance' in value) {
@@ -113,7 +113,7 @@ export function readHeader(value: unknown, line: number, byteOffset: number): He
       const expect: Record<string, Verdict> = {};
       for (const [id, verdict] of Object.entries(value.expect)) {
         if (VERDICTS.includes(verdict as Verdict)) expect[id] = verdict as Verdict;
-        else issues.push(issue('bad-header-field.one-of', { field: `expect.${id}`, value: excerpt(String(verdict)), allowed: VERDICTS.join(', ') }, ...at));
+        else issues.push(issue('bad-header-field.one-of', { field: `expect.${id}`, value: excerpt(shownValue(verdict)), allowed: VERDICTS.join(', ') }, ...at));
       }
       header.expect = expect;
     }

@@ -42,6 +42,45 @@ export function failure<C extends FailureCode>(code: C, params: FailureParams<C>
   return { ok: false, error };
 }
 
+/**
+ * The JSON text of a parsed value, written without recursion and stopped soon after `max` characters (longer means
+ * it was cut), so an excerpt of a value nested 100,000 levels neither overflows the stack nor costs its whole text.
+ */
+export function jsonText(value: unknown, max = 80): string {
+  let out = '';
+  const stack: { items?: readonly unknown[]; obj?: Record<string, unknown>; keys: readonly string[]; i: number }[] = [];
+  const open = (v: unknown): void => {
+    if (typeof v !== 'object' || v === null) out += JSON.stringify(v) ?? 'null';
+    else if (Array.isArray(v)) {
+      out += '[';
+      stack.push({ items: v, keys: [], i: 0 });
+    } else {
+      out += '{';
+      stack.push({ obj: v as Record<string, unknown>, keys: Object.keys(v), i: 0 });
+    }
+  };
+  open(value);
+  while (stack.length > 0 && out.length <= max) {
+    const top = stack[stack.length - 1] as (typeof stack)[number];
+    if (top.i >= (top.items ?? top.keys).length) {
+      out += top.items ? ']' : '}';
+      stack.pop();
+      continue;
+    }
+    if (top.i > 0) out += ',';
+    if (top.items) open(top.items[top.i++]);
+    else {
+      const k = top.keys[top.i++] as string;
+      out += `${JSON.stringify(k)}:`;
+      open((top.obj as Record<string, unknown>)[k]);
+    }
+  }
+  return out;
+}
+
+/** A value as a message shows it: strings and numbers as String() gives them, arrays and objects as cut JSON text. */
+export const shownValue = (v: unknown): string => (typeof v === 'object' && v !== null ? jsonText(v) : String(v));
+
 /** A short, single-line excerpt of user text for a message. */
 export function excerpt(text: string, max = 40): string {
   const cut = text.length > max ? `${text.slice(0, max)}…` : text;

@@ -10,7 +10,7 @@ import { ms, type EndStatus, type LoadIssue, type LoadResult, type Mark, type Re
 import { decodeBase64 } from './base64';
 import { Packer, type Payload } from './pack';
 import { readHeader, readLocalized } from './header';
-import { errorText, excerpt, failure, issue, isObject } from './issues';
+import { errorText, excerpt, failure, issue, isObject, jsonText } from './issues';
 import { jsonType, type IssueParams, type IssueTemplateId } from './messages';
 import { byteOffsets, type Source } from './source';
 
@@ -54,7 +54,7 @@ function namedTurn(st: State, data: Record<string, unknown>, code: string): Turn
   if (data.turn === undefined) return currentTurn(st, code);
   const t = data.turn;
   const turn = typeof t === 'number' && Number.isInteger(t) ? st.turns[t] : undefined;
-  if (!turn) bad(st, 'unknown-turn', { event: code, turn: excerpt(JSON.stringify(t) ?? '') });
+  if (!turn) bad(st, 'unknown-turn', { event: code, turn: excerpt(jsonText(t)) });
   return turn;
 }
 
@@ -73,7 +73,7 @@ function applyEvent(st: State, time: number, code: string, data: unknown): void 
       if (isObject(data)) {
         if ('body' in data) turn.request = data.body;
         if (data.turn !== undefined && data.turn !== index) {
-          bad(st, 'turn-number-mismatch', { turn: excerpt(JSON.stringify(data.turn) ?? ''), index });
+          bad(st, 'turn-number-mismatch', { turn: excerpt(jsonText(data.turn)), index });
         }
       }
       return;
@@ -170,7 +170,7 @@ export function loadJsonl(src: Source): LoadResult {
     }
     const time: unknown = ev[0];
     if (typeof time !== 'number' || !Number.isFinite(time)) {
-      bad(st, 'bad-time', { type: jsonType(time), value: excerpt(JSON.stringify(time) ?? '') });
+      bad(st, 'bad-time', { type: jsonType(time), value: excerpt(time === undefined ? '' : jsonText(time)) });
       continue;
     }
     applyEvent(st, time, ev[1], ev[2]);

@@ -8,7 +8,8 @@
  *   key (with or without its colon) and a trailing comma are dropped, a cut number keeps its valid prefix, a cut
  *   literal (`tru`) is completed; a cut escape sequence is dropped;
  * - on text that is not a JSON prefix at all, `value` is what was understood before the bad character (undefined
- *   when nothing was) and `invalidAt` is its offset.
+ *   when nothing was) and `invalidAt` is its offset;
+ * - any depth: nesting is kept on an explicit stack (no recursion), so `[[[[...` 100,000 deep parses like `[]`.
  */
 export interface PartialJson {
   value: unknown;
@@ -33,8 +34,6 @@ class Bad extends Error {
   }
 }
 
-/** Deeper nesting is reported as invalid rather than risking the call stack (JSON.parse itself goes deeper). */
-const MAX_DEPTH = 512;
 const WS = /[ \t\n\r]/;
 const ESCAPES: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
 
@@ -118,57 +117,29 @@ export function parsePartialJson(text: string): PartialJson {
     throw new Bad(i);
   };
 
-  /** Parses one value; a cut inside it returns the partial value with `cut: true`. */
-  let depth = 0;
-  const value = (attach: (v: unknown) => void): boolean => {
+  /**
+   * Open containers, innermost last: nesting lives on this explicit stack, not the call stack, so any depth that
+   * fits in memory parses (JSON.parse itself accepts millions of levels).
+   */
+  type Open = { obj: Record<string, unknown>; arr?: undefined; first: boolean } | { arr: unknown[]; obj?: undefined; first: boolean };
+  const stack: Open[] = [];
+
+  /** Starts one value at `i`: a scalar is read whole (returns whether it was cut); a container is opened. */
+  const start = (attach: (v: unknown) => void): boolean => {
     const c = peek();
-    if ((c === '{' || c === '[') && ++depth > MAX_DEPTH) throw new Bad(i);
     if (c === '{') {
       i++;
       const obj: Record<string, unknown> = {};
       attach(obj);
-      let first = true;
-      for (;;) {
-        const d = peek();
-        if (d === '}') {
-          i++;
-          depth--;
-          return false;
-        }
-        if (!first) {
-          if (d !== ',') throw new Bad(i);
-          i++;
-          if (peek() !== '"') throw new Bad(i);
-        } else if (d !== '"') throw new Bad(i);
-        first = false;
-        const k = str();
-        if (k.cut) throw new Cut();
-        if (peek() !== ':') throw new Bad(i);
-        i++;
-        peek();
-        if (value((v) => setMember(obj, k.value, v))) throw new Cut();
-      }
+      stack.push({ obj, first: true });
+      return false;
     }
     if (c === '[') {
       i++;
       const arr: unknown[] = [];
       attach(arr);
-      let first = true;
-      for (;;) {
-        const d = peek();
-        if (d === ']') {
-          i++;
-          depth--;
-          return false;
-        }
-        if (!first) {
-          if (d !== ',') throw new Bad(i);
-          i++;
-          peek();
-        }
-        first = false;
-        if (value((v) => arr.push(v))) throw new Cut();
-      }
+      stack.push({ arr, first: true });
+      return false;
     }
     if (c === '"') {
       const s = str();
@@ -185,6 +156,40 @@ export function parsePartialJson(text: string): PartialJson {
     return l.cut;
   };
 
+  /** Parses one whole value; returns whether the text ended inside it (a cut scalar at the top). */
+  const value = (attach: (v: unknown) => void): boolean => {
+    if (start(attach)) return true;
+    while (stack.length > 0) {
+      const top = stack[stack.length - 1] as Open;
+      const d = peek();
+      if (d === (top.arr ? ']' : '}')) {
+        i++;
+        stack.pop();
+        continue;
+      }
+      if (!top.first) {
+        if (d !== ',') throw new Bad(i);
+        i++;
+      } else if (top.obj && d !== '"') throw new Bad(i);
+      top.first = false;
+      if (top.arr) {
+        peek();
+        const arr = top.arr;
+        if (start((v) => arr.push(v))) throw new Cut();
+        continue;
+      }
+      const obj = top.obj;
+      if (peek() !== '"') throw new Bad(i);
+      const k = str();
+      if (k.cut) throw new Cut();
+      if (peek() !== ':') throw new Bad(i);
+      i++;
+      peek();
+      if (start((v) => setMember(obj, k.value, v))) throw new Cut();
+    }
+    return false;
+  };
+
   try {
     const cut = value((v) => (root = v));
     ws();
@@ -194,6 +199,6 @@ export function parsePartialJson(text: string): PartialJson {
   } catch (e) {
     if (e instanceof Cut) return { value: root, complete: false };
     if (e instanceof Bad) return { value: root, complete: false, invalidAt: e.at };
-    return { value: root, complete: false, invalidAt: i }; // stack overflow on absurd nesting
+    return { value: root, complete: false, invalidAt: i }; // out of memory: what was built so far
   }
 }

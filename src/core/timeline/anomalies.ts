@@ -10,8 +10,11 @@
  * - reused-index: each call-start that reused an open key with another id (detail: the key);
  * - unknown-event / invalid-json: ignored signals `unknown-event:<type>` (detail: the type) / `invalid-json`;
  * - time-goes-back: a network chunk earlier than the one before it (detail: the chunk index);
- * - invalid-utf8: per frame holding U+FFFD replacements made by the decoder (detail: how many).
+ * - invalid-utf8: per frame holding U+FFFD replacements made by the decoder (detail: how many);
+ * - too-deep: each carried call whose args nest deeper than DEEP_NESTING levels (detail: how deep). The analysis
+ *   itself copes with any depth; the anomaly says why the app shows such arguments shortened.
  */
+import { DEEP_NESTING, jsonTextDepth } from '../strategies/json';
 import { isTerminalSignals } from '../wire';
 import type { Anomaly, CarriedCall, DecodedTurn, Frame, FrameIndex, Signal, Turn, WireId } from '../types';
 import type { ReusedKey } from '../strategies/truth';
@@ -58,6 +61,10 @@ export function turnAnomalies(x: TurnAnomalyInput): Anomaly[] {
   if (toolFinish !== undefined && x.carried.length === 0) add('finish-tool-calls-without-call', toolFinish);
   if (!terminal) add('no-terminal-event', x.range.end > x.range.start ? (x.frames[x.range.end - 1] as Frame).index : undefined);
   for (const c of x.carried) if (!c.valid) add('invalid-arguments', c.endFrame ?? c.startFrame, c.key);
+  for (const c of x.carried) {
+    const depth = jsonTextDepth(c.argsText);
+    if (depth > DEEP_NESTING) add('too-deep', c.endFrame ?? c.startFrame, String(depth));
+  }
   for (const r of x.reused) add('reused-index', r.frame, r.key);
   timeGoesBack(x, add);
   if (x.decoded?.unterminated) add('unterminated-final-event', undefined, x.decoded.unterminated.text.slice(0, 80));

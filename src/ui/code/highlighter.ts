@@ -3,14 +3,16 @@
  * + github-light / github-dark, created ONCE (a lazy module singleton) and memoized per (text, theme).
  *
  * Contract: highlighting never blocks a render. `useHighlightedJson` returns null until the tokens are ready (the
- * caller renders plain text meanwhile) and never highlights text longer than HIGHLIGHT_LIMIT. Shiki's code is not
+ * caller renders plain text meanwhile) and never highlights text longer than HIGHLIGHT_LIMIT or nesting deeper
+ * than HIGHLIGHT_DEPTH (the grammar's rule stack grows with each open bracket). Shiki's code is not
  * fetched before the page's first paint: the first request waits for a painted frame and an idle period
  * (`afterFirstPaint`). A text is tokenized only once it has stayed on screen SETTLE_MS, so scrubbing through
  * frames costs no tokenizing at all. It returns tokens,
  * not HTML: callers render them as React text nodes, so no recorded string is ever injected as HTML.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { HighlighterCore } from 'shiki/core';
+import { jsonTextDepth } from '../../core/strategies/json';
 
 export type CodeTheme = 'light' | 'dark';
 export interface CodeToken {
@@ -21,6 +23,8 @@ export type CodeLines = CodeToken[][];
 
 /** Above this many characters, text is shown plain (highlighting would cost more than it helps). */
 export const HIGHLIGHT_LIMIT = 20_000;
+/** Text nesting deeper than this is shown plain. */
+export const HIGHLIGHT_DEPTH = 64;
 const CACHE_SIZE = 256;
 /** How long a text must stay on screen before it is tokenized. */
 export const SETTLE_MS = 80;
@@ -84,7 +88,8 @@ export function cachedTokens(text: string, theme: CodeTheme): CodeLines | null {
 /** Highlighted tokens of `text` once ready, else null (render plain text). Null for text over the limit. */
 export function useHighlightedJson(text: string | null, theme: CodeTheme): CodeLines | null {
   const [ready, setReady] = useState<{ key: string; lines: CodeLines } | null>(null);
-  const skip = text === null || text.length > HIGHLIGHT_LIMIT;
+  const tooDeep = useMemo(() => text !== null && text.length <= HIGHLIGHT_LIMIT && jsonTextDepth(text) > HIGHLIGHT_DEPTH, [text]);
+  const skip = text === null || text.length > HIGHLIGHT_LIMIT || tooDeep;
   const key = skip ? '' : cacheKey(text, theme);
   const cached = skip ? null : cachedTokens(text, theme);
   useEffect(() => {
@@ -97,7 +102,12 @@ export function useHighlightedJson(text: string | null, theme: CodeTheme): CodeL
         if (!h || cancelled) return;
         // Wait for the text to settle, so a scrub that moves on before then costs nothing.
         timer = setTimeout(() => {
-          if (!cancelled) setReady({ key, lines: tokenizeJson(h, text, theme) });
+          if (cancelled) return;
+          try {
+            setReady({ key, lines: tokenizeJson(h, text, theme) });
+          } catch {
+            // a text the tokenizer cannot take stays plain
+          }
         }, SETTLE_MS);
       })
       .catch(() => {

@@ -7,9 +7,11 @@
  * first difference, checking in order: text, number of calls, then per call id, name, arguments. Arguments compare
  * byte for byte when the recording holds them as a string (Chat, Responses); when it holds an object (Anthropic
  * `input`, Gemini `args`) our text is parsed and both sides are serialized the same way. Call ids may be ignored
- * (the recording's note says they differ, e.g. a server's random ids): then a match says so.
+ * (the recording's note says they differ, e.g. a server's random ids): then a match says so. Arguments of any depth
+ * compare (serialized without recursion).
  */
 import type { Session, WireId } from '../../core/types';
+import { stringifyDeep } from '../../core/wire/safe-json';
 
 export interface AssembledCall {
   id: string;
@@ -109,17 +111,20 @@ function excerpts(ours: string, recorded: string): { ours: string; recorded: str
   return { ours: cut(ours), recorded: cut(recorded) };
 }
 
+/** JSON text of a value at any depth (JSON.stringify overflows near 4,000 levels); '' for undefined. */
+const serialize = (v: unknown): string => (v === undefined ? '' : stringifyDeep(v));
+
 function serializeArgs(ours: unknown, recorded: unknown): { ours: string; recorded: string } {
-  if (typeof recorded === 'string') return { ours: typeof ours === 'string' ? ours : JSON.stringify(ours), recorded };
+  if (typeof recorded === 'string') return { ours: typeof ours === 'string' ? ours : serialize(ours), recorded };
   let parsed: unknown = ours;
   if (typeof ours === 'string') {
     try {
       parsed = JSON.parse(ours);
     } catch {
-      return { ours, recorded: JSON.stringify(recorded) ?? '' };
+      return { ours, recorded: serialize(recorded) };
     }
   }
-  return { ours: JSON.stringify(parsed) ?? '', recorded: JSON.stringify(recorded) ?? '' };
+  return { ours: serialize(parsed), recorded: serialize(recorded) };
 }
 
 export function compareAssembly(ours: Assembly, recorded: Assembly, ignoreIds: boolean): SelfCheckResult {

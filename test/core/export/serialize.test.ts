@@ -136,4 +136,13 @@ describe('serializeRecording', () => {
     const joined = (r: Recording) => new TextDecoder().decode(Uint8Array.from(r.turns.flatMap((t) => t.chunks.flatMap((c) => Array.from(c.bytes)))));
     expect(joined(back)).toBe(sse);
   });
+
+  it('writes a final message nested 100,000 levels in full (JSON.stringify alone overflows)', () => {
+    const D = 100_000;
+    const deep = `${'['.repeat(D)}${']'.repeat(D)}`;
+    const rec = loaded(`{"streamscope":1}\n[0,"req",{}]\n[1,"chunk","data: {}\\n\\n"]\n[2,"final",{"message":{"a":${deep}}}]\n`);
+    const text = serializeRecording(rec);
+    expect(text).toContain(`[2,"final",{"turn":0,"message":{"a":${deep}}}]`);
+    expect(loaded(text).turns[0]?.final).toBeDefined();
+  });
 });

@@ -58,4 +58,42 @@ describe('parsePartialJson', () => {
   it('never throws on arbitrary text', () => {
     fc.assert(fc.property(fc.string(), (s) => { parsePartialJson(s); }), { numRuns: 500 });
   });
+
+  describe('nesting 100,000 levels (built here, not a committed file)', () => {
+    const D = 100_000;
+    /** How deep a value nests, following the first member of each container (no recursion: toEqual would overflow). */
+    const depthOf = (v: unknown): number => {
+      let n = 0;
+      let at = v;
+      while (typeof at === 'object' && at !== null) {
+        n++;
+        at = Array.isArray(at) ? at[0] : Object.values(at)[0];
+      }
+      return n;
+    };
+
+    it('parses a complete text of 100,000 nested arrays as JSON.parse does', () => {
+      const r = parsePartialJson(`${'['.repeat(D)}${']'.repeat(D)}`);
+      expect(r.complete).toBe(true);
+      expect(r.invalidAt).toBeUndefined();
+      expect(depthOf(r.value)).toBe(D);
+    });
+
+    it('previews a prefix of 100,000 nested objects, closing every open level, with the innermost value kept', () => {
+      const text = `${'{"a":'.repeat(D)}"deepest`;
+      const r = parsePartialJson(text);
+      expect(r.complete).toBe(false);
+      expect(r.invalidAt).toBeUndefined();
+      expect(depthOf(r.value)).toBe(D);
+      let at: unknown = r.value;
+      for (let i = 0; i < D; i++) at = (at as { a: unknown }).a;
+      expect(at).toBe('deepest');
+    });
+
+    it('still finds where a deep text stops being JSON', () => {
+      const r = parsePartialJson(`${'['.repeat(D)}}`);
+      expect(r.invalidAt).toBe(D);
+      expect(depthOf(r.value)).toBe(D);
+    });
+  });
 });

@@ -78,6 +78,16 @@ describe('self-check compare', () => {
     });
   });
 
+  it('compares object arguments nested 100,000 levels (Anthropic input) without overflowing', () => {
+    const D = 100_000;
+    const text = `${'{"a":'.repeat(D)}1${'}'.repeat(D)}`;
+    const ours: Assembly = { text: '', calls: [{ id: 't', name: 'f', args: text.replace('{"a":1}', '{"a": 1}') }] };
+    const same = readRecordedMessage('anthropic-messages', { content: [{ type: 'tool_use', id: 't', name: 'f', input: JSON.parse(text) }] }) as Assembly;
+    expect(compareAssembly(ours, same, false)).toEqual({ kind: 'match', idsIgnored: false });
+    const other = readRecordedMessage('anthropic-messages', { content: [{ type: 'tool_use', id: 't', name: 'f', input: JSON.parse(text.replace('1', '2')) }] }) as Assembly;
+    expect(compareAssembly(ours, other, false)).toMatchObject({ kind: 'differ', path: 'calls[0].arguments' });
+  });
+
   it('reads Responses and Gemini messages, and refuses unknown shapes without throwing', () => {
     expect(
       readRecordedMessage('openai-responses', {

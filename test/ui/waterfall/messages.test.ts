@@ -15,6 +15,7 @@ const ANOMALIES: AnomalyCode[] = [
   'time-goes-back',
   'invalid-utf8',
   'invalid-json',
+  'too-deep',
 ];
 const dynamic = [
   ...ANOMALIES.map((c) => `waterfall.anomaly.${c}`),

@@ -63,6 +63,7 @@ const en: Record<string, string> = {
   'anomaly.time-goes-back': 'time goes back',
   'anomaly.invalid-utf8': 'invalid UTF-8',
   'anomaly.invalid-json': 'data is not JSON',
+  'anomaly.too-deep': 'arguments nest more than 1,000 levels: analysed in full, shown shortened',
 
   'conclusion.ok.whole': '{strategy} never failed on this recording: each call arrived whole in one frame.',
   'conclusion.ok': '{strategy} works on this recording: it produced {calls:its one call|all # calls} with valid arguments.',
@@ -135,6 +136,7 @@ const zh: Record<string, string> = {
   'anomaly.time-goes-back': '时间倒退',
   'anomaly.invalid-utf8': '非法 UTF-8',
   'anomaly.invalid-json': 'data 不是 JSON',
+  'anomaly.too-deep': '参数嵌套超过 1,000 层:分析完整,显示时截短',
 
   'conclusion.ok.whole': '「{strategy}」在这份录制上一次也没失败:每个调用都在一帧里整段到达。',
   'conclusion.ok': '「{strategy}」在这份录制上可用:{calls} 个调用全部拼出,参数都合法。',

@@ -65,6 +65,8 @@ const en: Record<string, string> = {
     'A preview is a guess from half-received text: "path":"REA" may still become "README.md". Never execute a call from a preview; wait for its end signal.',
   'panels.results.preview.none': 'No preview yet.',
   'panels.results.preview.unreadable': 'Nothing readable yet.',
+  'panels.code.flat': 'Nested deeper than {depth} levels: the inner levels are shown on one line, without colours.',
+  'panels.code.cut': 'Too long to show in full: only the first {chars:# character is|# characters are} shown.',
 
   'panels.explain.empty': 'the fragment is empty: JSON.parse(\'\') has nothing to read',
   'panels.explain.mid-value':
@@ -167,6 +169,8 @@ const zh: Record<string, string> = {
     '预览是对收了一半的文本的猜测:"path":"REA" 之后可能变成 "README.md"。绝不能按预览执行调用,要等它的结束信号。',
   'panels.results.preview.none': '还没有预览。',
   'panels.results.preview.unreadable': '还读不出任何内容。',
+  'panels.code.flat': '嵌套超过 {depth} 层:更深的层级写在一行里,不加颜色。',
+  'panels.code.cut': '太长,无法完整显示:只显示前 {chars} 个字符。',
 
   'panels.explain.empty': "片段是空串:JSON.parse('') 没有东西可读",
   'panels.explain.mid-value': '这段文本从一个 JSON 值的中间开始({start}):从长文本里截下的一段,单独拿出来不是 JSON',

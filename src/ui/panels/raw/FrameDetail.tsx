@@ -4,6 +4,7 @@ import { memo, useMemo } from 'react';
 import type { Frame, Session } from '../../../core/types';
 import type { Translate } from '../../i18n';
 import { CodeBlock } from '../../code/CodeBlock';
+import { JsonBlock } from '../../code/JsonBlock';
 import { HIGHLIGHT_LIMIT } from '../../code/highlighter';
 import { chunkInfo, prettyJson, rawEventText, signalDetail, turnRelativeMs } from './rows';
 
@@ -19,7 +20,7 @@ export const FrameDetail = memo(function FrameDetail({ session, frame, t, theme 
   const raw = useMemo(() => rawEventText(session, frame), [session, frame]);
   const chunks = chunkInfo(session.frames, frame.index);
   const signals = session.signals[frame.index] ?? [];
-  const shown = pretty ?? frame.data;
+  const shown = pretty?.text ?? frame.data;
   return (
     <div className="ss-frame-detail">
       <h3 className="ss-detail-title">{t('panels.raw.detail', { index: frame.index, event: frame.event })}</h3>
@@ -55,7 +56,7 @@ export const FrameDetail = memo(function FrameDetail({ session, frame, t, theme 
       <h4 className="ss-detail-sub">{t('panels.raw.detail.data')}</h4>
       {pretty === null ? <p className="ss-muted">{t('panels.raw.detail.notJson')}</p> : null}
       {shown.length > HIGHLIGHT_LIMIT ? <p className="ss-muted">{t('panels.raw.detail.large')}</p> : null}
-      <CodeBlock text={shown} theme={theme} highlight={pretty !== null} />
+      {pretty !== null ? <JsonBlock pretty={pretty} theme={theme} t={t} /> : <CodeBlock text={shown} theme={theme} highlight={false} />}
     </div>
   );
 });

@@ -5,6 +5,7 @@
  * (an empty preview, time 0), never a throw.
  */
 import type { Frame, FrameKind, Session, Signal } from '../../../core/types';
+import { prettyJsonText, type Pretty } from '../../code/pretty';
 
 /** A glyph per frame kind, so kinds differ without colour. */
 export const KIND_GLYPH: Record<FrameKind, string> = { reasoning: '◇', text: '¶', args: '{', other: '·' };
@@ -53,13 +54,9 @@ export function rawEventText(session: Session, frame: Frame): string {
   return decoded ? decoded.text.slice(frame.charStart, frame.charEnd) : '';
 }
 
-/** The data as pretty JSON, or null when it is not JSON. */
-export function prettyJson(data: string): string | null {
-  try {
-    return JSON.stringify(JSON.parse(data), null, 2);
-  } catch {
-    return null;
-  }
+/** The data as pretty JSON (bounded in depth and length, ../../code/pretty.ts), or null when it is not JSON. */
+export function prettyJson(data: string): Pretty | null {
+  return prettyJsonText(data);
 }
 
 /** The parts of a signal worth a glance, as data (not prose): key, name, a quoted text preview. */

@@ -6,7 +6,8 @@ import { attemptsUpTo, bufferLengthAt, buffersAt, callsUpTo } from '../../../cor
 import { previewAt } from '../../../core/strategies/partial-json-preview';
 import { sameCall, type CallRef, type PanelProps } from '../types';
 import type { Translate } from '../../i18n';
-import { CodeBlock } from '../../code/CodeBlock';
+import { JsonBlock } from '../../code/JsonBlock';
+import { prettyValue, type Pretty } from '../../code/pretty';
 import { AttemptList } from './AttemptList';
 import '../panels.css';
 import { translateIsolated } from '../../i18n/parts';
@@ -25,7 +26,8 @@ const ReadyCallView = memo(function ReadyCallView({ call, t, theme, selected, ho
   onSeek: (f: FrameIndex) => void;
 }) {
   const ref = { turn: call.turn, key: call.key };
-  const pretty = useMemo(() => JSON.stringify(call.args, null, 2) ?? call.argsText, [call]);
+  // bounded: deep arguments go on one line past a depth, long ones are cut (never JSON.stringify, which overflows)
+  const pretty = useMemo((): Pretty => (call.args === undefined ? { text: call.argsText } : prettyValue(call.args)), [call]);
   return (
     <li
       className={`ss-call${selected ? ' ss-selected' : ''}${hovered ? ' ss-hovered' : ''}`}
@@ -38,7 +40,7 @@ const ReadyCallView = memo(function ReadyCallView({ call, t, theme, selected, ho
       <button type="button" className="ss-linkish ss-muted" onClick={() => onSeek(call.readyFrame)}>
         {t('panels.results.call.ready', { frame: call.readyFrame })}
       </button>
-      <CodeBlock text={pretty} theme={theme} />
+      <JsonBlock pretty={pretty} theme={theme} t={t} />
     </li>
   );
 });
@@ -46,7 +48,8 @@ const ReadyCallView = memo(function ReadyCallView({ call, t, theme, selected, ho
 function Preview({ run, buffer, frame, t, theme }: { run: StrategyRun; buffer: BufferLog; frame: FrameIndex; t: Translate; theme: 'light' | 'dark' }) {
   // core memoizes previews per (buffer, prefix length).
   const result = bufferLengthAt(buffer, frame) > PREVIEW_LIMIT ? undefined : previewAt(run, buffer.id, frame);
-  const pretty = result && result.value !== undefined ? (JSON.stringify(result.value, null, 2) ?? null) : null;
+  const value = result?.value;
+  const pretty = useMemo(() => (value !== undefined ? prettyValue(value) : null), [value]);
   const label =
     buffer.key === null
       ? t('panels.buffers.shared')
@@ -55,7 +58,7 @@ function Preview({ run, buffer, frame, t, theme }: { run: StrategyRun; buffer: B
     <li className="ss-preview-item">
       <strong>{label}</strong>
       {pretty !== null ? (
-        <CodeBlock text={pretty} theme={theme} />
+        <JsonBlock pretty={pretty} theme={theme} t={t} />
       ) : (
         <p className="ss-muted">{t('panels.results.preview.unreadable')}</p>
       )}
