@@ -1,5 +1,5 @@
-// The header: recording picker, file actions (open, paste, export, forget; drop onto the player), strategy toggle,
-// compare toggle, language, theme, share and the keyboard help button.
+// The header: recording picker, file actions (open, paste, export, forget; drop onto the player), compare toggle,
+// language, theme, share and the keyboard help button. (The strategy switch sits with the transport controls.)
 import { useId } from 'react';
 import { THEMES, type Lang, type ThemePref } from '../../store/url';
 import { useActions, usePlayer } from '../../store/react';
@@ -7,7 +7,6 @@ import { FileControls } from '../files/FileControls';
 import { LANGS } from '../i18n';
 import { ShareButton } from '../share/ShareButton';
 import { RecordingPicker } from './RecordingPicker';
-import { StrategyToggle } from './StrategyToggle';
 import { useT } from './useT';
 
 export function Header({ onHelp }: { onHelp: () => void }) {
@@ -56,7 +55,6 @@ export function Header({ onHelp }: { onHelp: () => void }) {
           <span className="ss-visually-hidden">{t('app.help.open')}</span>
         </button>
       </div>
-      <StrategyToggle />
     </header>
   );
 }
