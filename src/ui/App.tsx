@@ -237,9 +237,10 @@ export function App({ slots = NO_SLOTS, standalone = true, panels = PANEL_IDS, c
   return (
     // The player root receives bubbling key events from its controls; it is not itself interactive.
     <div {...rootProps} ref={rootRef}>
-      {header && <Header onHelp={() => setHelp(true)} />}
-      {header && standalone && <LabBar />}
+      {header && <Header onHelp={() => setHelp(true)}>{standalone && <LabBar />}</Header>}
       <main className="ss-main" ref={mainRef} tabIndex={-1} aria-label={standalone ? undefined : t('app.player.region')}>
+        {/* without the header (presenter mode, embed.html) the page still has its title heading */}
+        {!header && <h1 className="ss-visually-hidden">{t('app.title')}</h1>}
         {body}
       </main>
       {!presenter && standalone && (
