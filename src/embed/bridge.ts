@@ -71,7 +71,8 @@ export function connectBridge(handle: PlayerHandle, win: Window, measure: () => 
   let lastHeight = -1;
   const report = () => {
     const height = Math.ceil(measure());
-    if (height !== lastHeight) {
+    // nothing laid out yet (0): telling the page would collapse the iframe for a moment
+    if (height > 0 && height !== lastHeight) {
       lastHeight = height;
       post({ type: 'streamscope:resize', height });
     }

@@ -1,11 +1,11 @@
 /**
  * <streamscope-player>: a custom element whose attributes mirror the URL parameters (rec, s, f, lang, theme,
- * compare, panels, controls, autoplay) plus `base` (where the recordings live). It renders into its own shadow
+ * compare, panels, controls, autoplay, provenance, maxheight) plus `base` (where the recordings live). It renders into its own shadow
  * root with its own copy of the styles, so page styles do not leak in and ours do not leak out; every element is
  * an independent player. Methods: seek(frame), play(), pause(), setStrategy(id), load(text, name); events are
  * dispatched as DOM CustomEvents named `streamscope:ready`, `streamscope:frame`, `streamscope:ended`.
  */
-import { embedParamsFromAttributes } from './options';
+import { EMBED_ATTRIBUTES, embedParamsFromAttributes } from './options';
 import { mount, type PlayerHandle } from './mount';
 import type { StrategyId } from '../core/types';
 
@@ -21,7 +21,7 @@ function sheetText(): string {
 const rank = (path: string) => (path.includes('/styles/') ? 0 : 1);
 
 export class StreamscopePlayer extends HTMLElement {
-  static observedAttributes = ['rec', 's', 'f', 'lang', 'theme', 'compare', 'panels', 'controls', 'autoplay', 'base'];
+  static observedAttributes = [...EMBED_ATTRIBUTES, 'base'];
   #handle: PlayerHandle | null = null;
   #offs: (() => void)[] = [];
 

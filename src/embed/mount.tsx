@@ -22,6 +22,8 @@ export interface MountOptions extends Partial<EmbedOptions> {
   /** Open this text instead of a shipped recording. */
   text?: string;
   name?: string;
+  /** region (default): one named region in the host page; page: the player is the page (embed.html). */
+  landmark?: 'page' | 'region';
 }
 
 export interface PlayerHandle {
@@ -46,6 +48,11 @@ export function mount(element: Element | ShadowRoot, options: MountOptions = {})
   });
   const container = document.createElement('div');
   container.className = 'ss-mount';
+  // the tallest the player grows in the host page: past it, it scrolls inside
+  if (options.maxHeight !== undefined && (options.landmark ?? 'region') === 'region') {
+    container.style.maxHeight = `${options.maxHeight}px`;
+    container.style.overflow = 'auto';
+  }
   element.appendChild(container);
   const root = createRoot(container);
   root.render(
@@ -53,9 +60,11 @@ export function mount(element: Element | ShadowRoot, options: MountOptions = {})
       <PlayerProvider store={store}>
         <App
           standalone={false}
+          landmark={options.landmark ?? 'region'}
           slots={defaultSlots}
           {...(options.panels && { panels: options.panels })}
-          {...(options.controls && { controls: options.controls })}
+          controls={options.controls ?? 'compact'}
+          {...(options.provenance && { provenance: options.provenance })}
         />
       </PlayerProvider>
     </StrictMode>,

@@ -1,6 +1,9 @@
-// The replay app shell for one player: header, provenance, load status, the full-width scrubber, playback, the
-// three panels (or the compare view), the conclusion line, a slot for the span waterfall, the footer, the keyboard
-// help and the live region. Keys act only while focus is inside the player (WCAG 2.1.4).
+// The replay app shell for one player: header, the provenance badge, load status, the transport (full-width
+// scrubber and playback), the conclusion line pinned under it, the strategy switch, the three panels (tabs when
+// the player is narrow) or the compare view, a slot for the span waterfall, the footer, the keyboard help and the
+// live region. Keys act only while focus is inside the player (WCAG 2.1.4).
+// Standalone (and embed.html) the player is the page: header, main, footer landmarks. Mounted into a host page
+// (mount(), <streamscope-player>) it is one named region, so it adds no unnamed main, banner or contentinfo there.
 // The teaching tools (ui/lab, ui/tour, ui/matrix): the standalone app shows their bar under the header and keeps
 // their URL parameters; the tour region, the instructor lab and the strategy matrix appear when the state opens
 // them. Presenter mode hides header, bar and footer and enlarges the type; P toggles it, Page Down / Page Up move
@@ -22,6 +25,8 @@ import { LoadStatus } from './shell/LoadStatus';
 import { PANEL_IDS, Panels, type PanelId, type Slot } from './shell/Panels';
 import { ErrorBoundary } from './shell/ErrorBoundary';
 import { Provenance } from './shell/Provenance';
+import { StrategyToggle } from './shell/StrategyToggle';
+import { useNarrow } from './shell/useNarrow';
 import { usePanelProps } from './shell/usePanelProps';
 import { useT } from './shell/useT';
 import { useReducedMotion, useResolvedTheme } from './theme/theme';
@@ -38,31 +43,55 @@ export interface AppSlots {
   footer?: Slot;
 }
 
-/** full: header, scrubber and playback; min: scrubber and playback only; none: no controls (a page drives it). */
-export type ControlsMode = 'full' | 'min' | 'none';
+/**
+ * full: the header (picker, files, language, theme, share), the transport and the strategy switch; compact (an
+ * embed's default): the transport and the strategy switch, no header; min: the scrubber and play only; none: no
+ * controls (a page drives it).
+ */
+export type ControlsMode = 'full' | 'compact' | 'min' | 'none';
+/** badge: the provenance badge with a disclosure for the details (default); none: hidden (an embed's choice). */
+export type ProvenanceMode = 'badge' | 'none';
 
 export interface AppProps {
   slots?: AppSlots;
   /** Which views to show (default all); the provenance line is always shown. */
   panels?: readonly PanelId[];
   controls?: ControlsMode;
+  provenance?: ProvenanceMode;
+  /** page: header / main / footer landmarks (the app, embed.html); region: one named region (a host page's player). */
+  landmark?: 'page' | 'region';
   /** The app owns the page: it sets <html lang> and the page's theme. Embedded players leave the page alone. */
   standalone?: boolean;
 }
 
-/** Everything that follows the frame: kept apart so a seek re-renders only these, not the header. */
-function Views({ slots, show }: { slots: AppSlots; show: readonly PanelId[] }) {
+/** The conclusion is the payoff: pinned under the transport controls, above the panels it sums up. */
+function ConclusionLine({ slots }: { slots: AppSlots }) {
+  const props = usePanelProps();
+  if (!props) return null;
+  return (
+    <div className="ss-conclusion-slot">
+      <ErrorBoundary areaKey="app.area.conclusion" resetKey={props.session}>
+        {slots.conclusion?.(props) ?? null}
+      </ErrorBoundary>
+    </div>
+  );
+}
+
+/** The panels follow the frame: kept apart so a seek re-renders only these, not the header. */
+function Views({ slots, show, narrow }: { slots: AppSlots; show: readonly PanelId[]; narrow: boolean }) {
   const { t } = useT();
   const compare = usePlayer((s) => s.compare);
   const props = usePanelProps();
   if (!props) return <p className="ss-empty">{t('app.empty')}</p>;
+  return <Panels props={props} compare={compare} compareView={slots.compare} show={show} tabs={narrow} />;
+}
+
+/** What comes after the first screen: the span waterfall and the self-check footer. */
+function Below({ slots, show }: { slots: AppSlots; show: readonly PanelId[] }) {
+  const props = usePanelProps();
+  if (!props) return null;
   return (
     <>
-      {/* The conclusion is the payoff: pinned under the transport controls, above the panels it sums up. */}
-      <ErrorBoundary areaKey="app.area.conclusion" resetKey={props.session}>
-        {slots.conclusion?.(props) ?? null}
-      </ErrorBoundary>
-      <Panels props={props} compare={compare} compareView={slots.compare} show={show} />
       {show.includes('waterfall') ? (
         <ErrorBoundary areaKey="app.area.waterfall" resetKey={props.session}>
           {slots.waterfall?.(props) ?? null}
@@ -103,7 +132,7 @@ export function App(props: AppProps) {
   );
 }
 
-function Shell({ slots = NO_SLOTS, standalone = true, panels = PANEL_IDS, controls = 'full' }: AppProps) {
+function Shell({ slots = NO_SLOTS, standalone = true, panels = PANEL_IDS, controls = 'full', provenance = 'badge', landmark = 'page' }: AppProps) {
   const { t, lang } = useT();
   const store = usePlayerStore();
   const a = useActions();
@@ -116,7 +145,9 @@ function Shell({ slots = NO_SLOTS, standalone = true, panels = PANEL_IDS, contro
   const matrixOpen = usePlayer((s) => s.matrixOpen);
   const tourOpen = usePlayer((s) => s.tour !== null || s.tourError !== null);
   const highlight = usePlayer((s) => s.highlight);
-  const mainRef = useRef<HTMLElement>(null);
+  const mainRef = useRef<HTMLDivElement>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const narrow = useNarrow(rootRef);
 
   useEffect(() => {
     if (!standalone) return;
@@ -166,41 +197,80 @@ function Shell({ slots = NO_SLOTS, standalone = true, panels = PANEL_IDS, contro
     [a, store],
   );
 
-  return (
-    // The player root receives bubbling key events from its controls; it is not itself interactive.
-    <div
-      className={`ss-player${reducedMotion ? ' ss-reduced-motion' : ''}${presenter ? ' ss-presenter' : ''}`}
-      data-theme={theme}
-      data-highlight={highlight ?? undefined}
-      lang={lang === 'zh' ? 'zh-CN' : 'en'}
-      onKeyDown={onKeyDown}
-    >
-      {controls === 'full' && !presenter && <Header onHelp={() => setHelp(true)} />}
-      {controls === 'full' && standalone && !presenter && <LabBar />}
-      <main className="ss-main" ref={mainRef} tabIndex={-1}>
+  const header = controls === 'full' && !presenter;
+  const transport = controls !== 'none';
+  const toggle = controls === 'full' || controls === 'compact' || (presenter && controls !== 'none');
+  const body = (
+    <>
+      {/* The first screen: in presenter mode it is exactly one viewport, the panels taking what is left. */}
+      <div className="ss-stage">
         {presenter && <PresenterExit />}
-        <Provenance />
+        {provenance !== 'none' && <Provenance />}
         <LoadStatus />
         {tourOpen && (
           <Suspense fallback={null}>
             <TourRegion />
           </Suspense>
         )}
-        {controls !== 'none' && <Scrubber />}
-        {controls !== 'none' && <PlaybackControls />}
+        {transport && (
+          // the scrubber and play stay in reach (sticky on a phone) while the panels scroll under them
+          <div className="ss-transport">
+            <Scrubber />
+            <PlaybackControls minimal={controls === 'min'} />
+          </div>
+        )}
+        <ConclusionLine slots={slots} />
+        {toggle && <StrategyToggle compact={presenter || controls === 'compact'} />}
         <Suspense fallback={null}>
           {labOpen && <LabPanel />}
           {matrixOpen && <Matrix />}
         </Suspense>
-        <Views slots={slots} show={panels} />
+        <Views slots={slots} show={panels} narrow={narrow} />
+      </div>
+      <Below slots={slots} show={panels} />
+    </>
+  );
+  const className = `ss-player${reducedMotion ? ' ss-reduced-motion' : ''}${presenter ? ' ss-presenter' : ''}${narrow ? ' ss-narrow' : ''}${standalone ? ' ss-standalone' : ' ss-embedded'} ss-controls-${controls}`;
+  const rootProps = {
+    className,
+    'data-theme': theme,
+    'data-highlight': highlight ?? undefined,
+    lang: lang === 'zh' ? 'zh-CN' : 'en',
+    onKeyDown,
+  };
+  const rest = (
+    <>
+      <HelpDialog open={help} onClose={() => setHelp(false)} />
+      <LiveRegion />
+    </>
+  );
+
+  if (landmark === 'region')
+    // One named region in the host page: no main, banner or contentinfo of ours among the page's landmarks.
+    return (
+      <section {...rootProps} ref={rootRef} aria-label={t('app.player.region')}>
+        {header && <Header onHelp={() => setHelp(true)} />}
+        <div className="ss-main" ref={mainRef} tabIndex={-1}>
+          {body}
+        </div>
+        {rest}
+      </section>
+    );
+  return (
+    // The player root receives bubbling key events from its controls; it is not itself interactive.
+    <div {...rootProps} ref={rootRef}>
+      {header && <Header onHelp={() => setHelp(true)}>{standalone && <LabBar />}</Header>}
+      <main className="ss-main" ref={mainRef} tabIndex={-1} aria-label={standalone ? undefined : t('app.player.region')}>
+        {/* without the header (presenter mode, embed.html) the page still has its title heading */}
+        {!header && <h1 className="ss-visually-hidden">{t('app.title')}</h1>}
+        {body}
       </main>
-      {!presenter && (
+      {!presenter && standalone && (
         <footer className="ss-footer">
           <p>{t('app.footer.about')}</p>
         </footer>
       )}
-      <HelpDialog open={help} onClose={() => setHelp(false)} />
-      <LiveRegion />
+      {rest}
     </div>
   );
 }

@@ -16,6 +16,7 @@ import { syncUrl } from './shell/urlSync';
 import { defaultSlots } from './defaultSlots';
 import { FileStoreProvider } from './files/context';
 import './styles/app.css';
+import './styles/layout.css';
 
 const { view, rejected } = parseViewParams(window.location.search);
 const fileStore = createIdbFileStore();

@@ -1,5 +1,6 @@
-// The conclusion line under the panels: one sentence, in the current language, generated from the selected
-// strategy's verdict facts. It names the failing frame with a button that seeks there.
+// The conclusion line, pinned under the transport controls above the panels it sums up: one sentence, in the
+// current language, generated from the selected strategy's verdict facts. It names the failing frame with a button
+// that seeks there.
 import { useMemo } from 'react';
 import type { FrameIndex, Session, StrategyId } from '../../core/types';
 import type { Translate } from '../i18n';

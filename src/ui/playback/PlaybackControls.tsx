@@ -1,5 +1,5 @@
 // Playback controls: marker / turn / frame steps, play-pause, speed (changeable while playing), time mode, loop,
-// and the current position in words.
+// and the current position in words. `minimal` (an embed's controls=min) keeps play / pause and the position only.
 import { useId } from 'react';
 import { SPEEDS, TIME_MODES, type TimeMode } from '../../store/timebase';
 import { useActions, usePlayer } from '../../store/react';
@@ -15,7 +15,7 @@ interface StepButton {
   run: () => void;
 }
 
-export function PlaybackControls() {
+export function PlaybackControls({ minimal = false }: { minimal?: boolean }) {
   const { t, lang } = useT();
   const a = useActions();
   const playing = usePlayer((s) => s.playback === 'playing');
@@ -47,7 +47,7 @@ export function PlaybackControls() {
   return (
     <div className="ss-playback" role="group" aria-label={t('app.playback')}>
       <div className="ss-buttons">
-        {back.map(button)}
+        {!minimal && back.map(button)}
         <button
           type="button"
           className="ss-button ss-play"
@@ -58,32 +58,36 @@ export function PlaybackControls() {
         >
           <span aria-hidden="true">{playing ? '❚❚' : '▶'}</span> {playing ? t('app.pause') : t('app.play')}
         </button>
-        {forward.map(button)}
+        {!minimal && forward.map(button)}
       </div>
-      <div className="ss-field">
-        <label htmlFor={`${id}-speed`}>{t('app.speed')}</label>
-        <select id={`${id}-speed`} value={speed} onChange={(e) => a.setSpeed(Number(e.target.value))}>
-          {SPEEDS.map((s) => (
-            <option key={s} value={s}>
-              {formatNumber(lang, s, s < 1 ? 2 : 0)}×
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="ss-field">
-        <label htmlFor={`${id}-mode`}>{t('app.timeMode')}</label>
-        <select id={`${id}-mode`} value={timeMode} onChange={(e) => a.setTimeMode(e.target.value as TimeMode)}>
-          {TIME_MODES.map((m) => (
-            <option key={m} value={m}>
-              {t(`app.timeMode.${m}`)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <label className="ss-field ss-check">
-        <input type="checkbox" checked={loop} onChange={(e) => a.setLoop(e.target.checked)} />
-        {t('app.loop')}
-      </label>
+      {!minimal && (
+        <>
+          <div className="ss-field">
+            <label htmlFor={`${id}-speed`}>{t('app.speed')}</label>
+            <select id={`${id}-speed`} value={speed} onChange={(e) => a.setSpeed(Number(e.target.value))}>
+              {SPEEDS.map((s) => (
+                <option key={s} value={s}>
+                  {formatNumber(lang, s, s < 1 ? 2 : 0)}×
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="ss-field">
+            <label htmlFor={`${id}-mode`}>{t('app.timeMode')}</label>
+            <select id={`${id}-mode`} value={timeMode} onChange={(e) => a.setTimeMode(e.target.value as TimeMode)}>
+              {TIME_MODES.map((m) => (
+                <option key={m} value={m}>
+                  {t(`app.timeMode.${m}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <label className="ss-field ss-check">
+            <input type="checkbox" checked={loop} onChange={(e) => a.setLoop(e.target.checked)} />
+            {t('app.loop')}
+          </label>
+        </>
+      )}
       {session && f && (
         <p className="ss-position">
           <strong>{t('app.frame.visible', { index: frame, total: session.frames.length })}</strong>

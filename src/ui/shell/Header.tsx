@@ -1,16 +1,16 @@
-// The header: recording picker, file actions (open, paste, export, forget; drop onto the player), strategy toggle,
-// compare toggle, language, theme, share and the keyboard help button.
-import { useId } from 'react';
+// The header: recording picker, file actions (open, paste, export, forget; drop onto the player), compare toggle,
+// language, theme, share and the keyboard help button. (The strategy switch sits with the transport controls.)
+import { useId, type ReactNode } from 'react';
 import { THEMES, type Lang, type ThemePref } from '../../store/url';
 import { useActions, usePlayer } from '../../store/react';
 import { FileControls } from '../files/FileControls';
 import { LANGS } from '../i18n';
 import { ShareButton } from '../share/ShareButton';
 import { RecordingPicker } from './RecordingPicker';
-import { StrategyToggle } from './StrategyToggle';
 import { useT } from './useT';
 
-export function Header({ onHelp }: { onHelp: () => void }) {
+/** `children` (the standalone app's teaching-tools bar) go inside the banner, so no content sits outside a landmark. */
+export function Header({ onHelp, children }: { onHelp: () => void; children?: ReactNode }) {
   const { t } = useT();
   const actions = useActions();
   const lang = usePlayer((s) => s.lang);
@@ -56,7 +56,7 @@ export function Header({ onHelp }: { onHelp: () => void }) {
           <span className="ss-visually-hidden">{t('app.help.open')}</span>
         </button>
       </div>
-      <StrategyToggle />
+      {children}
     </header>
   );
 }

@@ -1,6 +1,7 @@
-// The recording's provenance, always visible: what kind of stream it is (never "recorded" unless captured), its
-// source (a link shows the host it really goes to beside its text; only http(s) is a link), wire, model, and
-// whether it has timing; problems met while reading the file, worded in the reader's language.
+// The recording's provenance, always visible as its badge (what kind of stream it is, never "recorded" unless
+// captured) and the recording's title; a disclosure (details/summary) opens the rest: its summary, source (a link
+// shows the host it really goes to beside its text; only http(s) is a link), wire, model, whether it has timing and
+// the notes. Problems met while reading the file stay outside the disclosure, worded in the reader's language.
 import type { ReactNode } from 'react';
 import { placeholders, templateId } from '../../core/load/messages';
 import type { LoadIssue, ProvenanceKind } from '../../core/types';
@@ -100,31 +101,36 @@ export function Provenance() {
 
   return (
     <section className="ss-provenance" aria-label={t('app.provenance.label')}>
-      <p className="ss-rec-title">
-        <strong>{title}</strong>
-        {summary ? <span className="ss-rec-summary"> — {summary}</span> : null}
-      </p>
-      <p className="ss-rec-facts">
-        <span className={`ss-badge ss-badge-${p?.kind ?? 'unknown'}`}>
-          {t('app.provenance.label')}: {kind}
-        </span>
-        {(p?.source || link) && (
-          <span className="ss-rec-source">
-            {' '}
-            {link ? (
-              <a href={link.href} target="_blank" rel="noreferrer noopener">
-                <bdi>{p?.source || link.host}</bdi>
-              </a>
-            ) : (
-              <bdi>{p?.source}</bdi>
+      <details className="ss-prov-details">
+        <summary className="ss-prov-summary">
+          <span className={`ss-badge ss-badge-${p?.kind ?? 'unknown'}`}>
+            {t('app.provenance.label')}: {kind}
+          </span>{' '}
+          <strong className="ss-rec-title">{title}</strong>
+          {!session.recording.timed && <span className="ss-untimed-tag"> · {t('app.provenance.untimedShort')}</span>}
+        </summary>
+        <div className="ss-prov-body">
+          {summary ? <p className="ss-rec-summary">{summary}</p> : null}
+          <p className="ss-rec-facts">
+            {(p?.source || link) && (
+              <span className="ss-rec-source">
+                {link ? (
+                  <a href={link.href} target="_blank" rel="noreferrer noopener">
+                    <bdi>{p?.source || link.host}</bdi>
+                  </a>
+                ) : (
+                  <bdi>{p?.source}</bdi>
+                )}
+                {link && <span className="ss-link-host"> {t('app.provenance.linkHost', { host: link.host })}</span>}
+                {' · '}
+              </span>
             )}
-            {link && <span className="ss-link-host"> {t('app.provenance.linkHost', { host: link.host })}</span>}
-          </span>
-        )}
-        <span className="ss-facts"> · {facts.join(' · ')}</span>
-        {!session.recording.timed && <span className="ss-untimed"> · {t('app.provenance.untimed')}</span>}
-      </p>
-      {p?.notes && <p className="ss-rec-notes">{p.notes}</p>}
+            <span className="ss-facts">{facts.join(' · ')}</span>
+            {!session.recording.timed && <span className="ss-untimed"> · {t('app.provenance.untimed')}</span>}
+          </p>
+          {p?.notes && <p className="ss-rec-notes">{p.notes}</p>}
+        </div>
+      </details>
       <LoadIssues issues={session.recording.issues} t={t} lang={lang} />
     </section>
   );

@@ -1,6 +1,8 @@
 // The strategy toggle: a radiogroup named "Assembly strategy"; a strategy that does not apply to the recording's
 // wire is disabled, and its reason, told about the recording's own wire, is that radio's description (tied with
 // aria-describedby, shown as its tooltip) rather than a paragraph under the group that pushes the player down.
+// It sits under the transport controls, beside the conclusion it changes; `compact` (presenter mode, embeds) packs
+// it into as few lines as it can.
 import { useId } from 'react';
 import { STRATEGY_IDS, type Session, type StrategyId } from '../../core/types';
 import { useActions, usePlayer } from '../../store/react';
@@ -20,7 +22,7 @@ function naReason(session: Session | null, id: StrategyId, t: Translate): string
   return t('app.strategy.na', { strategy: t(`app.strategy.${id}`), reason });
 }
 
-export function StrategyToggle() {
+export function StrategyToggle({ compact = false }: { compact?: boolean }) {
   const { t } = useT();
   const actions = useActions();
   const strategy = usePlayer((s) => s.strategy);
@@ -30,7 +32,7 @@ export function StrategyToggle() {
   const reasons = STRATEGY_IDS.map((id) => ({ id, reason: naReason(session, id, t) }));
 
   return (
-    <div className="ss-strategy">
+    <div className={`ss-strategy${compact ? ' ss-strategy-compact' : ''}`}>
       <div role="radiogroup" aria-labelledby={labelId} className="ss-radiogroup">
         <span id={labelId} className="ss-group-label">
           {t('app.strategy.group')}
