@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { Frame } from '../../../src/core/types';
 import { payloadPreview } from '../../../src/ui/panels/raw/payload';
+import { columnWidths } from '../../../src/ui/panels/raw/rows';
 
 describe('payloadPreview', () => {
   it('names the payload by the wire’s own field', () => {
@@ -13,7 +15,7 @@ describe('payloadPreview', () => {
   it('joins several signals and cuts a long one before quoting', () => {
     const long = 'x'.repeat(500);
     const p = payloadPreview('openai-chat', [{ kind: 'call-start', key: '0', id: 'call_1', name: 'read_file' }, { kind: 'args', key: '0', text: long }], '{}');
-    expect(p.startsWith('call read_file call_1 · arguments "xxx')).toBe(true);
+    expect(p.startsWith('call read_file · arguments "xxx')).toBe(true);
     expect(p.length).toBeLessThanOrEqual(97);
   });
 
@@ -24,5 +26,17 @@ describe('payloadPreview', () => {
 
   it('keeps newlines in a fragment on one row', () => {
     expect(payloadPreview('anthropic-messages', [{ kind: 'text', text: 'a\nb' }], '{}')).toBe('text "a\\nb"');
+  });
+});
+
+describe('columnWidths', () => {
+  const frame = (event: string) => ({ event }) as unknown as Frame;
+  it('fits the longest event name and the largest frame number', () => {
+    expect(columnWidths([frame('message'), frame('message')])).toEqual({ index: 2, event: 7 });
+    const many = Array.from({ length: 100_001 }, () => frame('response.function_call_arguments.delta'));
+    expect(columnWidths(many)).toEqual({ index: 6, event: 38 });
+  });
+  it('caps an odd name so it cannot take the whole row', () => {
+    expect(columnWidths([frame('x'.repeat(500))]).event).toBe(48);
   });
 });

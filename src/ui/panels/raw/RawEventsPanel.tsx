@@ -5,7 +5,7 @@
 // Rows have one fixed height (listWindow.ts), so a seek computes the new scroll offset and the rows to render in
 // the same render, with no measuring: the only DOM access per seek is writing scrollTop when the current row was
 // out of view. The viewport height is measured by a ResizeObserver, only when it changes.
-import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type UIEvent } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type UIEvent } from 'react';
 import { frameIndex, type FrameIndex, type Session } from '../../../core/types';
 import type { PanelProps } from '../types';
 import type { Translate } from '../../i18n';
@@ -13,7 +13,7 @@ import { formatNumber, type Lang } from '../../i18n';
 import { FrameDetail } from './FrameDetail';
 import { DEFAULT_VIEWPORT_PX, followFrame, rowStep, totalHeight, visibleRows, windowCapacity } from './listWindow';
 import { payloadPreview } from './payload';
-import { KIND_GLYPH, chunkInfo, turnRelativeMs } from './rows';
+import { KIND_GLYPH, chunkInfo, columnWidths, turnRelativeMs } from './rows';
 import '../panels.css';
 
 interface RowProps {
@@ -92,6 +92,7 @@ interface Scroll {
 
 const RawList = memo(function RawList({ session, frame, lang, t, onSeek, hoveredFrames }: Pick<PanelProps, 'session' | 'frame' | 'lang' | 't' | 'onSeek' | 'hoveredFrames'>) {
   const count = session.frames.length;
+  const widths = useMemo(() => columnWidths(session.frames), [session.frames]);
   const [measureRef, viewport] = useViewportHeight();
   const el = useRef<HTMLDivElement | null>(null);
   const setRef = useCallback(
@@ -151,7 +152,15 @@ const RawList = memo(function RawList({ session, frame, lang, t, onSeek, hovered
     if (row && row !== document.activeElement) row.focus({ preventScroll: true });
   }, [frame]);
   return (
-    <div className="ss-raw-scroll" ref={setRef} onScroll={onScroll} onKeyDown={onKeyDown} aria-label={t('panels.raw.list')} role="group">
+    <div
+      className="ss-raw-scroll"
+      ref={setRef}
+      onScroll={onScroll}
+      onKeyDown={onKeyDown}
+      aria-label={t('panels.raw.list')}
+      role="group"
+      style={{ '--ss-raw-index-ch': `${widths.index}ch`, '--ss-raw-event-ch': `${widths.event}ch` } as CSSProperties}
+    >
       <div className="ss-raw-rows" style={{ height: totalHeight(count) }}>
         {rows}
       </div>

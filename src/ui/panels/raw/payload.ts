@@ -36,7 +36,8 @@ function signalPayload(wire: WireId, s: Signal): string | null {
     case 'args':
       return `${field.args} ${quote(s.text)}`;
     case 'call-start':
-      return [s.name ? `call ${s.name}` : 'call', s.id].filter(Boolean).join(' ');
+      // the name says what is starting; the id (long, random) is in the frame's detail
+      return s.name ? `call ${s.name}` : s.id ? `call ${s.id}` : 'call';
     case 'call-end':
       return s.args !== undefined ? `end ${quote(s.args)}` : `end #${s.key}`;
     case 'call-complete':

@@ -86,3 +86,14 @@ export function signalDetail(s: Signal): string {
       return s.why;
   }
 }
+
+/**
+ * The widths, in characters, of the index and event columns for a session: wide enough for the largest frame number
+ * and the longest event name (so no name is ever cut), capped so one odd name cannot take the whole row. One pass
+ * over the frames, once per session.
+ */
+export function columnWidths(frames: readonly Frame[]): { index: number; event: number } {
+  let event = 5;
+  for (const f of frames) if (f.event.length > event) event = f.event.length;
+  return { index: Math.max(2, String(Math.max(0, frames.length - 1)).length), event: Math.min(event, 48) };
+}
