@@ -78,7 +78,7 @@ export function analyze(recording: Recording, opts: AnalyzeOptions = {}): Sessio
 
   const signals: Signal[][] = guard(issues, 'wire', () => adaptFrames(wire, frames), frames.map(() => []));
   const kinds = guard(issues, 'kinds', () => frameKinds(signals), frames.map(() => 'other' as const));
-  const trace: CallTrace = guard(issues, 'truth', () => traceCalls(wire, frames, signals), { carried: [], reused: [], argFrames: [] });
+  const trace: CallTrace = guard(issues, 'truth', () => traceCalls(wire, frames, signals), { carried: [], reused: [], argFrames: [], lastArgFrame: [] });
   const timings: TurnTiming[] = guard(
     issues,
     'timeline',
