@@ -267,6 +267,7 @@ export type VerdictReason =
   | 'wrong-call'
   | 'call-never-ended'
   | 'invalid-arguments'
+  | 'unnamed-call'
   | 'not-applicable'
   | 'no-calls';
 
@@ -338,7 +339,10 @@ export type AnomalyCode =
   | 'unknown-event'
   | 'time-goes-back'
   | 'invalid-utf8'
-  | 'invalid-json';
+  | 'invalid-json'
+  | 'call-cut-off'
+  | 'call-without-name'
+  | 'arguments-lost';
 
 export interface Anomaly {
   code: AnomalyCode;

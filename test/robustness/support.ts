@@ -136,6 +136,9 @@ export const ANOMALY_CODES: readonly AnomalyCode[] = [
   'time-goes-back',
   'invalid-utf8',
   'invalid-json',
+  'call-cut-off',
+  'call-without-name',
+  'arguments-lost',
 ];
 
 /** Longest message we accept: a message quotes an excerpt of the input, never the input. */

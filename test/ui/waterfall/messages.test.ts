@@ -15,6 +15,9 @@ const ANOMALIES: AnomalyCode[] = [
   'time-goes-back',
   'invalid-utf8',
   'invalid-json',
+  'call-cut-off',
+  'call-without-name',
+  'arguments-lost',
 ];
 const dynamic = [
   ...ANOMALIES.map((c) => `waterfall.anomaly.${c}`),

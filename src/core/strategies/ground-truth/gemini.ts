@@ -94,7 +94,10 @@ function addPartial(t: Tracer, turn: GeminiTurn, fc: Rec, f: FrameIndex): boolea
     const value = e === undefined ? undefined : entryValue(e);
     const continues = e?.willContinue === true;
     if (continues) more = true;
-    if (e === undefined || path === undefined || segs === undefined || value === undefined) continue;
+    if (e === undefined || path === undefined || segs === undefined || value === undefined) {
+      t.unreadPiece(open.key, f);
+      continue;
+    }
     const isString = typeof value.v === 'string';
     setAt(open.args, segs, value.v, isString && open.openString === path);
     open.openString = isString && continues ? path : null;

@@ -31,6 +31,8 @@ export interface CallTrace {
   argFrames: number[];
   /** Per carried call (same order): the last frame that carried a piece of its arguments, if any. */
   lastArgFrame: (FrameIndex | undefined)[];
+  /** Per carried call (same order): argument pieces the reader could not place (Gemini partialArgs). */
+  unread: number[];
 }
 
 interface Draft {
@@ -42,6 +44,7 @@ interface Draft {
   whole?: string;
   argFrames: number;
   lastArgFrame?: FrameIndex;
+  unread: number;
 }
 
 export class Tracer {
@@ -61,7 +64,7 @@ export class Tracer {
 
   private open(key: CallKey, frame: FrameIndex, id = '', name = ''): Draft {
     const call: CarriedCall = { turn: this.turn, key, id, name, argsText: '', startFrame: frame, valid: false };
-    const d: Draft = { call, parts: [], sawFragment: false, complete: false, streamed: false, argFrames: 0 };
+    const d: Draft = { call, parts: [], sawFragment: false, complete: false, streamed: false, argFrames: 0, unread: 0 };
     this.byKey.set(key, d);
     this.drafts.push(d);
     this.turnDrafts.push(d);
@@ -98,10 +101,18 @@ export class Tracer {
     if (text !== '') this.piece(d, frame);
   }
 
-  /** A frame that carried argument pieces for a call even though they added no text (Gemini paths not read). */
+  /** A frame that carried argument pieces for a call that are merged, not joined (Gemini partialArgs). */
   touched(key: CallKey, frame: FrameIndex): void {
     const d = this.byKey.get(key);
     if (d) this.piece(d, frame);
+  }
+
+  /** An argument piece that could not be placed (a path that cannot be read, an entry with no value). */
+  unreadPiece(key: CallKey, frame: FrameIndex): void {
+    const d = this.byKey.get(key);
+    if (!d) return;
+    d.unread++;
+    this.piece(d, frame);
   }
 
   whole(key: CallKey, frame: FrameIndex, args: string): void {
@@ -152,6 +163,7 @@ export class Tracer {
       reused: this.reused,
       argFrames: this.drafts.map((d) => d.argFrames),
       lastArgFrame: this.drafts.map((d) => d.lastArgFrame),
+      unread: this.drafts.map((d) => d.unread),
     };
   }
 }

@@ -50,6 +50,7 @@ const en: Record<string, string> = {
   'reason.wrong-call': 'it produced a call with the wrong name or arguments',
   'reason.call-never-ended': 'a call never reached its end signal',
   'reason.invalid-arguments': 'the arguments are not valid JSON',
+  'reason.unnamed-call': 'the stream carried a call with no name, which nothing can run',
   'reason.not-applicable': 'not applicable',
   'reason.no-calls': 'no tool call on this recording',
 
@@ -63,6 +64,9 @@ const en: Record<string, string> = {
   'anomaly.time-goes-back': 'time goes back',
   'anomaly.invalid-utf8': 'invalid UTF-8',
   'anomaly.invalid-json': 'data is not JSON',
+  'anomaly.call-cut-off': 'the stream stopped before this call ended (no end event): its arguments are cut off',
+  'anomaly.call-without-name': 'a call with an empty name',
+  'anomaly.arguments-lost': 'frames carried pieces of these arguments, but they came out empty',
 
   'conclusion.ok.whole': '{strategy} never failed on this recording: each call arrived whole in one frame.',
   'conclusion.ok': '{strategy} works on this recording: it produced {calls:its one call|all # calls} with valid arguments.',
@@ -122,6 +126,7 @@ const zh: Record<string, string> = {
   'reason.wrong-call': '它拼出的调用名称或参数不对',
   'reason.call-never-ended': '有个调用始终没等到结束信号',
   'reason.invalid-arguments': '参数不是合法 JSON',
+  'reason.unnamed-call': '流里的调用没有名字,没法执行',
   'reason.not-applicable': '不适用',
   'reason.no-calls': '这份录制里没有工具调用',
 
@@ -135,6 +140,9 @@ const zh: Record<string, string> = {
   'anomaly.time-goes-back': '时间倒退',
   'anomaly.invalid-utf8': '非法 UTF-8',
   'anomaly.invalid-json': 'data 不是 JSON',
+  'anomaly.call-cut-off': '这个调用还没结束(没有结束事件)流就停了:参数被截断',
+  'anomaly.call-without-name': '调用的名字是空的',
+  'anomaly.arguments-lost': '有帧带来了这些参数的片段,拼出来却是空的',
 
   'conclusion.ok.whole': '「{strategy}」在这份录制上一次也没失败:每个调用都在一帧里整段到达。',
   'conclusion.ok': '「{strategy}」在这份录制上可用:{calls} 个调用全部拼出,参数都合法。',
