@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { adaptFrames, detectWire, isTerminal } from '../../../src/core/wire';
 import { fixtureFrames } from './frames';
-import { A, CE, CS, E, F, I, R, T, U } from './signals';
+import { A, CC, CE, CS, E, F, I, R, T, U } from './signals';
 
 const adapt = (name: string) => adaptFrames('anthropic-messages', fixtureFrames(`anthropic/${name}.sse`));
 
@@ -24,6 +24,13 @@ describe('anthropic-messages adapter', () => {
       [A('2', 'main.ts"}')],
       [CE('2')],
       [F('tool_use'), U(undefined, 89)],
+      [I('message-stop')],
+    ]);
+  });
+
+  it('whole blocks inside message_start (programmatic tool calling): text, a server tool, a tool_use call at its position; stop_reason', () => {
+    expect(adapt('message-start-content')).toStrictEqual([
+      [T('Hi.'), I('block-start:server_tool_use'), CC('2', 'toolu_1', 'get', '{"a":1}'), F('tool_use'), U(10, 4)],
       [I('message-stop')],
     ]);
   });
