@@ -126,7 +126,7 @@ describe('anthropic-messages adapter', () => {
     expect(frames.map((f) => isTerminal('anthropic-messages', f))).toEqual(frames.map((_, i) => i === frames.length - 1));
   });
 
-  it.each(['two-tool-use-docs', 'ping-and-unknown-event', 'overloaded-error', 'thinking-then-tool', 'padded-input-in-start', 'server-tool-use', 'max-tokens-cut-mid-args'])(
+  it.each(['two-tool-use-docs', 'ping-and-unknown-event', 'overloaded-error', 'thinking-then-tool', 'padded-input-in-start', 'server-tool-use', 'max-tokens-cut-mid-args', 'message-start-content'])(
     'detects %s as anthropic-messages',
     (name) => expect(detectWire(fixtureFrames(`anthropic/${name}.sse`))).toBe('anthropic-messages'),
   );
