@@ -10,7 +10,7 @@ import { analyze } from '../../src/core/session/analyze';
 import { STRATEGY_IDS, WIRES, type Recording, type Session, type TurnTiming } from '../../src/core/types';
 import { buildAll } from '../../scripts/recordings/catalog';
 import { manifestOf } from '../../scripts/recordings/manifest';
-import { selfCheck } from '../../src/ui/selfcheck/compare';
+import { compareAssembly, readRecordedMessage, selfCheck } from '../../src/ui/selfcheck/compare';
 
 const DIR = join(import.meta.dirname, '../../public/recordings');
 const manifestText = readFileSync(join(DIR, 'index.json'), 'utf8');
@@ -210,6 +210,20 @@ describe('the lesson figures', () => {
       const checks = selfCheck(sessionOf(id));
       expect(checks.length, id).toBe(sessionOf(id).recording.turns.length);
       for (const c of checks) expect(c.result, `${id} turn ${c.turn}`).toEqual({ kind: 'match', idsIgnored: false });
+    }
+  });
+
+  it('the ground truth (read apart from the adapters) has the calls of every recorded final message too', () => {
+    for (const e of entries) {
+      const s = sessionOf(e.id);
+      for (const turn of s.recording.turns) {
+        if (!turn.final) continue;
+        const recorded = readRecordedMessage(s.wire, turn.final.message);
+        expect(recorded, `${e.id} turn ${turn.index}`).not.toBeNull();
+        const calls = s.carried.filter((c) => c.turn === turn.index).map((c) => ({ id: c.id, name: c.name, args: c.argsText }));
+        const result = compareAssembly({ text: recorded?.text ?? '', calls }, recorded ?? { text: '', calls: [] }, false);
+        expect(result, `${e.id} turn ${turn.index}`).toEqual({ kind: 'match', idsIgnored: false });
+      }
     }
   });
 
