@@ -29,7 +29,7 @@ const en: Record<string, string> = {
   'na.generic': 'This strategy does not apply to this wire format.',
   // The same reasons told about the recording's own wire (the toggle looks up '<reason>.<wire>' first).
   'na.completed-item.no-complete-items.anthropic-messages':
-    'No Anthropic event carries a whole call: its arguments arrive only as input_json_delta fragments between content_block_start and content_block_stop.',
+    'Anthropic streams a call’s arguments as input_json_delta fragments between content_block_start and content_block_stop; the whole tool_use blocks that programmatic tool calling puts inside message_start are taken at that frame by the buffering strategies.',
   'na.completed-item.no-complete-items.openai-chat':
     'No Chat Completions chunk carries a whole call: arguments arrive as tool_calls[].function.arguments fragments, and a call ends only with finish_reason.',
   'na.next-index-closes.chat-only.anthropic-messages':
@@ -105,7 +105,7 @@ const zh: Record<string, string> = {
     '「下一个 index」启发式只针对 Chat Completions 流;这种线路格式用自己的信号(content_block_stop、.done)结束每个调用,或整段发送调用。',
   'na.generic': '这个策略不适用于这种线路格式。',
   'na.completed-item.no-complete-items.anthropic-messages':
-    'Anthropic 没有哪个事件携带完整调用:参数只以 input_json_delta 片段到达,夹在 content_block_start 和 content_block_stop 之间。',
+    'Anthropic 的调用参数以 input_json_delta 片段流式到达,夹在 content_block_start 和 content_block_stop 之间;程序化工具调用放在 message_start 里的完整 tool_use 块,由各缓冲策略在那一帧直接拿到。',
   'na.completed-item.no-complete-items.openai-chat':
     'Chat Completions 没有哪个数据块携带完整调用:参数以 tool_calls[].function.arguments 片段到达,调用只能靠 finish_reason 结束。',
   'na.next-index-closes.chat-only.anthropic-messages':
