@@ -335,14 +335,14 @@ export type AnomalyCode =
   | 'error-event'
   | 'unterminated-final-event'
   | 'invalid-arguments'
+  | 'call-cut-off'
+  | 'call-without-name'
+  | 'arguments-lost'
   | 'reused-index'
   | 'unknown-event'
   | 'time-goes-back'
   | 'invalid-utf8'
-  | 'invalid-json'
-  | 'call-cut-off'
-  | 'call-without-name'
-  | 'arguments-lost';
+  | 'invalid-json';
 
 export interface Anomaly {
   code: AnomalyCode;

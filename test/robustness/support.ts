@@ -131,14 +131,14 @@ export const ANOMALY_CODES: readonly AnomalyCode[] = [
   'error-event',
   'unterminated-final-event',
   'invalid-arguments',
+  'call-cut-off',
+  'call-without-name',
+  'arguments-lost',
   'reused-index',
   'unknown-event',
   'time-goes-back',
   'invalid-utf8',
   'invalid-json',
-  'call-cut-off',
-  'call-without-name',
-  'arguments-lost',
 ];
 
 /** Longest message we accept: a message quotes an excerpt of the input, never the input. */

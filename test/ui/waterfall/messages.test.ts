@@ -10,14 +10,14 @@ const ANOMALIES: AnomalyCode[] = [
   'error-event',
   'unterminated-final-event',
   'invalid-arguments',
+  'call-cut-off',
+  'call-without-name',
+  'arguments-lost',
   'reused-index',
   'unknown-event',
   'time-goes-back',
   'invalid-utf8',
   'invalid-json',
-  'call-cut-off',
-  'call-without-name',
-  'arguments-lost',
 ];
 const dynamic = [
   ...ANOMALIES.map((c) => `waterfall.anomaly.${c}`),
