@@ -11,13 +11,27 @@
  */
 import { seeded } from '../lib/rng';
 import { dataEvent } from '../lib/wire';
-import { failureWriter, layOut } from '../lib/failure-kit';
+import { layOut } from '../lib/failure-kit';
+import { RecordingWriter, type StrategyExpect } from '../lib/recording';
+import type { Localized } from '../../../src/core/types';
 import type { Built } from '../lib/built';
 
 const MODEL = 'gemini-3-flash-preview';
 const SERVER = 'Vertex AI streamGenerateContent?alt=sse with streamFunctionCallArguments (synthetic)';
 const SOURCE =
-  'the Gemini FunctionCall.partialArgs / willContinue and PartialArg documentation (googleapis js-genai and python-genai types) and the part order the Vercel AI SDK google provider assembles';
+  'built from the Gemini FunctionCall.partialArgs / willContinue and PartialArg documentation (googleapis js-genai and python-genai types) and the part order the Vercel AI SDK google provider assembles';
+
+function writer(title: Localized, summary: Localized, notes: string, expect: StrategyExpect): RecordingWriter {
+  return new RecordingWriter({
+    title,
+    description: summary,
+    wire: 'gemini',
+    provenance: { kind: 'docs', source: SOURCE, notes },
+    server: SERVER,
+    model: MODEL,
+    expect,
+  });
+}
 
 type Part = Record<string, unknown>;
 
@@ -52,14 +66,14 @@ const request = (text: string, tools: string[]) => ({
   toolConfig: { functionCallingConfig: { mode: 'AUTO', streamFunctionCallArguments: true } },
 });
 
-const VALID = {
+const VALID: StrategyExpect = {
   'parse-each-fragment': 'fail',
   'shared-buffer': 'fail',
   'per-call-buffer': 'ok',
   'completed-item': 'fail',
   'partial-json-preview': 'ok',
   'next-index-closes': 'n/a',
-} as const;
+};
 
 const CODE = 'export function parseDate(text) {\n  const m = /^(\\d{4})-(\\d{2})-(\\d{2})$/.exec(text);\n  return m ? new Date(Date.UTC(+m[1], m[2] - 1, +m[3])) : null;\n}\n';
 
@@ -74,10 +88,10 @@ export function buildGeminiStreamedArgs(): Built {
   const rng = seeded(12021);
   const title = { zh: 'Gemini 3 流式函数参数(partialArgs)', en: 'Gemini 3 streamed function-call arguments (partialArgs)' };
   const summary = {
-    zh: '开了 streamFunctionCallArguments:write_file 先只来名字和 willContinue: true,参数按 JSON 路径($.path、$.content)一段段以 partialArgs 到达,最后一个空的 functionCall 收尾;接着 run_tests 没有参数,整段只带名字。把每个部件都当作完整调用的旧读法,每个部件都得到一个空参数的调用,大多没有名字;按调用累积(每个逻辑调用一个缓冲)才得到 SDK 拼出的两个调用。按文档字段合成,不是真实录制。',
-    en: 'With streamFunctionCallArguments on, write_file first comes as a name with willContinue: true; its arguments arrive as partialArgs by JSON path ($.path, $.content), piece by piece, and an empty functionCall closes it; then run_tests comes whole with only its name (no arguments). The old reading (every part is a whole call) gets one empty-argument call per part, most of them without a name; one buffer per logical call gets the two calls the SDK assembles. Synthetic, from the documented fields; not a capture.',
+    zh: '开了 streamFunctionCallArguments:write_file 先只来名字和 willContinue: true,参数按 JSON 路径($.path、$.content)一段段以 partialArgs 到达,最后一个空的 functionCall 收尾;接着 run_tests 没有参数,整段只带名字。把每个部件都当作完整调用的旧读法,每个部件都得到一个空参数的调用,大多没有名字;按调用累积(每个逻辑调用一个缓冲)才得到 SDK 拼出的两个调用。按文档字段构造,不是真实录制。',
+    en: 'With streamFunctionCallArguments on, write_file first comes as a name with willContinue: true; its arguments arrive as partialArgs by JSON path ($.path, $.content), piece by piece, and an empty functionCall closes it; then run_tests comes whole with only its name (no arguments). The old reading (every part is a whole call) gets one empty-argument call per part, most of them without a name; one buffer per logical call gets the two calls the SDK assembles. Built from the documented fields; not a capture.',
   };
-  const w = failureWriter({ title, summary, wire: 'gemini', kind: 'docs', issues: SOURCE, notes: 'Field names and part order follow the documentation; the task, texts and timings are made up.', server: SERVER, model: MODEL, expect: VALID });
+  const w = writer(title, summary, 'Field names and part order follow the documentation; the task, texts and timings are made up.', VALID);
   const g = new GeminiChunks(rng.alnum(22));
   w.req(0, 0, request('Rewrite src/parseDate.js to return null for bad input, then run the tests.', ['write_file', 'run_tests']));
   const events = [
@@ -110,10 +124,10 @@ export function buildGeminiStreamedNested(): Built {
   const rng = seeded(12022);
   const title = { zh: 'Gemini 3 流式参数:嵌套路径与连续两个调用(2 轮)', en: 'Gemini 3 streamed arguments: nested paths, then two calls in a row (2 turns)' };
   const summary = {
-    zh: '第 1 轮:apply_edits 的参数按 $.edits[0].find、$.edits[1].line 这样的嵌套路径流式到达,有字符串、数字和布尔值,中间夹一个只说 willContinue 的部件。第 2 轮:两个 read_file 依次流式到达,各自以空的 functionCall 收尾。SDK 每个逻辑调用得到一个调用、保留名字、合并参数;按调用累积也一样。按文档字段合成,不是真实录制。',
-    en: 'Turn 1: apply_edits streams its arguments by nested paths such as $.edits[0].find and $.edits[1].line, with strings, numbers and a boolean, and one part that only says willContinue. Turn 2: two read_file calls stream one after the other, each closed by an empty functionCall. The SDK gets one call per logical call, the name kept and the arguments merged; so do per-call buffers. Synthetic, from the documented fields; not a capture.',
+    zh: '第 1 轮:apply_edits 的参数按 $.edits[0].find、$.edits[1].line 这样的嵌套路径流式到达,有字符串、数字和布尔值,中间夹一个只说 willContinue 的部件。第 2 轮:两个 read_file 依次流式到达,各自以空的 functionCall 收尾。SDK 每个逻辑调用得到一个调用、保留名字、合并参数;按调用累积也一样。按文档字段构造,不是真实录制。',
+    en: 'Turn 1: apply_edits streams its arguments by nested paths such as $.edits[0].find and $.edits[1].line, with strings, numbers and a boolean, and one part that only says willContinue. Turn 2: two read_file calls stream one after the other, each closed by an empty functionCall. The SDK gets one call per logical call, the name kept and the arguments merged; so do per-call buffers. Built from the documented fields; not a capture.',
   };
-  const w = failureWriter({ title, summary, wire: 'gemini', kind: 'docs', issues: SOURCE, notes: 'Field names and part order follow the documentation; the task, paths, texts and timings are made up.', server: SERVER, model: MODEL, expect: VALID });
+  const w = writer(title, summary, 'Field names and part order follow the documentation; the task, paths, texts and timings are made up.', VALID);
   const g1 = new GeminiChunks(rng.alnum(22));
   w.req(0, 0, request('Fix the month offset in src/parseDate.js.', ['apply_edits', 'read_file']));
   layOut(w, rng, [...editEvents(g1), g1.stop('STOP', 180, 72, 95)], 702.4, 1630.9);
@@ -138,19 +152,16 @@ export function buildGeminiCutMidArguments(): Built {
   const rng = seeded(12023);
   const title = { zh: 'Gemini 3 流式参数写到一半:MAX_TOKENS', en: 'Gemini 3 streamed arguments cut off: MAX_TOKENS' };
   const summary = {
-    zh: 'write_file 的 $.content 还在 willContinue 的时候,来了 finishReason: MAX_TOKENS,收尾的空 functionCall 再也没来。这个调用从没结束:时间线标出「调用被截断」,所有策略都失败——按字段合并出来的对象看上去完整,却不能执行。按文档字段合成,不是真实录制。',
-    en: 'While write_file’s $.content is still marked willContinue, finishReason: MAX_TOKENS arrives and the closing empty functionCall never comes. The call never ended: the timeline names it call-cut-off and every strategy fails; the object merged from the fields looks whole but must not be run. Synthetic, from the documented fields; not a capture.',
+    zh: 'write_file 的 $.content 还在 willContinue 的时候,来了 finishReason: MAX_TOKENS,收尾的空 functionCall 再也没来。这个调用从没结束:时间线标出「调用被截断」,所有策略都失败——按字段合并出来的对象看上去完整,却不能执行。按文档字段构造,不是真实录制。',
+    en: 'While write_file’s $.content is still marked willContinue, finishReason: MAX_TOKENS arrives and the closing empty functionCall never comes. The call never ended: the timeline names it call-cut-off and every strategy fails; the object merged from the fields looks whole but must not be run. Built from the documented fields; not a capture.',
   };
-  const w = failureWriter({
-    title,
-    summary,
-    wire: 'gemini',
-    kind: 'docs',
-    issues: SOURCE,
-    notes: 'Field names follow the documentation; where the cut falls and the timings are chosen for the lesson.',
-    server: SERVER,
-    model: MODEL,
-    expect: { 'parse-each-fragment': 'fail', 'shared-buffer': 'fail', 'per-call-buffer': 'fail', 'completed-item': 'fail', 'partial-json-preview': 'fail', 'next-index-closes': 'n/a' },
+  const w = writer(title, summary, 'Field names follow the documentation; where the cut falls and the timings are chosen for the lesson.', {
+    'parse-each-fragment': 'fail',
+    'shared-buffer': 'fail',
+    'per-call-buffer': 'fail',
+    'completed-item': 'fail',
+    'partial-json-preview': 'fail',
+    'next-index-closes': 'n/a',
   });
   const g = new GeminiChunks(rng.alnum(22));
   w.req(0, 0, { ...request('Rewrite src/parseDate.js.', ['write_file']), generationConfig: { maxOutputTokens: 64 } });
