@@ -40,3 +40,18 @@ test('gemini-streamed-args: the write_file buffer shows its partialArgs fragment
   expect(errors).toEqual([]);
   await page.close();
 });
+
+test('ptc-message-start: at the first message_start frame the call is already ready, and the turn names its finish', async () => {
+  const s = session('ptc-message-start');
+  const first = s.carried[0];
+  expect(first).toBeDefined();
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const errors = watchErrors(page);
+  await page.goto(appUrl(`?lang=en&rec=ptc-message-start&s=per-call-buffer&f=${first?.startFrame}`));
+  await page.locator('input[type=range]:not([disabled])').waitFor();
+  await page.getByText('Calls ready: 1', { exact: false }).first().waitFor();
+  await page.getByText(first?.id ?? '?', { exact: false }).first().waitFor();
+  await page.screenshot({ path: '/tmp/i12-ptc.png' });
+  expect(errors).toEqual([]);
+  await page.close();
+});
