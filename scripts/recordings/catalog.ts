@@ -14,6 +14,8 @@ import { buildCutMidArguments, buildFineGrainedInvalidJson, buildOverloadedMidSt
 import { buildContentBeforeCall, buildFinishWithoutCall, buildInterleavedChat, buildReusedIndex } from './failure/chat';
 import { buildCrlfSplit, buildUtf8Split } from './failure/framing';
 import { buildResponsesNoDone } from './failure/responses';
+import { buildPtcMessageStart } from './failure/ptc';
+import { buildGeminiCutMidArguments, buildGeminiStreamedArgs, buildGeminiStreamedNested } from './failure/gemini';
 
 export const BUILDERS: (() => Built)[] = [
   buildParallelProbe,
@@ -31,6 +33,10 @@ export const BUILDERS: (() => Built)[] = [
   buildOverloadedMidStream,
   buildFinishWithoutCall,
   buildResponsesNoDone,
+  buildPtcMessageStart,
+  buildGeminiStreamedArgs,
+  buildGeminiStreamedNested,
+  buildGeminiCutMidArguments,
 ];
 
 export const buildAll = (): Built[] => BUILDERS.map((b) => b());

@@ -267,6 +267,7 @@ export type VerdictReason =
   | 'wrong-call'
   | 'call-never-ended'
   | 'invalid-arguments'
+  | 'unnamed-call'
   | 'not-applicable'
   | 'no-calls';
 
@@ -334,6 +335,9 @@ export type AnomalyCode =
   | 'error-event'
   | 'unterminated-final-event'
   | 'invalid-arguments'
+  | 'call-cut-off'
+  | 'call-without-name'
+  | 'arguments-lost'
   | 'reused-index'
   | 'unknown-event'
   | 'time-goes-back'

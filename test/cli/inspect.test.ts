@@ -33,6 +33,22 @@ describe('inspect --json', () => {
     expect([ci.applicable, ci.ok]).toEqual([false, false]);
   });
 
+  it('names an unterminated final event (data: [DONE] at the end of the file, no blank line) in the anomalies', () => {
+    const file = join(tmp, 'eof.sse');
+    writeFileSync(file, 'data: {"choices":[{"index":0,"delta":{"content":"Hi"},"finish_reason":"stop"}]}\n\ndata: [DONE]');
+    const j = JSON.parse(run(file, '--json').out);
+    expect(j.turns[0].anomalies).toEqual([
+      { code: 'no-terminal-event', frame: 0, detail: null },
+      { code: 'unterminated-final-event', frame: null, detail: 'data: [DONE]' },
+    ]);
+  });
+
+  it('names a call cut mid-arguments (call-cut-off at its last fragment) in the anomalies', () => {
+    const j = JSON.parse(run('public/recordings/gemini-cut-mid-arguments.jsonl', '--json').out);
+    expect(j.turns[0].anomalies).toContainEqual({ code: 'call-cut-off', frame: 5, detail: '0' });
+    expect(j.strategies.every((s: { ok: boolean }) => !s.ok)).toBe(true);
+  });
+
   it('--strategy lists only that strategy; times are rounded to 0.1 ms', () => {
     const j = JSON.parse(run('public/recordings/parallel-probe.jsonl', '--json', '--strategy', 'per-call-buffer').out);
     expect(j.strategies).toHaveLength(1);

@@ -10,7 +10,7 @@ import { analyze } from '../../src/core/session/analyze';
 import { STRATEGY_IDS, WIRES, type Recording, type Session, type TurnTiming } from '../../src/core/types';
 import { buildAll } from '../../scripts/recordings/catalog';
 import { manifestOf } from '../../scripts/recordings/manifest';
-import { selfCheck } from '../../src/ui/selfcheck/compare';
+import { compareAssembly, readRecordedMessage, selfCheck } from '../../src/ui/selfcheck/compare';
 
 const DIR = join(import.meta.dirname, '../../public/recordings');
 const manifestText = readFileSync(join(DIR, 'index.json'), 'utf8');
@@ -206,10 +206,24 @@ describe('the lesson figures', () => {
   });
 
   it('the self-check footer finds every recorded final message reproduced byte for byte, ids included', () => {
-    for (const id of ['parallel-probe', 'agent-run', 'thinking-turn']) {
+    for (const id of ['parallel-probe', 'agent-run', 'thinking-turn', 'ptc-message-start']) {
       const checks = selfCheck(sessionOf(id));
       expect(checks.length, id).toBe(sessionOf(id).recording.turns.length);
       for (const c of checks) expect(c.result, `${id} turn ${c.turn}`).toEqual({ kind: 'match', idsIgnored: false });
+    }
+  });
+
+  it('the ground truth (read apart from the adapters) has the calls of every recorded final message too', () => {
+    for (const e of entries) {
+      const s = sessionOf(e.id);
+      for (const turn of s.recording.turns) {
+        if (!turn.final) continue;
+        const recorded = readRecordedMessage(s.wire, turn.final.message);
+        expect(recorded, `${e.id} turn ${turn.index}`).not.toBeNull();
+        const calls = s.carried.filter((c) => c.turn === turn.index).map((c) => ({ id: c.id, name: c.name, args: c.argsText }));
+        const result = compareAssembly({ text: recorded?.text ?? '', calls }, recorded ?? { text: '', calls: [] }, false);
+        expect(result, `${e.id} turn ${turn.index}`).toEqual({ kind: 'match', idsIgnored: false });
+      }
     }
   });
 
@@ -263,5 +277,50 @@ describe('the failure shelf', () => {
       expect(s.carried.some((c) => c.endFrame === undefined), id).toBe(true);
     }
     expect(sessionOf('overloaded-mid-stream').anomalies.map((a) => a.code)).toContain('error-event');
+  });
+
+  it('the cut streams name the call that never ended: call-cut-off at the frame of its last argument piece', () => {
+    for (const id of ['cut-mid-arguments', 'gemini-cut-mid-arguments']) {
+      const s = sessionOf(id);
+      const cut = s.carried.filter((c) => c.endFrame === undefined);
+      expect(cut.length, id).toBe(1);
+      const lastPiece = Math.max(...s.frames.filter((f) => s.signals[f.index]?.some((x) => x.kind === 'args' && x.key === cut[0]?.key)).map((f) => f.index));
+      expect(s.anomalies.filter((a) => a.code === 'call-cut-off'), id).toEqual([{ code: 'call-cut-off', turn: 0, frame: lastPiece, detail: cut[0]?.key }]);
+    }
+  });
+
+  it('ptc-message-start: 15 turns, 16 calls each whole in its message_start, ready at that frame under every strategy that applies', () => {
+    const s = sessionOf('ptc-message-start');
+    expect(s.recording.turns.length).toBe(15);
+    expect(s.carried.length).toBe(16);
+    const starts = new Map(s.carried.map((c) => [c.id, c.startFrame]));
+    for (const c of s.carried) {
+      expect(s.frames[c.startFrame]?.event, c.id).toBe('message_start');
+      expect(c.endFrame, c.id).toBe(c.startFrame);
+    }
+    for (const id of ['parse-each-fragment', 'per-call-buffer', 'partial-json-preview'] as const) {
+      const run = s.strategies[id];
+      expect(run.calls.length, id).toBe(16);
+      for (const c of run.calls) expect(c.readyFrame, `${id} ${c.id}`).toBe(starts.get(c.id));
+    }
+    const t = s.timings;
+    expect(t.slice(0, 14).map((x) => x.finishReason)).toEqual(Array(14).fill('tool_use'));
+    expect(t[14]?.finishReason).toBe('end_turn');
+    for (const x of t.slice(0, 14)) expect(x.firstToolCallMs, `turn ${x.turn}`).toBe(x.firstFrameMs);
+    expect(s.anomalies).toEqual([]);
+  });
+
+  it('gemini-streamed-*: one call per logical call, the name kept, the partialArgs merged; fragments shown in the buffers', () => {
+    const s = sessionOf('gemini-streamed-args');
+    expect(s.carried.map((c) => c.name)).toEqual(['write_file', 'run_tests']);
+    const run = s.strategies['per-call-buffer'];
+    expect(run.calls.map((c) => [c.name, Object.keys(c.args as object)])).toEqual([['write_file', ['path', 'content']], ['run_tests', []]]);
+    const buffer = run.buffers.find((b) => b.name === 'write_file');
+    expect(buffer?.fragments.length).toBeGreaterThan(5);
+    expect(JSON.parse(buffer?.text ?? '')).toEqual(JSON.parse(s.carried[0]?.argsText ?? ''));
+    const nested = sessionOf('gemini-streamed-nested');
+    expect(nested.carried.map((c) => [c.turn, c.name])).toEqual([[0, 'apply_edits'], [1, 'read_file'], [1, 'read_file']]);
+    expect((JSON.parse(nested.carried[0]?.argsText ?? '') as { edits: unknown[] }).edits.length).toBe(2);
+    expect(nested.anomalies).toEqual([]);
   });
 });

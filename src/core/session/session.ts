@@ -78,7 +78,7 @@ export function analyze(recording: Recording, opts: AnalyzeOptions = {}): Sessio
 
   const signals: Signal[][] = guard(issues, 'wire', () => adaptFrames(wire, frames), frames.map(() => []));
   const kinds = guard(issues, 'kinds', () => frameKinds(signals), frames.map(() => 'other' as const));
-  const trace: CallTrace = guard(issues, 'truth', () => traceCalls(wire, frames, signals), { carried: [], reused: [], argFrames: [] });
+  const trace: CallTrace = guard(issues, 'truth', () => traceCalls(wire, frames, signals), { carried: [], reused: [], argFrames: [], lastArgFrame: [], unread: [] });
   const timings: TurnTiming[] = guard(
     issues,
     'timeline',
@@ -86,6 +86,7 @@ export function analyze(recording: Recording, opts: AnalyzeOptions = {}): Sessio
       computeTimings(recording, frames, signals, trace.carried, wire, {
         decoded,
         reused: trace.reused,
+        trace,
         ...(opts.gapThresholdMs !== undefined && { gapThresholdMs: opts.gapThresholdMs }),
       }),
     [],

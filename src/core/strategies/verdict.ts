@@ -7,7 +7,8 @@
  * parse attempt of the turn when there is one (reason 'parse-failed', with its frame, input and JSON.parse's
  * message), else the earliest mismatch: 'call-never-ended' (a cut call nobody produced, at the stream end),
  * 'missing-call' (at the call's end frame), 'extra-call' / 'wrong-call' (at the produced call's ready frame),
- * 'invalid-arguments'. Matching pairs a carried call with an unused produced call of the same key and id, then the
+ * 'invalid-arguments', 'unnamed-call' (the stream's call has an empty name: nothing can run it). Matching pairs a
+ * carried call with an unused produced call of the same key and id, then the
  * same id, then the same key. Pure; never throws.
  */
 import type {
@@ -101,6 +102,7 @@ export function turnVerdict(t: TurnInput): TurnVerdict {
       else issues.push({ frame: c.endFrame, reason: 'missing-call', key: c.key });
     } else if (!sameCall(c, p)) issues.push({ frame: p.readyFrame, reason: 'wrong-call', key: c.key });
     else if (!c.valid) issues.push({ frame: c.endFrame ?? c.startFrame, reason: 'invalid-arguments', key: c.key });
+    else if (c.name === '') issues.push({ frame: c.endFrame ?? c.startFrame, reason: 'unnamed-call', key: c.key });
   }
   const matched = new Set(pairs.values());
   for (const p of t.produced) if (!matched.has(p)) issues.push({ frame: p.readyFrame, reason: 'extra-call', key: p.key });

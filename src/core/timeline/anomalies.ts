@@ -7,6 +7,12 @@
  * - error-event: each error signal (detail: its message);
  * - unterminated-final-event: the decoder kept text after the last blank line (detail: its first 80 chars);
  * - invalid-arguments: each carried call whose args are not JSON (detail: the key);
+ * - call-cut-off: each carried call the stream never ended (no end event before the stream stopped: max_tokens
+ *   with no block stop, a cut connection), at the frame of its last argument piece, else its start (detail: key);
+ * - call-without-name: each carried call with an empty name: no strategy can run it (detail: the key);
+ * - arguments-lost: each carried call whose arguments came out empty ('' or {}) although frames carried pieces
+ *   of them that could not be placed (Gemini partialArgs whose path cannot be read or that carry no value)
+ *   (detail: the key);
  * - reused-index: each call-start that reused an open key with another id (detail: the key);
  * - unknown-event / invalid-json: ignored signals `unknown-event:<type>` (detail: the type) / `invalid-json`;
  * - time-goes-back: a network chunk earlier than the one before it (detail: the chunk index);
@@ -29,6 +35,16 @@ export interface TurnAnomalyInput {
   carried: readonly CarriedCall[];
   reused: readonly ReusedKey[];
   decoded?: DecodedTurn;
+  /** The argument pieces of a carried call, when known. */
+  pieces?: (c: CarriedCall) => CallPieces | undefined;
+}
+
+/** What the ground truth saw of a call's argument pieces. */
+export interface CallPieces {
+  argFrames: number;
+  lastArgFrame?: FrameIndex;
+  /** Pieces the ground truth could not place. */
+  unread: number;
 }
 
 const TOOL_FINISH = new Set(['tool_calls', 'tool_use']);
@@ -67,12 +83,24 @@ export function turnAnomalies(x: TurnAnomalyInput): Anomaly[] {
   }
   for (const r of x.reused) add('reused-index', r.frame, r.key);
   timeGoesBack(x, add);
+  callShapes(x, add);
   if (x.decoded?.unterminated) add('unterminated-final-event', undefined, x.decoded.unterminated.text.slice(0, 80));
   invalidUtf8(x, add);
   return out;
 }
 
 type Add = (code: Anomaly['code'], frame?: FrameIndex, detail?: string) => void;
+
+/** call-cut-off, call-without-name and arguments-lost, per carried call. */
+function callShapes(x: TurnAnomalyInput, add: Add): void {
+  for (const c of x.carried) {
+    const p = x.pieces?.(c);
+    if (c.endFrame === undefined) add('call-cut-off', p?.lastArgFrame ?? c.startFrame, c.key);
+    if (c.name === '') add('call-without-name', c.startFrame, c.key);
+    const empty = c.argsText === '' || (c.argsText.length < 16 && c.argsText.replace(/\s+/g, '') === '{}');
+    if ((p?.unread ?? 0) > 0 && empty) add('arguments-lost', p?.lastArgFrame ?? c.startFrame, c.key);
+  }
+}
 
 function timeGoesBack(x: TurnAnomalyInput, add: Add): void {
   const chunks = x.turn.chunks;

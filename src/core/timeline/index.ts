@@ -9,7 +9,7 @@
  * first frame is not a gap); longestGapMs is the longest silence between consecutive frames, under the threshold
  * too (null with fewer than two frames). Anomalies: see anomalies.ts.
  */
-import { traceCalls, type ReusedKey } from '../strategies/truth';
+import { traceCalls, type CallTrace, type ReusedKey } from '../strategies/truth';
 import type {
   Anomaly,
   CarriedCall,
@@ -24,7 +24,7 @@ import type {
   WireId,
 } from '../types';
 import { ms } from '../types';
-import { turnAnomalies } from './anomalies';
+import { turnAnomalies, type CallPieces } from './anomalies';
 import { turnRanges } from './turns';
 
 export { turnRanges, type TurnRange } from './turns';
@@ -38,6 +38,8 @@ export interface TimingOptions {
   decoded?: readonly DecodedTurn[];
   /** Reused keys from `traceCalls`; recomputed when absent. */
   reused?: readonly ReusedKey[];
+  /** The whole trace (argument pieces per call, for call-cut-off and arguments-lost); recomputed when absent. */
+  trace?: CallTrace;
 }
 
 export function computeTimings(
@@ -49,7 +51,16 @@ export function computeTimings(
   opts: TimingOptions = {},
 ): TurnTiming[] {
   const threshold = opts.gapThresholdMs ?? DEFAULT_GAP_THRESHOLD_MS;
-  const reused = opts.reused ?? traceCalls(wire, frames, signals).reused;
+  const trace = opts.trace ?? traceCalls(wire, frames);
+  const reused = opts.reused ?? trace.reused;
+  const pieces = new Map<CarriedCall, CallPieces>();
+  trace.carried.forEach((c, i) => {
+    const last = trace.lastArgFrame[i];
+    pieces.set(c, { argFrames: trace.argFrames[i] ?? 0, unread: trace.unread[i] ?? 0, ...(last !== undefined && { lastArgFrame: last }) });
+  });
+  // callers may pass carried calls that are not the trace's objects (tests): match them by turn, key and start
+  const byStart = new Map<string, CallPieces>();
+  trace.carried.forEach((c) => byStart.set(`${c.turn}\u0000${c.key}\u0000${c.startFrame}`, pieces.get(c) as CallPieces));
   const ranges = turnRanges(frames, recording.turns.length);
   return recording.turns.map((turn, t) => {
     const range = ranges[t] ?? { start: 0, end: 0 };
@@ -108,6 +119,7 @@ export function computeTimings(
       signals,
       range,
       carried: carried.filter((c) => c.turn === turn.index),
+      pieces: (c) => pieces.get(c) ?? byStart.get(`${c.turn}\u0000${c.key}\u0000${c.startFrame}`),
       reused: reused.filter((r) => r.turn === turn.index),
       ...(opts.decoded?.[t] !== undefined && { decoded: opts.decoded[t] }),
     });

@@ -3,7 +3,11 @@
  *
  * Contract: reads `data.type` (falling back to the SSE `event:` name when the data has no type, as NDJSON has no
  * event lines). Keys are the content block `index` as a string.
- * - message_start -> usage (input and output tokens of `message.usage`), else ignored 'message-start'.
+ * - message_start -> for each block already in `message.content` (programmatic tool calling sends whole tool_use
+ *   blocks there, then only message_stop): tool_use -> call-complete{key: its position, id, name, args:
+ *   JSON.stringify(input ?? {})}, text -> text, thinking -> reasoning, other types -> ignored 'block-start:<type>';
+ *   those positions are the first block indices, as the SDK's snapshot counts them. Then `message.stop_reason` ->
+ *   finish, then usage (input and output tokens of `message.usage`); nothing of these -> ignored 'message-start'.
  * - content_block_start: tool_use -> call-start{key,id,name}; server_tool_use (run by the server, not the client) and
  *   every other block type -> ignored 'block-start:<type>'. A non-empty `input` object in a tool_use start (unusual:
  *   the API sends `{}` as a placeholder) is remembered; if the block then ends without any non-empty
@@ -24,6 +28,7 @@ import { createHoleSet, MISS, readRoot, type HoleSet } from './envelope';
 import {
   INVALID,
   INVALID_JSON,
+  arr,
   NOT_AN_OBJECT,
   errorSignal,
   ignored,
@@ -133,6 +138,36 @@ function blockStop(state: AnthropicState, d: Record<string, unknown>): Signal[] 
   return [{ kind: 'call-end', key }];
 }
 
+/** A block that arrives whole inside message_start (position = block index). */
+function wholeBlock(state: AnthropicState, key: string, block: Record<string, unknown>, out: Signal[]): void {
+  const type = str(block.type) ?? '(none)';
+  state.blocks.set(key, { kind: type === 'tool_use' ? 'tool' : type === 'server_tool_use' ? 'server-tool' : 'other', sawArgs: true });
+  if (type === 'tool_use') {
+    const input = block.input === undefined || block.input === null ? '{}' : stringifyDeep(block.input);
+    out.push({ kind: 'call-complete', key, id: nonEmpty(block.id) ?? '', name: str(block.name) ?? '', args: input });
+  } else if (type === 'text' && nonEmpty(block.text) !== undefined) out.push({ kind: 'text', text: block.text as string });
+  else if (type === 'thinking' && nonEmpty(block.thinking) !== undefined) out.push({ kind: 'reasoning', text: block.thinking as string });
+  else out.push(ignored('block-start:' + type));
+}
+
+function messageStart(state: AnthropicState, message: Record<string, unknown> | undefined): Signal[] {
+  if (message === undefined) return [MESSAGE_START];
+  const out: Signal[] = [];
+  const content = arr(message.content);
+  if (content !== undefined)
+    for (let i = 0; i < content.length; i++) {
+      const block = obj(content[i]);
+      if (block === undefined) out.push(malformed(`message.content[${i}]`));
+      else wholeBlock(state, keyOf(i) as string, block, out);
+    }
+  const reason = nonEmpty(message.stop_reason);
+  if (reason !== undefined) out.push({ kind: 'finish', reason });
+  const u = obj(message.usage);
+  const us = u === undefined ? undefined : usage(u.input_tokens, u.output_tokens);
+  if (us !== undefined) out.push(us);
+  return out.length === 0 ? [MESSAGE_START] : out;
+}
+
 function messageDelta(d: Record<string, unknown>, deltaValue: unknown): Signal[] {
   const out: Signal[] = [];
   const reason = nonEmpty(obj(deltaValue)?.stop_reason);
@@ -166,11 +201,8 @@ function step(state: AnthropicState, frame: Frame): Signal[] {
       return blockStop(state, d);
     case 'ping':
       return [PING];
-    case 'message_start': {
-      const u = obj(obj(d.message)?.usage);
-      const us = u === undefined ? undefined : usage(u.input_tokens, u.output_tokens);
-      return [us ?? MESSAGE_START];
-    }
+    case 'message_start':
+      return messageStart(state, obj(d.message));
     case 'message_delta':
       return messageDelta(d, delta);
     case 'message_stop':

@@ -6,7 +6,15 @@
  * `content.parts[]` in order: `text` with `thought: true` -> reasoning, other non-empty `text` -> text;
  * `functionCall {name, args, id?}` -> call-complete{key, id: id ?? 'gemini-call-<key>', name, args:
  * JSON.stringify(args ?? {})}, where key is the call's position among the turn's functionCall parts ('0', '1', ...),
- * since Gemini sends each call whole; other parts -> ignored 'part:<field>'. Then `finishReason` -> finish (the
+ * for a call sent whole (older Gemini streams, and Gemini 3 calls without arguments); other parts -> ignored
+ * 'part:<field>'. Gemini 3 streamed arguments (`streamFunctionCallArguments`): a `functionCall` with a `name` and
+ * `willContinue: true` opens one logical call -> call-start{key, id: id ?? 'gemini-call-<key>', name}; the following parts' `partialArgs`
+ * (leaf values by `jsonPath`, gemini-args.ts) -> args{key, text} with the JSON text they add; the call ends at a
+ * part that says no more is coming (an empty `functionCall: {}`, or `partialArgs` with neither the call nor any
+ * entry continuing) -> args{key, closing text} then call-end{key} (call-end{key, args: '{}'} when no argument came).
+ * A part that only says `willContinue: true` -> ignored 'call-continues'; an empty functionCall with no call open
+ * -> ignored 'stray-call-end'; `partialArgs` with no call open open one with no name (the timeline names that);
+ * a new named call while one is open ends the open one first. A call still open at finishReason stays open (cut). Then `finishReason` -> finish (the
  * terminal signal: Gemini has no end event), `usageMetadata` -> usage{promptTokenCount, candidatesTokenCount +
  * thoughtsTokenCount}, an `error` object -> error{message, errorType: status}. `promptFeedback.blockReason` ->
  * finish 'blocked:<reason>'.
@@ -14,6 +22,7 @@
 import { stringifyDeep } from './safe-json';
 import type { Frame, Signal } from '../types';
 import type { WireAdapter } from './adapter';
+import { PartialArgsWriter } from './gemini-args';
 import {
   INVALID,
   INVALID_JSON,
@@ -33,8 +42,70 @@ import {
 } from './read';
 
 export interface GeminiState {
-  /** functionCall parts seen so far in the turn. */
+  /** Logical calls seen so far in the turn (whole parts and streamed calls). */
   calls: number;
+  /** The streamed call whose arguments are still arriving. */
+  open?: { key: string; writer: PartialArgsWriter };
+}
+
+const CONTINUES = ignored('call-continues');
+const STRAY_END = ignored('stray-call-end');
+
+function closeOpen(state: GeminiState, out: Signal[]): void {
+  const open = state.open;
+  if (open === undefined) return;
+  state.open = undefined;
+  const wrote = open.writer.wrote;
+  const closing = open.writer.close();
+  if (wrote) out.push({ kind: 'args', key: open.key, text: closing }, { kind: 'call-end', key: open.key });
+  else out.push({ kind: 'call-end', key: open.key, args: closing });
+}
+
+/** A streamed call's part: its partialArgs are written, and it closes the call when nothing more is to come. */
+function streamed(state: GeminiState, fc: Obj, partial: readonly unknown[] | undefined, out: Signal[]): void {
+  const open = state.open as { key: string; writer: PartialArgsWriter };
+  let more = fc.willContinue === true;
+  if (partial !== undefined) {
+    let text = '';
+    for (const entry of partial) {
+      text += open.writer.write(entry);
+      if (obj(entry)?.willContinue === true) more = true;
+    }
+    if (text !== '') out.push({ kind: 'args', key: open.key, text });
+  }
+  if (!more) closeOpen(state, out);
+  else if (partial === undefined) out.push(CONTINUES);
+}
+
+function functionCall(state: GeminiState, fc: Obj, out: Signal[]): void {
+  const name = nonEmpty(fc.name);
+  const partial = arr(fc.partialArgs);
+  const continues = fc.willContinue === true;
+  const hasArgs = fc.args !== undefined && fc.args !== null;
+  if (state.open !== undefined && name === undefined && !hasArgs) return streamed(state, fc, partial, out);
+  if (state.open !== undefined) closeOpen(state, out);
+  if (!hasArgs && (continues || partial !== undefined)) {
+    const key = keyOf(state.calls++) as string;
+    const start: { kind: 'call-start'; key: string; id?: string; name?: string } = { kind: 'call-start', key };
+    start.id = nonEmpty(fc.id) ?? 'gemini-call-' + key;
+    if (name !== undefined) start.name = name;
+    out.push(start);
+    state.open = { key, writer: new PartialArgsWriter() };
+    if (partial !== undefined) streamed(state, fc, partial, out);
+    return;
+  }
+  if (name === undefined && !hasArgs && fc.id === undefined) {
+    out.push(STRAY_END);
+    return;
+  }
+  const key = keyOf(state.calls++) as string;
+  out.push({
+    kind: 'call-complete',
+    key,
+    id: nonEmpty(fc.id) ?? 'gemini-call-' + key,
+    name: str(fc.name) ?? '',
+    args: hasArgs ? stringifyDeep(fc.args) : '{}',
+  });
 }
 
 const EMPTY = ignored('empty-chunk');
@@ -50,15 +121,7 @@ function part(state: GeminiState, p: Obj, out: Signal[]): void {
   }
   const fc = obj(p.functionCall);
   if (fc !== undefined) {
-    const key = keyOf(state.calls++) as string;
-    const args = fc.args === undefined || fc.args === null ? '{}' : stringifyDeep(fc.args);
-    out.push({
-      kind: 'call-complete',
-      key,
-      id: nonEmpty(fc.id) ?? 'gemini-call-' + key,
-      name: str(fc.name) ?? '',
-      args,
-    });
+    functionCall(state, fc, out);
     return;
   }
   if (p.functionCall !== undefined) {

@@ -1,44 +1,14 @@
 // SDK oracle: the official SDKs' assembled messages (Anthropic finalMessage(), OpenAI finalChatCompletion() /
-// finalResponse()) are the reference for "the calls the stream carried". We feed them the same bytes through a
-// custom fetch and check that per-call-buffer produces the same tool calls (id, name, parsed arguments), turn by
-// turn, on generated streams (encodeTurn) and on the shipped recordings that are valid streams.
-import Anthropic from '@anthropic-ai/sdk';
-import OpenAI from 'openai';
+// finalResponse(), the Vercel AI SDK's Google provider for Gemini) are the reference for "the calls the stream
+// carried". We feed them the same bytes through a custom fetch and check that per-call-buffer AND the ground
+// truth (read apart from the adapters) produce the same tool calls (id, name, parsed arguments), turn by turn, on
+// generated streams and on the shipped recordings that are valid streams.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { load } from '../../../src/core/load';
 import { analyze, analyzeText } from '../../../src/core/session/analyze';
 import { encodeTurn, type TurnSpec } from '../../../src/core/wire';
-import type { Session, WireId } from '../../../src/core/types';
-
-interface Call {
-  id: string;
-  name: string;
-  args: unknown;
-}
-
-const sseFetch = (body: Uint8Array | string) => async () =>
-  new Response(typeof body === 'string' ? body : new Uint8Array(body), { status: 200, headers: { 'content-type': 'text/event-stream' } });
-
-async function sdkCalls(wire: WireId, body: Uint8Array | string): Promise<Call[]> {
-  if (wire === 'anthropic-messages') {
-    const client = new Anthropic({ apiKey: 'test', maxRetries: 0, fetch: sseFetch(body) });
-    const msg = await client.messages.stream({ model: 'm', max_tokens: 10, messages: [{ role: 'user', content: 'x' }] }).finalMessage();
-    return msg.content.flatMap((b) => (b.type === 'tool_use' ? [{ id: b.id, name: b.name, args: b.input }] : []));
-  }
-  const client = new OpenAI({ apiKey: 'test', maxRetries: 0, fetch: sseFetch(body) });
-  if (wire === 'openai-chat') {
-    const done = await client.chat.completions.stream({ model: 'm', messages: [{ role: 'user', content: 'x' }] }).finalChatCompletion();
-    return (done.choices[0]?.message.tool_calls ?? []).flatMap((c) =>
-      c.type === 'function' ? [{ id: c.id, name: c.function.name, args: JSON.parse(c.function.arguments) as unknown }] : [],
-    );
-  }
-  const res = await client.responses.stream({ model: 'm', input: 'x' }).finalResponse();
-  return res.output.flatMap((o) => (o.type === 'function_call' ? [{ id: o.call_id, name: o.name, args: JSON.parse(o.arguments) as unknown }] : []));
-}
-
-const ours = (s: Session, turn: number): Call[] =>
-  s.strategies['per-call-buffer'].calls.filter((c) => c.turn === turn).map((c) => ({ id: c.id, name: c.name, args: c.args }));
+import { noIds, ours, sdkCalls, truth, type Call } from './sdk';
 
 const SPECS: [string, TurnSpec][] = [
   ['one call in two fragments', { calls: [{ id: 'c1', name: 'read_file', fragments: ['{"path":', ' "a.md"}'] }] }],
@@ -111,16 +81,32 @@ describe('openai-chat: interleaved calls (the SDK keys by index; so does per-cal
   });
 });
 
-const VALID = ['parallel-probe', 'anthropic-docs', 'responses-docs', 'interleaved-chat', 'thinking-turn', 'content-before-call', 'crlf-split', 'utf8-split', 'agent-run'];
+const VALID = [
+  'parallel-probe',
+  'anthropic-docs',
+  'responses-docs',
+  'interleaved-chat',
+  'thinking-turn',
+  'content-before-call',
+  'crlf-split',
+  'utf8-split',
+  'agent-run',
+  'ptc-message-start',
+  'gemini-streamed-args',
+  'gemini-streamed-nested',
+];
 
 describe('shipped recordings that are valid streams', () => {
-  it.each(VALID)('%s: every turn agrees with the SDK', async (name) => {
+  it.each(VALID)('%s: every turn agrees with the SDK, per-call-buffer and the ground truth alike', async (name) => {
     const loaded = load(readFileSync(`public/recordings/${name}.jsonl`), `${name}.jsonl`);
     if (!loaded.ok) throw new Error(loaded.error.message);
     const s = analyze(loaded.recording, { strategies: ['per-call-buffer'] });
     for (const turn of loaded.recording.turns) {
       const bytes = Buffer.concat(turn.chunks.map((c) => c.bytes));
-      expect(ours(s, turn.index)).toEqual(await sdkCalls(s.wire, bytes));
+      const sdk = await sdkCalls(s.wire, bytes);
+      const strip = s.wire === 'gemini' ? noIds : (x: Call[]) => x;
+      expect(strip(ours(s, turn.index)), `turn ${turn.index}`).toEqual(sdk);
+      expect(strip(truth(s, turn.index)), `turn ${turn.index}`).toEqual(sdk);
     }
   });
 });

@@ -4,6 +4,7 @@ import { frameIndex, ms } from '../../../src/core/types';
 import { STRATEGIES } from '../../../src/core/strategies/registry';
 import { runStrategy, type RunResult } from '../../../src/core/strategies/run';
 import { carriedCalls } from '../../../src/core/strategies/truth';
+import { wireData } from './wire-data';
 
 export interface Step {
   turn?: number;
@@ -12,14 +13,15 @@ export interface Step {
   data?: string;
 }
 
-export function frames(steps: readonly Step[]): { frames: Frame[]; signals: Signal[][] } {
+/** Frames whose data is the wire event carrying each step's signals (the ground truth reads that, not the signals). */
+export function frames(steps: readonly Step[], wire: WireId = 'openai-chat'): { frames: Frame[]; signals: Signal[][] } {
   const fs = steps.map(
     (s, i): Frame => ({
       index: frameIndex(i),
       turn: s.turn ?? 0,
       time: ms(i * 10),
       event: 'message',
-      data: s.data ?? '{}',
+      data: s.data ?? wireData(wire, s.signals).data,
       chunks: [i, i],
       charStart: 0,
       charEnd: 0,
@@ -36,7 +38,7 @@ export interface Outcome {
 }
 
 export function run(id: StrategyId, wire: WireId, steps: readonly Step[]): Outcome {
-  const { frames: fs, signals } = frames(steps);
+  const { frames: fs, signals } = frames(steps, wire);
   const carried = carriedCalls(wire, fs, signals);
   const turns = [...new Set(fs.map((f) => f.turn))];
   return { run: runStrategy(STRATEGIES[id], { wire, frames: fs, signals, carried, turns }), carried };

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { computeTimings, readyMs } from '../../../src/core/timeline';
 import { carriedCalls } from '../../../src/core/strategies/truth';
+import { wireData } from '../strategies/wire-data';
 import { frameIndex, ms, type Frame, type Recording, type Signal, type WireId } from '../../../src/core/types';
 
 interface F {
@@ -26,8 +27,11 @@ function build(requestAt: number[], fs: F[], chunkTimes: number[][] = requestAt.
   return { frames, recording, signals: fs.map((f) => f.s) };
 }
 
-const timings = (wire: WireId, b: ReturnType<typeof build>, gapThresholdMs?: number) =>
-  computeTimings(b.recording, b.frames, b.signals, carriedCalls(wire, b.frames, b.signals), wire, gapThresholdMs === undefined ? {} : { gapThresholdMs });
+/** The frames carry the wire events of their signals: the ground truth reads the data, not the signals. */
+const timings = (wire: WireId, b: ReturnType<typeof build>, gapThresholdMs?: number) => {
+  const frames = b.frames.map((f, i) => ({ ...f, data: wireData(wire, b.signals[i] ?? []).data }));
+  return computeTimings(b.recording, frames, b.signals, carriedCalls(wire, frames), wire, gapThresholdMs === undefined ? {} : { gapThresholdMs });
+};
 
 const DONE: Signal = { kind: 'ignored', why: 'done' };
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { adaptFrames, detectWire, isTerminal } from '../../../src/core/wire';
 import { fixtureFrames } from './frames';
-import { A, CE, CS, E, F, I, R, T, U } from './signals';
+import { A, CC, CE, CS, E, F, I, R, T, U } from './signals';
 
 const adapt = (name: string) => adaptFrames('anthropic-messages', fixtureFrames(`anthropic/${name}.sse`));
 
@@ -24,6 +24,13 @@ describe('anthropic-messages adapter', () => {
       [A('2', 'main.ts"}')],
       [CE('2')],
       [F('tool_use'), U(undefined, 89)],
+      [I('message-stop')],
+    ]);
+  });
+
+  it('whole blocks inside message_start (programmatic tool calling): text, a server tool, a tool_use call at its position; stop_reason', () => {
+    expect(adapt('message-start-content')).toStrictEqual([
+      [T('Hi.'), I('block-start:server_tool_use'), CC('2', 'toolu_1', 'get', '{"a":1}'), F('tool_use'), U(10, 4)],
       [I('message-stop')],
     ]);
   });
@@ -119,7 +126,7 @@ describe('anthropic-messages adapter', () => {
     expect(frames.map((f) => isTerminal('anthropic-messages', f))).toEqual(frames.map((_, i) => i === frames.length - 1));
   });
 
-  it.each(['two-tool-use-docs', 'ping-and-unknown-event', 'overloaded-error', 'thinking-then-tool', 'padded-input-in-start', 'server-tool-use', 'max-tokens-cut-mid-args'])(
+  it.each(['two-tool-use-docs', 'ping-and-unknown-event', 'overloaded-error', 'thinking-then-tool', 'padded-input-in-start', 'server-tool-use', 'max-tokens-cut-mid-args', 'message-start-content'])(
     'detects %s as anthropic-messages',
     (name) => expect(detectWire(fixtureFrames(`anthropic/${name}.sse`))).toBe('anthropic-messages'),
   );

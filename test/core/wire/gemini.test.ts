@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { adaptFrames, detectWire, isTerminal } from '../../../src/core/wire';
 import { fixtureFrames } from './frames';
-import { CC, E, F, I, R, T, U } from './signals';
+import { A, CC, CE, CS, E, F, I, R, T, U } from './signals';
 
 const adapt = (name: string) => adaptFrames('gemini', fixtureFrames(`gemini/${name}.sse`));
 
@@ -11,6 +11,19 @@ describe('gemini adapter', () => {
       [T('Reading both.'), U(60, 3)],
       [CC('0', 'gemini-call-0', 'read_file', '{"path":"a.md"}'), CC('1', 'fc-b', 'read_file', '{"path":"b.md"}')],
       [CC('2', 'gemini-call-2', 'list_dir', '{}'), F('STOP'), U(60, 42)],
+    ]);
+  });
+
+  it('Gemini 3 streamed arguments: one logical call, its partialArgs as JSON text, closed by an empty functionCall', () => {
+    expect(adapt('streamed-args')).toStrictEqual([
+      [CS('0', 'gemini-call-0', 'write_file')],
+      [A('0', '{"path":"a.')],
+      [A('0', 'md"')],
+      [A('0', ',"lines":[3],"force":true')],
+      [I('call-continues')],
+      [A('0', '}'), CE('0')],
+      [CC('1', 'gemini-call-1', 'list_dir', '{}'), I('stray-call-end')],
+      [CS('2', 'gemini-call-2'), A('2', '{"q":"x"'), A('2', '}'), CE('2'), F('STOP')],
     ]);
   });
 
@@ -39,7 +52,7 @@ describe('gemini adapter', () => {
     expect(frames.map((f) => isTerminal('gemini', f))).toStrictEqual([false, false, true]);
   });
 
-  it.each(['function-call-parts', 'thought-and-text-crlf', 'error', 'odd-parts'])('detects %s as gemini', (name) =>
+  it.each(['function-call-parts', 'thought-and-text-crlf', 'error', 'odd-parts', 'streamed-args'])('detects %s as gemini', (name) =>
     expect(detectWire(fixtureFrames(`gemini/${name}.sse`))).toBe('gemini'),
   );
 });

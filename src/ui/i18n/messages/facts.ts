@@ -29,7 +29,7 @@ const en: Record<string, string> = {
   'na.generic': 'This strategy does not apply to this wire format.',
   // The same reasons told about the recording's own wire (the toggle looks up '<reason>.<wire>' first).
   'na.completed-item.no-complete-items.anthropic-messages':
-    'No Anthropic event carries a whole call: its arguments arrive only as input_json_delta fragments between content_block_start and content_block_stop.',
+    'Anthropic streams a call’s arguments as input_json_delta fragments between content_block_start and content_block_stop; the whole tool_use blocks that programmatic tool calling puts inside message_start are taken at that frame by the buffering strategies.',
   'na.completed-item.no-complete-items.openai-chat':
     'No Chat Completions chunk carries a whole call: arguments arrive as tool_calls[].function.arguments fragments, and a call ends only with finish_reason.',
   'na.next-index-closes.chat-only.anthropic-messages':
@@ -50,6 +50,7 @@ const en: Record<string, string> = {
   'reason.wrong-call': 'it produced a call with the wrong name or arguments',
   'reason.call-never-ended': 'a call never reached its end signal',
   'reason.invalid-arguments': 'the arguments are not valid JSON',
+  'reason.unnamed-call': 'the stream carried a call with no name, which nothing can run',
   'reason.not-applicable': 'not applicable',
   'reason.no-calls': 'no tool call on this recording',
 
@@ -58,6 +59,9 @@ const en: Record<string, string> = {
   'anomaly.error-event': 'error event',
   'anomaly.unterminated-final-event': 'the file ends without a blank line after the last event, so that event was never dispatched (as the SSE rules say)',
   'anomaly.invalid-arguments': 'invalid arguments JSON',
+  'anomaly.call-cut-off': 'the stream stopped before this call ended (no end event): its arguments are cut off',
+  'anomaly.call-without-name': 'a call with an empty name',
+  'anomaly.arguments-lost': 'frames carried pieces of these arguments, but they came out empty',
   'anomaly.reused-index': 'index reused for another call',
   'anomaly.unknown-event': 'unknown event',
   'anomaly.time-goes-back': 'time goes back',
@@ -102,7 +106,7 @@ const zh: Record<string, string> = {
     '「下一个 index」启发式只针对 Chat Completions 流;这种线路格式用自己的信号(content_block_stop、.done)结束每个调用,或整段发送调用。',
   'na.generic': '这个策略不适用于这种线路格式。',
   'na.completed-item.no-complete-items.anthropic-messages':
-    'Anthropic 没有哪个事件携带完整调用:参数只以 input_json_delta 片段到达,夹在 content_block_start 和 content_block_stop 之间。',
+    'Anthropic 的调用参数以 input_json_delta 片段流式到达,夹在 content_block_start 和 content_block_stop 之间;程序化工具调用放在 message_start 里的完整 tool_use 块,由各缓冲策略在那一帧直接拿到。',
   'na.completed-item.no-complete-items.openai-chat':
     'Chat Completions 没有哪个数据块携带完整调用:参数以 tool_calls[].function.arguments 片段到达,调用只能靠 finish_reason 结束。',
   'na.next-index-closes.chat-only.anthropic-messages':
@@ -123,6 +127,7 @@ const zh: Record<string, string> = {
   'reason.wrong-call': '它拼出的调用名称或参数不对',
   'reason.call-never-ended': '有个调用始终没等到结束信号',
   'reason.invalid-arguments': '参数不是合法 JSON',
+  'reason.unnamed-call': '流里的调用没有名字,没法执行',
   'reason.not-applicable': '不适用',
   'reason.no-calls': '这份录制里没有工具调用',
 
@@ -131,6 +136,9 @@ const zh: Record<string, string> = {
   'anomaly.error-event': '错误事件',
   'anomaly.unterminated-final-event': '文件在最后一个事件之后没有空行结尾,所以按 SSE 规则这个事件从未被派发',
   'anomaly.invalid-arguments': '参数 JSON 不合法',
+  'anomaly.call-cut-off': '这个调用还没结束(没有结束事件)流就停了:参数被截断',
+  'anomaly.call-without-name': '调用的名字是空的',
+  'anomaly.arguments-lost': '有帧带来了这些参数的片段,拼出来却是空的',
   'anomaly.reused-index': '同一个 index 被另一个调用复用',
   'anomaly.unknown-event': '未知事件',
   'anomaly.time-goes-back': '时间倒退',

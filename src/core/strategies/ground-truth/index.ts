@@ -1,0 +1,58 @@
+/**
+ * Ground truth: the tool calls a stream carried, read from every event's own fields, per wire.
+ *
+ * Contract: `readCarried(wire, frames)` never throws and returns the calls in the order they started, with the
+ * reused keys and the argument pieces per call (tracer.ts). It shares no code path with the wire adapters or the
+ * strategies it is used to judge: each wire has its own plain reader here (anthropic.ts, chat.ts, responses.ts,
+ * gemini.ts) that parses a frame's data itself. valid = the args parse as JSON (JSON.parse; on Anthropic an empty
+ * buffer is a tool with no arguments, as the SDK keeps the block's `{}` input). The official SDKs are the reference
+ * in test/core/oracle: on valid streams they produce these calls.
+ */
+import type { Frame, WireId } from '../../types';
+import { readAnthropic } from './anthropic';
+import { readChat } from './chat';
+import { endGeminiTurn, geminiTurn, readGemini, type GeminiTurn } from './gemini';
+import { readResponses, responsesTurn, type ResponsesTurn } from './responses';
+import { Tracer, type CallTrace } from './tracer';
+
+export type { CallTrace, ReusedKey } from './tracer';
+
+function validArgs(wire: WireId): (args: string) => boolean {
+  return (args) => {
+    if (wire === 'anthropic-messages' && args === '') return true;
+    try {
+      JSON.parse(args);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+}
+
+export function readCarried(wire: WireId, frames: readonly Frame[]): CallTrace {
+  const t = new Tracer();
+  let turn = Number.NaN;
+  let blocks = new Map<string, string>();
+  let responses: ResponsesTurn = responsesTurn();
+  let gemini: GeminiTurn = geminiTurn();
+  for (const frame of frames) {
+    if (frame.turn !== turn) {
+      endGeminiTurn(t, gemini);
+      turn = frame.turn;
+      t.at(turn);
+      blocks = new Map();
+      responses = responsesTurn();
+      gemini = geminiTurn();
+    }
+    try {
+      if (wire === 'anthropic-messages') readAnthropic(t, frame, blocks);
+      else if (wire === 'openai-chat') readChat(t, frame);
+      else if (wire === 'openai-responses') readResponses(t, frame, responses);
+      else readGemini(t, frame, gemini);
+    } catch {
+      // a value too deep to write back as JSON: this frame adds nothing, the rest is read
+    }
+  }
+  endGeminiTurn(t, gemini);
+  return t.finish(validArgs(wire));
+}
