@@ -3,7 +3,8 @@
  * through the injected analyzer (inline or in a Web Worker), with progress and cancellation.
  *
  * Contract: never throws and never rejects; every failure ends in `fail(notice)` with a catalog key naming what
- * and where (an unknown id, a fetch error, the line / byte of an unreadable file). A newer load or a cancel makes
+ * and where (an unknown id, a fetch error, a body or an input over MAX_RECORDING_BYTES, the line / byte of an
+ * unreadable file); a failure leaves the recording already shown in place. A newer load or a cancel makes
  * any older load stale: a stale load aborts its analysis (AbortSignal) and never touches the state again.
  * A string source is a shipped id from index.json, else whatever `resolveRec` (./url.ts) allows: a relative path
  * under the recordings folder or an https URL of an origin on the build-time allowlist. Anything else is refused
@@ -11,12 +12,12 @@
  */
 import { LOAD_FAILURE_CODES } from '../core/load/messages';
 import type { Session } from '../core/types';
-import { type TextFetch } from './fetchRecording';
+import { MAX_RECORDING_BYTES, TooLargeError, type TextFetch } from './fetchRecording';
 import { parseIndex } from './recordings';
 import type { Analyzer, FileStore, Notice, PlayerState, Source } from './state';
 import { normalizeOrigins, resolveRec } from './url';
 
-export { cachedFetch, defaultFetch, MAX_RECORDING_BYTES, readBodySliced, yieldToPage, type TextFetch } from './fetchRecording';
+export { cachedFetch, defaultFetch, MAX_RECORDING_BYTES, readBodySliced, TooLargeError, yieldToPage, type TextFetch } from './fetchRecording';
 
 /** The build-time allowlist of origins `rec=` may load from (vite.config.ts; none under vitest). */
 export function recOrigins(): string[] {
@@ -52,6 +53,33 @@ export interface LoaderContext {
 }
 
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
+const mb = (bytes: number) => (bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, '');
+
+/** A fetch over the size limit, in the reader's language: the declared size, or that it passed the limit while read. */
+function tooLargeNotice(name: string, e: TooLargeError): Notice {
+  if (e.size !== undefined) return { key: 'app.error.tooLarge', params: { name, size: mb(e.size), limit: mb(e.limit) } };
+  return { key: 'app.error.tooLargeWhileReading', params: { name, limit: mb(e.limit) } };
+}
+
+/**
+ * UTF-8 bytes of an input, counted only as far as needed to compare with `limit`: a string of n UTF-16 units is
+ * n to 3n bytes, so most strings are decided by their length alone.
+ */
+function overLimit(input: string | Uint8Array, limit: number): number | null {
+  if (typeof input !== 'string') return input.byteLength > limit ? input.byteLength : null;
+  if (input.length * 3 <= limit) return null;
+  let bytes = 0;
+  for (let i = 0; i < input.length; i++) {
+    const c = input.charCodeAt(i);
+    if (c < 0x80) bytes += 1;
+    else if (c < 0x800) bytes += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < input.length) {
+      bytes += 4;
+      i++;
+    } else bytes += 3;
+  }
+  return bytes > limit ? bytes : null;
+}
 
 /**
  * The catalog key and parameters for an unreadable file, by what the loader could say about where. A failure with a
@@ -145,9 +173,13 @@ export function createLoader(ctx: LoaderContext) {
         input = bytes ? await bytes(url, ctl.signal) : await ctx.fetchText(url, ctl.signal);
       } catch (e) {
         if (stale()) return;
+        if (e instanceof TooLargeError) return fail(tooLargeNotice(label, e));
         return fail({ key: 'app.error.fetch', params: { name: label, message: message(e) } });
       }
     } else {
+      // the opener checks File.size before reading; this holds for every input (a kept file, pasted text, an embedder)
+      const over = overLimit(src.input, MAX_RECORDING_BYTES);
+      if (over !== null) return fail({ key: 'files.tooLarge', params: { name: src.name, size: (over / (1024 * 1024)).toFixed(1), limit: MAX_RECORDING_BYTES / (1024 * 1024) } });
       source = { kind: 'file', name: src.name };
       input = src.input;
       fileInputs.set(src.name, src.input);
