@@ -5,7 +5,7 @@
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { join, resolve } from 'node:path';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { benchLoad } from './lib/load';
 import { benchSeekCompute } from './lib/seek-naive';
 import { IDLE_WAIT_MS, heapOf, launchChromium, measureFirstPaint, measureLoadBlock, measureNoVirtualization, measureSeeks } from './lib/browser';
@@ -72,8 +72,11 @@ const cliLine = (f: CliFigure): string =>
 
 function cliRows(): { figures: Record<string, CliFigure>; verdicts: (readonly [string, number, string, boolean])[] } {
   log(`CLI on big synthetic inputs (inspect --json in a child process; generated, written to a temporary folder)${large ? ', with the ~200 MB SSE file' : ''}…`);
+  const before = loadavg()[0] ?? 0;
   const figures = benchHostile(large);
   for (const f of Object.values(figures)) log(cliLine(f));
+  // wall time on a shared machine grows with its load; CPU time (user + system of the child) much less
+  log(`    load average ${round(before, 1)} before, ${round(loadavg()[0] ?? 0, 1)} after, on ${cpus().length} cores`);
   const t = figures.turns100k as CliFigure;
   const verdicts = [
     ['cli.turns100k.wallMs', t.wallMs, `<= ${BUDGET.cliTurnsMs}`, t.exit === 0 && t.wallMs <= BUDGET.cliTurnsMs],
