@@ -8,9 +8,12 @@
  * ignored without a reply. When it is not known (none found, `host=` not an http(s) URL, or `host=` naming another
  * origin than the embedder's), the bridge neither sends nor accepts anything and the player shows a notice saying
  * why. A `streamscope:*` message from the host that is refused by protocol.ts (types, sizes, forbidden keys,
- * unknown fields) gets a `streamscope:error` reply naming the command, the field and the reason; messages that are
- * not `streamscope:*` are not ours and get no reply.
+ * unknown fields) gets a `streamscope:error` reply naming the command, the field and the reason: a `load` whose
+ * text is over the limit (in UTF-8 bytes) gets message 'files.tooLarge' with its size and the limit, and the player
+ * shows that notice too; any other refusal gets 'embed.command.refused'. Messages that are not `streamscope:*` are
+ * not ours and get no reply.
  */
+import { MAX_RECORDING_BYTES } from '../store/fetchRecording';
 import type { Notice } from '../store/state';
 import type { PlayerHandle } from './mount';
 import { hostCluesOf, resolveHost, type HostClues, type HostResolution } from './origin';
@@ -30,10 +33,17 @@ export function hostNotice(r: HostResolution): Notice | null {
   }
 }
 
-/** The reply to a refused command: a one-line English summary plus the structured fields. */
-export function commandErrorMessage(error: CommandError): PlayerEventMessage {
-  const bound = error.limit !== undefined ? ` (limit ${error.limit}${error.size !== undefined ? `, got ${error.size}` : ''})` : '';
-  return { type: 'streamscope:error', message: `${error.command}: ${error.field}: ${error.reason}${bound}`, ...error };
+const MB = 1024 * 1024;
+
+/** The answer to a refused command (and, for a load over the limit, the notice the player shows). */
+export function refusal(error: CommandError, data: unknown): PlayerEventMessage {
+  if (error.command === 'streamscope:load' && error.field === 'text' && error.reason === 'too-large') {
+    const given = (data as { name?: unknown }).name;
+    const name = typeof given === 'string' && given.length > 0 && given.length <= 200 ? given : 'page.jsonl';
+    const size = error.size ?? MAX_RECORDING_BYTES;
+    return { type: 'streamscope:error', message: 'files.tooLarge', params: { name, size: (size / MB).toFixed(1), limit: (error.limit ?? MAX_RECORDING_BYTES) / MB }, ...error };
+  }
+  return { type: 'streamscope:error', message: 'embed.command.refused', params: { command: error.command, field: error.field, reason: error.reason }, ...error };
 }
 
 export interface BridgeOptions {
@@ -58,7 +68,11 @@ export function connectBridge(handle: PlayerHandle, win: Window, measure: () => 
     if (e.source !== parent || e.origin !== origin) return;
     const checked = checkCommand(e.data, options.limits);
     if (!checked) return;
-    if (!checked.ok) return post(commandErrorMessage(checked.error));
+    if (!checked.ok) {
+      const answer = refusal(checked.error, e.data);
+      if (answer.type === 'streamscope:error' && answer.message === 'files.tooLarge' && answer.params) handle.store.actions.warn({ key: answer.message, params: answer.params });
+      return post(answer);
+    }
     const command = checked.command;
     switch (command.type) {
       case 'streamscope:seek':

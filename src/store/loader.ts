@@ -12,7 +12,8 @@
  */
 import { LOAD_FAILURE_CODES } from '../core/load/messages';
 import type { Session } from '../core/types';
-import { MAX_RECORDING_BYTES, TooLargeError, type TextFetch } from './fetchRecording';
+import { TooLargeError, type TextFetch } from './fetchRecording';
+import { tooLargeNotice } from './files-size';
 import { parseIndex } from './recordings';
 import type { Analyzer, FileStore, Notice, PlayerState, Source } from './state';
 import { normalizeOrigins, resolveRec } from './url';
@@ -56,29 +57,9 @@ const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 const mb = (bytes: number) => (bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, '');
 
 /** A fetch over the size limit, in the reader's language: the declared size, or that it passed the limit while read. */
-function tooLargeNotice(name: string, e: TooLargeError): Notice {
+function fetchTooLargeNotice(name: string, e: TooLargeError): Notice {
   if (e.size !== undefined) return { key: 'app.error.tooLarge', params: { name, size: mb(e.size), limit: mb(e.limit) } };
   return { key: 'app.error.tooLargeWhileReading', params: { name, limit: mb(e.limit) } };
-}
-
-/**
- * UTF-8 bytes of an input, counted only as far as needed to compare with `limit`: a string of n UTF-16 units is
- * n to 3n bytes, so most strings are decided by their length alone.
- */
-function overLimit(input: string | Uint8Array, limit: number): number | null {
-  if (typeof input !== 'string') return input.byteLength > limit ? input.byteLength : null;
-  if (input.length * 3 <= limit) return null;
-  let bytes = 0;
-  for (let i = 0; i < input.length; i++) {
-    const c = input.charCodeAt(i);
-    if (c < 0x80) bytes += 1;
-    else if (c < 0x800) bytes += 2;
-    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < input.length) {
-      bytes += 4;
-      i++;
-    } else bytes += 3;
-  }
-  return bytes > limit ? bytes : null;
 }
 
 /**
@@ -140,6 +121,9 @@ export function createLoader(ctx: LoaderContext) {
   };
 
   const loadRecording = async (src: string | { input: string | Uint8Array; name: string }, options: LoadOptions = {}): Promise<void> => {
+    // content over the limit (a page's load, a paste) is refused before anything else, measured in bytes
+    const tooLarge = typeof src === 'string' ? null : tooLargeNotice(src.name, src.input);
+    if (tooLarge) return fail(tooLarge);
     const token = ++loadToken;
     const stale = () => token !== loadToken;
     controller?.abort();
@@ -173,13 +157,10 @@ export function createLoader(ctx: LoaderContext) {
         input = bytes ? await bytes(url, ctl.signal) : await ctx.fetchText(url, ctl.signal);
       } catch (e) {
         if (stale()) return;
-        if (e instanceof TooLargeError) return fail(tooLargeNotice(label, e));
+        if (e instanceof TooLargeError) return fail(fetchTooLargeNotice(label, e));
         return fail({ key: 'app.error.fetch', params: { name: label, message: message(e) } });
       }
     } else {
-      // the opener checks File.size before reading; this holds for every input (a kept file, pasted text, an embedder)
-      const over = overLimit(src.input, MAX_RECORDING_BYTES);
-      if (over !== null) return fail({ key: 'files.tooLarge', params: { name: src.name, size: (over / (1024 * 1024)).toFixed(1), limit: MAX_RECORDING_BYTES / (1024 * 1024) } });
       source = { kind: 'file', name: src.name };
       input = src.input;
       fileInputs.set(src.name, src.input);

@@ -3,7 +3,7 @@
 // command gets a streamscope:error reply naming its field; an unknown, invalid or mismatched host means no messages
 // either way and a notice in the player.
 import { describe, expect, test } from 'vitest';
-import { commandErrorMessage, connectBridge, hostNotice } from '../../src/embed/bridge';
+import { connectBridge, hostNotice, refusal } from '../../src/embed/bridge';
 import type { PlayerHandle } from '../../src/embed/mount';
 import { resolveHost } from '../../src/embed/origin';
 import type { Notice } from '../../src/store/state';
@@ -66,7 +66,7 @@ describe('the bridge talks to the embedding origin only', () => {
       [{ type: 'streamscope:seek', frame: -1 }, { field: 'frame', reason: 'out-of-range', limit: 999_999_999 }],
       [{ type: 'streamscope:seek', frame: 1.5 }, { field: 'frame', reason: 'not-an-integer' }],
       [{ type: 'streamscope:setStrategy', id: 'eval' }, { field: 'id', reason: 'unknown-strategy' }],
-      [{ type: 'streamscope:load', text: '字'.repeat(6) }, { field: 'text', reason: 'too-large', limit: 16, size: 18 }],
+      [{ type: 'streamscope:load', text: '字'.repeat(6), name: 'cjk.jsonl' }, { message: 'files.tooLarge', field: 'text', reason: 'too-large', limit: 16, size: 18, params: { name: 'cjk.jsonl', size: '0.0', limit: 16 / (1024 * 1024) } }],
       [{ type: 'streamscope:load', text: 'data: {}\n\n', name: 'a\u0007b' }, { field: 'name', reason: 'control-characters' }],
       [JSON.parse('{"type":"streamscope:play","__proto__":{"x":1}}'), { field: '__proto__', reason: 'forbidden-key' }],
       [{ type: 'streamscope:play', constructor: 1 }, { field: 'constructor', reason: 'forbidden-key' }],
@@ -80,10 +80,12 @@ describe('the bridge talks to the embedding origin only', () => {
     errors.forEach((e, i) => {
       expect(e.target).toBe(HOST);
       expect(e.message).toMatchObject(bad[i]?.[1] as object);
-      const m = e.message as { message: string; field: string };
-      expect(m.message).toContain(m.field);
+      const m = e.message as { message: string; field: string; params: { field?: string } };
+      if (m.message !== 'files.tooLarge') expect(m).toMatchObject({ message: 'embed.command.refused', params: { field: m.field } });
     });
     expect(b.calls).toEqual([]);
+    // a load over the limit is said in the player too
+    expect(b.warnings.map((w) => w.key)).toEqual(['files.tooLarge']);
     // ({}).x is still undefined: nothing reached a prototype
     expect(({} as Record<string, unknown>).x).toBeUndefined();
   });
@@ -114,6 +116,13 @@ describe('the bridge talks to the embedding origin only', () => {
       key: 'embed.host.mismatch',
       params: { configured: 'https://a.example', actual: 'https://b.example' },
     });
-    expect((commandErrorMessage({ command: 'streamscope:load', field: 'text', reason: 'too-large', limit: 10, size: 12 }) as { message: string }).message).toBe('streamscope:load: text: too-large (limit 10, got 12)');
+    expect(refusal({ command: 'streamscope:seek', field: 'frame', reason: 'wrong-type' }, {})).toEqual({
+      type: 'streamscope:error',
+      message: 'embed.command.refused',
+      params: { command: 'streamscope:seek', field: 'frame', reason: 'wrong-type' },
+      command: 'streamscope:seek',
+      field: 'frame',
+      reason: 'wrong-type',
+    });
   });
 });
