@@ -73,7 +73,7 @@ export function connectBridge(handle: PlayerHandle, win: Window, measure: () => 
       if (answer.type === 'streamscope:error' && answer.message === 'files.tooLarge' && answer.params) handle.store.actions.warn({ key: answer.message, params: answer.params });
       return post(answer);
     }
-    const command = checked.command;
+    const { command } = checked;
     switch (command.type) {
       case 'streamscope:seek':
         return handle.seek(command.frame);
