@@ -11,13 +11,21 @@ const recOrigins = (process.env.STREAMSCOPE_REC_ORIGINS ?? '')
   .map((s) => s.trim())
   .filter((s) => /^https:\/\/[a-z0-9.-]+(:\d+)?$/i.test(s));
 
-/** The Content-Security-Policy of every built page: no eval, scripts from self only (dev keeps Vite's HMR). */
+/**
+ * The Content-Security-Policy of every built page (index.html, embed.html, the course example), as a meta tag; dev
+ * keeps Vite's HMR. Each source is one the pages use (docs/embedding.md, "Content-Security-Policy"; checked in
+ * Chromium with no violation by test/e2e/safety.test.ts): scripts and workers are files of this site (no inline
+ * script, no eval: shiki runs its JavaScript regex engine, no WebAssembly); styles are the site's CSS files, and
+ * React's style props and shiki's token colours are set through CSSOM, which style-src does not govern; images
+ * are the site's, plus blob: for the waterfall's PNG export (the SVG drawn onto a canvas); connections go to this
+ * site and the build-time allowlist of recording origins.
+ */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
-  "worker-src 'self' blob:",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
+  "worker-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' blob:",
   "font-src 'self'",
   ['connect-src', "'self'", ...recOrigins].join(' '),
   "frame-src 'self'",

@@ -1,28 +1,51 @@
 // `npm run bench [-- --json] [-- --no-build]` (--no-build with BENCH_OUT=<a built folder>): every budget of DESIGN section 10 measured in one run on this
-// machine, each beside its naive baseline. Not part of CI. See docs/performance.md.
+// machine, each beside its naive baseline, and the CLI on big synthetic inputs (100,000 turns, 100,000 calls; a
+// ~200 MB SSE file with --large). `--cli` runs only the CLI rows; `--fuzz N` runs the fuzz tests with N cases per
+// property and a fresh seed (the nightly-sized run). Not part of CI. See docs/performance.md.
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { join, resolve } from 'node:path';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { benchLoad } from './lib/load';
 import { benchSeekCompute } from './lib/seek-naive';
 import { IDLE_WAIT_MS, heapOf, launchChromium, measureFirstPaint, measureLoadBlock, measureNoVirtualization, measureSeeks } from './lib/browser';
 import { generateChat } from './lib/generate';
 import { buildAndServe } from './lib/serve';
 import { round } from './lib/stats';
+import { benchHostile, type CliFigure } from './lib/hostile';
+import { runFuzz } from './lib/fuzz';
 
 const args = process.argv.slice(2);
-const USAGE = 'usage: npm run bench -- [--json] [--no-build] [--help]\n  --json      print the figures as JSON\n  --no-build  serve BENCH_OUT (a built folder) as it is\n';
+const USAGE = [
+  'usage: npm run bench -- [--json] [--no-build] [--cli] [--large] [--fuzz N] [--seed S] [--help]',
+  '  --json      print the figures as JSON',
+  '  --no-build  serve BENCH_OUT (a built folder) as it is',
+  '  --cli       only the CLI rows (100,000 turns, 100,000 calls), no build, no browser',
+  '  --large     add the CLI row for a ~200 MB SSE file',
+  '  --fuzz N    only the fuzz tests (test/robustness/fuzz-*.test.ts), N cases per property, a fresh seed',
+  '  --seed S    with --fuzz: this seed instead (to replay a failure)',
+  '',
+].join('\n');
 if (args.includes('--help') || args.includes('-h')) {
   process.stdout.write(USAGE);
   process.exit(0);
 }
-const unknown = args.filter((a) => a !== '--json' && a !== '--no-build');
-if (unknown.length > 0) {
-  process.stderr.write(`bench: unknown option ${unknown.join(' ')}\n${USAGE}`);
+const valueOf = (flag: string): string | undefined => {
+  const i = args.indexOf(flag);
+  return i === -1 ? undefined : args[i + 1];
+};
+const FLAGS = ['--json', '--no-build', '--cli', '--large'];
+const VALUED = ['--fuzz', '--seed'];
+const unknown = args.filter((a, i) => !FLAGS.includes(a) && !VALUED.includes(a) && !VALUED.includes(args[i - 1] ?? ''));
+const badValue = VALUED.filter((f) => args.includes(f) && !/^\d+$/.test(valueOf(f) ?? ''));
+if (unknown.length > 0 || badValue.length > 0) {
+  process.stderr.write(`bench: ${unknown.length > 0 ? `unknown option ${unknown.join(' ')}` : `${badValue.join(', ')} needs a whole number`}\n${USAGE}`);
   process.exit(2);
 }
+if (args.includes('--fuzz')) process.exit(runFuzz(Number(valueOf('--fuzz')), valueOf('--seed')));
 const asJson = args.includes('--json');
+const cliOnly = args.includes('--cli');
+const large = args.includes('--large');
 const skipBuild = args.includes('--no-build');
 const root = resolve(import.meta.dirname, '..');
 // Built into its own folder (BENCH_OUT, else a temporary one), so a concurrent build of dist/ cannot interfere;
@@ -33,7 +56,7 @@ const log = (s: string) => {
   else process.stderr.write(`${s}\n`);
 };
 
-const BUDGET = { ratioToFloor: 0.8, seekP95Ms: 16, scaling: 1.5, heapMB: 150, initialJsGzipKB: 150, firstPaintMs: 1000, longestBlockMs: 50 };
+const BUDGET = { cliTurnsMs: 5000, cliTurnsRssMB: 600, ratioToFloor: 0.8, seekP95Ms: 16, scaling: 1.5, heapMB: 150, initialJsGzipKB: 150, firstPaintMs: 1000, longestBlockMs: 50 };
 
 function gzipDirKB(dir: string, pattern: RegExp): number {
   let total = 0;
@@ -44,8 +67,37 @@ function gzipDirKB(dir: string, pattern: RegExp): number {
   return total / 1024;
 }
 
+const cliLine = (f: CliFigure): string =>
+  `    ${f.label} (${f.fileMB} MB): ${f.wallMs} ms wall, ${f.cpuMs} ms CPU, peak RSS ${f.peakRssMB} MB${f.exit === 0 ? '' : ` — exit ${f.exit}: ${f.error ?? ''}`}`;
+
+function cliRows(): { figures: Record<string, CliFigure>; verdicts: (readonly [string, number, string, boolean])[] } {
+  log(`CLI on big synthetic inputs (inspect --json in a child process; generated, written to a temporary folder)${large ? ', with the ~200 MB SSE file' : ''}…`);
+  const before = loadavg()[0] ?? 0;
+  const figures = benchHostile(large);
+  for (const f of Object.values(figures)) log(cliLine(f));
+  // wall time on a shared machine grows with its load; CPU time (user + system of the child) much less
+  log(`    load average ${round(before, 1)} before, ${round(loadavg()[0] ?? 0, 1)} after, on ${cpus().length} cores`);
+  const t = figures.turns100k as CliFigure;
+  const verdicts = [
+    ['cli.turns100k.wallMs', t.wallMs, `<= ${BUDGET.cliTurnsMs}`, t.exit === 0 && t.wallMs <= BUDGET.cliTurnsMs],
+    ['cli.turns100k.peakRssMB', t.peakRssMB, `<= ${BUDGET.cliTurnsRssMB}`, t.exit === 0 && t.peakRssMB <= BUDGET.cliTurnsRssMB],
+  ] as const;
+  return { figures, verdicts: [...verdicts] };
+}
+
+const cliReport = (figures: Record<string, CliFigure>) =>
+  Object.fromEntries(Object.entries(figures).map(([k, f]) => [k, { wallMs: f.wallMs, cpuMs: f.cpuMs, peakRssMB: f.peakRssMB, fileMB: f.fileMB, exit: f.exit }]));
+
 async function main(): Promise<void> {
   log(`Streamscope benchmark — ${new Date().toISOString()} — ${cpus().length} cores, ${cpus()[0]?.model ?? '?'}, node ${process.version}`);
+  if (cliOnly) {
+    const cli = cliRows();
+    log('\nBudgets:');
+    for (const [name, value, budget, ok] of cli.verdicts) log(`  ${ok ? 'PASS' : 'MISS'}  ${name.padEnd(24)} ${String(value).padStart(9)}  (budget ${budget})`);
+    if (asJson) console.log(JSON.stringify({ cli: cliReport(cli.figures) }));
+    return;
+  }
+  const cli = cliRows();
 
   log('1/7 loading 500,000 frames: ours vs the floor…');
   const loadFig = benchLoad(500_000);
@@ -92,13 +144,14 @@ async function main(): Promise<void> {
     for (const f of paint.jsFiles) log(`      ${f.beforePaint ? 'initial ' : 'deferred'} ${f.url}: ${f.gzipKB} KB`);
     log(`    full shiki grammars + themes + wasm: ${round(fullShikiKB)} KB gzip (what the full bundle can pull in), vs the fine-grained set in chunks above (~${round(shikiOurs)} KB incl. other code)`);
 
-    // --json prints exactly the keys of issue 8; the longest block and the idle JS are in the readable report only
+    // --json prints the keys of issue 8 and the CLI rows; the longest block and the idle JS are in the readable report only
     const report = {
       load: { ratioToFloor: round(loadFig.ratioToFloor, 3) },
       seek: { p95Ms: bigSeek.p95Ms, scaling: round(scaling, 2) },
       memory: { heapMB: round(heapMB) },
       bundle: { initialJsGzipKB: paint.initialJsGzipKB },
       paint: { firstPaintMs: paint.firstPaintMs },
+      cli: cliReport(cli.figures),
     };
     const verdicts = [
       ['load.ratioToFloor', report.load.ratioToFloor, `>= ${BUDGET.ratioToFloor}`, report.load.ratioToFloor >= BUDGET.ratioToFloor],
@@ -108,6 +161,7 @@ async function main(): Promise<void> {
       ['memory.heapMB', report.memory.heapMB, `<= ${BUDGET.heapMB}`, report.memory.heapMB <= BUDGET.heapMB],
       ['bundle.initialJsGzipKB', report.bundle.initialJsGzipKB, `<= ${BUDGET.initialJsGzipKB}`, report.bundle.initialJsGzipKB <= BUDGET.initialJsGzipKB],
       ['paint.firstPaintMs', report.paint.firstPaintMs, `<= ${BUDGET.firstPaintMs}`, report.paint.firstPaintMs <= BUDGET.firstPaintMs],
+      ...cli.verdicts,
     ] as const;
     log('\nBudgets:');
     for (const [name, value, budget, ok] of verdicts) log(`  ${ok ? 'PASS' : 'MISS'}  ${name.padEnd(24)} ${String(value).padStart(9)}  (budget ${budget})`);

@@ -5,10 +5,12 @@ import '../src/embed/element';
 const iframe = document.getElementById('lesson-iframe') as HTMLIFrameElement;
 const status = document.getElementById('iframe-status') as HTMLOutputElement;
 let frames = 0;
-const send = (message: Record<string, unknown>) => iframe.contentWindow?.postMessage(message, '*');
+// to the player's origin only, and only its messages are read (docs/embedding.md, "Origins")
+const PLAYER = new URL(iframe.src, location.href).origin;
+const send = (message: Record<string, unknown>) => iframe.contentWindow?.postMessage(message, PLAYER);
 
 window.addEventListener('message', (e) => {
-  if (e.source !== iframe.contentWindow) return;
+  if (e.source !== iframe.contentWindow || e.origin !== PLAYER) return;
   const data = e.data as { type?: string; frames?: number; index?: number; height?: number };
   if (data.type === 'streamscope:ready') {
     frames = data.frames ?? 0;

@@ -53,6 +53,8 @@ function main(argv: readonly string[]): void {
     fail(`cannot read ${file}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : (e as Error).message}`);
   }
   const loaded = load(bytes, basename(file));
+  // the loaded recording holds what it needs; the file's buffer is not kept through the analysis
+  bytes = new Uint8Array(0);
   if (!loaded.ok) {
     const e = loaded.error;
     // The loader's messages usually say where already ("line 3 (byte 120): ..."); add it only when they do not.

@@ -1,14 +1,37 @@
 /**
- * The postMessage bridge of embed.html: commands from the parent page drive the player; the player's events and
- * its height go back to the parent. Messages from any window other than our parent are ignored, and so is anything
- * not in our namespace. A `streamscope:*` command that is refused (see protocol.ts) is answered with
- * `streamscope:error` naming the field and the reason: a `load` whose text is over the limit (in UTF-8 bytes) gets
- * message 'files.tooLarge' with its size and the limit, and the player shows that notice too; any other refusal
- * gets 'embed.command.refused'.
+ * The postMessage bridge of embed.html: commands from the embedding page drive the player; the player's events and
+ * its height go back to that page (docs/embedding.md, "Origins").
+ *
+ * Contract: the embedding page's origin is resolved once (origin.ts: `host=`, else ancestorOrigins, else the
+ * referrer). When it is known, every message to the parent is posted with that origin as its target (never '*'), and
+ * a message is taken only when its source is the parent window AND its origin is that origin; anything else is
+ * ignored without a reply. When it is not known (none found, `host=` not an http(s) URL, or `host=` naming another
+ * origin than the embedder's), the bridge neither sends nor accepts anything and the player shows a notice saying
+ * why. A `streamscope:*` message from the host that is refused by protocol.ts (types, sizes, forbidden keys,
+ * unknown fields) gets a `streamscope:error` reply naming the command, the field and the reason: a `load` whose
+ * text is over the limit (in UTF-8 bytes) gets message 'files.tooLarge' with its size and the limit, and the player
+ * shows that notice too; any other refusal gets 'embed.command.refused'. Messages that are not `streamscope:*` are
+ * not ours and get no reply.
  */
 import { MAX_RECORDING_BYTES } from '../store/fetchRecording';
+import type { Notice } from '../store/state';
 import type { PlayerHandle } from './mount';
-import { checkCommand, type CommandError, type PlayerEventMessage } from './protocol';
+import { hostCluesOf, resolveHost, type HostClues, type HostResolution } from './origin';
+import { checkCommand, type CommandError, type CommandLimits, type PlayerEventMessage } from './protocol';
+
+/** The notice for a host origin the bridge will not talk to, or null when it is known. */
+export function hostNotice(r: HostResolution): Notice | null {
+  switch (r.kind) {
+    case 'known':
+      return null;
+    case 'unknown':
+      return { key: 'embed.host.unknown' };
+    case 'invalid':
+      return { key: 'embed.host.invalid', params: { value: r.value } };
+    case 'mismatch':
+      return { key: 'embed.host.mismatch', params: { configured: r.configured, actual: r.actual } };
+  }
+}
 
 const MB = 1024 * 1024;
 
@@ -23,14 +46,27 @@ export function refusal(error: CommandError, data: unknown): PlayerEventMessage 
   return { type: 'streamscope:error', message: 'embed.command.refused', params: { command: error.command, field: error.field, reason: error.reason }, ...error };
 }
 
-export function connectBridge(handle: PlayerHandle, win: Window, measure: () => number): () => void {
+export interface BridgeOptions {
+  /** Where the host origin is read from (default: this window's host=, ancestorOrigins and referrer). */
+  clues?: HostClues;
+  limits?: CommandLimits;
+}
+
+export function connectBridge(handle: PlayerHandle, win: Window, measure: () => number, options: BridgeOptions = {}): () => void {
   const parent = win.parent;
   if (!parent || parent === win) return () => {};
-  const post = (message: PlayerEventMessage) => parent.postMessage(message, '*');
+  const host = resolveHost(options.clues ?? hostCluesOf(win));
+  if (host.kind !== 'known') {
+    const notice = hostNotice(host);
+    if (notice) handle.store.actions.warn(notice);
+    return () => {};
+  }
+  const origin = host.origin;
+  const post = (message: PlayerEventMessage) => parent.postMessage(message, origin);
 
   const onMessage = (e: MessageEvent) => {
-    if (e.source !== parent) return;
-    const checked = checkCommand(e.data);
+    if (e.source !== parent || e.origin !== origin) return;
+    const checked = checkCommand(e.data, options.limits);
     if (!checked) return;
     if (!checked.ok) {
       const answer = refusal(checked.error, e.data);

@@ -20,6 +20,27 @@ function sheetText(): string {
 }
 const rank = (path: string) => (path.includes('/styles/') ? 0 : 1);
 
+let shared: CSSStyleSheet | null = null;
+
+/**
+ * Puts the styles in a shadow root: as one constructed stylesheet shared by every player where the browser has
+ * them (CSSOM, which a host page's Content-Security-Policy `style-src 'self'` allows), else as a <style> element
+ * (which such a policy refuses unless it allows 'unsafe-inline').
+ */
+function adoptStyles(shadow: ShadowRoot): void {
+  if (typeof CSSStyleSheet !== 'undefined' && 'adoptedStyleSheets' in shadow && 'replaceSync' in CSSStyleSheet.prototype) {
+    if (!shared) {
+      shared = new CSSStyleSheet();
+      shared.replaceSync(sheetText());
+    }
+    shadow.adoptedStyleSheets = [shared];
+    return;
+  }
+  const style = document.createElement('style');
+  style.textContent = sheetText();
+  shadow.appendChild(style);
+}
+
 export class StreamscopePlayer extends HTMLElement {
   static observedAttributes = [...EMBED_ATTRIBUTES, 'base'];
   #handle: PlayerHandle | null = null;
@@ -66,9 +87,7 @@ export class StreamscopePlayer extends HTMLElement {
     if (this.#handle) return;
     const shadow = this.shadowRoot ?? this.attachShadow({ mode: 'open' });
     shadow.replaceChildren();
-    const style = document.createElement('style');
-    style.textContent = sheetText();
-    shadow.appendChild(style);
+    adoptStyles(shadow);
     const { options } = embedParamsFromAttributes((n) => this.getAttribute(n));
     const base = this.getAttribute('base');
     this.#handle = mount(shadow, { ...options, ...(base !== null && { recordingsBase: base }) });

@@ -3,12 +3,16 @@
  * page's main thread when a Web Worker can run), reading a body in slices that yield to the page, and a small cache.
  *
  * Contract: `defaultFetch(url, signal)` resolves to the body's text, `defaultFetch.bytes` to its bytes; both reject
- * with `HTTP <status>` for a failed response and with a sentence naming the size for a body over
- * MAX_RECORDING_BYTES (by Content-Length, before reading). `cachedFetch` keeps the last 8 bodies per kind.
+ * with `HTTP <status>` for a failed response and with a TooLargeError for a body over MAX_RECORDING_BYTES: by
+ * Content-Length before reading, and by the bytes counted as they arrive (a gzipped or chunked body declares no
+ * decoded size), the download cancelled at the limit. `cachedFetch` keeps the last 8 bodies per kind.
  */
 import { fetchBytesOffThread } from '../worker/fetchClient';
+import { checkDeclaredSize, readBodyLimited, TooLargeError } from '../worker/readBody';
 
-/** The largest recording the app opens: 200 MB (files are checked before reading, fetches by Content-Length). */
+export { TooLargeError };
+
+/** The largest recording the app opens: 200 MB (files are checked before reading, fetches while reading). */
 export const MAX_RECORDING_BYTES = 200 * 1024 * 1024;
 
 /**
@@ -24,11 +28,7 @@ export interface TextFetch {
 async function fetchOk(url: string, signal: AbortSignal): Promise<Response> {
   const res = await fetch(url, { signal, credentials: 'same-origin' });
   if (!res.ok) throw new Error(`HTTP ${res.status}`);
-  const length = Number(res.headers.get('content-length'));
-  if (Number.isFinite(length) && length > MAX_RECORDING_BYTES) {
-    void res.body?.cancel();
-    throw new Error(`${(length / (1024 * 1024)).toFixed(1)} MB, over the ${MAX_RECORDING_BYTES / (1024 * 1024)} MB limit`);
-  }
+  checkDeclaredSize(res, MAX_RECORDING_BYTES);
   return res;
 }
 
@@ -48,36 +48,17 @@ export function yieldToPage(): Promise<void> {
 }
 
 /**
- * A response's body read from its stream, yielding to the page after every `sliceMs` of reading: a body that is
- * already there (a local server, the cache) was read by `Response.arrayBuffer()` in one task of 27-46 ms for 24 MB.
+ * A response's body read from its stream, yielding to the page after every `sliceMs` of reading (a body that is
+ * already there, a local server or the cache, was read by `Response.arrayBuffer()` in one task of 27-46 ms for
+ * 24 MB), and stopped with a TooLargeError once more than `limit` bytes have arrived.
  */
-export async function readBodySliced(res: Response, sliceMs = 8, pause: () => Promise<void> = yieldToPage): Promise<Uint8Array> {
-  const reader = res.body?.getReader();
-  if (!reader) return new Uint8Array(await res.arrayBuffer());
-  const parts: Uint8Array[] = [];
-  let total = 0;
-  let since = performance.now();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    parts.push(value);
-    total += value.byteLength;
-    if (performance.now() - since >= sliceMs) {
-      await pause();
-      since = performance.now();
-    }
-  }
-  if (parts.length === 1 && parts[0]) return parts[0];
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.byteLength;
-  }
-  return out;
+export function readBodySliced(res: Response, sliceMs = 8, pause: () => Promise<void> = yieldToPage, limit = MAX_RECORDING_BYTES): Promise<Uint8Array> {
+  return readBodyLimited(res, limit, { sliceMs, pause });
 }
 
-export const defaultFetch: TextFetch = Object.assign(async (url: string, signal: AbortSignal): Promise<string> => (await fetchOk(url, signal)).text(), {
+const DECODER = new TextDecoder();
+
+export const defaultFetch: TextFetch = Object.assign(async (url: string, signal: AbortSignal): Promise<string> => DECODER.decode(await readBodySliced(await fetchOk(url, signal))), {
   // in a Web Worker where one can run (nothing of the body on the page's main thread), else read here in slices
   bytes: async (url: string, signal: AbortSignal): Promise<Uint8Array> =>
     (await fetchBytesOffThread(url, signal, MAX_RECORDING_BYTES)) ?? readBodySliced(await fetchOk(url, signal)),

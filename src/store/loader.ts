@@ -3,7 +3,8 @@
  * through the injected analyzer (inline or in a Web Worker), with progress and cancellation.
  *
  * Contract: never throws and never rejects; every failure ends in `fail(notice)` with a catalog key naming what
- * and where (an unknown id, a fetch error, the line / byte of an unreadable file). A newer load or a cancel makes
+ * and where (an unknown id, a fetch error, a body or an input over MAX_RECORDING_BYTES, the line / byte of an
+ * unreadable file); a failure leaves the recording already shown in place. A newer load or a cancel makes
  * any older load stale: a stale load aborts its analysis (AbortSignal) and never touches the state again.
  * A string source is a shipped id from index.json, else whatever `resolveRec` (./url.ts) allows: a relative path
  * under the recordings folder or an https URL of an origin on the build-time allowlist. Anything else is refused
@@ -11,14 +12,14 @@
  */
 import { LOAD_FAILURE_CODES } from '../core/load/messages';
 import type { Session } from '../core/types';
-import { type TextFetch } from './fetchRecording';
+import { TooLargeError, type TextFetch } from './fetchRecording';
 import { fileStoreNotice } from './files';
 import { tooLargeNotice } from './files-size';
 import { parseIndex } from './recordings';
 import type { Analyzer, FileStore, Notice, PlayerState, Source } from './state';
 import { normalizeOrigins, resolveRec } from './url';
 
-export { cachedFetch, defaultFetch, MAX_RECORDING_BYTES, readBodySliced, yieldToPage, type TextFetch } from './fetchRecording';
+export { cachedFetch, defaultFetch, MAX_RECORDING_BYTES, readBodySliced, TooLargeError, yieldToPage, type TextFetch } from './fetchRecording';
 
 /** The build-time allowlist of origins `rec=` may load from (vite.config.ts; none under vitest). */
 export function recOrigins(): string[] {
@@ -54,6 +55,13 @@ export interface LoaderContext {
 }
 
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
+const mb = (bytes: number) => (bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, '');
+
+/** A fetch over the size limit, in the reader's language: the declared size, or that it passed the limit while read. */
+function fetchTooLargeNotice(name: string, e: TooLargeError): Notice {
+  if (e.size !== undefined) return { key: 'app.error.tooLarge', params: { name, size: mb(e.size), limit: mb(e.limit) } };
+  return { key: 'app.error.tooLargeWhileReading', params: { name, limit: mb(e.limit) } };
+}
 
 /**
  * The catalog key and parameters for an unreadable file, by what the loader could say about where. A failure with a
@@ -150,6 +158,7 @@ export function createLoader(ctx: LoaderContext) {
         input = bytes ? await bytes(url, ctl.signal) : await ctx.fetchText(url, ctl.signal);
       } catch (e) {
         if (stale()) return;
+        if (e instanceof TooLargeError) return fail(fetchTooLargeNotice(label, e));
         return fail({ key: 'app.error.fetch', params: { name: label, message: message(e) } });
       }
     } else {

@@ -4,28 +4,31 @@
  * (where a 24 MB body already there took tasks of 25-45 ms to take in).
  *
  * Contract: answers one `{url, limit}` request (an absolute URL; `limit` in bytes) with `{ok: true, bytes}` or
- * `{ok: false, message}`; the messages are the page's own: `HTTP <status>`, `<size> MB, over the <limit> MB limit`, or
- * the browser's fetch error. Never leaves the page waiting: anything thrown becomes `{ok: false, message}`.
+ * `{ok: false, message}`; the messages are the page's own: `HTTP <status>`, the size limit, or the browser's fetch
+ * error. The limit is checked against Content-Length and then against the bytes as they arrive (a gzipped or chunked
+ * body declares no decoded size): past it, the download is cancelled and the reply carries `tooLarge` (the limit,
+ * and the declared size when that refused it). Never leaves the page waiting: anything thrown becomes a reply.
  */
+import { readBodyLimited, TooLargeError } from './readBody';
+
 export interface FetchRequest {
   url: string;
   limit: number;
 }
-export type FetchReply = { ok: true; bytes: ArrayBuffer } | { ok: false; message: string };
+export type FetchReply = { ok: true; bytes: ArrayBuffer } | { ok: false; message: string; tooLarge?: { limit: number; size?: number } };
 
 export async function fetchBytesJob(req: FetchRequest, post: (reply: FetchReply, transfer: Transferable[]) => void, fetchImpl: typeof fetch = fetch): Promise<void> {
   try {
     const res = await fetchImpl(req.url, { credentials: 'same-origin' });
     if (!res.ok) throw new Error(`HTTP ${res.status}`);
-    const length = Number(res.headers.get('content-length'));
-    if (Number.isFinite(length) && length > req.limit) {
-      void res.body?.cancel();
-      throw new Error(`${(length / (1024 * 1024)).toFixed(1)} MB, over the ${req.limit / (1024 * 1024)} MB limit`);
-    }
-    const bytes = await res.arrayBuffer();
+    const body = await readBodyLimited(res, req.limit);
+    // the transferred buffer must hold exactly the body (one streamed part may be a view into a larger one)
+    const bytes = body.byteOffset === 0 && body.byteLength === body.buffer.byteLength ? (body.buffer as ArrayBuffer) : body.slice().buffer;
     post({ ok: true, bytes }, [bytes]);
   } catch (e) {
-    post({ ok: false, message: e instanceof Error ? e.message : String(e) }, []);
+    const message = e instanceof Error ? e.message : String(e);
+    if (e instanceof TooLargeError) post({ ok: false, message, tooLarge: { limit: e.limit, ...(e.size !== undefined && { size: e.size }) } }, []);
+    else post({ ok: false, message }, []);
   }
 }
 

@@ -3,12 +3,14 @@
  * never runs on the page's main thread; the bytes arrive as a transferred buffer (no copy).
  *
  * Contract: `fetchBytesOffThread(url, signal, limit)` resolves with the bytes, rejects with an Error carrying the
- * worker's message (`HTTP 404`, the size limit, the browser's fetch error) or with an AbortError when `signal`
+ * worker's message (`HTTP 404`, the browser's fetch error), with a TooLargeError past the size limit (declared or
+ * counted as the bytes arrived, ./readBody.ts), or with an AbortError when `signal`
  * aborts, and resolves with null when no worker can run here (none in this environment, or it failed to start): the
  * caller then fetches on the page. A relative URL is resolved against the page's address first. The worker is
  * always terminated once the promise settles.
  */
 import type { FetchReply, FetchRequest } from './fetch.worker';
+import { TooLargeError } from './readBody';
 
 const defaultWorker = () => new Worker(new URL('./fetch.worker.ts', import.meta.url), { type: 'module', name: 'streamscope-fetch' });
 
@@ -35,6 +37,7 @@ export function fetchBytesOffThread(url: string, signal: AbortSignal, limit: num
       finish();
       const reply = e.data;
       if (reply.ok) resolve(new Uint8Array(reply.bytes));
+      else if (reply.tooLarge) reject(new TooLargeError(reply.tooLarge.limit, reply.tooLarge.size));
       else reject(new Error(reply.message));
     });
     worker.addEventListener('error', (e) => {

@@ -1,6 +1,10 @@
 // Embedding, end to end in Chromium: embed.html honours its parameters; the example course page drives an iframe by
 // postMessage and receives ready / frame / resize; two custom elements on one page stay independent and page styles
-// do not leak in; messages from anyone but the parent are ignored.
+// do not leak in; messages from anyone but the parent are ignored. A host page on another origin (its own server
+// and port) embeds the player: messages reach it from the player's origin, commands from it are obeyed, a bad one
+// is answered with streamscope:error naming the field, and a host= naming another origin silences the bridge.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { appUrl, launch, watchErrors } from './browser';
@@ -124,3 +128,86 @@ describe('the example course page', () => {
   });
 });
 
+
+describe('a host page on another origin', () => {
+  let server: Server;
+  let hostBase = '';
+  const hostPage = (embedQuery: string) => `<!doctype html><meta charset="utf-8"><title>host</title>
+<iframe id="player" style="width:900px;height:500px" src="${appUrl(`embed.html?${embedQuery}`)}"></iframe>
+<iframe id="sibling" src="about:blank"></iframe>
+<script>
+  window.got = [];
+  addEventListener('message', (e) => {
+    if (e.source === document.getElementById('player').contentWindow) got.push({ origin: e.origin, data: e.data });
+  });
+</script>`;
+
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      const url = new URL(req.url ?? '/', 'http://x');
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(hostPage(url.searchParams.get('embed') ?? 'lang=en'));
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    // the app is served from 127.0.0.1 too: the host page is another origin by its port
+    hostBase = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((r) => server.close(r));
+  });
+
+  type Got = { origin: string; data: { type: string; [k: string]: unknown } };
+  const got = (page: Page) => page.evaluate(() => (window as unknown as { got: Got[] }).got);
+  const send = (page: Page, message: unknown, origin: string) =>
+    page.evaluate(([m, o]) => (document.getElementById('player') as HTMLIFrameElement).contentWindow?.postMessage(m, o as string), [message, origin] as const);
+
+  test('events come from the player’s origin; commands are obeyed; a bad one gets streamscope:error naming the field; a sibling frame is ignored', async () => {
+    const playerOrigin = new URL(appUrl()).origin;
+    expect(new URL(hostBase).origin).not.toBe(playerOrigin);
+    const page = await browser.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${hostBase}host.html?embed=${encodeURIComponent('lang=en&rec=parallel-probe')}`);
+    await expect.poll(async () => (await got(page)).some((m) => m.data.type === 'streamscope:ready'), { timeout: 30_000 }).toBe(true);
+    expect(new Set((await got(page)).map((m) => m.origin))).toEqual(new Set([playerOrigin]));
+    const frame = page.frameLocator('#player');
+    await send(page, { type: 'streamscope:seek', frame: 3 }, playerOrigin);
+    await expect.poll(async () => Number(await frame.getByRole('slider', { name: 'Frame' }).inputValue())).toBe(3);
+    await expect.poll(async () => (await got(page)).some((m) => m.data.type === 'streamscope:frame' && m.data.index === 3)).toBe(true);
+    // refused commands: a wrong type, a forbidden key, an unknown strategy
+    await send(page, { type: 'streamscope:seek', frame: '1' }, playerOrigin);
+    await send(page, { type: 'streamscope:play', constructor: 'x' }, playerOrigin);
+    await send(page, { type: 'streamscope:setStrategy', id: '__proto__' }, playerOrigin);
+    await expect.poll(async () => (await got(page)).filter((m) => m.data.type === 'streamscope:error').map((m) => [m.data.field, m.data.reason])).toEqual([
+      ['frame', 'wrong-type'],
+      ['constructor', 'forbidden-key'],
+      ['id', 'unknown-strategy'],
+    ]);
+    // a frame that is not the player's parent posts a well-formed command: ignored, no reply
+    const before = (await got(page)).length;
+    await page.evaluate((o) => {
+      const sibling = document.getElementById('sibling') as HTMLIFrameElement;
+      const player = (document.getElementById('player') as HTMLIFrameElement).contentWindow;
+      (sibling.contentWindow as Window & { eval(s: string): unknown }).eval(`window.parent.frames[0].postMessage({ type: 'streamscope:seek', frame: 0 }, ${JSON.stringify(o)})`);
+      return player !== null;
+    }, playerOrigin);
+    await page.waitForTimeout(500);
+    expect(Number(await frame.getByRole('slider', { name: 'Frame' }).inputValue())).toBe(3);
+    expect((await got(page)).slice(before).filter((m) => m.data.type === 'streamscope:error')).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  test('host= naming another origin than the embedder: nothing reaches the host, commands are not taken, the player says why', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${hostBase}host.html?embed=${encodeURIComponent('lang=en&rec=parallel-probe&host=https://other.example')}`);
+    const frame = page.frameLocator('#player');
+    await frame.locator('input[type=range]:not([disabled])').waitFor({ timeout: 30_000 });
+    await expect.poll(() => frame.getByText(/host= names \u2068?https:\/\/other\.example\u2069?, but this player is embedded by/).count()).toBeGreaterThan(0);
+    await send(page, { type: 'streamscope:seek', frame: 3 }, new URL(appUrl()).origin);
+    await page.waitForTimeout(500);
+    expect(Number(await frame.getByRole('slider', { name: 'Frame' }).inputValue())).toBe(0);
+    expect(await got(page)).toEqual([]);
+    await page.close();
+  });
+});

@@ -3,7 +3,10 @@
 // refused without a request; hostile recordings (HTML and </script> everywhere, right-to-left overrides, a 1 MB
 // single line) are inert: nothing executes, nothing hangs, the layout holds.
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createGzip } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { appUrl, launch, watchErrors } from './browser';
 import { anthropicEvents, jsonlText, sseText } from './files-fixtures';
@@ -40,6 +43,71 @@ test.each(['index.html', 'embed.html'])('%s carries a CSP: scripts from self onl
   for (const values of Object.values(csp)) expect(values).not.toContain("'unsafe-eval'");
   // connect-src: only self (plus the build-time allowlist, empty in this build)
   expect(csp['connect-src']).toEqual(["'self'"]);
+  // nothing inline at all, styles included; workers are files of this site
+  for (const values of Object.values(csp)) expect(values).not.toContain("'unsafe-inline'");
+  expect(csp['style-src']).toEqual(["'self'"]);
+  expect(csp['worker-src']).toEqual(["'self'"]);
+  expect(csp['img-src']).toEqual(["'self'", 'blob:']);
+});
+
+/** A page whose `securitypolicyviolation` events and console CSP messages are collected from its first script on. */
+async function watchedPage(): Promise<{ page: Page; violations: () => Promise<string[]> }> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+  const consoleCsp: string[] = [];
+  page.on('console', (m) => {
+    if (/Content.Security.Policy/i.test(m.text())) consoleCsp.push(`console: ${m.text().slice(0, 200)}`);
+  });
+  await page.addInitScript(() => {
+    const w = window as unknown as { __csp: string[] };
+    w.__csp = [];
+    document.addEventListener('securitypolicyviolation', (e) => w.__csp.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`));
+  });
+  const violations = async () => [...(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp)), ...consoleCsp];
+  return { page, violations };
+}
+
+test('the app runs under its CSP with no violation: analysis and fetch workers, highlighting, lab, matrix, comparison, waterfall and its exports', async () => {
+  for (const path of ['?lang=en&rec=agent-run', '?lang=zh&rec=parallel-probe&compare=1', '?lang=en&rec=parallel-probe&lab=1&faults=rechunk:3&matrix=1']) {
+    const { page, violations } = await watchedPage();
+    const errors = watchErrors(page);
+    await page.goto(appUrl(path));
+    await ready(page);
+    await page.keyboard.press('End');
+    if (path.includes('agent-run')) {
+      // shiki's JavaScript regex engine coloured the JSON (token colours are set through CSSOM)
+      await page.locator('span[style*="color"]').first().waitFor();
+      await page.locator('.wf-lazy').scrollIntoViewIfNeeded();
+      await page.getByRole('region', { name: 'Span waterfall' }).waitFor();
+      for (const name of ['Export SVG', 'Export PNG']) {
+        const download = page.waitForEvent('download');
+        await page.getByRole('button', { name }).first().click();
+        expect((await download).suggestedFilename(), name).toMatch(/^streamscope-waterfall\.(svg|png)$/);
+      }
+    }
+    await page.waitForTimeout(500);
+    expect(await violations(), path).toEqual([]);
+    expect(errors, path).toEqual([]);
+    await page.close();
+  }
+});
+
+test('the embed and the example course page (iframe + custom element, styles adopted, not a <style>) run under the CSP with no violation', async () => {
+  const { page, violations } = await watchedPage();
+  await page.goto(appUrl('embed.html?lang=en&rec=agent-run&panels=waterfall'));
+  await ready(page);
+  await page.keyboard.press('End');
+  await page.waitForTimeout(500);
+  expect(await violations()).toEqual([]);
+  await page.goto(appUrl('examples/course.html'));
+  await expect.poll(() => page.locator('#iframe-status').textContent(), { timeout: 20_000 }).toMatch(/^ready: \d+ frames$/);
+  const el = page.locator('streamscope-player').first();
+  await el.scrollIntoViewIfNeeded();
+  await el.locator('input[type=range]:not([disabled])').waitFor();
+  const sheets = await el.evaluate((host) => ({ adopted: host.shadowRoot?.adoptedStyleSheets.length ?? 0, styleElements: host.shadowRoot?.querySelectorAll('style').length ?? -1 }));
+  expect(sheets).toEqual({ adopted: 1, styleElements: 0 });
+  await page.waitForTimeout(500);
+  expect(await violations()).toEqual([]);
+  await page.close();
 });
 
 test.each(['?lang=en', 'embed.html?lang=en'])('the CSP of %s blocks an injected inline script, an inline handler and a foreign fetch', async (path) => {
@@ -270,4 +338,93 @@ test.each([
   await r.page.waitForFunction(() => (document.querySelector('input[type=range]') as HTMLInputElement).value === '1');
   expect(Date.now() - t0).toBeLessThan(2_000);
   await r.page.close();
+});
+
+// The size limit while reading, in Chromium: a server in front of the built app (every other path passed through)
+// sends a recording past the 200 MB limit chunked with no Content-Length, and gzip-encoded with the compressed size
+// as Content-Length (far under the limit). The fetch worker counts the bytes as they arrive and stops.
+describe('a recording past the size limit while it arrives', () => {
+  const LIMIT = 200 * 1024 * 1024;
+  const LINE = `${JSON.stringify([1, 'chunk', 'data: {"choices":[{"index":0,"delta":{"content":"x"}}]}\n\n'])}\n`;
+  const BLOCK = Buffer.from(LINE.repeat(Math.floor((1024 * 1024) / LINE.length)));
+  const HEAD = Buffer.from('{"streamscope":1,"wire":"openai-chat"}\n[0,"req",{}]\n');
+  /** Blocks sent in all: 64 MB past the limit (more than any socket buffers, so a cancelled download shows). */
+  const BLOCKS = Math.ceil((LIMIT + 64 * 1024 * 1024) / BLOCK.length);
+  let gzipped: Buffer;
+  let proxy: Server;
+  let base = '';
+  let chunkedSent = 0;
+
+  beforeAll(async () => {
+    const parts: Buffer[] = [];
+    const gz = createGzip({ level: 1 });
+    gz.on('data', (b: Buffer) => parts.push(b));
+    const done = new Promise((r) => gz.on('end', r));
+    gz.write(HEAD);
+    for (let i = 0; i < BLOCKS; i++) gz.write(BLOCK);
+    gz.end();
+    await done;
+    gzipped = Buffer.concat(parts);
+    proxy = createServer((req, res) => {
+      const path = req.url ?? '/';
+      if (path.startsWith('/recordings/__big-chunked.jsonl')) {
+        res.writeHead(200, { 'content-type': 'application/x-ndjson' });
+        res.write(HEAD);
+        let n = 0;
+        let closed = false;
+        res.on('close', () => (closed = true));
+        const write = () => {
+          while (!closed && n < BLOCKS) {
+            n++;
+            chunkedSent = n;
+            if (!res.write(BLOCK)) return void res.once('drain', write);
+          }
+          res.end();
+        };
+        write();
+        return;
+      }
+      if (path.startsWith('/recordings/__big-gzip.jsonl')) {
+        res.writeHead(200, { 'content-type': 'application/x-ndjson', 'content-encoding': 'gzip', 'content-length': gzipped.length });
+        res.end(gzipped);
+        return;
+      }
+      void fetch(appUrl(path.slice(1))).then(async (r) => {
+        res.writeHead(r.status, { 'content-type': r.headers.get('content-type') ?? 'application/octet-stream' });
+        res.end(Buffer.from(await r.arrayBuffer()));
+      });
+    });
+    await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
+    base = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}/`;
+  }, 60_000);
+
+  afterAll(async () => {
+    proxy.closeAllConnections();
+    await new Promise((r) => proxy.close(r));
+  });
+
+  test('chunked (no Content-Length) and gzip-encoded (compressed Content-Length): stopped at the limit, named, the previous recording kept', async () => {
+    expect(gzipped.length).toBeLessThan(LIMIT / 50);
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors = watchErrors(page);
+    await page.goto(`${base}?lang=en&rec=agent-run`);
+    await ready(page);
+    const frames = await page.locator('input[type=range]:not([disabled])').first().getAttribute('max');
+    for (const name of ['__big-chunked.jsonl', '__big-gzip.jsonl']) {
+      await page.evaluate((rec) => {
+        history.pushState(null, '', `?lang=en&rec=${rec}`);
+        dispatchEvent(new PopStateEvent('popstate'));
+      }, name);
+      // the values are shown bidi-isolated (U+2068 ... U+2069)
+      const alert = page.getByRole('alert').filter({ hasText: /MB limit while it was arriving/ });
+      await alert.waitFor({ timeout: 45_000 });
+      await expect(alert.textContent()).resolves.toMatch(new RegExp(`^\u2068?${name.replace('.', '\\.')}\u2069? passed the \u2068?200\u2069? MB limit`));
+      // the recording shown before is still there, its slider usable
+      await expect(page.locator('input[type=range]:not([disabled])').first().getAttribute('max')).resolves.toBe(frames);
+    }
+    // the worker cancelled the download: the server did not get to send everything
+    expect(chunkedSent).toBeLessThan(BLOCKS);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 120_000);
 });

@@ -48,15 +48,15 @@ function bridged() {
   } as unknown as PlayerHandle;
   const posted: unknown[] = [];
   const parent = { postMessage: (m: unknown) => posted.push(m) };
-  let onMessage: ((e: { source: unknown; data: unknown }) => void) | undefined;
+  let onMessage: ((e: { source: unknown; origin: string; data: unknown }) => void) | undefined;
   const win = {
     parent,
     addEventListener: (_: string, f: typeof onMessage) => (onMessage = f),
     removeEventListener: () => {},
     document: { body: {} },
   } as unknown as Window;
-  connectBridge(handle, win, () => 100);
-  const send = (data: unknown) => onMessage?.({ source: parent, data });
+  connectBridge(handle, win, () => 100, { clues: { host: 'https://course.example', ancestor: null, referrer: null } });
+  const send = (data: unknown) => onMessage?.({ source: parent, origin: 'https://course.example', data });
   const errors = () => posted.filter((m) => (m as { type: string }).type === 'streamscope:error');
   return { store, handle, send, errors };
 }

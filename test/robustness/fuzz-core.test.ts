@@ -6,6 +6,8 @@
 // The seed is fixed so CI is reproducible; FUZZ_SEED=<n> (or FUZZ_SEED=random) explores further.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { inspectJsonText } from '../../src/cli/inspect-json';
+import { inspectSummary } from '../../src/cli/inspect-summary';
 import { load } from '../../src/core/load';
 import { analyze, analyzeText } from '../../src/core/session/analyze';
 import type { WireId } from '../../src/core/types';
@@ -41,7 +43,13 @@ function checkedAnalyze(input: string | Uint8Array, name: string): ReturnType<ty
   if (t.ms > slowest.ms) slowest = { ms: t.ms, what: name };
   expect(t.ms, `analyzeText(${name}) took ${t.ms.toFixed(0)} ms`).toBeLessThan(CASE_MS);
   expectSaneOutcome(r as NonNullable<typeof r>);
-  return r as NonNullable<typeof r>;
+  // what `npm run inspect` prints after analyze: neither report may throw either (the CLI would say "internal error")
+  const done = r as NonNullable<typeof r>;
+  if (done.ok) {
+    expect(() => JSON.parse(inspectJsonText(done.session))).not.toThrow();
+    expect(() => inspectSummary(done.session, name)).not.toThrow();
+  }
+  return done;
 }
 
 const params = { seed: SEED, numRuns: RUNS };

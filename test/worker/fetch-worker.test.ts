@@ -52,7 +52,7 @@ describe('the fetch worker job', () => {
 
   test('failures carry the page-side messages', async () => {
     expect((await job('http://h/missing.jsonl')).reply).toEqual({ ok: false, message: 'HTTP 404' });
-    expect((await job('http://h/big.jsonl')).reply).toEqual({ ok: false, message: '3.0 MB, over the 1 MB limit' });
+    expect((await job('http://h/big.jsonl')).reply).toEqual({ ok: false, message: '3.0 MB, over the 1 MB limit', tooLarge: { limit: LIMIT, size: LIMIT * 3 } });
     expect((await job('http://h/offline.jsonl')).reply).toEqual({ ok: false, message: 'Failed to fetch' });
   });
 });

@@ -87,8 +87,23 @@ function loadJsonish(src: Source, ext: string): LoadResult {
   return failure('json-not-recording', { type: jsonType(whole) }, 1, 0);
 }
 
+/**
+ * A regular expression run on the whole text (`search(/\S/)` here, others in the readers) leaves that text as the
+ * engine's last match input (RegExp.input, `$_`), which keeps it alive after loading until some other match runs:
+ * the whole file's text, held through the analysis. One match on an empty string lets it go.
+ */
+const forgetLastMatch = (): void => void /^/.exec('');
+
 /** Reads a recording in any accepted format. Never throws. */
 export function load(input: string | Uint8Array, name?: string): LoadResult {
+  try {
+    return loadAny(input, name);
+  } finally {
+    forgetLastMatch();
+  }
+}
+
+function loadAny(input: string | Uint8Array, name?: string): LoadResult {
   try {
     const refused = sniff(input);
     if (refused) return refused;

@@ -22,8 +22,9 @@ interface State {
   marks: Mark[];
   issues: LoadIssue[];
   seenUnknown: Set<string>;
-  /** One packer per turn: chunk bytes go into one buffer per turn. */
-  packers: Packer[];
+  /** One packer for the recording: chunks only ever go to the latest turn, so each turn's bytes are contiguous in
+   * it (one ArrayBuffer for the file, not one per turn: 100,000 turns stay near their bytes). */
+  packer: Packer;
   /** The line being read, for issues. */
   line: number;
   lineStart: number;
@@ -37,7 +38,6 @@ function bad<I extends IssueTemplateId>(st: State, id: I, params: IssueParams<I>
 function newTurn(st: State, requestAt: number): Turn {
   const turn: Turn = { index: st.turns.length, requestAt: ms(requestAt), chunks: [] };
   st.turns.push(turn);
-  st.packers.push(new Packer());
   return turn;
 }
 
@@ -62,7 +62,7 @@ const NO_BYTES = new Uint8Array(0);
 
 function addChunk(st: State, turn: Turn, time: number, payload: Payload): void {
   turn.chunks.push({ time: ms(time), bytes: NO_BYTES });
-  st.packers[turn.index]?.add(payload);
+  st.packer.add(payload);
 }
 
 function applyEvent(st: State, time: number, code: string, data: unknown): void {
@@ -149,7 +149,7 @@ export function loadJsonl(src: Source): LoadResult {
   // h.code and h.params match by construction (HeaderRefusal); TS cannot correlate the union members here
   if (!h.ok) return failure(h.code, h.params as never, 1, 0);
 
-  const st: State = { turns: [], tools: [], marks: [], issues: [...h.issues], seenUnknown: new Set(), packers: [], line: 1, lineStart: 0, byteAt: byteOffsets(src) };
+  const st: State = { turns: [], tools: [], marks: [], issues: [...h.issues], seenUnknown: new Set(), packer: new Packer(Math.min(text.length, 1 << 20)), line: 1, lineStart: 0, byteAt: byteOffsets(src) };
   while (nl !== -1) {
     const start = nl + 1;
     nl = text.indexOf('\n', start);
@@ -175,12 +175,10 @@ export function loadJsonl(src: Source): LoadResult {
     }
     applyEvent(st, time, ev[1], ev[2]);
   }
-  st.turns.forEach((turn, i) => {
-    const views = st.packers[i]?.views() ?? [];
-    turn.chunks.forEach((chunk, k) => {
-      chunk.bytes = views[k] ?? NO_BYTES;
-    });
-  });
+  // the packer's views are in the order chunks were added: turn by turn, chunk by chunk
+  const views = st.packer.views();
+  let v = 0;
+  for (const turn of st.turns) for (const chunk of turn.chunks) chunk.bytes = views[v++] ?? NO_BYTES;
   if (st.turns.length === 0) st.issues.push(issue('no-turns', {}));
   const recording: Recording = {
     header: h.header,

@@ -5,16 +5,20 @@
  * ArrayBuffer, which lets the SSE layer decode a turn without copying it again (see sse/index.ts). Payloads are
  * encoded as they are added (no string is retained), the buffer starts small and grows by doubling on demand so
  * the work stays linear (nothing is reserved per turn up front: 100,000 tiny turns cost about their bytes), and
- * views() trims the slack once, so the memory kept is near the payloads' size. Never throws.
+ * views() trims the slack once, so the memory kept is near the payloads' size. One packer may hold the chunks of
+ * many turns added one turn after another (the .jsonl reader uses one per recording): each turn's views are then
+ * still contiguous, and there is one ArrayBuffer for the recording instead of one per turn. Never throws.
  */
 
 export type Payload = string | Uint8Array;
+
+/** One encoder for every packer (a packer is made per recording, or per turn by packChunks' callers). */
+const ENCODER = new TextEncoder();
 
 export class Packer {
   private buf: Uint8Array;
   private at = 0;
   private readonly ends: number[] = [];
-  private readonly encoder = new TextEncoder();
 
   constructor(initialCapacity = 256) {
     this.buf = new Uint8Array(Math.max(16, initialCapacity));
@@ -32,7 +36,7 @@ export class Packer {
     if (typeof p === 'string') {
       let from = 0;
       for (;;) {
-        const r = this.encoder.encodeInto(from === 0 ? p : p.slice(from), this.buf.subarray(this.at));
+        const r = ENCODER.encodeInto(from === 0 ? p : p.slice(from), this.buf.subarray(this.at));
         this.at += r.written;
         from += r.read;
         if (from >= p.length) break;

@@ -34,6 +34,9 @@ export interface DecodeResult {
   decoded: DecodedTurn[];
 }
 
+/** One decoder for every turn: decode() without `stream` resets it, so each call is a whole, fresh stream. */
+const DECODER = new TextDecoder('utf-8');
+
 /** Whether the byte stream starts with EF BB BF. */
 function hasBom(all: Uint8Array): boolean {
   return all[0] === 0xef && all[1] === 0xbb && all[2] === 0xbf;
@@ -170,16 +173,22 @@ function parserFeeder(t: TurnState, text: string): FeedBlock {
   let blank = 0;
   let end = 0;
   let dispatched = false;
-  const parser = createParser({
-    onEvent(ev: EventSourceMessage): void {
-      dispatched = true;
-      if (ev.id !== undefined) t.lastId = ev.id;
-      pushFrame(t, blockNo, start, blank, end, ev.event ?? 'message', ev.data);
-    },
-  });
-  // eventsource-parser strips a leading "ï»¿" (a BOM misread as Latin-1) from its first feed; the decoder has
-  // already stripped the real BOM, so an empty first feed keeps the text exactly as decoded.
-  parser.feed('');
+  // Made on the first block the fast path leaves to it: most turns never need one (100,000 short turns would
+  // otherwise build 100,000 parsers).
+  let parser: ReturnType<typeof createParser> | null = null;
+  const make = (): ReturnType<typeof createParser> => {
+    const p = createParser({
+      onEvent(ev: EventSourceMessage): void {
+        dispatched = true;
+        if (ev.id !== undefined) t.lastId = ev.id;
+        pushFrame(t, blockNo, start, blank, end, ev.event ?? 'message', ev.data);
+      },
+    });
+    // eventsource-parser strips a leading "ï»¿" (a BOM misread as Latin-1) from its first feed; the decoder has
+    // already stripped the real BOM, so an empty first feed keeps the text exactly as decoded.
+    p.feed('');
+    return p;
+  };
   return (n, s, b, e) => {
     blockNo = n;
     start = s;
@@ -187,6 +196,7 @@ function parserFeeder(t: TurnState, text: string): FeedBlock {
     end = e;
     dispatched = false;
     const block = text.slice(s, e);
+    parser ??= make();
     parser.feed(block);
     // A block ending in a lone CR leaves that CR pending in the parser (it waits for a possible LF); an LF
     // completes the same line ending, so the event dispatches now, with this block.
@@ -251,7 +261,7 @@ function decodeTurn(turn: Turn, turnNo: number, frames: Frame[], fastPath: boole
   // chunk a character belongs to (the one where it completes) is computed in byte space.
   const all = concatBytes(chunks, total);
   const bom = hasBom(all) ? 3 : 0;
-  const text = new TextDecoder('utf-8').decode(all);
+  const text = DECODER.decode(all);
   const hasReplacement = text.indexOf('\uFFFD') !== -1;
   const invalid = hasReplacement ? findInvalidRuns(text, all, bom) : [];
   const identity = text.length === total - bom && !hasReplacement;

@@ -7,9 +7,10 @@
  * last seen (usage field by field: Anthropic's input comes from message_start, its output is cumulative). A gap is
  * a silence between consecutive frames of the turn longer than `gapThresholdMs` (default 250; the wait before the
  * first frame is not a gap); longestGapMs is the longest silence between consecutive frames, under the threshold
- * too (null with fewer than two frames). Anomalies: see anomalies.ts.
+ * too (null with fewer than two frames). Anomalies: see anomalies.ts. Linear in frames + turns + calls.
  */
 import { traceCalls, type CallTrace, type ReusedKey } from '../strategies/truth';
+import { byTurn } from '../strategies/verdict';
 import type {
   Anomaly,
   CarriedCall,
@@ -62,6 +63,9 @@ export function computeTimings(
   const byStart = new Map<string, CallPieces>();
   trace.carried.forEach((c) => byStart.set(`${c.turn}\u0000${c.key}\u0000${c.startFrame}`, pieces.get(c) as CallPieces));
   const ranges = turnRanges(frames, recording.turns.length);
+  // grouped once: a filter per turn would make many turns quadratic
+  const carriedBy = byTurn(carried);
+  const reusedBy = byTurn(reused);
   return recording.turns.map((turn, t) => {
     const range = ranges[t] ?? { start: 0, end: 0 };
     const at = turn.requestAt;
@@ -118,9 +122,9 @@ export function computeTimings(
       frames,
       signals,
       range,
-      carried: carried.filter((c) => c.turn === turn.index),
+      carried: carriedBy.get(turn.index) ?? [],
       pieces: (c) => pieces.get(c) ?? byStart.get(`${c.turn}\u0000${c.key}\u0000${c.startFrame}`),
-      reused: reused.filter((r) => r.turn === turn.index),
+      reused: reusedBy.get(turn.index) ?? [],
       ...(opts.decoded?.[t] !== undefined && { decoded: opts.decoded[t] }),
     });
     sortAnomalies(anomalies);

@@ -38,7 +38,8 @@ export function serializeSvg(svg: SVGSVGElement): string {
       })
         .filter(Boolean)
         .join(';');
-      if (style) copy.setAttribute('style', style);
+      // through CSSOM, not setAttribute: the page's CSP (style-src 'self') refuses style attributes set as markup
+      if (style) (copy as SVGElement | HTMLElement).style.cssText = style;
       copy.removeAttribute('class');
       copy.removeAttribute('tabindex');
     });

@@ -40,3 +40,21 @@ describe('Packer grows on demand', () => {
     expect(packChunks(['ab', 'c'])).toHaveLength(2);
   });
 });
+
+describe('a .jsonl recording of many turns', () => {
+  it('keeps every chunk in one buffer, each turn contiguous (one ArrayBuffer for the file, not one per turn)', async () => {
+    const { load } = await import('../../../src/core/load');
+    const lines = ['{"streamscope":1}'];
+    for (let t = 0; t < 1000; t++) lines.push(`[${t},"req",{}]`, `[${t},"chunk","data: {\\"t\\":${t}}\\n\\n"]`, `[${t},"chunk","data: é\\n\\n"]`);
+    const r = load(lines.join('\n') + '\n', 'many.jsonl');
+    if (!r.ok) throw new Error(r.error.message);
+    const turns = r.recording.turns;
+    expect(turns).toHaveLength(1000);
+    const buffers = new Set(turns.flatMap((t) => t.chunks.map((c) => c.bytes.buffer)));
+    expect(buffers.size).toBe(1);
+    const [a, b] = turns[999]!.chunks;
+    expect(new TextDecoder().decode(a!.bytes)).toBe('data: {"t":999}\n\n');
+    expect(b!.bytes.byteOffset).toBe(a!.bytes.byteOffset + a!.bytes.length);
+    expect(new TextDecoder().decode(b!.bytes)).toBe('data: é\n\n');
+  });
+});

@@ -45,6 +45,9 @@ export const embed = {
     'share.selected': 'Selected: press Ctrl+C (⌘C) to copy',
     'share.close': 'Close',
     'share.iframeTitle': 'Streamscope player',
+    'embed.host.unknown': 'This player cannot tell which page embedded it, so it neither sends nor accepts messages: add host=<the page’s origin> to its address.',
+    'embed.host.invalid': 'host=“{value}” is not an http(s) origin, so this player neither sends nor accepts messages.',
+    'embed.host.mismatch': 'host= names {configured}, but this player is embedded by {actual}: it neither sends nor accepts messages.',
   } as Record<string, string>,
   zh: {
     'files.open': '打开录制',
@@ -88,5 +91,8 @@ export const embed = {
     'share.selected': '已选中：按 Ctrl+C（⌘C）复制',
     'share.close': '关闭',
     'share.iframeTitle': 'Streamscope 播放器',
+    'embed.host.unknown': '本播放器无法判断是哪个页面嵌入了它，因此不发送也不接受消息：请在它的地址中加上 host=<页面的源>。',
+    'embed.host.invalid': 'host=「{value}」不是 http(s) 源，本播放器因此不发送也不接受消息。',
+    'embed.host.mismatch': 'host= 指定的是 {configured}，但嵌入本播放器的是 {actual}：它不发送也不接受消息。',
   } as Record<string, string>,
 };

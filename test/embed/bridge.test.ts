@@ -1,0 +1,128 @@
+// The embed's postMessage bridge with a stand-in window and parent: messages to the host are posted to the host's
+// origin only (never '*'); commands are taken only from the parent window at that origin; a refused streamscope:*
+// command gets a streamscope:error reply naming its field; an unknown, invalid or mismatched host means no messages
+// either way and a notice in the player.
+import { describe, expect, test } from 'vitest';
+import { connectBridge, hostNotice, refusal } from '../../src/embed/bridge';
+import type { PlayerHandle } from '../../src/embed/mount';
+import { resolveHost } from '../../src/embed/origin';
+import type { Notice } from '../../src/store/state';
+
+const HOST = 'https://course.example.edu';
+
+function setup(clues = { host: null as string | null, ancestor: HOST as string | null, referrer: `${HOST}/lesson/2` as string | null }) {
+  const posted: { message: unknown; target: string }[] = [];
+  const parent = { postMessage: (message: unknown, target: string) => posted.push({ message, target }) };
+  const stranger = {};
+  const target = new EventTarget();
+  const win = Object.assign(target, { parent, document: { body: {} } }) as unknown as Window;
+  const calls: string[] = [];
+  const warnings: Notice[] = [];
+  const listeners = new Map<string, (p: unknown) => void>();
+  const handle = {
+    seek: (f: number) => calls.push(`seek ${f}`),
+    play: () => calls.push('play'),
+    pause: () => calls.push('pause'),
+    setStrategy: (id: string) => calls.push(`strategy ${id}`),
+    load: async (_text: string, name?: string) => void calls.push(`load ${name}`),
+    on: (event: string, l: (p: unknown) => void) => {
+      listeners.set(event, l);
+      return () => listeners.delete(event);
+    },
+    dispose: () => undefined,
+    store: { actions: { warn: (n: Notice) => warnings.push(n) }, getState: () => ({ strategy: 'per-call-buffer' }) },
+  } as unknown as PlayerHandle;
+  const stop = connectBridge(handle, win, () => 321, { clues, limits: { loadBytes: 16 } });
+  const send = (data: unknown, from: { source: unknown; origin: string } = { source: parent, origin: HOST }) =>
+    // Node's MessageEvent takes only a MessagePort as source: an Event carrying the same three fields
+    target.dispatchEvent(Object.defineProperties(new Event('message'), { data: { value: data }, origin: { value: from.origin }, source: { value: from.source } }));
+  return { posted, parent, stranger, calls, warnings, listeners, send, stop };
+}
+
+describe('the bridge talks to the embedding origin only', () => {
+  test('every message to the host names its origin as the target, never "*"', () => {
+    const b = setup();
+    b.listeners.get('frame')?.({ index: 3, time: 12 });
+    b.listeners.get('error')?.({ key: 'app.error.fetch', params: { name: 'x.jsonl', message: 'HTTP 404' } });
+    expect(b.posted.map((p) => p.target)).toEqual([HOST, HOST, HOST]);
+    expect(b.posted.map((p) => (p.message as { type: string }).type)).toEqual(['streamscope:resize', 'streamscope:frame', 'streamscope:error']);
+    expect(b.posted[2]?.message).toEqual({ type: 'streamscope:error', message: 'app.error.fetch', params: { name: 'x.jsonl', message: 'HTTP 404' } });
+  });
+
+  test('a command from the parent at the host origin is obeyed; from another origin or another window it is ignored, without a reply', () => {
+    const b = setup();
+    b.send({ type: 'streamscope:seek', frame: 4 });
+    b.send({ type: 'streamscope:seek', frame: 5 }, { source: b.parent, origin: 'https://evil.example' });
+    b.send({ type: 'streamscope:seek', frame: 6 }, { source: b.stranger, origin: HOST });
+    b.send({ type: 'streamscope:seek', frame: 'x' }, { source: b.parent, origin: 'https://evil.example' });
+    expect(b.calls).toEqual(['seek 4']);
+    expect(b.posted.filter((p) => (p.message as { type: string }).type === 'streamscope:error')).toEqual([]);
+  });
+
+  test('a refused command gets streamscope:error naming the field and the reason; a message that is not ours gets nothing', () => {
+    const b = setup();
+    const bad: [unknown, Record<string, unknown>][] = [
+      [{ type: 'streamscope:seek', frame: '3' }, { command: 'streamscope:seek', field: 'frame', reason: 'wrong-type' }],
+      [{ type: 'streamscope:seek', frame: -1 }, { field: 'frame', reason: 'out-of-range', limit: 999_999_999 }],
+      [{ type: 'streamscope:seek', frame: 1.5 }, { field: 'frame', reason: 'not-an-integer' }],
+      [{ type: 'streamscope:setStrategy', id: 'eval' }, { field: 'id', reason: 'unknown-strategy' }],
+      [{ type: 'streamscope:load', text: '字'.repeat(6), name: 'cjk.jsonl' }, { message: 'files.tooLarge', field: 'text', reason: 'too-large', limit: 16, size: 18, params: { name: 'cjk.jsonl', size: '0.0', limit: 16 / (1024 * 1024) } }],
+      [{ type: 'streamscope:load', text: 'data: {}\n\n', name: 'a\u0007b' }, { field: 'name', reason: 'control-characters' }],
+      [JSON.parse('{"type":"streamscope:play","__proto__":{"x":1}}'), { field: '__proto__', reason: 'forbidden-key' }],
+      [{ type: 'streamscope:play', constructor: 1 }, { field: 'constructor', reason: 'forbidden-key' }],
+      [{ type: 'streamscope:pause', extra: 1 }, { field: 'extra', reason: 'unknown-field' }],
+      [{ type: 'streamscope:format-disk' }, { field: 'type', reason: 'unknown-command' }],
+    ];
+    for (const [data] of bad) b.send(data);
+    for (const data of ['streamscope:seek', null, 42, { type: 'other:seek' }, [{ type: 'streamscope:seek', frame: 1 }]]) b.send(data);
+    const errors = b.posted.filter((p) => (p.message as { type: string }).type === 'streamscope:error');
+    expect(errors).toHaveLength(bad.length);
+    errors.forEach((e, i) => {
+      expect(e.target).toBe(HOST);
+      expect(e.message).toMatchObject(bad[i]?.[1] as object);
+      const m = e.message as { message: string; field: string; params: { field?: string } };
+      if (m.message !== 'files.tooLarge') expect(m).toMatchObject({ message: 'embed.command.refused', params: { field: m.field } });
+    });
+    expect(b.calls).toEqual([]);
+    // a load over the limit is said in the player too
+    expect(b.warnings.map((w) => w.key)).toEqual(['files.tooLarge']);
+    // ({}).x is still undefined: nothing reached a prototype
+    expect(({} as Record<string, unknown>).x).toBeUndefined();
+  });
+
+  test('an unknown, invalid or mismatched host: nothing is posted, nothing is taken, the player says why', () => {
+    const cases = [
+      [{ host: null, ancestor: null, referrer: '' }, 'embed.host.unknown'],
+      [{ host: 'javascript:alert(1)', ancestor: HOST, referrer: null }, 'embed.host.invalid'],
+      [{ host: 'https://other.example', ancestor: HOST, referrer: null }, 'embed.host.mismatch'],
+      [{ host: null, ancestor: 'null', referrer: 'file:///lesson.html' }, 'embed.host.unknown'],
+    ] as const;
+    for (const [clues, key] of cases) {
+      const b = setup({ ...clues });
+      b.send({ type: 'streamscope:seek', frame: 1 });
+      b.send({ type: 'streamscope:seek', frame: 'bad' });
+      b.listeners.get('frame')?.({ index: 1, time: 0 });
+      expect(b.posted, key).toEqual([]);
+      expect(b.calls, key).toEqual([]);
+      expect(b.warnings.map((w) => w.key)).toEqual([key]);
+    }
+  });
+
+  test('host= that agrees with the embedder (or stands alone) is the target; the resolution and the notices', () => {
+    const b = setup({ host: `${HOST}/any/page?x=1`, ancestor: null, referrer: null });
+    expect(b.posted[0]?.target).toBe(HOST);
+    expect(resolveHost({ host: null, ancestor: null, referrer: 'https://a.example/p' })).toEqual({ kind: 'known', origin: 'https://a.example', via: 'referrer' });
+    expect(hostNotice({ kind: 'mismatch', configured: 'https://a.example', actual: 'https://b.example' })).toEqual({
+      key: 'embed.host.mismatch',
+      params: { configured: 'https://a.example', actual: 'https://b.example' },
+    });
+    expect(refusal({ command: 'streamscope:seek', field: 'frame', reason: 'wrong-type' }, {})).toEqual({
+      type: 'streamscope:error',
+      message: 'embed.command.refused',
+      params: { command: 'streamscope:seek', field: 'frame', reason: 'wrong-type' },
+      command: 'streamscope:seek',
+      field: 'frame',
+      reason: 'wrong-type',
+    });
+  });
+});
