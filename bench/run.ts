@@ -144,7 +144,7 @@ async function main(): Promise<void> {
     for (const f of paint.jsFiles) log(`      ${f.beforePaint ? 'initial ' : 'deferred'} ${f.url}: ${f.gzipKB} KB`);
     log(`    full shiki grammars + themes + wasm: ${round(fullShikiKB)} KB gzip (what the full bundle can pull in), vs the fine-grained set in chunks above (~${round(shikiOurs)} KB incl. other code)`);
 
-    // --json prints the keys of issue 8 and the CLI rows; the longest block and the idle JS are in the readable report only
+    // --json prints the budget keys and the CLI rows; the longest block and the idle JS are in the readable report only
     const report = {
       load: { ratioToFloor: round(loadFig.ratioToFloor, 3) },
       seek: { p95Ms: bigSeek.p95Ms, scaling: round(scaling, 2) },

@@ -1,5 +1,5 @@
 // `inspect --json` escapes the characters a terminal acts on (bidi controls, C1 controls, line separators) as the
-// text summary does, and stays valid JSON that reads back to the very same strings (issue 17.6).
+// text summary does, and stays valid JSON that reads back to the very same strings.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

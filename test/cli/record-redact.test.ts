@@ -1,5 +1,5 @@
 /**
- * Redaction by name pattern (issue 17, item 1, partly): every header and query parameter whose name contains key,
+ * Redaction by name pattern: every header and query parameter whose name contains key,
  * token, secret, auth, signature, password or credential (and the query parameter `code`) is written redacted.
  */
 import { describe, expect, it } from 'vitest';

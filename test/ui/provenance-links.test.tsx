@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 // A provenance link shows the host it really goes to beside the text the recording chose, so a file cannot label
-// evil.example "Official docs"; only http(s) URLs become links (issue 17.6).
+// evil.example "Official docs"; only http(s) URLs become links.
 import { afterEach, describe, expect, test } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { createPlayerStore } from '../../src/store/player';

@@ -1,4 +1,4 @@
-// A recording with zero frames is never "ok" (issue 17.5): every strategy is n/a with the reason 'na.no-frames',
+// A recording with zero frames is never "ok": every strategy is n/a with the reason 'na.no-frames',
 // which the conclusion line and the CLI word as "no frames".
 import { describe, expect, it } from 'vitest';
 import { analyzeInput } from '../../../src/core/session/session';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Packer, packChunks } from '../../../src/core/load/pack';
 
-// Issue 17.3: a turn's buffer must not reserve 64 KiB up front; it grows on demand and keeps about its bytes.
+// A turn's buffer must not reserve 64 KiB up front; it grows on demand and keeps about its bytes.
 describe('Packer grows on demand', () => {
   it('a tiny turn keeps a buffer near its size', () => {
     const p = new Packer();

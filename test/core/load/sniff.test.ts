@@ -1,5 +1,5 @@
 // What a file is, before it is read as text: BOMs, magic numbers and binary data are refused with a code that says
-// what the file is and what to do (issue 17.5: they opened as a 0-frame recording with every strategy "ok").
+// what the file is and what to do (they used to open as a 0-frame recording with every strategy "ok").
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
