@@ -14,13 +14,17 @@ import { buildAndServe } from './lib/serve';
 import { round } from './lib/stats';
 import { benchHostile, type CliFigure } from './lib/hostile';
 import { runFuzz } from './lib/fuzz';
+import { benchPipeline, benchSdk, type PipelineFigures } from './lib/pipeline';
+import { anthropicTools, chatParallel, chatText } from './lib/streams';
 
 const args = process.argv.slice(2);
 const USAGE = [
-  'usage: npm run bench -- [--json] [--no-build] [--cli] [--large] [--fuzz N] [--seed S] [--help]',
+  'usage: npm run bench -- [--json] [--no-build] [--cli] [--pipeline [--frames N]] [--large] [--fuzz N] [--seed S] [--help]',
   '  --json      print the figures as JSON',
   '  --no-build  serve BENCH_OUT (a built folder) as it is',
   '  --cli       only the CLI rows (100,000 turns, 100,000 calls), no build, no browser',
+  '  --pipeline  only the whole-pipeline rows (three generated streams against eventsource-parser + JSON.parse)',
+  '  --frames N  with --pipeline: frames per stream (default 200,000)',
   '  --large     add the CLI row for a ~200 MB SSE file',
   '  --fuzz N    only the fuzz tests (test/robustness/fuzz-*.test.ts), N cases per property, a fresh seed',
   '  --seed S    with --fuzz: this seed instead (to replay a failure)',
@@ -34,8 +38,8 @@ const valueOf = (flag: string): string | undefined => {
   const i = args.indexOf(flag);
   return i === -1 ? undefined : args[i + 1];
 };
-const FLAGS = ['--json', '--no-build', '--cli', '--large'];
-const VALUED = ['--fuzz', '--seed'];
+const FLAGS = ['--json', '--no-build', '--cli', '--large', '--pipeline'];
+const VALUED = ['--fuzz', '--seed', '--frames'];
 const unknown = args.filter((a, i) => !FLAGS.includes(a) && !VALUED.includes(a) && !VALUED.includes(args[i - 1] ?? ''));
 const badValue = VALUED.filter((f) => args.includes(f) && !/^\d+$/.test(valueOf(f) ?? ''));
 if (unknown.length > 0 || badValue.length > 0) {
@@ -45,6 +49,8 @@ if (unknown.length > 0 || badValue.length > 0) {
 if (args.includes('--fuzz')) process.exit(runFuzz(Number(valueOf('--fuzz')), valueOf('--seed')));
 const asJson = args.includes('--json');
 const cliOnly = args.includes('--cli');
+const pipelineOnly = args.includes('--pipeline');
+const pipelineFrames = Number(valueOf('--frames') ?? 200_000);
 const large = args.includes('--large');
 const skipBuild = args.includes('--no-build');
 const root = resolve(import.meta.dirname, '..');
@@ -56,7 +62,7 @@ const log = (s: string) => {
   else process.stderr.write(`${s}\n`);
 };
 
-const BUDGET = { cliTurnsMs: 5000, cliTurnsRssMB: 600, ratioToFloor: 0.8, seekP95Ms: 16, scaling: 1.5, heapMB: 150, initialJsGzipKB: 150, firstPaintMs: 1000, longestBlockMs: 50 };
+const BUDGET = { pipelineDefault: 0.8, pipelineAll: 0.5, cliTurnsMs: 5000, cliTurnsRssMB: 600, ratioToFloor: 0.8, seekP95Ms: 16, scaling: 1.5, heapMB: 150, initialJsGzipKB: 150, firstPaintMs: 1000, longestBlockMs: 50 };
 
 function gzipDirKB(dir: string, pattern: RegExp): number {
   let total = 0;
@@ -85,6 +91,35 @@ function cliRows(): { figures: Record<string, CliFigure>; verdicts: (readonly [s
   return { figures, verdicts: [...verdicts] };
 }
 
+type Verdict = readonly [string, number, string, boolean];
+
+/** The whole analysis a user waits for, bytes in, on three streams, against the peer floor; then the SDKs. */
+async function pipelineRows(frames: number): Promise<{ rows: PipelineFigures[]; sdk: Awaited<ReturnType<typeof benchSdk>>[]; verdicts: Verdict[] }> {
+  log(`Whole pipeline (bytes -> every strategy, kinds, timings, anomalies) vs eventsource-parser + JSON.parse, ${frames.toLocaleString('en-US')} frames per stream…`);
+  const rows: PipelineFigures[] = [];
+  for (const make of [chatText, chatParallel, anthropicTools]) {
+    const f = benchPipeline(make(frames));
+    rows.push(f);
+    log(`    ${f.stream} (${f.frames} frames, ${f.megabytes} MB): floor ${round(f.floorMs)} ms; ours default strategy ${round(f.defaultMs)} ms -> ${round(f.defaultRatio, 3)}; all six ${round(f.allMs)} ms -> ${round(f.allRatio, 3)}`);
+  }
+  const SDK_FRAMES = 5_000;
+  log(`    the official SDKs on ${SDK_FRAMES.toLocaleString('en-US')}-frame streams of the same shapes (they take minutes on the long ones):`);
+  const sdk: Awaited<ReturnType<typeof benchSdk>>[] = [];
+  for (const make of [chatText, chatParallel, anthropicTools]) {
+    const f = await benchSdk(make(SDK_FRAMES));
+    sdk.push(f);
+    log(`      ${f.stream}: SDK ${round(f.sdkMs)} ms, ours with all six strategies ${round(f.oursAllMs)} ms`);
+  }
+  const verdicts: Verdict[] = rows.flatMap((f) => [
+    [`pipeline.${f.stream}.default`, round(f.defaultRatio, 3), `>= ${BUDGET.pipelineDefault}`, f.defaultRatio >= BUDGET.pipelineDefault] as const,
+    [`pipeline.${f.stream}.all`, round(f.allRatio, 3), `>= ${BUDGET.pipelineAll}`, f.allRatio >= BUDGET.pipelineAll] as const,
+  ]);
+  return { rows, sdk, verdicts };
+}
+
+const pipelineReport = (rows: PipelineFigures[]) =>
+  Object.fromEntries(rows.map((f) => [f.stream, { frames: f.frames, floorMs: round(f.floorMs), defaultMs: round(f.defaultMs), allMs: round(f.allMs), defaultRatio: round(f.defaultRatio, 3), allRatio: round(f.allRatio, 3) }]));
+
 const cliReport = (figures: Record<string, CliFigure>) =>
   Object.fromEntries(Object.entries(figures).map(([k, f]) => [k, { wallMs: f.wallMs, cpuMs: f.cpuMs, peakRssMB: f.peakRssMB, fileMB: f.fileMB, exit: f.exit }]));
 
@@ -97,7 +132,15 @@ async function main(): Promise<void> {
     if (asJson) console.log(JSON.stringify({ cli: cliReport(cli.figures) }));
     return;
   }
+  if (pipelineOnly) {
+    const pipe = await pipelineRows(pipelineFrames);
+    log('\nBudgets:');
+    for (const [name, value, budget, ok] of pipe.verdicts) log(`  ${ok ? 'PASS' : 'MISS'}  ${name.padEnd(40)} ${String(value).padStart(9)}  (budget ${budget})`);
+    if (asJson) console.log(JSON.stringify({ pipeline: pipelineReport(pipe.rows) }));
+    return;
+  }
   const cli = cliRows();
+  const pipe = await pipelineRows(pipelineFrames);
 
   log('1/7 loading 500,000 frames: ours vs the floor…');
   const loadFig = benchLoad(500_000);
@@ -152,6 +195,7 @@ async function main(): Promise<void> {
       bundle: { initialJsGzipKB: paint.initialJsGzipKB },
       paint: { firstPaintMs: paint.firstPaintMs },
       cli: cliReport(cli.figures),
+      pipeline: pipelineReport(pipe.rows),
     };
     const verdicts = [
       ['load.ratioToFloor', report.load.ratioToFloor, `>= ${BUDGET.ratioToFloor}`, report.load.ratioToFloor >= BUDGET.ratioToFloor],
@@ -162,9 +206,10 @@ async function main(): Promise<void> {
       ['bundle.initialJsGzipKB', report.bundle.initialJsGzipKB, `<= ${BUDGET.initialJsGzipKB}`, report.bundle.initialJsGzipKB <= BUDGET.initialJsGzipKB],
       ['paint.firstPaintMs', report.paint.firstPaintMs, `<= ${BUDGET.firstPaintMs}`, report.paint.firstPaintMs <= BUDGET.firstPaintMs],
       ...cli.verdicts,
+      ...pipe.verdicts,
     ] as const;
     log('\nBudgets:');
-    for (const [name, value, budget, ok] of verdicts) log(`  ${ok ? 'PASS' : 'MISS'}  ${name.padEnd(24)} ${String(value).padStart(9)}  (budget ${budget})`);
+    for (const [name, value, budget, ok] of verdicts) log(`  ${ok ? 'PASS' : 'MISS'}  ${name.padEnd(40)} ${String(value).padStart(9)}  (budget ${budget})`);
     log('Naive baselines: seek by refolding from frame 0 ' + `p95 ${round(seekCompute.naiveP95Ms, 2)} ms (compute alone); ` + `no virtualization ${noVirt.buildMs} ms / +${noVirt.heapMB} MB for 100,000 rows; ` + `full shiki assets ${round(fullShikiKB)} KB gzip`);
     if (asJson) console.log(JSON.stringify(report));
   } finally {
