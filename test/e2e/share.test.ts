@@ -44,8 +44,10 @@ test('the snippets carry rec, s, f, lang and theme; Copy puts each on the clipbo
 
   const iframe = await field(page, 'Iframe snippet').inputValue();
   const element = await field(page, 'Custom element snippet').inputValue();
-  // parse the snippets as HTML, as a course page would
-  const parsed = await page.evaluate(
+  // parse the snippets as HTML, as a course page would (in a page of its own: the app's Content-Security-Policy
+  // reports the snippet's style attribute when the app's own document parses it)
+  const blank = await context.newPage();
+  const parsed = await blank.evaluate(
     ([iframe, element]) => {
       const doc = new DOMParser().parseFromString(`${iframe}${element}`, 'text/html');
       const f = doc.querySelector('iframe');
@@ -60,6 +62,7 @@ test('the snippets carry rec, s, f, lang and theme; Copy puts each on the clipbo
     },
     [iframe, element],
   );
+  await blank.close();
   const src = new URL(parsed.src!);
   expect(src.origin + src.pathname).toBe(new URL('embed.html', base).href);
   expect(Object.fromEntries(src.searchParams)).toEqual({ rec: 'anthropic-docs', s: 'per-call-buffer', f: '7', lang: 'en', theme: 'dark' });

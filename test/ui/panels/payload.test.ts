@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Frame } from '../../../src/core/types';
-import { payloadPreview } from '../../../src/ui/panels/raw/payload';
+import { payloadPieces, payloadPreview } from '../../../src/ui/panels/raw/payload';
 import { columnWidths } from '../../../src/ui/panels/raw/rows';
 
 describe('payloadPreview', () => {
@@ -38,5 +38,16 @@ describe('columnWidths', () => {
   });
   it('caps an odd name so it cannot take the whole row', () => {
     expect(columnWidths([frame('x'.repeat(500))]).event).toBe(48);
+  });
+});
+
+describe('payloadPieces', () => {
+  it('keeps what the stream carried apart from the app’s own words', () => {
+    const rlo = '\u202eevil';
+    expect(payloadPieces('openai-chat', [{ kind: 'text', text: rlo }, { kind: 'finish', reason: 'stop' }], '{}')).toEqual([
+      { label: 'content', value: JSON.stringify(rlo) },
+      { label: 'finish_reason', value: 'stop' },
+    ]);
+    expect(payloadPieces('openai-chat', [], '[DONE]')).toEqual([{ label: '', value: '[DONE]' }]);
   });
 });

@@ -5,14 +5,15 @@
 // Rows have one fixed height (listWindow.ts), so a seek computes the new scroll offset and the rows to render in
 // the same render, with no measuring: the only DOM access per seek is writing scrollTop when the current row was
 // out of view. The viewport height is measured by a ResizeObserver, only when it changes.
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type UIEvent } from 'react';
+import { Fragment, memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type UIEvent } from 'react';
 import { frameIndex, type FrameIndex, type Session } from '../../../core/types';
 import type { PanelProps } from '../types';
 import type { Translate } from '../../i18n';
 import { formatNumber, type Lang } from '../../i18n';
+import { translateIsolated } from '../../i18n/parts';
 import { FrameDetail } from './FrameDetail';
 import { DEFAULT_VIEWPORT_PX, followFrame, rowStep, totalHeight, visibleRows, windowCapacity } from './listWindow';
-import { payloadPreview } from './payload';
+import { payloadPieces, previewText, type PreviewPiece } from './payload';
 import { KIND_GLYPH, chunkInfo, columnWidths, turnRelativeMs } from './rows';
 import '../panels.css';
 
@@ -27,6 +28,18 @@ interface RowProps {
   onSeek: (frame: FrameIndex) => void;
 }
 
+/** The preview's pieces: the app's words plain, what the stream carried isolated (<bdi>). */
+function Preview({ pieces }: { pieces: readonly PreviewPiece[] }) {
+  return pieces.map((p, i) => (
+    <Fragment key={i}>
+      {i > 0 ? ' · ' : ''}
+      {p.label}
+      {p.label && p.value !== undefined ? ' ' : ''}
+      {p.value !== undefined ? <bdi>{p.value}</bdi> : null}
+    </Fragment>
+  ));
+}
+
 const Row = memo(function Row({ session, index, current, hovered, lang, t, top, onSeek }: RowProps) {
   const frame = session.frames[index];
   if (!frame) return null;
@@ -34,8 +47,10 @@ const Row = memo(function Row({ session, index, current, hovered, lang, t, top, 
   const time = formatNumber(lang, turnRelativeMs(session, frame), 1);
   const chunks = chunkInfo(session.frames, index);
   const marks = `${chunks?.split ? '⇹' : ''}${chunks?.shared ? '⧉' : ''}`;
-  const words = t('panels.raw.row', { index, time, event: frame.event, kind: t(`panels.raw.kind.${kind}`) });
-  const preview = payloadPreview(session.wire, session.signals[index], frame.data);
+  const params = { index, time, event: frame.event, kind: t(`panels.raw.kind.${kind}`) };
+  const words = t('panels.raw.row', params);
+  const pieces = payloadPieces(session.wire, session.signals[index], frame.data);
+  const preview = previewText(pieces);
   // Named in words ("Frame 12, 1,543.0 ms, content_block_start, tool arguments") by a visually hidden span, the
   // visible cells being hidden from assistive technology (no aria-label, so the name never disagrees with the
   // visible text); the payload and the split, if any, are its tooltip and description. One Tab stop for the list
@@ -50,7 +65,7 @@ const Row = memo(function Row({ session, index, current, hovered, lang, t, top, 
       title={[words, preview, chunks?.split ? t('panels.raw.chunk.split', { first: chunks.first, last: chunks.last }) : ''].filter(Boolean).join(' · ')}
       onClick={() => onSeek(frame.index)}
     >
-      <span className="ss-visually-hidden">{words}</span>
+      <span className="ss-visually-hidden">{translateIsolated(t, 'panels.raw.row', params, ['event'])}</span>
       <span className="ss-raw-glyph" title={t(`panels.raw.kind.${kind}`)} aria-hidden="true">
         {KIND_GLYPH[kind]}
       </span>
@@ -60,7 +75,9 @@ const Row = memo(function Row({ session, index, current, hovered, lang, t, top, 
       <span className="ss-raw-marks" aria-hidden="true">
         {marks}
       </span>
-      <span className="ss-raw-data" aria-hidden="true">{preview}</span>
+      <span className="ss-raw-data" aria-hidden="true">
+        <Preview pieces={pieces} />
+      </span>
     </button>
   );
 });

@@ -26,47 +26,75 @@ function quote(text: string): string {
   return text.length > QUOTE_MAX ? `${JSON.stringify(text.slice(0, QUOTE_MAX))}…` : JSON.stringify(text);
 }
 
-function signalPayload(wire: WireId, s: Signal): string | null {
+/**
+ * One signal's part of a preview: the app's own words (`label`: a field name) and, apart from them, what the
+ * stream carried (`value`: quoted text, a name, a reason), so a renderer can isolate the recorded part (<bdi>) and
+ * a right-to-left override inside it cannot reorder the words around it.
+ */
+export interface PreviewPiece {
+  label: string;
+  value?: string;
+}
+
+const piece = (label: string, value?: string): PreviewPiece => (value === undefined || value === '' ? { label } : { label, value });
+
+function signalPayload(wire: WireId, s: Signal): PreviewPiece | null {
   const field = FIELD[wire];
   switch (s.kind) {
     case 'text':
-      return `${field.text} ${quote(s.text)}`;
+      return piece(field.text, quote(s.text));
     case 'reasoning':
-      return `${field.reasoning} ${quote(s.text)}`;
+      return piece(field.reasoning, quote(s.text));
     case 'args':
-      return `${field.args} ${quote(s.text)}`;
+      return piece(field.args, quote(s.text));
     case 'call-start':
       // the name says what is starting; the id (long, random) is in the frame's detail
-      return s.name ? `call ${s.name}` : s.id ? `call ${s.id}` : 'call';
+      return piece('call', s.name || s.id);
     case 'call-end':
-      return s.args !== undefined ? `end ${quote(s.args)}` : `end #${s.key}`;
+      return s.args !== undefined ? piece('end', quote(s.args)) : piece(`end #${s.key}`);
     case 'call-complete':
-      return `call ${s.name} ${quote(s.args)}`;
+      return piece('call', `${s.name} ${quote(s.args)}`);
     case 'finish':
-      return `${field.finish} ${s.reason}`;
+      return piece(field.finish, s.reason);
     case 'usage':
-      return ['usage', s.inputTokens !== undefined ? `in=${s.inputTokens}` : '', s.outputTokens !== undefined ? `out=${s.outputTokens}` : '']
-        .filter(Boolean)
-        .join(' ');
+      return piece(['usage', s.inputTokens !== undefined ? `in=${s.inputTokens}` : '', s.outputTokens !== undefined ? `out=${s.outputTokens}` : ''].filter(Boolean).join(' '));
     case 'error':
-      return ['error', s.errorType ?? '', quote(s.message)].filter(Boolean).join(' ');
+      return piece(s.errorType ? `error ${s.errorType}` : 'error', quote(s.message));
     default:
       return null;
   }
 }
 
-/** The row's preview: its signals' payloads joined with ' · ', else the data's first line. */
-export function payloadPreview(wire: WireId, signals: readonly Signal[] | undefined, data: string, max = 96): string {
-  const parts: string[] = [];
+const oneLine = (text: string): string => text.replace(/\r\n|\r|\n/g, '⏎');
+
+/**
+ * The row's preview as pieces: its signals' payloads (at most about `max` characters in all, the last one cut with
+ * an ellipsis), else the data's first line as one recorded value.
+ */
+export function payloadPieces(wire: WireId, signals: readonly Signal[] | undefined, data: string, max = 96): PreviewPiece[] {
+  const out: PreviewPiece[] = [];
   let length = 0;
   for (const s of signals ?? []) {
     const p = signalPayload(wire, s);
-    if (p === null || p === '') continue;
-    parts.push(p);
-    length += p.length + 3;
-    if (length > max) break;
+    if (p === null) continue;
+    const value = p.value === undefined ? undefined : oneLine(p.value);
+    const size = p.label.length + (value === undefined ? 0 : value.length + 1) + (out.length > 0 ? 3 : 0);
+    if (length + size > max && value !== undefined) {
+      const room = Math.max(0, max - length - p.label.length - 1);
+      out.push({ label: p.label, value: `${value.slice(0, room)}…` });
+      return out;
+    }
+    out.push(value === undefined ? { label: p.label } : { label: p.label, value });
+    length += size;
+    if (length > max) return out;
   }
-  if (parts.length === 0) return dataPreview(data, max);
-  const joined = parts.join(' · ').replace(/\r\n|\r|\n/g, '⏎');
-  return joined.length > max ? `${joined.slice(0, max)}…` : joined;
+  return out.length > 0 ? out : [{ label: '', value: dataPreview(data, max) }];
+}
+
+/** The preview as one line of text (the row's tooltip; tests). */
+export const previewText = (pieces: readonly PreviewPiece[]): string =>
+  pieces.map((p) => (p.value === undefined ? p.label : p.label ? `${p.label} ${p.value}` : p.value)).join(' · ');
+
+export function payloadPreview(wire: WireId, signals: readonly Signal[] | undefined, data: string, max = 96): string {
+  return previewText(payloadPieces(wire, signals, data, max));
 }
