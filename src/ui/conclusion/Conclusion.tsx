@@ -1,9 +1,10 @@
 // The conclusion line under the panels: one sentence, in the current language, generated from the selected
-// strategy's verdict facts. It names the failing frame with a button that seeks there.
+// strategy's verdict facts (a third verdict, warning, when the stream promised a call it never sent). It names
+// the failing (or warning) frame with a button that seeks there.
 import { useMemo } from 'react';
 import type { FrameIndex, Session, StrategyId } from '../../core/types';
 import type { Translate } from '../i18n';
-import { conclusionFacts, conclusionSentence } from './facts';
+import { conclusionFacts, conclusionSentence, shownVerdict } from './facts';
 import './conclusion.css';
 
 export interface ConclusionProps {
@@ -15,9 +16,9 @@ export interface ConclusionProps {
 
 export function Conclusion({ session, strategy, t, onSeek }: ConclusionProps) {
   const fact = useMemo(() => conclusionFacts(session, strategy), [session, strategy]);
-  const verdict = session.strategies[strategy].verdict;
-  const frame = fact.kind === 'fail-parse' ? fact.frame : fact.kind === 'fail-call' ? fact.frame : undefined;
-  const glyph = verdict === 'ok' ? '✓' : verdict === 'fail' ? '✗' : '–';
+  const verdict = shownVerdict(session, strategy);
+  const frame = fact.kind === 'fail-parse' || fact.kind === 'fail-call' || fact.kind === 'warn-no-call' ? fact.frame : undefined;
+  const glyph = verdict === 'ok' ? '✓' : verdict === 'fail' ? '✗' : verdict === 'warn' ? '⚠' : '–';
   return (
     <p className={`ss-conclusion ss-verdict-${verdict === 'n/a' ? 'na' : verdict}`} role="status" aria-label={t('panels.conclusion.label')}>
       <span className="ss-conclusion-glyph" aria-hidden="true">
