@@ -110,7 +110,7 @@ export const TurnRow = memo(function TurnRow({ row, y, scale, lang, t, strategy,
   const hover = () => on.hoverFrames(row.timing.frames ? [row.timing.frames[0], row.timing.frames[1]] : null);
   const markLabel = (m: MarkSpec) =>
     m.kind === 'ready' && m.call
-      ? t('waterfall.mark.readyLabel', { n, name: m.call.name, strategy, time: formatMs(lang, t, m.relMs), frame: m.frame ?? '-' })
+      ? t('waterfall.mark.readyLabel', { n, name: m.call.name, strategy: t(`strategy.${strategy}.label`), time: formatMs(lang, t, m.relMs), frame: m.frame ?? '-' })
       : t('waterfall.mark.label', { n, mark: t(`waterfall.mark.${m.kind}`), time: formatMs(lang, t, m.relMs), frame: m.frame ?? '-' });
   const depth = clusters.reduce((d, c) => Math.max(d, c.marks.length), 1);
   const footerParts = [

@@ -112,7 +112,7 @@ export const lab = {
     'lab.seed': '随机种子',
     'lab.seed.hint': '同样的故障和种子,总是得到同样的流。',
     'lab.verdicts.title': '当前结论',
-    'lab.verdict.ok': '通过',
+    'lab.verdict.ok': '成功',
     'lab.verdict.fail': '失败',
     'lab.verdict.n/a': '不适用',
     'lab.verdict.failAt': '第 {frame} 帧失败',

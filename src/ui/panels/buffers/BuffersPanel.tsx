@@ -4,7 +4,7 @@
 // focusing a fragment lights its frame in the other panels (the store's hovered frames); clicking it seeks there.
 // Once its turn has no more frames, a buffer whose call never got its end signal says so: do not execute it. While
 // the current turn has no buffer (a long answer, a thinking phase) the panel shows its text / reasoning so far.
-import { memo, useCallback, type KeyboardEvent } from 'react';
+import { memo, useCallback, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
 import { frameIndex, type BufferLog, type FrameIndex, type Session } from '../../../core/types';
 import { buffersAt } from '../../../core/session/view';
 import { sameCall, type CallRef, type PanelProps } from '../types';
@@ -113,7 +113,7 @@ const BufferBox = memo(function BufferBox({ buffer, frame, t, selected, hovered,
       </p>
       {unended ? (
         <p className="ss-unended" role="note">
-          <span aria-hidden="true">⛔ </span>
+          <span aria-hidden="true">✗ </span>
           <strong>{t('panels.buffers.unended')}</strong> {t('panels.buffers.unended.why', { name: unended })}
         </p>
       ) : null}
@@ -144,6 +144,11 @@ function linkedFor(buffer: BufferLog, range: readonly [number, number] | null | 
 /** The current turn's text or reasoning so far, for a turn with no buffer. */
 function SoFar({ session, turn, frame, kind, t }: { session: Session; turn: number; frame: FrameIndex; kind: StreamKind; t: Translate }) {
   const view = accumulatedAt(accumulatedOf(session, turn, kind), frame);
+  // the newest text is at the end: keep it in view as the turn streams (one write per change of length)
+  const box = useRef<HTMLParagraphElement | null>(null);
+  useLayoutEffect(() => {
+    if (box.current) box.current.scrollTop = box.current.scrollHeight;
+  }, [view.length]);
   if (view.length === 0) return null;
   return (
     <article className={`ss-buffer ss-sofar ss-sofar-${kind}`} aria-label={t(`panels.buffers.sofar.${kind}`, { turn: turn + 1 })}>
@@ -152,7 +157,10 @@ function SoFar({ session, turn, frame, kind, t }: { session: Session; turn: numb
         <span className="ss-muted">{t('panels.buffers.sofar.chars', { chars: view.length })}</span>
       </header>
       {view.hidden > 0 ? <p className="ss-note">{t('panels.buffers.window', { shown: view.length - view.hidden, total: view.length })}</p> : null}
-      <p className="ss-buffer-text ss-sofar-text">{view.shown}</p>
+      {/* scrollable, so focusable (the keyboard scrolls it) */}
+      <p className="ss-buffer-text ss-sofar-text" tabIndex={0} ref={box}>
+        {view.shown}
+      </p>
     </article>
   );
 }

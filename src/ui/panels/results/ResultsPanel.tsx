@@ -115,14 +115,14 @@ export function ResultsPanel({ session, strategy, frame, t, theme, selectedCall,
       />
       <h3>{t('panels.results.calls', { count: calls.length })}</h3>
       {unended.length > 0 ? (
-        <ul className="ss-unended-list">
+        <div className="ss-unended-list">
           {unended.map((c) => (
-            <li key={c.key} className="ss-unended" role="note">
-              <span aria-hidden="true">⛔ </span>
+            <p key={c.key} className="ss-unended" role="note">
+              <span aria-hidden="true">✗ </span>
               {translateIsolated(t, 'panels.results.unended', { name: c.name || c.key, frame: lastOfTurn ?? 0 }, ['name'])}
-            </li>
+            </p>
           ))}
-        </ul>
+        </div>
       ) : null}
       {calls.length === 0 || (over && turnCalls === 0) ? (
         <p className="ss-muted">
