@@ -200,3 +200,18 @@ test('screenshots at 1440x900, en and zh, light and dark; axe: no serious or cri
   }
   expect(found).toEqual([]);
 }, 120_000);
+
+test('waterfall screenshots (marks stacked at their true time, slim rows): en light, zh dark', async () => {
+  for (const [lang, theme] of [['en', 'light'], ['zh', 'dark']] as const) {
+    const { page, errors } = await open(`?rec=agent-run&f=129&lang=${lang}&theme=${theme}`);
+    const region = page.getByRole('region', { name: lang === 'en' ? 'Span waterfall' : 'Span 瀑布' });
+    await region.locator('[data-wf-item]').first().waitFor();
+    // nine rows, none as tall as the old fixed 92 px unless its marks stack
+    const heights = await region.locator('.wf-turn-bg').evaluateAll((els) => els.map((el) => Number(el.getAttribute('height'))));
+    expect(heights).toHaveLength(9);
+    expect(Math.min(...heights) + 12).toBeLessThan(92);
+    await region.screenshot({ path: `screenshots/i14-waterfall-${lang}-${theme}.png` });
+    expect(errors).toEqual([]);
+    await page.close();
+  }
+});

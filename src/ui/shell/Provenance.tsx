@@ -78,6 +78,15 @@ export function provenanceLink(url: string | undefined): { href: string; host: s
   return parsed.host ? { href: parsed.href, host: parsed.host } : null;
 }
 
+/**
+ * A shipped recording's notes in the reader's language (the catalog's 'provenance.notes.<id>'), when the header's
+ * notes are the ones the catalog translates; anything else (a user's file, edited notes) is shown as written.
+ */
+export function shownNotes(shippedId: string | null, notes: string, lang: Lang): string {
+  const key = `provenance.notes.${shippedId ?? ''}`;
+  return shippedId !== null && catalogs.en[key] === notes ? translate(lang, key) : notes;
+}
+
 export function Provenance() {
   const { t, lang } = useT();
   const session = usePlayer((s) => s.session);
@@ -124,7 +133,7 @@ export function Provenance() {
         <span className="ss-facts"> · {facts.join(' · ')}</span>
         {!session.recording.timed && <span className="ss-untimed"> · {t('app.provenance.untimed')}</span>}
       </p>
-      {p?.notes && <p className="ss-rec-notes">{p.notes}</p>}
+      {p?.notes && <p className="ss-rec-notes">{shownNotes(source.kind === 'shipped' ? source.id : null, p.notes, lang)}</p>}
       <LoadIssues issues={session.recording.issues} t={t} lang={lang} />
     </section>
   );
