@@ -7,6 +7,7 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState, type PointerE
 import { frameIndex } from '../../core/types';
 import { useActions, usePlayer } from '../../store/react';
 import { playTimes } from '../../store/timebase';
+import { predictionPending } from '../../store/labTour';
 import { useT } from '../shell/useT';
 import { columnFrames, frameToX, timePositions, xToFrame } from './geometry';
 import { frameValueText, markerText, markersIn, turnRelativeTime } from './describe';
@@ -43,7 +44,10 @@ export function Scrubber() {
   const actions = useActions();
   const session = usePlayer((s) => s.session);
   const frame = usePlayer((s) => s.frame);
-  const markers = usePlayer((s) => s.markers);
+  const allMarkers = usePlayer((s) => s.markers);
+  // a tour's prediction not yet revealed: no marker after the current frame (they would give the answer away)
+  const guarded = usePlayer((s) => predictionPending(s.tour));
+  const markers = useMemo(() => (guarded ? allMarkers.filter((m) => m.frame <= frame) : allMarkers), [guarded, allMarkers, frame]);
   const hoveredFrames = usePlayer((s) => s.hoveredFrames);
   const scale = usePlayer((s) => s.scrubScale);
   const [ref, width] = useWidth();

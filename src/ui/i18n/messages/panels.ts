@@ -87,6 +87,7 @@ const en: Record<string, string> = {
   'panels.explain.invalid': 'the text contains something JSON does not allow',
 
   'panels.conclusion.label': 'Conclusion',
+  'panels.conclusion.predictFirst': 'Make your prediction in the tour first: the conclusion appears once the answer is revealed.',
 
   'panels.compare.title': 'All strategies at frame {frame}',
   'panels.compare.strategy': 'Strategy',
@@ -197,6 +198,7 @@ const zh: Record<string, string> = {
   'panels.explain.invalid': '文本里有 JSON 不允许的内容',
 
   'panels.conclusion.label': '结论',
+  'panels.conclusion.predictFirst': '先在导览里做出你的预测:揭晓答案之后才显示结论。',
 
   'panels.compare.title': '第 {frame} 帧时所有策略的状态',
   'panels.compare.strategy': '策略',
