@@ -11,7 +11,7 @@ import { drawableSegments } from './cull';
 import { formatMs } from './format';
 import type { MarkKind, MarkSpec, Row } from './layout';
 import type { TimeScale } from './timeScale';
-import { BAR_H, BAR_Y, MARK_Y, TARGET, TEXT_Y, footerY, glyphY, rowHeight, stackHeight, type MarkCluster } from './markStack';
+import { BAR_H, BAR_Y, MARK_Y, PITCH, TARGET, TEXT_Y, footerY, glyphY, rowHeight, stackHeight, type MarkCluster } from './markStack';
 
 export const LABEL_W = 128;
 /** The slimmest row (single marks, a footer line): rows grow only where marks stack. */
@@ -200,8 +200,11 @@ export const TurnRow = memo(function TurnRow({ row, y, scale, lang, t, strategy,
           );
           const frames = cluster.marks.map((p) => p.mark.frame).filter((f): f is FrameIndex => f !== null);
           const label = cluster.marks.map((p) => markLabel(p.mark)).join('; ');
-          const seek = () => {
-            if (first.mark.frame !== null) on.seek(first.mark.frame);
+          // a click seeks to the mark under the pointer (its level in the stack); Enter to the first, and each
+          // further Enter to the next one down
+          const seekLevel = (level: number) => {
+            const m = cluster.marks[Math.min(stacked - 1, Math.max(0, level))]?.mark;
+            if (m && m.frame !== null) on.seek(m.frame);
           };
           const enter = () => {
             if (callRef) on.hoverCall(callRef);
@@ -224,13 +227,25 @@ export const TurnRow = memo(function TurnRow({ row, y, scale, lang, t, strategy,
                 aria-label={label}
                 onClick={(e) => {
                   e.stopPropagation();
-                  if (!on.wasDrag()) seek();
+                  if (on.wasDrag()) return;
+                  const top = e.currentTarget.getBoundingClientRect().top;
+                  seekLevel(stacked > 1 && Number.isFinite(top) && e.clientY > 0 ? Math.floor((e.clientY - top - 2) / PITCH) : 0);
                 }}
-                onKeyDown={activate(seek)}
+                onKeyDown={(e) => {
+                  if (e.key !== 'Enter' && e.key !== ' ') return;
+                  e.preventDefault();
+                  const el = e.currentTarget;
+                  const level = Number(el.dataset.next ?? 0) % stacked;
+                  el.dataset.next = String(level + 1);
+                  seekLevel(level);
+                }}
+                onBlur={(e) => {
+                  delete e.currentTarget.dataset.next;
+                  leave();
+                }}
                 onMouseEnter={enter}
                 onMouseLeave={leave}
                 onFocus={enter}
-                onBlur={leave}
               >
                 <rect className="wf-target" x={cluster.x0 - TARGET / 2} y={MARK_Y} width={cluster.x1 - cluster.x0 + TARGET} height={h} rx={3} />
                 {cluster.marks.map((p) => (

@@ -21,6 +21,7 @@ const session = makeSession({
 
 function setup(onPlayerKey: () => void = () => undefined) {
   const onHoverFrames = vi.fn();
+  const onSeek = vi.fn();
   const utils = render(
     <div onKeyDown={onPlayerKey}>
     <Waterfall
@@ -32,7 +33,7 @@ function setup(onPlayerKey: () => void = () => undefined) {
       theme="light"
       selectedCall={null}
       hoveredCall={null}
-      onSeek={() => undefined}
+      onSeek={onSeek}
       onSelectCall={() => undefined}
       onHoverCall={() => undefined}
       onHoverFrames={onHoverFrames}
@@ -40,7 +41,7 @@ function setup(onPlayerKey: () => void = () => undefined) {
     />
     </div>,
   );
-  return { ...utils, onHoverFrames };
+  return { ...utils, onHoverFrames, onSeek };
 }
 
 const stops = (root: HTMLElement) => [...root.querySelectorAll<SVGGElement>('[data-wf-item]')].filter((el) => el.getAttribute('tabindex') === '0');
@@ -80,5 +81,25 @@ describe('waterfall keyboard', () => {
     // focusing the marks lights their frames elsewhere
     fireEvent.focus(cluster as Element);
     expect(onHoverFrames).toHaveBeenLastCalledWith([0, 2]);
+  });
+
+  test('in a stack, a click seeks to the mark at its level; Enter walks the stack from the top', () => {
+    const { container, onSeek } = setup();
+    const cluster = container.querySelector<SVGGElement>('[data-wf-item="mark-0-0"]')!;
+    const names = cluster.getAttribute('aria-label')!.split('; ');
+    const end = names.findIndex((n) => n.startsWith('stream end'));
+    expect(end).toBe(names.length - 1);
+    // jsdom lays nothing out (the target's top is 0): the level is read from clientY alone
+    fireEvent.click(cluster, { clientY: 2 + end * 11 + 5 });
+    expect(onSeek).toHaveBeenLastCalledWith(2);
+    fireEvent.click(cluster, { clientY: 2 + 5 });
+    expect(onSeek).toHaveBeenLastCalledWith(0);
+    const seen: number[] = [];
+    for (let i = 0; i < names.length; i++) {
+      fireEvent.keyDown(cluster, { key: 'Enter' });
+      seen.push(onSeek.mock.calls.at(-1)?.[0] as number);
+    }
+    expect(seen[0]).toBe(0);
+    expect(seen.at(-1)).toBe(2);
   });
 });
