@@ -92,7 +92,7 @@ test('zh: names in Chinese; marks seek; W zooms by key position and Fit restores
   const end = region.getByRole('button', { name: /(^|; )流结束\(第 9 轮\)/ });
   const names = ((await end.getAttribute('aria-label')) ?? '').split('; ');
   const level = names.findIndex((n) => n.startsWith('流结束(第 9 轮)'));
-  await end.click({ position: { x: 12, y: names.length > 1 ? 2 + level * 11 + 5 : 12 } });
+  await end.click({ position: { x: 12, y: names.length > 1 ? 2 + level * 8 + 4 : 12 } });
   const slider = page.getByRole('slider', { name: '帧' });
   await expect.poll(() => slider.inputValue()).toBe(String(end9));
   await region.screenshot({ path: 'screenshots/waterfall-agent-run-zh-dark.png' });

@@ -250,7 +250,7 @@ export const TurnRow = memo(function TurnRow({ row, y, scale, lang, t, strategy,
                 <rect className="wf-target" x={cluster.x0 - TARGET / 2} y={MARK_Y} width={cluster.x1 - cluster.x0 + TARGET} height={h} rx={3} />
                 {cluster.marks.map((p) => (
                   <g key={p.level} className={`wf-mark-${p.mark.kind}`}>
-                    <PlacedGlyph kind={p.mark.kind} cx={p.x} cy={glyphY(p.level, stacked)} scale={stacked > 1 ? 0.6 : 1} />
+                    <PlacedGlyph kind={p.mark.kind} cx={p.x} cy={glyphY(p.level, stacked)} scale={stacked > 1 ? 0.5 : 0.9} />
                   </g>
                 ))}
                 <title>{label}</title>

@@ -12,10 +12,10 @@ import type { MarkSpec } from './layout';
 
 export const TARGET = 24;
 /** Vertical distance between stacked glyphs. */
-export const PITCH = 11;
-export const TEXT_Y = 11;
-export const BAR_Y = 14;
-export const BAR_H = 18;
+export const PITCH = 8;
+export const TEXT_Y = 10;
+export const BAR_Y = 12;
+export const BAR_H = 16;
 export const MARK_Y = BAR_Y + BAR_H + 4;
 
 export interface PlacedMark {
@@ -62,8 +62,8 @@ export function deepest(clusters: readonly MarkCluster[]): number {
 
 /** The row's height: bar, mark lane for the deepest stack, and a line for the finish reason and anomalies. */
 export function rowHeight(depth: number, footer: boolean): number {
-  return MARK_Y + stackHeight(depth) + (footer ? 18 : 6);
+  return MARK_Y + stackHeight(depth) + (footer ? 16 : 6);
 }
 
 /** The footer's baseline. */
-export const footerY = (depth: number): number => MARK_Y + stackHeight(depth) + 12;
+export const footerY = (depth: number): number => MARK_Y + stackHeight(depth) + 11;

@@ -90,7 +90,7 @@ describe('waterfall keyboard', () => {
     const end = names.findIndex((n) => n.startsWith('stream end'));
     expect(end).toBe(names.length - 1);
     // jsdom lays nothing out (the target's top is 0): the level is read from clientY alone
-    fireEvent.click(cluster, { clientY: 2 + end * 11 + 5 });
+    fireEvent.click(cluster, { clientY: 2 + end * 8 + 4 });
     expect(onSeek).toHaveBeenLastCalledWith(2);
     fireEvent.click(cluster, { clientY: 2 + 5 });
     expect(onSeek).toHaveBeenLastCalledWith(0);
