@@ -31,7 +31,7 @@ export type ConclusionFact =
       firstAttempt: boolean;
       why: Explanation;
     }
-  | { kind: 'fail-call'; turn: number; reason: VerdictReason; key?: string; frame?: number }
+  | { kind: 'fail-call'; turn: number; reason: VerdictReason; key?: string; frame?: number; name?: string }
   /** ok by core's rules, but turn `turn` ends with finish_reason tool_calls and no call (at `frame`). */
   | { kind: 'warn-no-call'; turn: number; frame?: number; reason: string };
 
@@ -81,12 +81,18 @@ export function conclusionFacts(session: Session, id: StrategyId): ConclusionFac
       why: explainParseFailure(input, error),
     };
   }
+  // a call that never ended: name it, and point at the turn's last frame, where it is known to be cut
+  const unended =
+    failing.reason === 'call-never-ended' ? session.carried.find((c) => c.turn === failing.turn && c.key === failing.key && c.endFrame === undefined) : undefined;
+  const lastOfTurn = session.timings.find((tm) => tm.turn === failing.turn)?.frames?.[1];
+  const frame = failing.frame ?? (unended ? lastOfTurn : undefined);
   return {
     kind: 'fail-call',
     turn: failing.turn,
     reason: failing.reason ?? 'parse-failed',
     ...(failing.key !== undefined ? { key: failing.key } : {}),
-    ...(failing.frame !== undefined ? { frame: failing.frame } : {}),
+    ...(frame !== undefined ? { frame } : {}),
+    ...(unended && unended.name ? { name: unended.name } : {}),
   };
 }
 
@@ -117,6 +123,9 @@ export function conclusionSentence(fact: ConclusionFact, strategyLabel: string, 
     case 'warn-no-call':
       return t('conclusion.warn.no-call', { strategy, turn: fact.turn + 1, reason: fact.reason });
     case 'fail-call':
+      if (fact.reason === 'call-never-ended' && fact.name !== undefined && fact.key !== undefined) {
+        return t('conclusion.fail.unended', { strategy, turn: fact.turn + 1, name: fact.name, key: fact.key });
+      }
       return fact.key !== undefined
         ? t('conclusion.fail.call', { strategy, turn: fact.turn + 1, reason: t(`reason.${fact.reason}`), key: fact.key })
         : t('conclusion.fail.other', { strategy, turn: fact.turn + 1, reason: t(`reason.${fact.reason}`) });

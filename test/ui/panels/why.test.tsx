@@ -68,6 +68,13 @@ describe('a call that never ended', () => {
     expect(screen.getByText('Calls ready: 1')).toBeTruthy();
   });
 
+  it('the conclusion names the call and says not to run it, with a button to the frame where it was cut', () => {
+    const sentence = conclusionSentence(conclusionFacts(cut, 'per-call-buffer'), en('strategy.per-call-buffer.label'), en);
+    expect(sentence).toBe('One buffer per call fails on turn 1: write_file (key 1) never reached its end signal before the stream stopped, so it must not be executed.');
+    expect(conclusionFacts(cut, 'per-call-buffer')).toMatchObject({ frame: last });
+    expect(conclusionSentence(conclusionFacts(cut, 'per-call-buffer'), zh('strategy.per-call-buffer.label'), zh)).toContain('write_file(key 1)始终没有收到结束信号');
+  });
+
   it('the timeline marks it at the turn’s last frame and names the anomalies', () => {
     const markers = sessionMarkers(cut);
     const unended = markers.filter((m) => m.kind === 'unended');
