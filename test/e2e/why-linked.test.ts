@@ -215,3 +215,18 @@ test('waterfall screenshots (marks stacked at their true time, slim rows): en li
     await page.close();
   }
 });
+
+test('the strategy matrix shows the warning as a third verdict, in words and glyph', async () => {
+  const { page, errors } = await open('?rec=parallel-probe&lang=en&matrix=1');
+  const row = page.locator('.ss-matrix tr[data-rec="finish-without-call"]');
+  const cell = row.locator('td[data-strategy="per-call-buffer"]');
+  await expect.poll(() => cell.getAttribute('data-verdict'), { timeout: 20_000 }).toBe('warn');
+  expect(await cell.textContent()).toBe('⚠ warning at frame 7');
+  expect(await cell.locator('button').getAttribute('aria-label')).toMatch(/warning at frame 7: finish_reason tool_calls with no call/);
+  expect(await row.locator('td[data-strategy="completed-item"]').getAttribute('data-verdict')).toBe('n/a');
+  const probe = page.locator('.ss-matrix tr[data-rec="parallel-probe"] td[data-strategy="per-call-buffer"]');
+  await expect.poll(() => probe.getAttribute('data-verdict'), { timeout: 20_000 }).toBe('ok');
+  await page.locator('.ss-matrix').screenshot({ path: 'screenshots/i14-matrix-en-light.png' });
+  expect(errors).toEqual([]);
+  await page.close();
+});

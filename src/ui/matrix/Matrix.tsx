@@ -48,6 +48,11 @@ function cellWords(t: Translate, cell: MatrixCell): string {
   return t(`lab.verdict.${cell.verdict}`);
 }
 
+/** The cell's words in full, for its name and tooltip (a warning says why). */
+function cellLongWords(t: Translate, cell: MatrixCell): string {
+  return cell.warn ? `${cellWords(t, cell)}: ${t('lab.verdict.warn.why')}` : cellWords(t, cell);
+}
+
 /** The verdict shown: core's, or a warning for an ok cell whose stream promised a call it never sent. */
 const shown = (cell: MatrixCell): 'ok' | 'fail' | 'n/a' | 'warn' => (cell.warn ? 'warn' : cell.verdict);
 const GLYPH = { ...VERDICT_GLYPH, warn: '⚠' } as const;
@@ -103,7 +108,8 @@ export function Matrix() {
                           <td key={sid} className={`ss-matrix-cell ss-lab-v-${cls}`} data-strategy={sid} data-verdict={verdict}>
                             <button
                               type="button"
-                              aria-label={t('lab.matrix.cell', { rec: rec.title[lang], strategy: t(`app.strategy.${sid}`), verdict: words })}
+                              aria-label={t('lab.matrix.cell', { rec: rec.title[lang], strategy: t(`app.strategy.${sid}`), verdict: cellLongWords(t, cell) })}
+                              title={cell.warn ? cellLongWords(t, cell) : undefined}
                               onClick={() => open(rec.id, sid, cell)}
                             >
                               <span aria-hidden="true" className="ss-lab-glyph">
