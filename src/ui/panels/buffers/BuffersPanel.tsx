@@ -49,11 +49,8 @@ function onFragmentKeys(e: KeyboardEvent<HTMLParagraphElement>, onSeek: (f: Fram
   e.preventDefault();
   const all = [...e.currentTarget.querySelectorAll<HTMLElement>('[data-frame]')];
   const next = all[all.indexOf(target) + (e.key === 'ArrowDown' ? 1 : -1)];
-  if (next) {
-    target.tabIndex = -1;
-    next.tabIndex = 0;
-    next.focus();
-  }
+  // (focus moves; the Tab stop stays on the newest fragment, so React's tabindex values are never overridden)
+  next?.focus();
 }
 
 const BufferBox = memo(function BufferBox({ buffer, frame, t, selected, hovered, linked, unended, onSelectCall, onHoverCall, onHoverFrames, onSeek }: BoxProps) {
