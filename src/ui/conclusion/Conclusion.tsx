@@ -1,6 +1,5 @@
 // The conclusion line under the panels: one sentence, in the current language, generated from the selected
-// strategy's verdict facts (a third verdict, warning, when the stream promised a call it never sent). It names
-// the failing (or warning) frame with a button that seeks there.
+// strategy's verdict facts. It names the failing frame with a button that seeks there.
 import { useMemo } from 'react';
 import type { FrameIndex, Session, StrategyId } from '../../core/types';
 import type { Translate } from '../i18n';
@@ -16,6 +15,8 @@ export interface ConclusionProps {
 
 export function Conclusion({ session, strategy, t, onSeek }: ConclusionProps) {
   const fact = useMemo(() => conclusionFacts(session, strategy), [session, strategy]);
+  // core's verdict, or a third one, warning, when the stream promised a call it never sent (facts.shownVerdict);
+  // the warning's frame gets the seek button too
   const verdict = shownVerdict(session, strategy);
   const frame = fact.kind === 'fail-parse' || fact.kind === 'fail-call' || fact.kind === 'warn-no-call' ? fact.frame : undefined;
   const glyph = verdict === 'ok' ? '✓' : verdict === 'fail' ? '✗' : verdict === 'warn' ? '⚠' : '–';

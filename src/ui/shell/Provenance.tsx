@@ -8,6 +8,7 @@ import { catalogs, hasKey, translate, type Lang, type Params, type Translate } f
 import { translateIsolated, translateNodes } from '../i18n/parts';
 import { usePlayer } from '../../store/react';
 import { useT } from './useT';
+import { shownNotes } from '../i18n/provenanceNotes';
 
 const SHOWN_ISSUES = 20;
 /** Params that hold a JSON type token ('array'): worded by the catalog ('load.type.array'), not shown as given. */
@@ -76,15 +77,6 @@ export function provenanceLink(url: string | undefined): { href: string; host: s
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return null;
   return parsed.host ? { href: parsed.href, host: parsed.host } : null;
-}
-
-/**
- * A shipped recording's notes in the reader's language (the catalog's 'provenance.notes.<id>'), when the header's
- * notes are the ones the catalog translates; anything else (a user's file, edited notes) is shown as written.
- */
-export function shownNotes(shippedId: string | null, notes: string, lang: Lang): string {
-  const key = `provenance.notes.${shippedId ?? ''}`;
-  return shippedId !== null && catalogs.en[key] === notes ? translate(lang, key) : notes;
 }
 
 export function Provenance() {

@@ -4,7 +4,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { provenanceNotes } from '../../../src/ui/i18n/messages/provenance';
-import { shownNotes } from '../../../src/ui/shell/Provenance';
+import { shownNotes } from '../../../src/ui/i18n/provenanceNotes';
 
 const dir = join(process.cwd(), 'public/recordings');
 const headers = readdirSync(dir)
