@@ -6,10 +6,11 @@ import type { Marker, MarkerKind } from '../../store/markers';
 import { FRAME_KINDS, TICK_HEIGHT, kindColumns, kindPaths, markerColumns, tickWidth } from './geometry';
 
 export const MARKER_ROW = 11;
-/** Marker rows: turn starts and lesson marks on top, end signals and gaps, anomalies, then parse failures and
- * calls that never ended (an anomaly often falls on an end signal's or a failure's frame: its own row). */
-export const MARKER_ROW_OF: Record<MarkerKind, number> = { turn: 0, mark: 0, end: 1, gap: 1, anomaly: 2, fail: 3, unended: 3 };
-export const MARKERS_HEIGHT = MARKER_ROW * 4;
+/** Marker rows: turn starts, lesson marks and anomalies on top, end signals and gaps, then parse failures and
+ * calls that never ended (an anomaly falls on an end signal's or a failure's frame more often than on a turn's
+ * start, so it shares the top row). */
+export const MARKER_ROW_OF: Record<MarkerKind, number> = { turn: 0, mark: 0, anomaly: 0, end: 1, gap: 1, fail: 2, unended: 2 };
+export const MARKERS_HEIGHT = MARKER_ROW * 3;
 
 /** A glyph centred on (x, y), about 9 px: each kind its own shape, so colour is never the only signal. */
 export function glyphPath(kind: MarkerKind, x: number, y: number): string {
