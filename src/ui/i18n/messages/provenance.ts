@@ -1,8 +1,12 @@
 // The provenance notes of the shipped recordings, in both languages, keyed 'provenance.notes.<recording id>'.
 // The English text is the recording header's own `provenance.notes` (a test keeps the two the same); a file the
-// user opens shows its header's notes as they are.
+// user opens shows its header's notes as they are. Entries for recordings this build does not ship are harmless.
 export const provenanceNotes = {
   en: {
+    "provenance.notes.gemini-cut-mid-arguments": "Field names follow the documentation; where the cut falls and the timings are chosen for the lesson.",
+    "provenance.notes.gemini-streamed-args": "Field names and part order follow the documentation; the task, texts and timings are made up.",
+    "provenance.notes.gemini-streamed-nested": "Field names and part order follow the documentation; the task, paths, texts and timings are made up.",
+    "provenance.notes.ptc-message-start": "Synthetic: the event shapes follow the documentation and the issue (whole tool_use blocks with a caller inside message_start, stop_reason there, then only message_stop); the task, ids, inputs, token counts and all timings are made up.",
     "provenance.notes.agent-run": "Exact (published): 9 turns; turns 1-6 have 4 frames with the first frame between 323 and 519 ms; turn 7 has 108 frames, streams text, then 885.8 ms with no frame, then an empty delta with finish_reason tool_calls and no call; turns 8-9 have 4 frames with the first frame after about 1 s; prompt tokens add up to 15,921 and the last turn’s are 2,389. Filled in: every other time, the tools called and their arguments, the tool results and durations, turn 7’s text, the per-turn token split, ids.",
     "provenance.notes.anthropic-docs": "Event shapes and order follow the documentation; the tools, paths, ids, token counts and all timings are illustrative (the documentation has no timing).",
     "provenance.notes.content-before-call": "Synthetic, in vLLM’s chunk style (role only on the first delta, incremental arguments, usage chunk). Timings illustrative.",
@@ -20,6 +24,10 @@ export const provenanceNotes = {
     "provenance.notes.utf8-split": "Synthetic, in llama.cpp’s chunk style (raw UTF-8, incremental arguments). The split points are chosen inside 读 and 日. Timings illustrative.",
   },
   zh: {
+    "provenance.notes.gemini-cut-mid-arguments": "字段名照文档;切断的位置和时间是为课程选定的。",
+    "provenance.notes.gemini-streamed-args": "字段名和 part 的顺序照文档;任务、文字和时间都是编的。",
+    "provenance.notes.gemini-streamed-nested": "字段名和 part 的顺序照文档;任务、路径、文字和时间都是编的。",
+    "provenance.notes.ptc-message-start": "合成的:事件形状照文档和那个 issue(message_start 里就带着完整的 tool_use 块和 caller,stop_reason 也在那里,之后只有 message_stop);任务、id、输入、token 数和全部时间都是编的。",
     "provenance.notes.agent-run": "公布的确切数字:9 轮;第 1-6 轮各 4 帧,首帧在 323 到 519 ms 之间;第 7 轮 108 帧,先流出正文,接着 885.8 ms 没有一帧,然后是一个带 finish_reason tool_calls 的空 delta,却没有调用;第 8-9 轮各 4 帧,首帧约 1 秒之后;提示词 token 合计 15,921,最后一轮 2,389。补全的部分:其余时间、调用的工具及其参数、工具结果与耗时、第 7 轮的正文、每轮的 token 拆分、各种 id。",
     "provenance.notes.anthropic-docs": "事件的形状和顺序照文档;工具、路径、id、token 数和全部时间都是示意(文档里没有时间)。",
     "provenance.notes.content-before-call": "合成的,按 vLLM 的 chunk 风格(只有第一个 delta 带 role、参数增量到达、有 usage chunk)。时间是示意。",
