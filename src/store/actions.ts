@@ -4,7 +4,7 @@ import type { StrategyId } from '../core/types';
 import type { Emitter } from './emitter';
 import type { LabActions } from './lab';
 import type { LoadOptions } from './loader';
-import type { CallRef, Notice, PlayerEvents, PlayerState } from './state';
+import type { CallRef, Notice, PlayerEvents, PlayerState, ScrubScale } from './state';
 import type { TimeMode } from './timebase';
 import type { Lang, ThemePref } from './url';
 
@@ -28,6 +28,8 @@ export interface PlayerActions extends LabActions {
   toggle(): void;
   setSpeed(speed: number): void;
   setTimeMode(mode: TimeMode): void;
+  /** The timeline's spacing: one step per frame, or proportional to recorded time. */
+  setScrubScale(scale: ScrubScale): void;
   setLoop(loop: boolean): void;
   setStrategy(id: StrategyId): void;
   setLang(lang: Lang): void;

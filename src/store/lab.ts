@@ -140,6 +140,21 @@ export function createLab(ctx: LabContext) {
     return reanalyze();
   };
 
+  // The tools (lab, matrix) a tour step opened: the next step, or closing the tour, closes them again, so each
+  // step shows only what it points at. A tool the reader had open before stays open.
+  const openedByTour = { lab: false, matrix: false };
+  const closeToolsOpenedByTour = (keep: string | null): Partial<PlayerState> => {
+    const out: Partial<PlayerState> = {};
+    if (openedByTour.lab && keep !== 'lab') {
+      out.labOpen = false;
+      openedByTour.lab = false;
+    }
+    if (openedByTour.matrix && keep !== 'matrix') {
+      out.matrixOpen = false;
+      openedByTour.matrix = false;
+    }
+    return out;
+  };
   const tourStep = async (index: number): Promise<void> => {
     const tour = get().tour;
     if (!tour) return;
@@ -147,11 +162,20 @@ export function createLab(ctx: LabContext) {
     const step = tour.steps[i];
     if (!step) return;
     const token = ++tourToken;
+    const before = get();
+    const opens: Partial<PlayerState> = closeToolsOpenedByTour(step.highlight ?? null);
+    if (step.highlight === 'lab' && !before.labOpen) {
+      opens.labOpen = true;
+      openedByTour.lab = true;
+    }
+    if (step.highlight === 'matrix' && !before.matrixOpen) {
+      opens.matrixOpen = true;
+      openedByTour.matrix = true;
+    }
     set({
       tour: { ...tour, step: i, chosen: null, revealed: false },
       highlight: step.highlight ?? null,
-      ...(step.highlight === 'lab' && { labOpen: true }),
-      ...(step.highlight === 'matrix' && { matrixOpen: true }),
+      ...opens,
     });
     if (step.strategy) ctx.setStrategy(step.strategy);
     const faults = step.faults ?? [];
@@ -175,8 +199,14 @@ export function createLab(ctx: LabContext) {
   const actions: LabActions = {
     setFaults: (faults) => changeFaults(faults, get().seed),
     setSeed: (seed) => changeFaults(get().faults, Number.isFinite(seed) ? Math.trunc(seed) : 1),
-    setLabOpen: (open) => set({ labOpen: open }),
-    setMatrixOpen: (open) => set({ matrixOpen: open }),
+    setLabOpen: (open) => {
+      openedByTour.lab = false; // the reader's own choice from now on
+      set({ labOpen: open });
+    },
+    setMatrixOpen: (open) => {
+      openedByTour.matrix = false;
+      set({ matrixOpen: open });
+    },
     setPresenter: (on) => set({ presenter: on }),
 
     async openTour(id) {
@@ -206,7 +236,7 @@ export function createLab(ctx: LabContext) {
     },
     closeTour() {
       tourToken++;
-      set({ tour: null, highlight: null, tourError: null });
+      set({ tour: null, highlight: null, tourError: null, ...closeToolsOpenedByTour(null) });
     },
     tourStep,
     tourChoose(choice) {

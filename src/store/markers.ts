@@ -1,6 +1,7 @@
 /**
- * Timeline markers of a session: turn starts, end signals, parse failures of one strategy, gaps over the threshold
- * and lesson marks.
+ * Timeline markers of a session: turn starts, end signals, parse failures of one strategy, gaps over the threshold,
+ * lesson marks, anomalies (named by code) and calls that never reached their end signal (at their turn's last
+ * frame: from there on the call is known to have been cut).
  *
  * Contract: pure. `sessionMarkers` is computed once per session, `failureMarkers` once per (session, strategy);
  * `mergeMarkers` returns one array sorted by frame (ties by kind order), and `markerFrames` the distinct frames of
@@ -11,13 +12,14 @@ import type { FrameIndex, Session, StrategyId } from '../core/types';
 import { frameIndex } from '../core/types';
 import { lastAtOrBefore } from '../core/session/view';
 
-export type MarkerKind = 'turn' | 'end' | 'fail' | 'gap' | 'mark';
-export const MARKER_KINDS: readonly MarkerKind[] = ['turn', 'end', 'fail', 'gap', 'mark'];
+export type MarkerKind = 'turn' | 'end' | 'fail' | 'gap' | 'mark' | 'anomaly' | 'unended';
+export const MARKER_KINDS: readonly MarkerKind[] = ['turn', 'end', 'fail', 'gap', 'mark', 'anomaly', 'unended'];
 
 export interface Marker {
   frame: FrameIndex;
   kind: MarkerKind;
-  /** Data for the tooltip: a turn number, a signal kind, a parser message, a gap length in ms, a mark index. */
+  /** Data for the tooltip: a turn number, a signal kind, a parser message, a gap length in ms, a mark index, an
+   * anomaly code, the name of a call that never ended. */
   detail?: string;
   turn?: number;
 }
@@ -56,6 +58,15 @@ export function sessionMarkers(session: Session): Marker[] {
       }
     }
   });
+  for (const a of session.anomalies) {
+    const frame = a.frame ?? session.timings.find((t) => t.turn === a.turn)?.frames?.[1];
+    if (frame !== undefined) out.push({ frame: frameIndex(frame), kind: 'anomaly', turn: a.turn, detail: a.code });
+  }
+  for (const c of session.carried) {
+    if (c.endFrame !== undefined) continue;
+    const last = session.timings.find((t) => t.turn === c.turn)?.frames?.[1];
+    if (last !== undefined) out.push({ frame: last, kind: 'unended', turn: c.turn, detail: c.name || c.key });
+  }
   if (session.recording.marks.length > 0 && session.frames.length > 0) {
     const times = new Float64Array(session.frames.length);
     session.frames.forEach((f, i) => (times[i] = f.time));

@@ -49,6 +49,7 @@ export function createPlayerStore(options: PlayerOptions): PlayerStore {
     playback: 'paused',
     speed: clampSpeed(options.speed ?? 1),
     timeMode: options.timeMode ?? 'recorded',
+    scrubScale: options.scrubScale ?? 'frames',
     loop: options.loop ?? false,
     lang: options.lang ?? 'en',
     theme: options.theme ?? 'system',
@@ -249,6 +250,9 @@ export function createPlayerStore(options: PlayerOptions): PlayerStore {
       set({ timeMode: mode, times });
       if (s.playback === 'playing') anchor(s.frame);
     },
+    setScrubScale(scale) {
+      if (scale === 'frames' || scale === 'time') set({ scrubScale: scale });
+    },
     setLoop(loop) {
       set({ loop });
     },
@@ -298,4 +302,4 @@ export function createPlayerStore(options: PlayerOptions): PlayerStore {
   };
 }
 
-export type { PlayerState, PlayerOptions, CallRef, Notice, Source } from './state';
+export type { PlayerState, PlayerOptions, CallRef, Notice, Source, ScrubScale } from './state';

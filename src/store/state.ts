@@ -46,6 +46,8 @@ export interface PlayerState {
   playback: PlaybackState;
   speed: number;
   timeMode: TimeMode;
+  /** How the timeline spaces frames: one step per frame, or by recorded time (a long silence looks long). */
+  scrubScale: ScrubScale;
   loop: boolean;
 
   lang: Lang;
@@ -79,6 +81,8 @@ export interface PlayerState {
   /** The panel a tour step points at ('raw', 'buffers', 'results', 'waterfall', 'scrubber', 'conclusion'). */
   highlight: string | null;
 }
+
+export type ScrubScale = 'frames' | 'time';
 
 export interface AppliedFaults {
   faults: readonly string[];
@@ -119,6 +123,7 @@ export interface PlayerOptions {
   compare?: boolean;
   speed?: number;
   timeMode?: TimeMode;
+  scrubScale?: ScrubScale;
   loop?: boolean;
   faults?: readonly string[];
   seed?: number;

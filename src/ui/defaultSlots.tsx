@@ -3,7 +3,7 @@
 // waterfall are not part of the first view, so their code loads on demand: the compare view when compare mode is
 // turned on, the waterfall when it scrolls near the viewport (waterfall/LazyWaterfall).
 import { lazy, Suspense } from 'react';
-import { Conclusion } from './conclusion/Conclusion';
+import { GuardedConclusion } from './conclusion/GuardedConclusion';
 import { SelfCheck } from './selfcheck/SelfCheck';
 import type { AppSlots } from './App';
 import { LazyWaterfall } from './waterfall/LazyWaterfall';
@@ -11,7 +11,7 @@ import { LazyWaterfall } from './waterfall/LazyWaterfall';
 const CompareView = lazy(() => import('./compare/CompareView').then((m) => ({ default: m.CompareView })));
 
 export const defaultSlots: AppSlots = {
-  conclusion: (p) => <Conclusion session={p.session} strategy={p.strategy} t={p.t} onSeek={p.onSeek} />,
+  conclusion: (p) => <GuardedConclusion session={p.session} strategy={p.strategy} t={p.t} onSeek={p.onSeek} />,
   compare: (p) => (
     <Suspense fallback={null}>
       <CompareView session={p.session} strategy={p.strategy} frame={p.frame} t={p.t} onSeek={p.onSeek} />

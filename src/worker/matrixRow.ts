@@ -11,8 +11,13 @@ import { STRATEGY_IDS } from '../core/types';
 
 export interface MatrixCell {
   verdict: Verdict;
-  /** The first failing frame, for `fail`. */
+  /** The first failing frame, for `fail`; the frame of the warning, for `warn`. */
   frame?: number;
+  /**
+   * ok by core's rules, but a turn ends with finish_reason tool_calls and carries no call: shown as a third
+   * verdict, a warning (as the conclusion line does).
+   */
+  warn?: true;
 }
 
 export type MatrixRow =
@@ -25,11 +30,14 @@ export function matrixRow(id: string, input: string | Uint8Array, name: string):
     if (!r.ok) return { id, ok: false, message: r.error.message };
     const s = r.session;
     const cells = {} as Record<StrategyId, MatrixCell>;
+    const noCall = s.anomalies.find((a) => a.code === 'finish-tool-calls-without-call');
     for (const sid of STRATEGY_IDS) {
       const run = s.strategies[sid];
       let frame: number | undefined;
       for (const v of run.verdicts) if (v.verdict === 'fail' && v.frame !== undefined && (frame === undefined || v.frame < frame)) frame = v.frame;
-      cells[sid] = run.verdict === 'fail' && frame !== undefined ? { verdict: 'fail', frame } : { verdict: run.verdict };
+      if (run.verdict === 'fail' && frame !== undefined) cells[sid] = { verdict: 'fail', frame };
+      else if (run.verdict === 'ok' && run.applicable && noCall) cells[sid] = { verdict: 'ok', warn: true, ...(noCall.frame !== undefined ? { frame: noCall.frame } : {}) };
+      else cells[sid] = { verdict: run.verdict };
     }
     return { id, ok: true, wire: s.wire, frames: s.frames.length, cells };
   } catch (e) {

@@ -24,3 +24,15 @@ describe('hoverFrames', () => {
     s.dispose();
   });
 });
+
+describe('setScrubScale', () => {
+  it('switches the timeline between frame steps and recorded time, ignoring anything else', () => {
+    const s = store();
+    expect(s.getState().scrubScale).toBe('frames');
+    s.actions.setScrubScale('time');
+    expect(s.getState().scrubScale).toBe('time');
+    s.actions.setScrubScale('sideways' as never);
+    expect(s.getState().scrubScale).toBe('time');
+    s.dispose();
+  });
+});

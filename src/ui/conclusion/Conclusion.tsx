@@ -4,7 +4,7 @@
 import { useMemo } from 'react';
 import type { FrameIndex, Session, StrategyId } from '../../core/types';
 import type { Translate } from '../i18n';
-import { conclusionFacts, conclusionSentence } from './facts';
+import { conclusionFacts, conclusionSentence, shownVerdict } from './facts';
 import './conclusion.css';
 
 export interface ConclusionProps {
@@ -16,9 +16,11 @@ export interface ConclusionProps {
 
 export function Conclusion({ session, strategy, t, onSeek }: ConclusionProps) {
   const fact = useMemo(() => conclusionFacts(session, strategy), [session, strategy]);
-  const verdict = session.strategies[strategy].verdict;
-  const frame = fact.kind === 'fail-parse' ? fact.frame : fact.kind === 'fail-call' ? fact.frame : undefined;
-  const glyph = verdict === 'ok' ? '✓' : verdict === 'fail' ? '✗' : '–';
+  // core's verdict, or a third one, warning, when the stream promised a call it never sent (facts.shownVerdict);
+  // the warning's frame gets the seek button too
+  const verdict = shownVerdict(session, strategy);
+  const frame = fact.kind === 'fail-parse' || fact.kind === 'fail-call' || fact.kind === 'warn-no-call' ? fact.frame : undefined;
+  const glyph = verdict === 'ok' ? '✓' : verdict === 'fail' ? '✗' : verdict === 'warn' ? '⚠' : '–';
   return (
     <p className={`ss-conclusion ss-verdict-${verdict === 'n/a' ? 'na' : verdict}`} role="status" aria-label={t('panels.conclusion.label')}>
       <span className="ss-conclusion-glyph" aria-hidden="true">

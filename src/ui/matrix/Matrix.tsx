@@ -11,6 +11,7 @@ import { registerMessages, type Translate } from '../i18n';
 import { lab } from '../i18n/messages/lab';
 import { useT } from '../shell/useT';
 import { VERDICT_GLYPH } from '../lab/VerdictList';
+import './matrix.css';
 
 // the matrix's strings (the lab area) load with its code (they are not part of the first page load)
 registerMessages(lab);
@@ -43,8 +44,18 @@ function useRows(recordings: readonly RecordingEntry[], base: string): Map<strin
 
 function cellWords(t: Translate, cell: MatrixCell): string {
   if (cell.verdict === 'fail' && cell.frame !== undefined) return t('lab.verdict.failAt', { frame: cell.frame });
+  if (cell.warn) return cell.frame !== undefined ? t('lab.verdict.warnAt', { frame: cell.frame }) : t('lab.verdict.warn');
   return t(`lab.verdict.${cell.verdict}`);
 }
+
+/** The cell's words in full, for its name and tooltip (a warning says why). */
+function cellLongWords(t: Translate, cell: MatrixCell): string {
+  return cell.warn ? `${cellWords(t, cell)}: ${t('lab.verdict.warn.why')}` : cellWords(t, cell);
+}
+
+/** The verdict shown: core's, or a warning for an ok cell whose stream promised a call it never sent. */
+const shown = (cell: MatrixCell): 'ok' | 'fail' | 'n/a' | 'warn' => (cell.warn ? 'warn' : cell.verdict);
+const GLYPH = { ...VERDICT_GLYPH, warn: '⚠' } as const;
 
 export function Matrix() {
   const { t, lang } = useT();
@@ -91,16 +102,18 @@ export function Matrix() {
                       STRATEGY_IDS.map((sid) => {
                         const cell = row.cells[sid];
                         const words = cellWords(t, cell);
-                        const cls = cell.verdict === 'n/a' ? 'na' : cell.verdict;
+                        const verdict = shown(cell);
+                        const cls = verdict === 'n/a' ? 'na' : verdict;
                         return (
-                          <td key={sid} className={`ss-matrix-cell ss-lab-v-${cls}`} data-strategy={sid} data-verdict={cell.verdict}>
+                          <td key={sid} className={`ss-matrix-cell ss-lab-v-${cls}`} data-strategy={sid} data-verdict={verdict}>
                             <button
                               type="button"
-                              aria-label={t('lab.matrix.cell', { rec: rec.title[lang], strategy: t(`app.strategy.${sid}`), verdict: words })}
+                              aria-label={t('lab.matrix.cell', { rec: rec.title[lang], strategy: t(`app.strategy.${sid}`), verdict: cellLongWords(t, cell) })}
+                              title={cell.warn ? cellLongWords(t, cell) : undefined}
                               onClick={() => open(rec.id, sid, cell)}
                             >
                               <span aria-hidden="true" className="ss-lab-glyph">
-                                {VERDICT_GLYPH[cell.verdict]}
+                                {GLYPH[verdict]}
                               </span>{' '}
                               {words}
                             </button>

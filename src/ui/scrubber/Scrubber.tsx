@@ -1,13 +1,19 @@
 // The timeline scrubber across the full width: a native range input named "Frame" (value = 0-based frame index,
-// aria-valuetext in words) over the Track drawing, with details of the frame and its markers on hover and focus.
-import { useCallback, useEffect, useId, useRef, useState, type PointerEvent } from 'react';
+// aria-valuetext in words) over the Track drawing, with details of the frame and its markers on hover and on
+// keyboard focus (the details go when the pointer leaves the track). "Space by time" places frames by recorded
+// time: the native thumb cannot follow a non-linear scale, so a drawn playhead takes its place and pointer presses
+// on the track seek by x while the slider keeps the keyboard and the accessible name.
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type PointerEvent } from 'react';
 import { frameIndex } from '../../core/types';
 import { useActions, usePlayer } from '../../store/react';
+import { playTimes } from '../../store/timebase';
+import { predictionPending } from '../../store/labTour';
 import { useT } from '../shell/useT';
-import { columnFrames, xToFrame } from './geometry';
+import { columnFrames, frameToX, timePositions, xToFrame } from './geometry';
 import { frameValueText, markerText, markersIn, turnRelativeTime } from './describe';
 import { Legend } from './Legend';
 import { MARKERS_HEIGHT, Track } from './Track';
+import './scrubber.css';
 
 function useWidth(): [React.RefCallback<HTMLDivElement>, number] {
   const [width, setWidth] = useState(0);
@@ -38,26 +44,55 @@ export function Scrubber() {
   const actions = useActions();
   const session = usePlayer((s) => s.session);
   const frame = usePlayer((s) => s.frame);
-  const markers = usePlayer((s) => s.markers);
+  const allMarkers = usePlayer((s) => s.markers);
+  // a tour's prediction not yet revealed: no marker after the current frame (they would give the answer away)
+  const guarded = usePlayer((s) => predictionPending(s.tour));
+  const markers = useMemo(() => (guarded ? allMarkers.filter((m) => m.frame <= frame) : allMarkers), [guarded, allMarkers, frame]);
   const hoveredFrames = usePlayer((s) => s.hoveredFrames);
+  const scale = usePlayer((s) => s.scrubScale);
   const [ref, width] = useWidth();
   const [hoverX, setHoverX] = useState<number | null>(null);
+  // details for the focused slider only when focus came from the keyboard (a click leaves focus on the slider,
+  // and its details must not stay once the pointer has left the track)
   const [focused, setFocused] = useState(false);
   // Escape dismisses the details until the pointer moves or focus comes back (WCAG 1.4.13)
   const [dismissed, setDismissed] = useState(false);
   const tipId = useId();
+  const scaleId = useId();
 
   const n = session?.frames.length ?? 0;
+  // once per session: recorded times, as the clock plays them with timing "recorded"
+  const timed = useMemo(() => (session ? timePositions(playTimes(session, 'recorded')) : null), [session]);
+  const positions = scale === 'time' ? timed : null;
+  const dragging = useRef(false);
+  const seekAt = (e: PointerEvent<HTMLDivElement>) => {
+    const rect = e.currentTarget.getBoundingClientRect();
+    actions.seek(frameIndex(xToFrame(e.clientX - rect.left, n, width, positions)));
+  };
   const onMove = (e: PointerEvent<HTMLDivElement>) => {
     const rect = e.currentTarget.getBoundingClientRect();
     setHoverX(e.clientX - rect.left);
     setDismissed(false);
+    if (positions && dragging.current) seekAt(e);
+  };
+  const onDown = (e: PointerEvent<HTMLDivElement>) => {
+    if (!positions || n === 0 || e.button !== 0) return;
+    dragging.current = true;
+    e.currentTarget.setPointerCapture?.(e.pointerId);
+    seekAt(e);
+  };
+  const onUp = () => {
+    dragging.current = false;
+  };
+  const onLeave = () => {
+    setHoverX(null);
+    setFocused(false);
   };
 
   let tip: { x: number; lines: string[] } | null = null;
   if (session && n > 0 && !dismissed && (hoverX !== null || focused)) {
-    const [from, to] = hoverX !== null ? columnFrames(hoverX, n, width) : [frame, frame];
-    const f = hoverX !== null ? xToFrame(hoverX, n, width) : frame;
+    const [from, to] = hoverX !== null ? columnFrames(hoverX, n, width, positions) : [frame, frame];
+    const f = hoverX !== null ? xToFrame(hoverX, n, width, positions) : frame;
     const fr = session.frames[f];
     const head = [
       t('app.frame.visible', { index: f, total: n }),
@@ -66,24 +101,37 @@ export function Scrubber() {
       t('app.frame.turn', { turn: (fr?.turn ?? 0) + 1 }),
       t(`app.kind.${session.kinds[f] ?? 'other'}`),
     ].join(' · ');
-    const x = hoverX ?? (n <= 1 ? width / 2 : 8 + (frame / (n - 1)) * (width - 16));
+    const x = hoverX ?? frameToX(frame, n, width, positions);
     tip = { x, lines: [head, ...markersIn(markers, from, to).map((m) => markerText(m, session, t, lang))] };
   }
+  const x = (f: number) => frameToX(f, n, width, positions);
 
   return (
     <section className="ss-scrubber-wrap" aria-label={t('app.timeline')}>
-      <div className="ss-scrubber" ref={ref} onPointerMove={onMove} onPointerLeave={() => setHoverX(null)}>
-        {session && width > 0 && <Track kinds={session.kinds} markers={markers} width={width} />}
-        {session && hoveredFrames && session.frames.length > 0 && (
+      <div
+        className={`ss-scrubber${positions ? ' ss-scrubber-time' : ''}`}
+        ref={ref}
+        data-scale={positions ? 'time' : 'frames'}
+        onPointerMove={onMove}
+        onPointerLeave={onLeave}
+        onPointerDown={onDown}
+        onPointerUp={onUp}
+        onPointerCancel={onUp}
+      >
+        {session && width > 0 && <Track kinds={session.kinds} markers={markers} width={width} positions={positions} />}
+        {session && hoveredFrames && n > 0 && width > 0 && (
           <div
             className="ss-scrub-hovered"
             aria-hidden="true"
             style={{
-              left: `${(hoveredFrames[0] / session.frames.length) * 100}%`,
-              width: `${(Math.max(1, hoveredFrames[1] - hoveredFrames[0] + 1) / session.frames.length) * 100}%`,
+              left: x(hoveredFrames[0]) - 2,
+              width: Math.max(4, x(hoveredFrames[1]) - x(hoveredFrames[0]) + 4),
             }}
           />
         )}
+        {positions && session && n > 0 && width > 0 ? (
+          <div className="ss-scrub-playhead" aria-hidden="true" style={{ left: x(frame) - 8, top: MARKERS_HEIGHT - 6 }} />
+        ) : null}
         <input
           type="range"
           className="ss-slider"
@@ -97,8 +145,8 @@ export function Scrubber() {
           aria-valuetext={session ? frameValueText(session, frame, t) : undefined}
           aria-describedby={focused && tip ? tipId : undefined}
           onChange={(e) => actions.seek(frameIndex(Number(e.target.value)))}
-          onFocus={() => {
-            setFocused(true);
+          onFocus={(e) => {
+            setFocused(typeof e.currentTarget.matches !== 'function' || e.currentTarget.matches(':focus-visible'));
             setDismissed(false);
           }}
           onBlur={() => setFocused(false)}
@@ -106,7 +154,7 @@ export function Scrubber() {
             if (e.key === 'Escape' && tip) {
               setDismissed(true);
               e.stopPropagation();
-            }
+            } else if (e.key !== 'Escape' && e.key !== 'Tab') setFocused(true);
           }}
         />
         {tip && (
@@ -117,7 +165,21 @@ export function Scrubber() {
           </div>
         )}
       </div>
-      <Legend t={t} />
+      <div className="ss-scrub-foot">
+        <Legend t={t} />
+        <label className="ss-scrub-scale" title={t('app.timeline.scale.hint')}>
+          <input
+            type="checkbox"
+            checked={scale === 'time'}
+            aria-describedby={scaleId}
+            onChange={(e) => actions.setScrubScale(e.target.checked ? 'time' : 'frames')}
+          />{' '}
+          {t('app.timeline.scale')}
+          <span id={scaleId} className="ss-visually-hidden">
+            {t('app.timeline.scale.hint')}
+          </span>
+        </label>
+      </div>
     </section>
   );
 }

@@ -36,6 +36,10 @@ export function markerText(marker: Marker, session: Session, t: Translate, lang:
       const label = session.recording.marks[Number(marker.detail ?? -1)]?.label;
       return t('app.marker.mark', { label: label ? label[lang] : '' });
     }
+    case 'anomaly':
+      return t('app.marker.anomaly', { name: t(`anomaly.${marker.detail ?? ''}`) });
+    case 'unended':
+      return t('app.marker.unended', { name: marker.detail ?? '' });
   }
 }
 

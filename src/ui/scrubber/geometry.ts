@@ -5,6 +5,9 @@
  * same value. `kindColumns` is O(frames) and returns one bitmask per pixel column (never one element per frame);
  * `kindPaths` turns it into one SVG path per kind. Kinds differ by vertical band as well as colour, so the timeline
  * reads without colour. `markerColumns` keeps one glyph per (pixel column, kind).
+ *
+ * Every mapping takes optional `positions`: per frame, its place in [0, 1] (non-decreasing; `timePositions` makes
+ * them from recorded times, so a long silence takes room). Without them frames are spaced one step apart.
  */
 import type { FrameKind } from '../../core/types';
 import type { Marker, MarkerKind } from '../../store/markers';
@@ -24,16 +27,54 @@ export const KIND_BAND: Record<FrameKind, [number, number]> = {
   other: [21, 26],
 };
 
-export function frameToX(frame: number, frames: number, width: number): number {
-  const span = Math.max(0, width - 2 * PAD);
-  if (frames <= 1) return PAD + span / 2;
-  return PAD + (frame / (frames - 1)) * span;
+export type Positions = Float64Array | null | undefined;
+
+/**
+ * Each frame's place in [0, 1] by recorded time (`times` non-decreasing, as store/timebase's playTimes), or null
+ * when the times span nothing (every frame at one instant): the caller then spaces frames evenly.
+ */
+export function timePositions(times: Float64Array): Float64Array | null {
+  const n = times.length;
+  if (n < 2) return null;
+  const first = times[0] as number;
+  const total = (times[n - 1] as number) - first;
+  if (!(total > 0) || !Number.isFinite(total)) return null;
+  const out = new Float64Array(n);
+  for (let i = 0; i < n; i++) out[i] = ((times[i] as number) - first) / total;
+  return out;
 }
 
-export function xToFrame(x: number, frames: number, width: number): number {
+const fractionOf = (frame: number, frames: number, positions: Positions): number =>
+  positions && positions.length === frames ? (positions[frame] ?? 0) : frame / (frames - 1);
+
+export function frameToX(frame: number, frames: number, width: number, positions?: Positions): number {
+  const span = Math.max(0, width - 2 * PAD);
+  if (frames <= 1) return PAD + span / 2;
+  return PAD + fractionOf(frame, frames, positions) * span;
+}
+
+export function xToFrame(x: number, frames: number, width: number, positions?: Positions): number {
   if (frames <= 1) return 0;
   const span = Math.max(1, width - 2 * PAD);
-  const f = Math.round(((x - PAD) / span) * (frames - 1));
+  const fraction = (x - PAD) / span;
+  if (positions && positions.length === frames) {
+    // the frame nearest to the fraction: binary search for the first at or after it, then compare with the one before
+    let lo = 0;
+    let hi = frames - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if ((positions[mid] as number) < fraction) lo = mid + 1;
+      else hi = mid;
+    }
+    if (lo > 0 && fraction - (positions[lo - 1] as number) <= (positions[lo] as number) - fraction) {
+      // among equal positions, the first
+      let i = lo - 1;
+      while (i > 0 && positions[i - 1] === positions[i]) i--;
+      return i;
+    }
+    return lo;
+  }
+  const f = Math.round(fraction * (frames - 1));
   return Math.min(frames - 1, Math.max(0, f));
 }
 
@@ -42,10 +83,18 @@ function kindBit(kind: FrameKind): number {
   return kind === 'text' ? 2 : kind === 'args' ? 4 : kind === 'reasoning' ? 1 : 8;
 }
 
-export function kindColumns(kinds: readonly FrameKind[], width: number): Uint8Array {
+export function kindColumns(kinds: readonly FrameKind[], width: number, positions?: Positions): Uint8Array {
   const cols = new Uint8Array(Math.max(1, Math.ceil(width)));
   const n = kinds.length;
   const last = cols.length - 1;
+  if (positions && positions.length === n && n > 1) {
+    const span = Math.max(0, width - 2 * PAD);
+    for (let i = 0; i < n; i++) {
+      const col = Math.min(last, Math.max(0, Math.round(PAD + (positions[i] as number) * span)));
+      cols[col] = (cols[col] as number) | kindBit(kinds[i] as FrameKind);
+    }
+    return cols;
+  }
   // frameToX, written out: this runs once per frame when a session is installed (100,000 frames took 19-28 ms in
   // Chromium traces with the call and the keyed lookup)
   const span = Math.max(0, width - 2 * PAD);
@@ -86,11 +135,11 @@ export interface MarkerGlyph {
   frame: number;
 }
 
-export function markerColumns(markers: readonly Marker[], frames: number, width: number): MarkerGlyph[] {
+export function markerColumns(markers: readonly Marker[], frames: number, width: number, positions?: Positions): MarkerGlyph[] {
   const seen = new Set<string>();
   const out: MarkerGlyph[] = [];
   for (const m of markers) {
-    const x = Math.round(frameToX(m.frame, frames, width));
+    const x = Math.round(frameToX(m.frame, frames, width, positions));
     const id = `${m.kind}:${x}`;
     if (seen.has(id)) continue;
     seen.add(id);
@@ -100,8 +149,8 @@ export function markerColumns(markers: readonly Marker[], frames: number, width:
 }
 
 /** The frames a pixel column covers around x (for hover details when frames outnumber pixels). */
-export function columnFrames(x: number, frames: number, width: number): [number, number] {
-  const a = xToFrame(x - 0.5, frames, width);
-  const b = xToFrame(x + 0.5, frames, width);
+export function columnFrames(x: number, frames: number, width: number, positions?: Positions): [number, number] {
+  const a = xToFrame(x - 0.5, frames, width, positions);
+  const b = xToFrame(x + 0.5, frames, width, positions);
   return [Math.min(a, b), Math.max(a, b)];
 }

@@ -10,6 +10,13 @@ const KEYS: [string[], string][] = [
   [['[', ']'], 'app.help.brackets'],
   [['Home', 'End'], 'app.help.homeEnd'],
   [['0', '…', '9'], 'app.help.digits'],
+  [['↑', '↓'], 'app.help.upDown'],
+  [['Enter'], 'app.help.enter'],
+  [['P'], 'app.help.presenter'],
+  [['PgUp', 'PgDn'], 'app.help.pages'],
+  [['W', 'S'], 'app.help.zoom'],
+  [['A', 'D'], 'app.help.pan'],
+  [['Esc'], 'app.help.escape'],
   [['?'], 'app.help.question'],
 ];
 

@@ -9,6 +9,7 @@ import { catalogs, hasKey, translate, type Lang, type Params, type Translate } f
 import { translateIsolated, translateNodes } from '../i18n/parts';
 import { usePlayer } from '../../store/react';
 import { useT } from './useT';
+import { shownNotes } from '../i18n/provenanceNotes';
 
 const SHOWN_ISSUES = 20;
 /** Params that hold a JSON type token ('array'): worded by the catalog ('load.type.array'), not shown as given. */
@@ -128,7 +129,7 @@ export function Provenance() {
             <span className="ss-facts">{facts.join(' · ')}</span>
             {!session.recording.timed && <span className="ss-untimed"> · {t('app.provenance.untimed')}</span>}
           </p>
-          {p?.notes && <p className="ss-rec-notes">{p.notes}</p>}
+          {p?.notes && <p className="ss-rec-notes">{shownNotes(source.kind === 'shipped' ? source.id : null, p.notes, lang)}</p>}
         </div>
       </details>
       <LoadIssues issues={session.recording.issues} t={t} lang={lang} />

@@ -1,9 +1,12 @@
 // The guided tour: a region named "Tour" / "导览" with the step's title and caption, a step counter, the panel to
 // look at, a prediction to make before the next frame is revealed, and Previous step / Next step buttons. The
-// highlighted panel is marked on the player root (data-highlight) and scrolled into view on each step.
+// highlighted panel is marked on the player root (data-highlight) and scrolled into view on each step, below the
+// card, which stays in view (sticky). While a prediction waits, the timeline hides later markers and the
+// conclusion waits too (store/labTour predictionPending).
 import { useEffect, useId, useRef } from 'react';
 import { useActions, usePlayer } from '../../store/react';
 import { useT } from '../shell/useT';
+import './tour.css';
 
 export function TourRegion() {
   const { t, lang } = useT();
@@ -19,7 +22,14 @@ export function TourRegion() {
     if (!highlight || stepIndex < 0) return;
     const root = ref.current?.closest('.ss-player');
     const target = root?.querySelector(`[data-tour-target~="${highlight}"]`) ?? root?.querySelector(HIGHLIGHT_SELECTORS[highlight] ?? '.none');
-    if (target instanceof HTMLElement && typeof target.scrollIntoView === 'function') target.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+    if (target instanceof HTMLElement && typeof target.scrollIntoView === 'function') {
+      // the card is sticky at the top: the target must land below it, not under it
+      const card = (ref.current?.offsetHeight ?? 0) + 8;
+      target.style.scrollMarginTop = `${card}px`;
+      // a target taller than the room below the card shows its top (its heading), not its bottom
+      const tall = target.offsetHeight > window.innerHeight - card;
+      target.scrollIntoView({ block: tall ? 'start' : 'nearest', behavior: 'smooth' });
+    }
   }, [highlight, stepIndex]);
 
   if (!tour) {

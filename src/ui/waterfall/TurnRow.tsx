@@ -1,6 +1,8 @@
 // One turn of the waterfall, drawn in SVG by React: the turn button (left column), the segments on the bar lane,
-// gap labels above it, the marks (buttons, >= 24 px targets) on the lane below with a leader line to their exact
-// time, tool executions, the finish reason and anomalies as an icon with text. Geometry comes from the time scale.
+// gap labels above it, the marks on the lane below at their true time (./markStack.ts: marks that coincide at this
+// zoom stack vertically and share one >= 24 px target named with all of them), tool executions, the finish reason
+// and anomalies as an icon with text. Geometry comes from the time scale. The turn and mark buttons take part in
+// the waterfall's roving tabindex (one Tab stop; `activeId` is the one that takes Tab).
 import { Fragment, memo, type KeyboardEvent, type ReactElement } from 'react';
 import type { FrameIndex, StrategyId } from '../../core/types';
 import type { Lang, Translate } from '../i18n';
@@ -9,15 +11,11 @@ import { drawableSegments } from './cull';
 import { formatMs } from './format';
 import type { MarkKind, MarkSpec, Row } from './layout';
 import type { TimeScale } from './timeScale';
+import { BAR_H, BAR_Y, MARK_Y, PITCH, TARGET, TEXT_Y, footerY, glyphY, rowHeight, stackHeight, type MarkCluster } from './markStack';
 
 export const LABEL_W = 128;
-export const ROW_H = 92;
-const TEXT_Y = 13;
-const BAR_Y = 18;
-const BAR_H = 24;
-const MARK_Y = 46;
-const TARGET = 24;
-const FOOT_Y = MARK_Y + TARGET + 14;
+/** The slimmest row (single marks, a footer line): rows grow only where marks stack. */
+export const ROW_H = rowHeight(1, true);
 
 export interface RowHandlers {
   seek: (frame: FrameIndex) => void;
@@ -40,7 +38,15 @@ interface Props {
   /** Px available right of the plot for marks at the end of the recording. */
   rightRoom: number;
   on: RowHandlers;
+  /** The row's marks, placed (markStack.stackMarks), and the row's height. */
+  clusters: readonly MarkCluster[];
+  height: number;
+  /** The item of the waterfall that takes Tab (`turn-<n>` or `mark-<n>-<i>`), or null. */
+  activeId: string | null;
 }
+
+export const turnItemId = (turn: number): string => `turn-${turn}`;
+export const markItemId = (turn: number, cluster: number): string => `mark-${turn}-${cluster}`;
 
 const activate = (run: () => void) => (e: KeyboardEvent<SVGGElement>) => {
   if (e.key === 'Enter' || e.key === ' ') {
@@ -65,6 +71,15 @@ export function turnLabel(row: Row, lang: Lang, t: Translate): string {
   return others > 0 ? `${head}, ${t('waterfall.turn.anomalies', { count: others })}` : head;
 }
 
+/** A glyph centred on (cx, cy), drawn in a 24 px box and scaled (smaller when stacked). */
+export function PlacedGlyph({ kind, cx, cy, scale }: { kind: MarkKind; cx: number; cy: number; scale: number }): ReactElement {
+  return (
+    <g transform={`translate(${cx} ${cy}) scale(${scale}) translate(${-TARGET / 2} ${-TARGET / 2})`}>
+      <MarkGlyph kind={kind} />
+    </g>
+  );
+}
+
 export function MarkGlyph({ kind }: { kind: MarkKind }): ReactElement {
   const c = TARGET / 2;
   switch (kind) {
@@ -83,29 +98,8 @@ export function MarkGlyph({ kind }: { kind: MarkKind }): ReactElement {
   }
 }
 
-/**
- * Spreads marks (sorted by time) on one lane so their 24 px targets never overlap, pushing right, then back left
- * where the last would pass `max`; each keeps a leader line to its true time.
- */
-export function dodge(xs: readonly number[], max: number): number[] {
-  const out: number[] = [];
-  let prev = -Infinity;
-  for (const x of xs) {
-    const placed = Math.max(x, prev + TARGET);
-    out.push(placed);
-    prev = placed;
-  }
-  let next = max + TARGET;
-  for (let i = out.length - 1; i >= 0; i--) {
-    const placed = Math.min(out[i] as number, next - TARGET);
-    out[i] = placed;
-    next = placed;
-  }
-  return out;
-}
-
 /** Memoized: during playback only the row whose `current` flips re-renders (the playhead is drawn elsewhere). */
-export const TurnRow = memo(function TurnRow({ row, y, scale, lang, t, strategy, current, highlighted, patternId, rightRoom, on }: Props): ReactElement {
+export const TurnRow = memo(function TurnRow({ row, y, scale, lang, t, strategy, current, highlighted, patternId, rightRoom, on, clusters, height, activeId }: Props): ReactElement {
   const n = row.turn + 1;
   const w = scale.width;
   const px = (msAbs: number) => Math.max(-4, Math.min(w + 4, scale.toPx(msAbs)));
@@ -116,13 +110,9 @@ export const TurnRow = memo(function TurnRow({ row, y, scale, lang, t, strategy,
   const hover = () => on.hoverFrames(row.timing.frames ? [row.timing.frames[0], row.timing.frames[1]] : null);
   const markLabel = (m: MarkSpec) =>
     m.kind === 'ready' && m.call
-      ? t('waterfall.mark.readyLabel', { n, name: m.call.name, strategy, time: formatMs(lang, t, m.relMs), frame: m.frame ?? '-' })
+      ? t('waterfall.mark.readyLabel', { n, name: m.call.name, strategy: t(`strategy.${strategy}.label`), time: formatMs(lang, t, m.relMs), frame: m.frame ?? '-' })
       : t('waterfall.mark.label', { n, mark: t(`waterfall.mark.${m.kind}`), time: formatMs(lang, t, m.relMs), frame: m.frame ?? '-' });
-  const marks = row.marks.filter((m) => {
-    const x = scale.toPx(m.atMs);
-    return x >= -TARGET && x <= w + TARGET;
-  });
-  const placed = dodge(marks.map((m) => scale.toPx(m.atMs)), w + rightRoom - TARGET / 2);
+  const depth = clusters.reduce((d, c) => Math.max(d, c.marks.length), 1);
   const footerParts = [
     ...(row.timing.finishReason ? [{ text: t('waterfall.finish', { reason: row.timing.finishReason }), anomaly: false }] : []),
     ...row.anomalies.map((a) => ({ text: t(`waterfall.anomaly.${a.code}`), anomaly: true })),
@@ -138,19 +128,22 @@ export const TurnRow = memo(function TurnRow({ row, y, scale, lang, t, strategy,
       <g
         className="wf-turn"
         role="button"
-        tabIndex={0}
+        tabIndex={activeId === turnItemId(row.turn) ? 0 : -1}
+        data-wf-item={turnItemId(row.turn)}
+        data-wf-kind="turn"
+        onFocus={hover}
         aria-label={turnLabel(row, lang, t)}
         aria-current={current ? 'true' : undefined}
         onClick={seekFirst}
         onKeyDown={activate(seekFirst)}
       >
-        <rect className="wf-turn-bg" x={4} y={4} width={LABEL_W - 12} height={ROW_H - 12} rx={4} />
-        <text className="wf-turn-name" x={14} y={30}>{t('waterfall.turn', { n })}</text>
+        <rect className="wf-turn-bg" x={4} y={4} width={LABEL_W - 12} height={height - 12} rx={4} />
+        <text className="wf-turn-name" x={14} y={24}>{t('waterfall.turn', { n })}</text>
       </g>
       {/* Outside the button, so its visible text ("Turn 7") is the start of its name (WCAG 2.5.3). */}
-      <text className="wf-turn-sub" x={14} y={50} aria-hidden="true">{formatMs(lang, t, row.timing.firstFrameMs)}</text>
+      <text className="wf-turn-sub" x={14} y={40} aria-hidden="true">{formatMs(lang, t, row.timing.firstFrameMs)}</text>
       <g transform={`translate(${LABEL_W} 0)`} clipPath={`url(#${patternId('clip')})`}>
-        <rect className="wf-row-bg" x={0} y={0} width={w} height={ROW_H - 4} onClick={() => !on.wasDrag() && seekFirst()} />
+        <rect className="wf-row-bg" x={0} y={0} width={w} height={height - 4} onClick={() => !on.wasDrag() && seekFirst()} />
         {drawableSegments(row.segments, scale.toPx, w).map(({ segment: s, kind, x: from, width: rawWidth }, i) => {
           const width = Math.max(1, rawWidth);
           const title = t('waterfall.seg.title', {
@@ -195,39 +188,78 @@ export const TurnRow = memo(function TurnRow({ row, y, scale, lang, t, strategy,
             </g>
           );
         })}
-        {marks.map((m, i) => {
-          const x = scale.toPx(m.atMs);
-          const gx = placed[i] as number;
-          const callRef = m.call ? { turn: row.turn, key: m.call.key } : null;
-          const lit = callRef !== null && highlighted !== null && highlighted.turn === callRef.turn && highlighted.key === callRef.key;
-          const seek = () => {
-            if (m.frame !== null) on.seek(m.frame);
+        {clusters.map((cluster, ci) => {
+          const first = cluster.marks[0];
+          if (!first) return null;
+          const stacked = cluster.marks.length;
+          const h = stackHeight(stacked);
+          const callMark = cluster.marks.find((p) => p.mark.call);
+          const callRef = callMark?.mark.call ? { turn: row.turn, key: callMark.mark.call.key } : null;
+          const lit = cluster.marks.some(
+            (p) => p.mark.call && highlighted !== null && highlighted.turn === row.turn && highlighted.key === p.mark.call.key,
+          );
+          const frames = cluster.marks.map((p) => p.mark.frame).filter((f): f is FrameIndex => f !== null);
+          const label = cluster.marks.map((p) => markLabel(p.mark)).join('; ');
+          // a click seeks to the mark under the pointer (its level in the stack); Enter to the first, and each
+          // further Enter to the next one down
+          const seekLevel = (level: number) => {
+            const m = cluster.marks[Math.min(stacked - 1, Math.max(0, level))]?.mark;
+            if (m && m.frame !== null) on.seek(m.frame);
           };
+          const enter = () => {
+            if (callRef) on.hoverCall(callRef);
+            if (frames.length) on.hoverFrames([Math.min(...frames), Math.max(...frames)]);
+          };
+          const leave = () => {
+            if (callRef) on.hoverCall(null);
+            hover();
+          };
+          const id = markItemId(row.turn, ci);
           return (
-            <g key={`${m.kind}-${i}`} className={`wf-mark wf-mark-${m.kind}${lit ? ' wf-mark-lit' : ''}`}>
-              <path className="wf-leader" d={`M${x} ${BAR_Y - 2}V${BAR_Y + BAR_H + 2}L${gx} ${MARK_Y}`} />
+            <g key={`${ci}-${first.mark.kind}`} className={`wf-mark wf-mark-${first.mark.kind}${lit ? ' wf-mark-lit' : ''}`} data-marks={stacked}>
+              {cluster.marks.map((p) => (
+                <path key={`l${p.level}`} className="wf-leader" d={`M${p.x} ${BAR_Y - 2}V${glyphY(p.level, stacked)}`} />
+              ))}
               <g
                 role="button"
-                tabIndex={0}
-                aria-label={markLabel(m)}
-                transform={`translate(${gx - TARGET / 2} ${MARK_Y})`}
+                tabIndex={activeId === id ? 0 : -1}
+                data-wf-item={id}
+                aria-label={label}
                 onClick={(e) => {
                   e.stopPropagation();
-                  if (!on.wasDrag()) seek();
+                  if (on.wasDrag()) return;
+                  const top = e.currentTarget.getBoundingClientRect().top;
+                  seekLevel(stacked > 1 && Number.isFinite(top) && e.clientY > 0 ? Math.floor((e.clientY - top - 2) / PITCH) : 0);
                 }}
-                onKeyDown={activate(seek)}
-                onMouseEnter={() => callRef && on.hoverCall(callRef)}
-                onMouseLeave={() => callRef && on.hoverCall(null)}
+                onKeyDown={(e) => {
+                  if (e.key !== 'Enter' && e.key !== ' ') return;
+                  e.preventDefault();
+                  const el = e.currentTarget;
+                  const level = Number(el.dataset.next ?? 0) % stacked;
+                  el.dataset.next = String(level + 1);
+                  seekLevel(level);
+                }}
+                onBlur={(e) => {
+                  delete e.currentTarget.dataset.next;
+                  leave();
+                }}
+                onMouseEnter={enter}
+                onMouseLeave={leave}
+                onFocus={enter}
               >
-                <rect className="wf-target" width={TARGET} height={TARGET} />
-                <MarkGlyph kind={m.kind} />
-                <title>{markLabel(m)}</title>
+                <rect className="wf-target" x={cluster.x0 - TARGET / 2} y={MARK_Y} width={cluster.x1 - cluster.x0 + TARGET} height={h} rx={3} />
+                {cluster.marks.map((p) => (
+                  <g key={p.level} className={`wf-mark-${p.mark.kind}`}>
+                    <PlacedGlyph kind={p.mark.kind} cx={p.x} cy={glyphY(p.level, stacked)} scale={stacked > 1 ? 0.5 : 0.9} />
+                  </g>
+                ))}
+                <title>{label}</title>
               </g>
             </g>
           );
         })}
         {footer ? (
-          <text className="wf-finish" x={footerX} y={FOOT_Y} textAnchor={footerAnchor}>
+          <text className="wf-finish" x={footerX} y={footerY(depth)} textAnchor={footerAnchor}>
             {footerParts.map((part, i) => (
               <Fragment key={i}>
                 {i > 0 ? <tspan className="wf-finish-text">{' · '}</tspan> : null}

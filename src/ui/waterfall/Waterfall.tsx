@@ -1,7 +1,7 @@
 // The span waterfall (DESIGN section 6): a region below the panels with one row per turn on a shared time axis,
 // linked to the player (playhead, click seeks, hover highlights), zoomable and pannable, exportable as SVG / PNG,
 // with the three time-to-first-token readings and the what-if tool execution table.
-import { useEffect, useId, useMemo, useRef, useState, type ReactElement } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent, type ReactElement } from 'react';
 import type { FrameIndex } from '../../core/types';
 import type { CallRef, PanelProps } from '../panels/types';
 import { exportPng, exportSvg } from './exportImage';
@@ -25,6 +25,31 @@ export interface WaterfallProps extends PanelProps {
   onHoverFrames?: (range: [number, number] | null) => void;
   /** Width in px before the element has been measured (and in environments without ResizeObserver). */
   initialWidth?: number;
+}
+
+/**
+ * The waterfall's roving tabindex: one Tab stop (the last focused turn or mark), Up / Down to the previous / next
+ * turn, Left / Right to the previous / next item (turns and marks in reading order). True when the key was used.
+ */
+function moveFocus(e: KeyboardEvent<HTMLDivElement>): boolean {
+  if (e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return false;
+  const key = e.key;
+  if (key !== 'ArrowUp' && key !== 'ArrowDown' && key !== 'ArrowLeft' && key !== 'ArrowRight') return false;
+  const target = (e.target as Element).closest?.('[data-wf-item]');
+  if (!target) return false;
+  const turnsOnly = key === 'ArrowUp' || key === 'ArrowDown';
+  const items = [...e.currentTarget.querySelectorAll<SVGGElement>(turnsOnly ? '[data-wf-kind="turn"]' : '[data-wf-item]')];
+  let at = items.indexOf(target as SVGGElement);
+  if (at < 0 && turnsOnly) {
+    // from a mark: Up / Down go to the turns above / below its row's turn
+    const row = target.closest('.wf-row');
+    at = items.findIndex((el) => el.closest('.wf-row') === row);
+  }
+  const next = items[at + (key === 'ArrowDown' || key === 'ArrowRight' ? 1 : -1)];
+  e.preventDefault();
+  e.stopPropagation();
+  next?.focus();
+  return true;
 }
 
 function useWidth(initial: number): [(el: HTMLDivElement | null) => void, number] {
@@ -54,6 +79,14 @@ export function Waterfall(props: WaterfallProps): ReactElement {
   const svgRef = useRef<SVGSVGElement | null>(null);
   const [defaultMs, setDefaultMs] = useState(DEFAULT_TOOL_MS);
   const [exportError, setExportError] = useState<string | null>(null);
+  const [activeId, setActiveId] = useState<string | null>(null);
+  const onFocusItem = (e: FocusEvent<HTMLDivElement>) => {
+    const id = (e.target as Element).getAttribute?.('data-wf-item');
+    if (id) setActiveId(id);
+  };
+  const onCanvasKey = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (!moveFocus(e)) zp.onKeyDown(e);
+  };
 
   const current = session.frames[frame] ?? null;
   const currentTurn = current?.turn ?? (session.timings.length ? 0 : null);
@@ -108,8 +141,9 @@ export function Waterfall(props: WaterfallProps): ReactElement {
         <p>{t('waterfall.empty')}</p>
       ) : (
         <div className="wf-scroll" ref={measureRef}>
-          {/* The focusable wrapper takes W/S/A/D; its children (turn and mark buttons) bubble their keys up. */}
-          <div className="wf-canvas" ref={zp.wheelRef} tabIndex={0} role="group" aria-label={t('waterfall.hint')} onKeyDown={zp.onKeyDown}>
+          {/* One Tab stop (roving tabindex over the turn and mark buttons, arrows inside); the wrapper takes
+              W/S/A/D and the arrows as its children bubble their keys up. */}
+          <div className="wf-canvas" ref={zp.wheelRef} role="group" aria-label={t('waterfall.hint')} onKeyDown={onCanvasKey} onFocus={onFocusItem}>
             <WaterfallSvg
               ref={svgRef}
               model={model}
@@ -124,6 +158,7 @@ export function Waterfall(props: WaterfallProps): ReactElement {
               highlighted={highlighted}
               idPrefix={idPrefix}
               on={on}
+              activeId={activeId}
               onPointerDown={zp.onPointerDown}
               onPointerMove={zp.onPointerMove}
               onPointerUp={zp.onPointerUp}

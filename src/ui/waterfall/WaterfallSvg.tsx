@@ -1,16 +1,17 @@
 // The waterfall's SVG: pattern defs (so segment kinds differ by texture as well as colour), the time axis with
 // grid lines, one TurnRow per turn and the playhead. React owns every element; the scale only computes numbers.
-import { forwardRef, useCallback, type PointerEvent, type ReactElement } from 'react';
+import { forwardRef, useCallback, useMemo, type PointerEvent, type ReactElement } from 'react';
 import type { FrameIndex, StrategyId } from '../../core/types';
 import type { Lang, Translate } from '../i18n';
 import type { CallRef } from '../panels/types';
 import { formatMs, formatTick } from './format';
 import type { WaterfallModel } from './layout';
 import type { TimeScale } from './timeScale';
-import { LABEL_W, ROW_H, TurnRow, type RowHandlers } from './TurnRow';
+import { deepest, rowHeight, stackMarks } from './markStack';
+import { LABEL_W, TurnRow, markItemId, turnItemId, type RowHandlers } from './TurnRow';
 
 export const AXIS_H = 30;
-/** Room right of the time domain for dodged marks and labels at the end of the recording. */
+/** Room right of the time domain for marks and labels at the end of the recording. */
 export const RIGHT_PAD = 56;
 
 interface Props {
@@ -26,6 +27,8 @@ interface Props {
   highlighted: CallRef | null;
   idPrefix: string;
   on: RowHandlers;
+  /** The item that takes Tab (roving tabindex); when it is not drawn, the first turn does. */
+  activeId: string | null;
   onPointerDown: (e: PointerEvent<SVGSVGElement>) => void;
   onPointerMove: (e: PointerEvent<SVGSVGElement>) => void;
   onPointerUp: (e: PointerEvent<SVGSVGElement>) => void;
@@ -55,7 +58,26 @@ export const WaterfallSvg = forwardRef<SVGSVGElement, Props>(function WaterfallS
   const { model, scale, lang, t, idPrefix } = props;
   const id = useCallback((kind: string) => `${idPrefix}-${kind}`, [idPrefix]);
   const width = LABEL_W + scale.width + RIGHT_PAD;
-  const height = AXIS_H + model.rows.length * ROW_H + 4;
+  // per row: its marks placed at this zoom, its height and top (rows are as tall as their deepest stack)
+  const placed = useMemo(() => {
+    let top = 0;
+    return model.rows.map((row) => {
+      const clusters = stackMarks(row.marks, scale.toPx, scale.width);
+      const footer = row.timing.finishReason !== null || row.anomalies.length > 0;
+      const h = rowHeight(deepest(clusters), footer);
+      const y = top;
+      top += h;
+      return { clusters, height: h, y };
+    });
+  }, [model, scale]);
+  const rowsHeight = placed.reduce((sum, p) => sum + p.height, 0);
+  const height = AXIS_H + rowsHeight + 4;
+  const ids = useMemo(
+    () => new Set(model.rows.flatMap((row, i) => [turnItemId(row.turn), ...(placed[i]?.clusters ?? []).map((_, ci) => markItemId(row.turn, ci))])),
+    [model, placed],
+  );
+  const firstTurn = model.rows[0];
+  const activeId = props.activeId !== null && ids.has(props.activeId) ? props.activeId : firstTurn ? turnItemId(firstTurn.turn) : null;
   const ticks = scale.ticks();
   const playX = props.playheadMs === null ? null : scale.toPx(props.playheadMs);
   return (
@@ -92,7 +114,10 @@ export const WaterfallSvg = forwardRef<SVGSVGElement, Props>(function WaterfallS
           <TurnRow
             key={row.turn}
             row={row}
-            y={i * ROW_H}
+            y={placed[i]?.y ?? 0}
+            clusters={placed[i]?.clusters ?? []}
+            height={placed[i]?.height ?? rowHeight(1, true)}
+            activeId={activeId}
             scale={scale}
             lang={lang}
             t={t}

@@ -74,7 +74,9 @@ export function WhatIf({ session, turn, strategy, defaultMs, onDefaultMs, lang, 
           <tbody>
             {data.rows.map((row) => {
               const r = row.result;
-              const name = row.id === strategy ? t('waterfall.whatif.selected', { strategy: row.id }) : row.id;
+              // one name per strategy everywhere: the toggle's label, not the id
+              const label = t(`strategy.${row.id}.label`);
+              const name = row.id === strategy ? t('waterfall.whatif.selected', { strategy: label }) : label;
               return (
                 <tr key={row.id} aria-current={row.id === strategy ? 'true' : undefined}>
                   <th scope="row">

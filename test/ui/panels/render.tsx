@@ -17,7 +17,7 @@ export function giveElementsASize(): void {
 export function renderPanel(
   Panel: ComponentType<PanelProps>,
   session: Session,
-  opts: { strategy?: StrategyId; frame?: number; lang?: Lang; selectedCall?: CallRef | null } = {},
+  opts: { strategy?: StrategyId; frame?: number; lang?: Lang; selectedCall?: CallRef | null; hoveredFrames?: [number, number] | null } = {},
 ) {
   const lang = opts.lang ?? 'en';
   const props: PanelProps = {
@@ -32,6 +32,8 @@ export function renderPanel(
     onSeek: vi.fn(),
     onSelectCall: vi.fn(),
     onHoverCall: vi.fn(),
+    hoveredFrames: opts.hoveredFrames ?? null,
+    onHoverFrames: vi.fn(),
   };
   return { ...render(<Panel {...props} />), props };
 }

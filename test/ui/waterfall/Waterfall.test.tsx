@@ -88,16 +88,17 @@ describe('Waterfall', () => {
   });
 
   test('marks are buttons that seek to their frame; a ready mark follows the strategy and reports hover', () => {
+    // marks that coincide at this zoom share one button named with each of them ("…; …"), seeking to the first
     const { onSeek, onHoverCall } = setup();
-    const firstText = screen.getByRole('button', { name: /^first text of turn 3 at 6,631 ms, frame 8$/ });
+    const firstText = screen.getByRole('button', { name: /^first text of turn 3 at 6,631 ms, frame 8(;|$)/ });
     fireEvent.click(firstText);
     expect(onSeek).toHaveBeenLastCalledWith(8);
-    const ready = screen.getByRole('button', { name: /^read_file ready under per-call-buffer in turn 1 at 340\.0 ms, frame 2$/ });
+    const ready = screen.getByRole('button', { name: /(^|; )read_file ready under One buffer per call in turn 1 at 340\.0 ms, frame 2(;|$)/ });
     fireEvent.mouseEnter(ready);
     expect(onHoverCall).toHaveBeenLastCalledWith({ turn: 0, key: '0' });
     cleanup();
     setup('en', 'parse-each-fragment');
-    expect(screen.getByRole('button', { name: /read_file ready under parse-each-fragment in turn 1 at 323\.8 ms, frame 0$/ })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /read_file ready under Parse every fragment in turn 1 at 323\.8 ms, frame 0(;|$)/ })).toBeTruthy();
   });
 
   test('the three readings of time to first token are printed per turn, each named', () => {
@@ -133,7 +134,7 @@ describe('Waterfall', () => {
   test('the what-if table shows each schedule for the current turn and a bad default duration is refused', () => {
     setup('en', 'per-call-buffer', 0);
     const table = screen.getByRole('table', { name: /What-if tool execution, turn 1/ });
-    const row = within(table).getByRole('row', { name: /per-call-buffer \(selected\)/ });
+    const row = within(table).getByRole('row', { name: /One buffer per call \(selected\)/ });
     // read_file ran 41.2 ms (recorded); stream end 340.0 ms: sequential finish 381.2 ms.
     expect(within(row).getAllByRole('cell').map((c) => c.textContent)).toEqual([
       '340.0 ms',
@@ -141,7 +142,7 @@ describe('Waterfall', () => {
       '381.2 ms (saves 0.0 ms)',
       '381.2 ms (saves 0.0 ms)',
     ]);
-    const early = within(table).getByRole('row', { name: /parse-each-fragment/ });
+    const early = within(table).getByRole('row', { name: /Parse every fragment/ });
     expect(within(early).getAllByRole('cell')[3]?.textContent).toBe('365.0 ms (saves 16.2 ms)');
     const input = screen.getByLabelText('Default tool duration (ms)');
     fireEvent.change(input, { target: { value: '-5' } });

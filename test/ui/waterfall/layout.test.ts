@@ -81,11 +81,39 @@ describe('buildWaterfall', () => {
   });
 });
 
-describe('dodge', () => {
-  test('marks never overlap, stay in time order, and the last stays inside the limit', async () => {
-    const { dodge } = await import('../../../src/ui/waterfall/TurnRow');
-    expect(dodge([10, 10, 10], 1000)).toEqual([10, 34, 58]);
-    expect(dodge([990, 995, 1000], 1000)).toEqual([952, 976, 1000]);
-    expect(dodge([0, 100], 1000)).toEqual([0, 100]);
+describe('stackMarks', () => {
+  const mark = (atMs: number, kind: 'first-frame' | 'first-text' | 'end' = 'first-frame') => ({ kind, atMs, relMs: atMs, frame: null });
+  const px = (ms: number) => ms; // 1 px per ms
+
+  test('marks keep their true x; coinciding ones stack vertically in one cluster instead of moving sideways', async () => {
+    const { stackMarks, rowHeight, deepest } = await import('../../../src/ui/waterfall/markStack');
+    const clusters = stackMarks([mark(10), mark(10, 'first-text'), mark(20, 'end'), mark(100)], px, 1000);
+    expect(clusters.map((c) => c.marks.map((p) => [p.x, p.level]))).toEqual([
+      [
+        [10, 0],
+        [10, 1],
+        [20, 2],
+      ],
+      [[100, 0]],
+    ]);
+    // a row of single marks is slimmer than one with a stack of three, and slimmer than the old 92 px
+    expect(rowHeight(1, true)).toBeLessThan(rowHeight(deepest(clusters), true));
+    expect(rowHeight(1, true)).toBeLessThan(92);
+  });
+
+  test('marks outside the visible plot are left out', async () => {
+    const { stackMarks } = await import('../../../src/ui/waterfall/markStack');
+    expect(stackMarks([mark(-100), mark(500), mark(2000)], px, 1000).map((c) => c.x0)).toEqual([500]);
+  });
+});
+
+describe('fit', () => {
+  test('the domain Fit shows reaches the end of the last tool run', () => {
+    const withTool = makeSession({
+      turns: [{ requestAt: 0, frames: [{ at: 10, kind: 'args' }], endAt: 20 }],
+      tools: [{ time: 30, turn: 0, name: 'run_tests', durationMs: 500 }],
+    });
+    const m = buildWaterfall(withTool, 'per-call-buffer');
+    expect(m.domain[1]).toBeGreaterThanOrEqual(530);
   });
 });

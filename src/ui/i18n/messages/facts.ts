@@ -44,6 +44,7 @@ const en: Record<string, string> = {
   'verdict.ok': 'ok',
   'verdict.fail': 'fails',
   'verdict.n/a': 'n/a',
+  'verdict.warn': 'warning',
   'reason.parse-failed': 'a parse failed',
   'reason.missing-call': 'a call the stream carried is missing',
   'reason.extra-call': 'it produced a call the stream did not carry',
@@ -80,6 +81,9 @@ const en: Record<string, string> = {
     '{strategy} fails at frame {frame}: JSON.parse says “{error}” because {why}. {failed} of {attempts:# parse|# parses} failed.',
   'conclusion.fail.call': '{strategy} fails on turn {turn}: {reason} (call {key}).',
   'conclusion.fail.other': '{strategy} fails on turn {turn}: {reason}.',
+  'conclusion.fail.unended': '{strategy} fails on turn {turn}: {name} (key {key}) never reached its end signal before the stream stopped, so it must not be executed.',
+  'conclusion.warn.no-call':
+    '{strategy} assembled everything the stream carried, but turn {turn} ends with finish_reason: {reason} and no call: an agent loop that waits for that call waits forever. Check that a call arrived before waiting for its result.',
 };
 
 const zh: Record<string, string> = {
@@ -121,6 +125,7 @@ const zh: Record<string, string> = {
   'verdict.ok': '成功',
   'verdict.fail': '失败',
   'verdict.n/a': '不适用',
+  'verdict.warn': '警告',
   'reason.parse-failed': '有一次解析失败',
   'reason.missing-call': '流里有的调用它没拼出来',
   'reason.extra-call': '它拼出了流里没有的调用',
@@ -157,6 +162,9 @@ const zh: Record<string, string> = {
     '「{strategy}」在第 {frame} 帧失败:JSON.parse 报「{error}」,因为{why}。{attempts} 次解析中 {failed} 次失败。',
   'conclusion.fail.call': '「{strategy}」在第 {turn} 轮失败:{reason}(调用 {key})。',
   'conclusion.fail.other': '「{strategy}」在第 {turn} 轮失败:{reason}。',
+  'conclusion.fail.unended': '「{strategy}」在第 {turn} 轮失败:流停止之前 {name}(key {key})始终没有收到结束信号,不能执行它。',
+  'conclusion.warn.no-call':
+    '「{strategy}」把流里有的内容都拼对了,但第 {turn} 轮以 finish_reason: {reason} 结束却没有调用:等这个调用的 agent 循环会一直等下去。等结果之前先确认真的收到了调用。',
 };
 
 export const facts = { en, zh };

@@ -1,14 +1,21 @@
 // Panel (2), parameter buffers: one box per buffer of the selected strategy at frame f, its text so far with the
 // fragments tinted alternately and separated by a non-colour cue, the current frame's fragment emphasized, empty
-// fragments shown as a visible ∅ '' token. Hovering or clicking a box selects its call in every panel.
-import { memo } from 'react';
-import { frameIndex, type BufferLog, type FrameIndex } from '../../../core/types';
+// fragments shown as a visible ∅ '' token. Hovering or clicking a box selects its call in every panel. Hovering or
+// focusing a fragment lights its frame in the other panels (the store's hovered frames); clicking it seeks there.
+// Once its turn has no more frames, a buffer whose call never got its end signal says so: do not execute it. While
+// the current turn has no buffer (a long answer, a thinking phase) the panel shows its text / reasoning so far.
+import { memo, useCallback, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
+import { frameIndex, type BufferLog, type FrameIndex, type Session } from '../../../core/types';
 import { buffersAt } from '../../../core/session/view';
 import { sameCall, type CallRef, type PanelProps } from '../types';
 import type { Translate } from '../../i18n';
+import { inRange, turnLastFrame, unendedAt } from '../unended';
+import { accumulatedAt, accumulatedOf, type StreamKind } from './accumulated';
 import { bufferView } from './segments';
 import '../panels.css';
 import { translateIsolated } from '../../i18n/parts';
+
+type HoverFrames = (range: [number, number] | null) => void;
 
 interface BoxProps {
   buffer: BufferLog;
@@ -16,11 +23,37 @@ interface BoxProps {
   t: Translate;
   selected: boolean;
   hovered: boolean;
+  /** Frames lit from another panel, when they touch this buffer's fragments. */
+  linked: readonly [number, number] | null;
+  /** Names of the calls in this buffer that never ended (empty while the turn still streams). */
+  unended: string;
   onSelectCall: (call: CallRef | null) => void;
   onHoverCall: (call: CallRef | null) => void;
+  onHoverFrames: HoverFrames;
+  onSeek: (frame: FrameIndex) => void;
 }
 
-const BufferBox = memo(function BufferBox({ buffer, frame, t, selected, hovered, onSelectCall, onHoverCall }: BoxProps) {
+/** Up / Down move between a buffer's fragments (one Tab stop per buffer); Enter or Space seeks to the focused one. */
+function onFragmentKeys(e: KeyboardEvent<HTMLParagraphElement>, onSeek: (f: FrameIndex) => void): void {
+  const target = e.target as HTMLElement;
+  const frame = target.dataset.frame;
+  if (frame === undefined) return;
+  if (e.key === 'Enter' || e.key === ' ') {
+    e.preventDefault();
+    e.stopPropagation();
+    onSeek(frameIndex(Number(frame)));
+    return;
+  }
+  if (e.key !== 'ArrowUp' && e.key !== 'ArrowDown') return;
+  if (e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+  e.preventDefault();
+  const all = [...e.currentTarget.querySelectorAll<HTMLElement>('[data-frame]')];
+  const next = all[all.indexOf(target) + (e.key === 'ArrowDown' ? 1 : -1)];
+  // (focus moves; the Tab stop stays on the newest fragment, so React's tabindex values are never overridden)
+  next?.focus();
+}
+
+const BufferBox = memo(function BufferBox({ buffer, frame, t, selected, hovered, linked, unended, onSelectCall, onHoverCall, onHoverFrames, onSeek }: BoxProps) {
   const view = bufferView(buffer, frame);
   const call: CallRef | null = buffer.key === null ? null : { turn: buffer.turn, key: buffer.key };
   const label =
@@ -29,9 +62,10 @@ const BufferBox = memo(function BufferBox({ buffer, frame, t, selected, hovered,
     buffer.key === null
       ? label
       : translateIsolated(t, 'panels.buffers.call', { name: buffer.name ?? '?', id: buffer.callId ?? '?', key: buffer.key }, ['name', 'id', 'key']);
+  const lastSegment = view.segments.length - 1;
   return (
     <article
-      className={`ss-buffer${selected ? ' ss-selected' : ''}${hovered ? ' ss-hovered' : ''}`}
+      className={`ss-buffer${selected ? ' ss-selected' : ''}${hovered ? ' ss-hovered' : ''}${unended ? ' ss-buffer-unended' : ''}`}
       aria-label={label}
       aria-current={selected ? 'true' : undefined}
       onMouseEnter={call ? () => onHoverCall(call) : undefined}
@@ -50,14 +84,21 @@ const BufferBox = memo(function BufferBox({ buffer, frame, t, selected, hovered,
         </span>
       </header>
       {view.hidden > 0 ? <p className="ss-note">{t('panels.buffers.window', { shown: view.length - view.hidden, total: view.length })}</p> : null}
-      <p className="ss-buffer-text">
+      <p className="ss-buffer-text" onKeyDown={(e) => onFragmentKeys(e, onSeek)}>
         {view.segments.length === 0 ? <span className="ss-muted">{t('panels.buffers.noText')}</span> : null}
-        {view.segments.map((s) => (
+        {view.segments.map((s, i) => (
           <span
             key={s.fragment}
-            className={`ss-frag ${s.fragment % 2 === 0 ? 'ss-frag-even' : 'ss-frag-odd'}${s.current ? ' ss-frag-current' : ''}${s.empty ? ' ss-frag-empty' : ''}`}
+            className={`ss-frag ${s.fragment % 2 === 0 ? 'ss-frag-even' : 'ss-frag-odd'}${s.current ? ' ss-frag-current' : ''}${s.empty ? ' ss-frag-empty' : ''}${inRange(linked, s.frame) ? ' ss-linked' : ''}`}
             data-frame={s.frame}
-            title={s.current ? t('panels.buffers.current') : undefined}
+            role="button"
+            tabIndex={i === lastSegment ? 0 : -1}
+            title={`${t('panels.buffers.fragment', { frame: s.frame })}${s.current ? ` · ${t('panels.buffers.current')}` : ''}`}
+            onClick={() => onSeek(s.frame)}
+            onMouseEnter={() => onHoverFrames([s.frame, s.frame])}
+            onMouseLeave={() => onHoverFrames(null)}
+            onFocus={() => onHoverFrames([s.frame, s.frame])}
+            onBlur={() => onHoverFrames(null)}
           >
             {s.empty ? (
               <abbr title={t('panels.buffers.emptyFragment')}>∅ &apos;&apos;</abbr>
@@ -67,22 +108,73 @@ const BufferBox = memo(function BufferBox({ buffer, frame, t, selected, hovered,
           </span>
         ))}
       </p>
+      {unended ? (
+        <p className="ss-unended" role="note">
+          <span aria-hidden="true">✗ </span>
+          <strong>{t('panels.buffers.unended')}</strong> {t('panels.buffers.unended.why', { name: unended })}
+        </p>
+      ) : null}
     </article>
   );
 });
 
 /**
  * A buffer looks the same at every frame after its last fragment: past it, the box gets one fixed frame, so its
- * memo holds and a seek re-renders only the buffers still growing at the new frame.
+ * memo holds and a seek re-renders only the buffers still growing at the new frame (and, once, the buffers of a
+ * turn that has just ended, which may now say "never ended").
  */
-function settledFrame(buffer: BufferLog, frame: FrameIndex): FrameIndex {
+function settledFrame(session: Session, buffer: BufferLog, frame: FrameIndex): FrameIndex {
   const last = buffer.fragments[buffer.fragments.length - 1]?.frame;
-  return last !== undefined && frame > last ? frameIndex(last + 1) : frame;
+  if (last === undefined || frame <= last) return frame;
+  const turnEnd = turnLastFrame(session, buffer.turn);
+  return frameIndex(turnEnd !== null && frame >= turnEnd ? Math.max(last + 1, turnEnd) : last + 1);
 }
 
-export function BuffersPanel({ session, strategy, frame, t, selectedCall, hoveredCall, onSelectCall, onHoverCall }: PanelProps) {
+/** The linked range when it touches this buffer's fragments (else null, so the box's memo holds). */
+function linkedFor(buffer: BufferLog, range: readonly [number, number] | null | undefined): readonly [number, number] | null {
+  if (!range) return null;
+  const first = buffer.fragments[0]?.frame;
+  const last = buffer.fragments[buffer.fragments.length - 1]?.frame;
+  return first !== undefined && last !== undefined && range[1] >= first && range[0] <= last ? range : null;
+}
+
+/** The current turn's text or reasoning so far, for a turn with no buffer. */
+function SoFar({ session, turn, frame, kind, t }: { session: Session; turn: number; frame: FrameIndex; kind: StreamKind; t: Translate }) {
+  const view = accumulatedAt(accumulatedOf(session, turn, kind), frame);
+  // the newest text is at the end: keep it in view as the turn streams (one write per change of length)
+  const box = useRef<HTMLParagraphElement | null>(null);
+  useLayoutEffect(() => {
+    if (box.current) box.current.scrollTop = box.current.scrollHeight;
+  }, [view.length]);
+  if (view.length === 0) return null;
+  return (
+    <article className={`ss-buffer ss-sofar ss-sofar-${kind}`} aria-label={t(`panels.buffers.sofar.${kind}`, { turn: turn + 1 })}>
+      <header className="ss-buffer-head">
+        <strong>{t(`panels.buffers.sofar.${kind}`, { turn: turn + 1 })}</strong>
+        <span className="ss-muted">{t('panels.buffers.sofar.chars', { chars: view.length })}</span>
+      </header>
+      {view.hidden > 0 ? <p className="ss-note">{t('panels.buffers.window', { shown: view.length - view.hidden, total: view.length })}</p> : null}
+      {/* scrollable, so focusable (the keyboard scrolls it) */}
+      <p className="ss-buffer-text ss-sofar-text" tabIndex={0} ref={box}>
+        {view.shown}
+      </p>
+    </article>
+  );
+}
+
+export function BuffersPanel({ session, strategy, frame, t, selectedCall, hoveredCall, hoveredFrames, onSelectCall, onHoverCall, onHoverFrames, onSeek }: PanelProps) {
   const run = session.strategies[strategy];
   const buffers = buffersAt(run, frame);
+  const turn = session.frames[frame]?.turn ?? null;
+  const noneThisTurn = turn !== null && !buffers.some((b) => b.turn === turn);
+  const hoverFrames = useCallback<HoverFrames>((range) => onHoverFrames?.(range), [onHoverFrames]);
+  const sofar =
+    run.applicable && noneThisTurn && turn !== null ? (
+      <>
+        <SoFar session={session} turn={turn} frame={frame} kind="reasoning" t={t} />
+        <SoFar session={session} turn={turn} frame={frame} kind="text" t={t} />
+      </>
+    ) : null;
   return (
     <section className="ss-panel ss-buffers" aria-label={t('panels.buffers.title')}>
       <header className="ss-panel-head">
@@ -92,21 +184,34 @@ export function BuffersPanel({ session, strategy, frame, t, selectedCall, hovere
       {!run.applicable ? (
         <p className="ss-note">{t('panels.buffers.na', { reason: t(run.naReason ?? 'na.generic') })}</p>
       ) : buffers.length === 0 ? (
-        <p className="ss-muted">{t('panels.buffers.none')}</p>
+        <>
+          <p className="ss-muted">{t('panels.buffers.none')}</p>
+          {sofar}
+        </>
       ) : (
         <div className="ss-buffer-list">
+          {noneThisTurn ? <p className="ss-muted">{t('panels.buffers.noneThisTurn', { turn: (turn ?? 0) + 1 })}</p> : null}
+          {sofar}
           {buffers.map((b) => {
             const call = b.key === null ? null : { turn: b.turn, key: b.key };
+            const settled = settledFrame(session, b, frame);
+            const unended = unendedAt(session, b.turn, b.key, settled)
+              .map((c) => c.name || c.key)
+              .join(', ');
             return (
               <BufferBox
                 key={b.id}
                 buffer={b}
-                frame={settledFrame(b, frame)}
+                frame={settled}
                 t={t}
                 selected={sameCall(call, selectedCall)}
                 hovered={sameCall(call, hoveredCall)}
+                linked={linkedFor(b, hoveredFrames)}
+                unended={unended}
                 onSelectCall={onSelectCall}
                 onHoverCall={onHoverCall}
+                onHoverFrames={hoverFrames}
+                onSeek={onSeek}
               />
             );
           })}

@@ -26,6 +26,7 @@ interface RowProps {
   t: Translate;
   top: number;
   onSeek: (frame: FrameIndex) => void;
+  onHoverFrames: (range: [number, number] | null) => void;
 }
 
 /** The preview's pieces: the app's words plain, what the stream carried isolated (<bdi>). */
@@ -40,7 +41,7 @@ function Preview({ pieces }: { pieces: readonly PreviewPiece[] }) {
   ));
 }
 
-const Row = memo(function Row({ session, index, current, hovered, lang, t, top, onSeek }: RowProps) {
+const Row = memo(function Row({ session, index, current, hovered, lang, t, top, onSeek, onHoverFrames }: RowProps) {
   const frame = session.frames[index];
   if (!frame) return null;
   const kind = session.kinds[index] ?? 'other';
@@ -63,7 +64,12 @@ const Row = memo(function Row({ session, index, current, hovered, lang, t, top, 
       aria-current={current ? 'true' : undefined}
       tabIndex={current ? 0 : -1}
       title={[words, preview, chunks?.split ? t('panels.raw.chunk.split', { first: chunks.first, last: chunks.last }) : ''].filter(Boolean).join(' · ')}
+      data-frame={index}
       onClick={() => onSeek(frame.index)}
+      onMouseEnter={() => onHoverFrames([index, index])}
+      onMouseLeave={() => onHoverFrames(null)}
+      onFocus={() => onHoverFrames([index, index])}
+      onBlur={() => onHoverFrames(null)}
     >
       <span className="ss-visually-hidden">{translateIsolated(t, 'panels.raw.row', params, ['event'])}</span>
       <span className="ss-raw-glyph" title={t(`panels.raw.kind.${kind}`)} aria-hidden="true">
@@ -107,7 +113,9 @@ interface Scroll {
   session: Session;
 }
 
-const RawList = memo(function RawList({ session, frame, lang, t, onSeek, hoveredFrames }: Pick<PanelProps, 'session' | 'frame' | 'lang' | 't' | 'onSeek' | 'hoveredFrames'>) {
+const NO_HOVER = (): void => {};
+
+const RawList = memo(function RawList({ session, frame, lang, t, onSeek, hoveredFrames, onHoverFrames = NO_HOVER }: Pick<PanelProps, 'session' | 'frame' | 'lang' | 't' | 'onSeek' | 'hoveredFrames' | 'onHoverFrames'>) {
   const count = session.frames.length;
   const widths = useMemo(() => columnWidths(session.frames), [session.frames]);
   const [measureRef, viewport] = useViewportHeight();
@@ -148,7 +156,7 @@ const RawList = memo(function RawList({ session, frame, lang, t, onSeek, hovered
   const slots = windowCapacity(viewport, count);
   const rows = [];
   for (let i = start; i < end; i++) {
-    rows.push(<Row key={i % slots} session={session} index={i} current={i === frame} hovered={hoveredFrames ? i >= hoveredFrames[0] && i <= hoveredFrames[1] : false} lang={lang} t={t} top={i * step} onSeek={onSeek} />);
+    rows.push(<Row key={i % slots} session={session} index={i} current={i === frame} hovered={hoveredFrames ? i >= hoveredFrames[0] && i <= hoveredFrames[1] : false} lang={lang} t={t} top={i * step} onSeek={onSeek} onHoverFrames={onHoverFrames} />);
   }
   // Up / Down move through the rows (Left / Right step frames everywhere in the player); focus follows the
   // current row when it was inside the list.
@@ -185,7 +193,7 @@ const RawList = memo(function RawList({ session, frame, lang, t, onSeek, hovered
   );
 });
 
-export function RawEventsPanel({ session, frame, lang, t, theme, onSeek, hoveredFrames }: PanelProps) {
+export function RawEventsPanel({ session, frame, lang, t, theme, onSeek, hoveredFrames, onHoverFrames }: PanelProps) {
   const count = session.frames.length;
   const current = session.frames[frame];
   return (
@@ -204,7 +212,7 @@ export function RawEventsPanel({ session, frame, lang, t, theme, onSeek, hovered
             {' · '}
             {t('panels.raw.chunk.legend')}
           </p>
-          <RawList session={session} frame={frame} lang={lang} t={t} onSeek={onSeek} hoveredFrames={hoveredFrames ?? null} />
+          <RawList session={session} frame={frame} lang={lang} t={t} onSeek={onSeek} hoveredFrames={hoveredFrames ?? null} {...(onHoverFrames ? { onHoverFrames } : {})} />
           {current ? <FrameDetail session={session} frame={current} t={t} theme={theme} /> : null}
         </>
       )}

@@ -39,11 +39,14 @@ interface RowProps {
   top: number;
   t: Translate;
   current: boolean;
+  /** Its frame is lit from another panel (the store's hovered frames). */
+  linked: boolean;
   onSeek: (frame: FrameIndex) => void;
+  onHoverFrames: (range: [number, number] | null) => void;
   measure: (el: HTMLLIElement | null) => void;
 }
 
-const Attempt = memo(function Attempt({ run, attempt, index, count, top, t, current, onSeek, measure }: RowProps) {
+const Attempt = memo(function Attempt({ run, attempt, index, count, top, t, current, linked, onSeek, onHoverFrames, measure }: RowProps) {
   const input = attemptInput(run, attempt);
   const shown = input.length > INPUT_PREVIEW ? `${input.slice(0, INPUT_PREVIEW)}…` : input;
   const why = attempt.ok ? null : explainParseFailure(input, attempt.error);
@@ -54,10 +57,20 @@ const Attempt = memo(function Attempt({ run, attempt, index, count, top, t, curr
       aria-setsize={count}
       aria-posinset={index + 1}
       aria-current={current ? 'true' : undefined}
-      className={`ss-attempt ${attempt.ok ? 'ss-ok' : 'ss-fail'}${current ? ' ss-current' : ''}`}
+      className={`ss-attempt ${attempt.ok ? 'ss-ok' : 'ss-fail'}${current ? ' ss-current' : ''}${linked ? ' ss-linked' : ''}`}
+      data-frame={attempt.frame}
       style={{ transform: `translateY(${top}px)` }}
+      onMouseEnter={() => onHoverFrames([attempt.frame, attempt.frame])}
+      onMouseLeave={() => onHoverFrames(null)}
     >
-      <button type="button" className="ss-linkish" onClick={() => onSeek(attempt.frame)} title={t('panels.results.attempt.seek', { frame: attempt.frame })}>
+      <button
+        type="button"
+        className="ss-linkish"
+        onClick={() => onSeek(attempt.frame)}
+        onFocus={() => onHoverFrames([attempt.frame, attempt.frame])}
+        onBlur={() => onHoverFrames(null)}
+        title={t('panels.results.attempt.seek', { frame: attempt.frame })}
+      >
         {translateNodes(t, 'panels.results.attempt', { frame: attempt.frame }, { buffer: bufferLabel(run, attempt, t) })}
       </button>{' '}
       <span className={`ss-status ${attempt.ok ? 'ss-ok' : 'ss-fail'}`}>
@@ -98,12 +111,16 @@ function observeViewport(v: Virtualizer<HTMLDivElement, Element>, cb: (rect: { w
   return () => observer.disconnect();
 }
 
-export function AttemptList({ run, attempts, frame, t, onSeek, labelledBy }: {
+const NO_HOVER = (): void => {};
+
+export function AttemptList({ run, attempts, frame, t, onSeek, labelledBy, hoveredFrames, onHoverFrames = NO_HOVER }: {
   run: StrategyRun;
   attempts: readonly ParseAttempt[];
   frame: FrameIndex;
   t: Translate;
   onSeek: (frame: FrameIndex) => void;
+  hoveredFrames?: readonly [number, number] | null;
+  onHoverFrames?: (range: [number, number] | null) => void;
   /** Id of the heading that names the list. */
   labelledBy: string;
 }) {
@@ -175,7 +192,9 @@ export function AttemptList({ run, attempts, frame, t, onSeek, labelledBy }: {
               top={item.start}
               t={t}
               current={a.frame === frame}
+              linked={hoveredFrames ? a.frame >= hoveredFrames[0] && a.frame <= hoveredFrames[1] : false}
               onSeek={onSeek}
+              onHoverFrames={onHoverFrames}
               measure={v.measureElement}
             />
           ) : null;

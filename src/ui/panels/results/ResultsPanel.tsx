@@ -9,6 +9,7 @@ import type { Translate } from '../../i18n';
 import { JsonBlock } from '../../code/JsonBlock';
 import { prettyValue, type Pretty } from '../../code/pretty';
 import { AttemptList } from './AttemptList';
+import { turnLastFrame, unendedAt } from '../unended';
 import '../panels.css';
 import { translateIsolated } from '../../i18n/parts';
 
@@ -66,10 +67,16 @@ function Preview({ run, buffer, frame, t, theme }: { run: StrategyRun; buffer: B
   );
 }
 
-export function ResultsPanel({ session, strategy, frame, t, theme, selectedCall, hoveredCall, onSeek, onSelectCall, onHoverCall }: PanelProps) {
+export function ResultsPanel({ session, strategy, frame, t, theme, selectedCall, hoveredCall, hoveredFrames, onSeek, onSelectCall, onHoverCall, onHoverFrames }: PanelProps) {
   const run = session.strategies[strategy];
   const attempts = attemptsUpTo(run, frame);
   const calls = callsUpTo(run, frame);
+  // past the turn's last frame the stream is over for it: say what happened, not what may still come
+  const turn = session.frames[frame]?.turn ?? null;
+  const lastOfTurn = turn === null ? null : turnLastFrame(session, turn);
+  const over = lastOfTurn !== null && frame >= lastOfTurn;
+  const unended = turn === null ? [] : unendedAt(session, turn, null, frame);
+  const turnCalls = turn === null ? 0 : calls.filter((c) => c.turn === turn).length;
   const previewBuffers = strategy === 'partial-json-preview' ? buffersAt(run, frame) : [];
   const attemptsHeading = useId();
   return (
@@ -98,11 +105,38 @@ export function ResultsPanel({ session, strategy, frame, t, theme, selectedCall,
       ) : null}
       <h3 id={attemptsHeading}>{t('panels.results.attempts', { count: attempts.length })}</h3>
       {/* A new list (and virtualizer) per strategy, so no row size is carried over from another strategy's rows. */}
-      <AttemptList key={strategy} run={run} attempts={attempts} frame={frame} t={t} onSeek={onSeek} labelledBy={attemptsHeading} />
+      <AttemptList
+        key={strategy}
+        run={run}
+        attempts={attempts}
+        frame={frame}
+        t={t}
+        onSeek={onSeek}
+        labelledBy={attemptsHeading}
+        hoveredFrames={hoveredFrames ?? null}
+        {...(onHoverFrames ? { onHoverFrames } : {})}
+      />
       <h3>{t('panels.results.calls', { count: calls.length })}</h3>
-      {calls.length === 0 ? (
-        <p className="ss-muted">{t('panels.results.calls.none')}</p>
-      ) : (
+      {unended.length > 0 ? (
+        <div className="ss-unended-list">
+          {unended.map((c) => (
+            <p key={c.key} className="ss-unended" role="note">
+              <span aria-hidden="true">✗ </span>
+              {translateIsolated(t, 'panels.results.unended', { name: c.name || c.key, frame: lastOfTurn ?? 0 }, ['name'])}
+            </p>
+          ))}
+        </div>
+      ) : null}
+      {calls.length === 0 || (over && turnCalls === 0) ? (
+        <p className="ss-muted">
+          {!over
+            ? t('panels.results.calls.none')
+            : unended.length > 0
+              ? t('panels.results.calls.noneEndedCut', { turn: (turn ?? 0) + 1 })
+              : t('panels.results.calls.noneEnded', { turn: (turn ?? 0) + 1 })}
+        </p>
+      ) : null}
+      {calls.length === 0 ? null : (
         <ul className="ss-calls">
           {calls.map((c) => {
             const ref = { turn: c.turn, key: c.key };
