@@ -176,3 +176,32 @@ describe('hostile strings', () => {
     }
   });
 });
+
+describe('RawEventsPanel viewport', () => {
+  it('follows the current frame again when the list’s height is first measured, so its row is never half hidden', async () => {
+    const observers: ((entries: { contentRect: { height: number } }[]) => void)[] = [];
+    const Real = globalThis.ResizeObserver;
+    globalThis.ResizeObserver = class {
+      constructor(cb: (entries: { contentRect: { height: number } }[]) => void) {
+        observers.push(cb);
+      }
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    } as unknown as typeof ResizeObserver;
+    try {
+      const one = anthropicEvents()[6];
+      const big = buildSession(Array.from({ length: 200 }, () => one!));
+      renderPanel(RawEventsPanel, big, { frame: 40 });
+      const list = screen.getByRole('group', { name: 'Frames' });
+      // the list turns out shorter than the default viewport the first render assumed
+      const { act } = await import('@testing-library/react');
+      act(() => observers.forEach((cb) => cb([{ contentRect: { height: 100 } }])));
+      const rowBottom = 41 * ROW_HEIGHT;
+      expect(list.scrollTop + 100).toBeGreaterThanOrEqual(rowBottom - 0.5);
+      expect(list.scrollTop).toBeLessThanOrEqual(40 * ROW_HEIGHT);
+    } finally {
+      globalThis.ResizeObserver = Real;
+    }
+  });
+});

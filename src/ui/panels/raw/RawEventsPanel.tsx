@@ -108,9 +108,10 @@ function useViewportHeight(): [(el: HTMLDivElement | null) => void, number] {
 interface Scroll {
   /** The offset the list is rendered for (and the element is scrolled to). */
   top: number;
-  /** The frame and session it was last made to follow. */
+  /** The frame, session and viewport height it was last made to follow. */
   frame: number;
   session: Session;
+  viewport: number;
 }
 
 const NO_HOVER = (): void => {};
@@ -127,12 +128,13 @@ const RawList = memo(function RawList({ session, frame, lang, t, onSeek, hovered
     },
     [measureRef],
   );
-  const [scroll, setScroll] = useState<Scroll>(() => ({ top: followFrame(0, viewport, frame, count), frame, session }));
+  const [scroll, setScroll] = useState<Scroll>(() => ({ top: followFrame(0, viewport, frame, count), frame, session, viewport }));
   let current = scroll;
-  if (scroll.frame !== frame || scroll.session !== session) {
+  if (scroll.frame !== frame || scroll.session !== session || scroll.viewport !== viewport) {
     // Follow the frame during render (React's "adjust state while rendering"): this render already shows its row.
+    // A new viewport height (first measured, or resized) follows again, so the current row is never half hidden.
     const from = scroll.session === session ? scroll.top : 0;
-    current = { top: followFrame(from, viewport, frame, count), frame, session };
+    current = { top: followFrame(from, viewport, frame, count), frame, session, viewport };
     setScroll(current);
   }
   // What the element is scrolled to, as far as we know: written by us or reported by its scroll events.
