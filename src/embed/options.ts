@@ -6,11 +6,10 @@
  */
 import { parseViewParams, type ViewParams } from '../store/url';
 
-export const PANEL_IDS = ['raw', 'buffers', 'results', 'waterfall'] as const;
-export type PanelId = (typeof PANEL_IDS)[number];
-export type ControlsMode = 'full' | 'compact' | 'min' | 'none';
-export type ProvenanceMode = 'badge' | 'none';
-const CONTROLS: readonly ControlsMode[] = ['full', 'compact', 'min', 'none'];
+import { CONTROLS_MODES, PANEL_IDS, type ControlsMode, type PanelId, type ProvenanceMode } from '../ui/shell/views';
+
+export { PANEL_IDS, type ControlsMode, type PanelId, type ProvenanceMode };
+const CONTROLS: readonly ControlsMode[] = CONTROLS_MODES;
 /** The smallest and largest `maxheight` taken, in CSS px. */
 export const MAXHEIGHT_MIN = 160;
 export const MAXHEIGHT_MAX = 20_000;

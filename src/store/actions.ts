@@ -4,7 +4,8 @@ import type { StrategyId } from '../core/types';
 import type { Emitter } from './emitter';
 import type { LabActions } from './lab';
 import type { LoadOptions } from './loader';
-import type { CallRef, Notice, PlayerEvents, PlayerState, ScrubScale } from './state';
+import type { CallRef } from '../core/types';
+import type { Notice, PlayerEvents, PlayerState, ScrubScale } from './state';
 import type { TimeMode } from './timebase';
 import type { Lang, ThemePref } from './url';
 

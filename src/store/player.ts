@@ -302,4 +302,4 @@ export function createPlayerStore(options: PlayerOptions): PlayerStore {
   };
 }
 
-export type { PlayerState, PlayerOptions, CallRef, Notice, Source, ScrubScale } from './state';
+export type { PlayerState, PlayerOptions, Notice, Source, ScrubScale } from './state';

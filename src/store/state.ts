@@ -15,7 +15,6 @@ import type { RecordingEntry } from './recordings';
 import type { TimeMode } from './timebase';
 import type { Lang, ThemePref } from './url';
 
-export type { CallRef } from '../core/types';
 
 /** A message for the user: a catalog key and its parameters (the UI translates it). */
 export interface Notice {

@@ -22,7 +22,8 @@ import { HelpDialog } from './shell/HelpDialog';
 import { keyAction, keyTargetOf } from './shell/keys';
 import { LiveRegion } from './shell/LiveRegion';
 import { LoadStatus } from './shell/LoadStatus';
-import { PANEL_IDS, Panels, type PanelId, type Slot } from './shell/Panels';
+import { Panels, type Slot } from './shell/Panels';
+import { PANEL_IDS, type ControlsMode, type PanelId, type ProvenanceMode } from './shell/views';
 import { ErrorBoundary } from './shell/ErrorBoundary';
 import { Provenance } from './shell/Provenance';
 import { StrategyToggle } from './shell/StrategyToggle';
@@ -43,14 +44,7 @@ export interface AppSlots {
   footer?: Slot;
 }
 
-/**
- * full: the header (picker, files, language, theme, share), the transport and the strategy switch; compact (an
- * embed's default): the transport and the strategy switch, no header; min: the scrubber and play only; none: no
- * controls (a page drives it).
- */
-export type ControlsMode = 'full' | 'compact' | 'min' | 'none';
-/** badge: the provenance badge with a disclosure for the details (default); none: hidden (an embed's choice). */
-export type ProvenanceMode = 'badge' | 'none';
+export type { ControlsMode, ProvenanceMode } from './shell/views';
 
 export interface AppProps {
   slots?: AppSlots;

@@ -4,7 +4,6 @@
 import type { CallRef, FrameIndex, Session, StrategyId } from '../../core/types';
 import type { Lang, Translate } from '../i18n';
 
-export type { CallRef } from '../../core/types';
 
 export interface PanelProps {
   session: Session;

@@ -9,12 +9,10 @@ import { RawEventsPanel } from '../panels/raw/RawEventsPanel';
 import { ResultsPanel } from '../panels/results/ResultsPanel';
 import type { PanelProps } from '../panels/types';
 import { ErrorBoundary } from './ErrorBoundary';
+import type { PanelId } from './views';
 
 export type Slot = (props: PanelProps) => ReactNode;
 
-/** The views a player can show (embedding picks a subset with `panels=`). */
-export const PANEL_IDS = ['raw', 'buffers', 'results', 'waterfall'] as const;
-export type PanelId = (typeof PANEL_IDS)[number];
 type Pane = 'raw' | 'buffers' | 'results';
 const PANES: readonly Pane[] = ['raw', 'buffers', 'results'];
 

@@ -5,7 +5,8 @@
 import { useDeferredValue, useMemo } from 'react';
 import { frameIndex, type FrameIndex } from '../../core/types';
 import { useActions, usePlayer } from '../../store/react';
-import type { CallRef, PanelProps } from '../panels/types';
+import type { CallRef } from '../../core/types';
+import type { PanelProps } from '../panels/types';
 import { useResolvedTheme } from '../theme/theme';
 import { useT } from './useT';
 

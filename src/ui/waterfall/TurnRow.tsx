@@ -6,7 +6,7 @@
 import { Fragment, memo, type KeyboardEvent, type ReactElement } from 'react';
 import type { FrameIndex, StrategyId } from '../../core/types';
 import type { Lang, Translate } from '../i18n';
-import type { CallRef } from '../panels/types';
+import type { CallRef } from '../../core/types';
 import { drawableSegments } from './cull';
 import { formatMs } from './format';
 import type { MarkKind, MarkSpec, Row } from './layout';

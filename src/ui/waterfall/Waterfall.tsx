@@ -3,7 +3,8 @@
 // with the three time-to-first-token readings and the what-if tool execution table.
 import { useEffect, useId, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent, type ReactElement } from 'react';
 import type { FrameIndex } from '../../core/types';
-import type { CallRef, PanelProps } from '../panels/types';
+import type { CallRef } from '../../core/types';
+import type { PanelProps } from '../panels/types';
 import { exportPng, exportSvg } from './exportImage';
 import { buildWaterfall } from './layout';
 import { Legend } from './Legend';

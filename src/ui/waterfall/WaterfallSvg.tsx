@@ -3,7 +3,7 @@
 import { forwardRef, useCallback, useMemo, type PointerEvent, type ReactElement } from 'react';
 import type { FrameIndex, StrategyId } from '../../core/types';
 import type { Lang, Translate } from '../i18n';
-import type { CallRef } from '../panels/types';
+import type { CallRef } from '../../core/types';
 import { formatMs, formatTick } from './format';
 import type { WaterfallModel } from './layout';
 import type { TimeScale } from './timeScale';

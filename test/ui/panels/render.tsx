@@ -5,7 +5,8 @@ import { render } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import { frameIndex, type Session, type StrategyId } from '../../../src/core/types';
 import { translator, type Lang } from '../../../src/ui/i18n';
-import type { CallRef, PanelProps } from '../../../src/ui/panels/types';
+import type { CallRef } from '../../../src/core/types';
+import type { PanelProps } from '../../../src/ui/panels/types';
 
 export function giveElementsASize(): void {
   // The virtualizer reads clientHeight for its viewport and offsetHeight per row.

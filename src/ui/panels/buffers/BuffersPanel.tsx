@@ -7,7 +7,8 @@
 import { memo, useCallback, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
 import { frameIndex, type BufferLog, type FrameIndex, type Session } from '../../../core/types';
 import { buffersAt } from '../../../core/session/view';
-import { sameCall, type CallRef, type PanelProps } from '../types';
+import type { CallRef } from '../../../core/types';
+import { sameCall, type PanelProps } from '../types';
 import type { Translate } from '../../i18n';
 import { inRange, turnLastFrame, unendedAt } from '../unended';
 import { accumulatedAt, accumulatedOf, type StreamKind } from './accumulated';
