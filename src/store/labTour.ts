@@ -58,14 +58,6 @@ export interface TourState extends Tour {
   revealed: boolean;
 }
 
-/**
- * True while the open tour's step asks for a prediction that is not revealed yet: the timeline then shows no
- * marker after the current frame and the conclusion waits, so neither gives the answer away.
- */
-export function predictionPending(tour: TourState | null): boolean {
-  const step = tour?.steps[tour.step];
-  return !!tour && !!step?.predict && !tour.revealed;
-}
 
 export type ParseTourResult = { ok: true; tour: Tour } | { ok: false; path: string; expected: string };
 

@@ -1,13 +1,14 @@
 // The slots every player fills the same way (the standalone app, embed.html, mount() and the custom element):
 // the conclusion line, the compare view, the span waterfall and the self-check footer. The compare view and the
 // waterfall are not part of the first view, so their code loads on demand: the compare view when compare mode is
-// turned on, the waterfall when it scrolls near the viewport (waterfall/LazyWaterfall).
+// turned on, the waterfall when it scrolls near the viewport (waterfall/LazyWaterfall), the self-check footer (below
+// the fold) just after the first view.
 import { lazy, Suspense } from 'react';
 import { GuardedConclusion } from './conclusion/GuardedConclusion';
-import { SelfCheck } from './selfcheck/SelfCheck';
 import type { AppSlots } from './App';
 import { LazyWaterfall } from './waterfall/LazyWaterfall';
 
+const SelfCheck = lazy(() => import('./selfcheck/SelfCheck').then((m) => ({ default: m.SelfCheck })));
 const CompareView = lazy(() => import('./compare/CompareView').then((m) => ({ default: m.CompareView })));
 
 export const defaultSlots: AppSlots = {
@@ -18,5 +19,9 @@ export const defaultSlots: AppSlots = {
     </Suspense>
   ),
   waterfall: (p) => <LazyWaterfall {...p} />,
-  footer: (p) => <SelfCheck session={p.session} t={p.t} />,
+  footer: (p) => (
+    <Suspense fallback={null}>
+      <SelfCheck session={p.session} t={p.t} />
+    </Suspense>
+  ),
 };

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { analyzeText } from '../../src/core/session/analyze';
 import { createPlayerStore } from '../../src/store/player';
-import { predictionPending } from '../../src/store/labTour';
+import { predictionPending } from '../../src/store/tourPending';
 import type { Analyzer } from '../../src/store/state';
 import { manualScheduler } from './fixture';
 

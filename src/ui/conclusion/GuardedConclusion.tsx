@@ -1,7 +1,7 @@
 // The conclusion line as the player shows it: while a tour step waits for the learner's prediction, it says so
 // instead of giving the answer away; once the answer is revealed (or outside a prediction) it is the conclusion.
 import type { FrameIndex, Session, StrategyId } from '../../core/types';
-import { predictionPending } from '../../store/labTour';
+import { predictionPending } from '../../store/tourPending';
 import { usePlayer } from '../../store/react';
 import type { Translate } from '../i18n';
 import { Conclusion } from './Conclusion';

@@ -11,7 +11,6 @@
 import { app } from './messages/app';
 import { panels } from './messages/panels';
 import { facts } from './messages/facts';
-import { provenanceNotes } from './messages/provenance';
 import { embed } from './messages/embedding';
 import { teaching } from './messages/teaching';
 import { load } from './messages/load';
@@ -35,7 +34,7 @@ export function registerMessages(area: Messages): void {
   Object.assign(catalogs.zh, area.zh);
 }
 
-for (const area of [app, panels, facts, embed, teaching, load, provenanceNotes]) registerMessages(area);
+for (const area of [app, panels, facts, embed, teaching, load]) registerMessages(area);
 
 export type Params = Record<string, string | number>;
 

@@ -7,7 +7,7 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState, type PointerE
 import { frameIndex } from '../../core/types';
 import { useActions, usePlayer } from '../../store/react';
 import { playTimes } from '../../store/timebase';
-import { predictionPending } from '../../store/labTour';
+import { predictionPending } from '../../store/tourPending';
 import { useT } from '../shell/useT';
 import { columnFrames, frameToX, timePositions, xToFrame } from './geometry';
 import { frameValueText, markerText, markersIn, turnRelativeTime } from './describe';

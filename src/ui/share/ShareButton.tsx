@@ -1,12 +1,15 @@
 // The header's Share button and its dialog; focus returns to the button when the dialog closes. Not shown inside a
-// <streamscope-player> (a shadow root on someone else's page: its links would point at that page).
-import { useEffect, useRef, useState } from 'react';
+// <streamscope-player> (a shadow root on someone else's page: its links would point at that page). The dialog's
+// code loads with the first click, not with the first page; it stays mounted after that.
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useT } from '../shell/useT';
-import { ShareDialog } from './ShareDialog';
+
+const ShareDialog = lazy(() => import('./ShareDialog').then((m) => ({ default: m.ShareDialog })));
 
 export function ShareButton() {
   const { t } = useT();
   const [open, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const [hosted, setHosted] = useState(false);
   useEffect(() => {
@@ -14,16 +17,23 @@ export function ShareButton() {
   }, []);
   return (
     <>
-      <button type="button" ref={button} className="ss-button" aria-haspopup="dialog" hidden={hosted} onClick={() => setOpen(true)}>
+      <button type="button" ref={button} className="ss-button" aria-haspopup="dialog" hidden={hosted} onClick={() => {
+          setWanted(true);
+          setOpen(true);
+        }}>
         {t('share.open')}
       </button>
-      <ShareDialog
-        open={open}
-        onClose={() => {
-          setOpen(false);
-          button.current?.focus();
-        }}
-      />
+      {wanted ? (
+        <Suspense fallback={null}>
+          <ShareDialog
+            open={open}
+            onClose={() => {
+              setOpen(false);
+              button.current?.focus();
+            }}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -2,14 +2,14 @@
 // captured) and the recording's title; a disclosure (details/summary) opens the rest: its summary, source (a link
 // shows the host it really goes to beside its text; only http(s) is a link), wire, model, whether it has timing and
 // the notes. Problems met while reading the file stay outside the disclosure, worded in the reader's language.
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { placeholders, templateId } from '../../core/load/messages';
 import type { LoadIssue, ProvenanceKind } from '../../core/types';
 import { catalogs, hasKey, translate, type Lang, type Params, type Translate } from '../i18n';
 import { translateIsolated, translateNodes } from '../i18n/parts';
 import { usePlayer } from '../../store/react';
 import { useT } from './useT';
-import { shownNotes } from '../i18n/provenanceNotes';
+import { loadProvenanceNotes, shownNotes } from '../i18n/provenanceNotes';
 
 const SHOWN_ISSUES = 20;
 /** Params that hold a JSON type token ('array'): worded by the catalog ('load.type.array'), not shown as given. */
@@ -85,6 +85,8 @@ export function Provenance() {
   const session = usePlayer((s) => s.session);
   const source = usePlayer((s) => s.source);
   const recordings = usePlayer((s) => s.recordings);
+  // the translated notes load when the details first open; this re-renders once they are there
+  const [, setNotesReady] = useState(false);
   if (!session || !source) return null;
   const header = session.recording.header;
   const p = header.provenance;
@@ -102,7 +104,7 @@ export function Provenance() {
 
   return (
     <section className="ss-provenance" aria-label={t('app.provenance.label')}>
-      <details className="ss-prov-details">
+      <details className="ss-prov-details" onToggle={(e) => e.currentTarget.open && void loadProvenanceNotes().then(() => setNotesReady(true))}>
         <summary className="ss-prov-summary">
           <span className={`ss-badge ss-badge-${p?.kind ?? 'unknown'}`}>
             {t('app.provenance.label')}: {kind}

@@ -2,7 +2,7 @@
 // look at, a prediction to make before the next frame is revealed, and Previous step / Next step buttons. The
 // highlighted panel is marked on the player root (data-highlight) and scrolled into view on each step, below the
 // card, which stays in view (sticky). While a prediction waits, the timeline hides later markers and the
-// conclusion waits too (store/labTour predictionPending).
+// conclusion waits too (store/tourPending predictionPending).
 import { useEffect, useId, useRef } from 'react';
 import { useActions, usePlayer } from '../../store/react';
 import { useT } from '../shell/useT';

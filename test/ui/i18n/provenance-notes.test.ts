@@ -2,9 +2,11 @@
 // header's own notes (so a change to a recording cannot leave a stale translation behind), and zh has them all.
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { provenanceNotes } from '../../../src/ui/i18n/messages/provenance';
-import { shownNotes } from '../../../src/ui/i18n/provenanceNotes';
+import { loadProvenanceNotes, shownNotes } from '../../../src/ui/i18n/provenanceNotes';
+
+beforeAll(() => loadProvenanceNotes());
 
 const dir = join(process.cwd(), 'public/recordings');
 const headers = readdirSync(dir)
