@@ -5,9 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { analyzeText } from '../../src/core/session/analyze';
-import type { Session } from '../../src/core/types';
-import { appUrl, launch, watchErrors } from './browser';
+import { appUrl, launch, shippedSession as session, watchErrors } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -17,11 +15,6 @@ afterAll(async () => {
   await browser.close();
 });
 
-function session(name: string): Session {
-  const result = analyzeText(readFileSync(`public/recordings/${name}.jsonl`, 'utf8'), `${name}.jsonl`);
-  if (!result.ok) throw new Error(`${name}: ${result.error.message}`);
-  return result.session;
-}
 
 async function open(path: string, viewport = { width: 1280, height: 900 }, bypassCSP = false): Promise<{ page: Page; errors: string[] }> {
   // axe is injected as an inline script, which the built pages' CSP (script-src 'self') rightly refuses

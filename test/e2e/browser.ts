@@ -1,6 +1,9 @@
 // One Chromium per test file: Debian's /usr/bin/chromium driven by playwright-core (never a downloaded browser).
+import { readFileSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { analyzeText } from '../../src/core/session/analyze';
+import type { Session } from '../../src/core/types';
 
 export const CHROMIUM_FLAGS = [
   '--no-sandbox',
@@ -29,4 +32,11 @@ export function watchErrors(page: Page): string[] {
     if (m.type() === 'error') errors.push(`console: ${m.text()}`);
   });
   return errors;
+}
+
+/** A shipped recording analysed by core, for expected figures (never hard-coded). */
+export function shippedSession(name: string): Session {
+  const result = analyzeText(readFileSync(`public/recordings/${name}.jsonl`, 'utf8'), `${name}.jsonl`);
+  if (!result.ok) throw new Error(`${name}: ${result.error.message}`);
+  return result.session;
 }

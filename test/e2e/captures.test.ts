@@ -1,12 +1,9 @@
 // New wire shapes in the built app (Debian's Chromium): a Gemini 3 streamed call shows its partialArgs fragments in
 // the buffers panel like any other wire, and the programmatic-tool-calling run has its calls ready at their
 // message_start frame. Expected texts come from core's analyzeText on the shipped files.
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { analyzeText } from '../../src/core/session/analyze';
-import type { Session } from '../../src/core/types';
-import { appUrl, launch, watchErrors } from './browser';
+import { appUrl, launch, shippedSession as session, watchErrors } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -16,11 +13,6 @@ afterAll(async () => {
   await browser.close();
 });
 
-function session(name: string): Session {
-  const result = analyzeText(readFileSync(`public/recordings/${name}.jsonl`, 'utf8'), `${name}.jsonl`);
-  if (!result.ok) throw new Error(`${name}: ${result.error.message}`);
-  return result.session;
-}
 
 test('gemini-streamed-args: the write_file buffer shows its partialArgs fragments as they arrive', async () => {
   const s = session('gemini-streamed-args');

@@ -4,9 +4,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { analyzeText } from '../../src/core/session/analyze';
-import type { Session } from '../../src/core/types';
-import { appUrl, launch, watchErrors } from './browser';
+import { appUrl, launch, shippedSession as session, watchErrors } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -17,11 +15,6 @@ afterAll(async () => {
   await browser.close();
 });
 
-function session(name: string): Session {
-  const result = analyzeText(readFileSync(`public/recordings/${name}.jsonl`, 'utf8'), `${name}.jsonl`);
-  if (!result.ok) throw new Error(`${name}: ${result.error.message}`);
-  return result.session;
-}
 
 async function open(path: string): Promise<{ page: Page; errors: string[] }> {
   // bypassCSP only lets the axe test inject axe-core; the app's own CSP is otherwise in force.
