@@ -40,6 +40,19 @@ async function setup(rec: string, lang: 'en' | 'zh' = 'en') {
 }
 
 describe('lab panel', () => {
+  test('an ok strategy on a stream that said tool_calls and sent no call is a warning, as in the conclusion', async () => {
+    const store = await setup('agent-run');
+    act(() => store.actions.setStrategy('per-call-buffer'));
+    const lab = screen.getByRole('region', { name: 'Instructor lab' });
+    const frame = store.getState().session?.anomalies.find((x) => x.code === 'finish-tool-calls-without-call')?.frame;
+    expect(frame).toBeDefined();
+    const item = lab.querySelector('[data-strategy="per-call-buffer"]');
+    expect(item?.getAttribute('data-verdict')).toBe('warn');
+    expect(item?.textContent).toContain(`warning at frame ${frame}: finish_reason tool_calls with no call`);
+    // a strategy that fails stays a failure
+    expect(lab.querySelector('[data-strategy="parse-each-fragment"]')?.getAttribute('data-verdict')).not.toBe('ok');
+  });
+
   test('switching "Cut the stream" cuts at the current frame and the verdicts follow; removing restores them', async () => {
     const store = await setup('anthropic-docs');
     act(() => store.actions.setStrategy('per-call-buffer'));

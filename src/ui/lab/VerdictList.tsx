@@ -1,11 +1,13 @@
 // The verdict of each strategy on the current session, as glyph + words (never colour alone), with the first
-// failing frame; clicking a strategy selects it.
+// failing frame; clicking a strategy selects it. An ok run on a turn whose stream said `finish_reason: tool_calls`
+// and sent no call is shown as a warning, as the conclusion line and the matrix show it.
 import type { StrategyId, StrategyRun } from '../../core/types';
 import { isPending } from '../../core/session/session';
 import { useActions, usePlayer } from '../../store/react';
 import type { Translate } from '../i18n';
 
 export const VERDICT_GLYPH = { ok: '✓', fail: '✗', 'n/a': '–' } as const;
+const WARN_GLYPH = '⚠';
 
 /** The first failing frame of a run, or null. */
 export function firstFailFrame(run: StrategyRun): number | null {
@@ -24,19 +26,25 @@ export function VerdictList({ t, ids }: { t: Translate; ids: readonly StrategyId
   const a = useActions();
   const strategies = usePlayer((s) => s.session?.strategies);
   const selected = usePlayer((s) => s.strategy);
+  const noCall = usePlayer((s) => s.session?.anomalies.find((x) => x.code === 'finish-tool-calls-without-call'));
   if (!strategies) return null;
   return (
     <ul className="ss-lab-verdicts">
       {ids.map((id) => {
         const run = strategies[id];
         if (isPending(run)) return null;
+        const warn = run.verdict === 'ok' && run.applicable && noCall !== undefined;
+        const shown = warn ? 'warn' : run.verdict;
+        const words = warn
+          ? `${noCall.frame !== undefined ? t('lab.verdict.warnAt', { frame: noCall.frame }) : t('lab.verdict.warn')}: ${t('lab.verdict.warn.why')}`
+          : verdictWords(t, run);
         return (
-          <li key={id} className={`ss-lab-v-${run.verdict === 'n/a' ? 'na' : run.verdict}`} data-strategy={id} data-verdict={run.verdict}>
+          <li key={id} className={`ss-lab-v-${shown === 'n/a' ? 'na' : shown}`} data-strategy={id} data-verdict={shown}>
             <button type="button" aria-pressed={id === selected} onClick={() => a.setStrategy(id)}>
               <span aria-hidden="true" className="ss-lab-glyph">
-                {VERDICT_GLYPH[run.verdict]}
+                {warn ? WARN_GLYPH : VERDICT_GLYPH[run.verdict]}
               </span>{' '}
-              {t('lab.verdict.line', { strategy: t(`app.strategy.${id}`), verdict: verdictWords(t, run) })}
+              {t('lab.verdict.line', { strategy: t(`app.strategy.${id}`), verdict: words })}
             </button>
           </li>
         );
