@@ -44,8 +44,7 @@ test('the snippets carry rec, s, f, lang and theme; Copy puts each on the clipbo
 
   const iframe = await field(page, 'Iframe snippet').inputValue();
   const element = await field(page, 'Custom element snippet').inputValue();
-  // parse the snippets as HTML, as a course page would (in a page of its own: the app's Content-Security-Policy
-  // reports the snippet's style attribute when the app's own document parses it)
+  // parse the snippets as HTML, as a course page would, in a page of its own
   const blank = await context.newPage();
   const parsed = await blank.evaluate(
     ([iframe, element]) => {

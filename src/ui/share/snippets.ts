@@ -27,9 +27,11 @@ export function shareSnippets(view: ViewParams, pageUrl: string, iframeTitle: st
   const embed = new URL('embed.html', root);
   embed.search = page.search;
 
+  // sized by attributes, not a style attribute: a course page with a strict Content-Security-Policy (no
+  // 'unsafe-inline' styles, as our own pages) would drop the style and show a 300x150 box
   const iframe =
     `<iframe src="${escapeAttr(embed.href)}" title="${escapeAttr(iframeTitle)}"\n` +
-    `        style="width:100%;height:640px;border:0" loading="lazy"></iframe>`;
+    `        width="100%" height="640" frameborder="0" loading="lazy"></iframe>`;
 
   const attrs: [string, string | undefined][] = [
     ['rec', view.rec],
