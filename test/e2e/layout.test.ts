@@ -172,6 +172,10 @@ describe('presenter mode', () => {
         await expectInView(page, page.getByRole('radiogroup', { name: L[lang].group }), what('strategy switch'));
         await expectInView(page, conclusion(page), what('conclusion'));
         for (const region of [L[lang].raw, L[lang].buffers, L[lang].results]) await expectInView(page, page.getByRole('region', { name: region }), what(region));
+        // the raw list keeps the current row on screen, also at the last frame (the panel itself does not scroll)
+        await page.getByRole('slider').first().focus();
+        await page.keyboard.press('End');
+        await expectInView(page, page.locator('.ss-raw-row[aria-current="true"]'), what('current raw row'));
         await noSidewaysOverflow(page, what('presenter'));
         // readable from the back of the room: no smaller than the app's own type
         const px = await page.evaluate(() => parseFloat(getComputedStyle(document.documentElement).fontSize));
