@@ -2,10 +2,9 @@
 // languages, axe in both themes, and a seek on a generated 100,000-frame recording (functional; its speed is
 // measured by `npm run bench`, not asserted here).
 // Expected frame counts and times come from core's analyzeText on the shipped files, not hard-coded.
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { appUrl, launch, shippedSession as session, watchErrors } from './browser';
+import { appUrl, axeViolations, launch, shippedSession as session, watchErrors } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -169,30 +168,17 @@ test('zh and en: the names tests rely on', async () => {
   }
 });
 
-type AxeRun = (context: unknown, options: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
-
-async function axeViolations(page: Page, exclude: string[]): Promise<string[]> {
-  await page.addScriptTag({ content: readFileSync('node_modules/axe-core/axe.min.js', 'utf8') });
-  return page.evaluate(async (excluded) => {
-    const axe = (window as unknown as { axe: { run: AxeRun } }).axe;
-    const r = await axe.run(excluded.length ? { include: [['body']], exclude: excluded.map((e) => [e]) } : document, { resultTypes: ['violations'] });
-    return r.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
-  }, exclude);
-}
-
 const AXE_CASES = ['light', 'dark'].flatMap((theme) => ['parallel-probe', 'anthropic-docs'].map((rec) => ({ theme, rec })));
 
 test('axe: the shell (header, scrubber, playback, help) has no serious or critical violation, light and dark', async () => {
   for (const { theme, rec } of AXE_CASES) {
     const { page } = await open(`?rec=${rec}&theme=${theme}&lang=en&f=3`, undefined, true);
     // the panels and the waterfall belong to other areas and are checked on the whole page below
-    expect(await axeViolations(page, ['.ss-panels', '.wf', '.ss-compare']), `${rec} ${theme}`).toEqual([]);
+    expect(await axeViolations(page, { exclude: ['.ss-panels', '.wf', '.ss-compare'], seriousOnly: true }), `${rec} ${theme}`).toEqual([]);
     await slider(page).focus();
     await page.keyboard.press('?');
     await page.getByRole('dialog').waitFor();
-    expect(await axeViolations(page, ['.ss-panels', '.wf', '.ss-compare']), `${rec} ${theme} help dialog`).toEqual([]);
+    expect(await axeViolations(page, { exclude: ['.ss-panels', '.wf', '.ss-compare'], seriousOnly: true }), `${rec} ${theme} help dialog`).toEqual([]);
     await page.close();
   }
 });
@@ -204,7 +190,7 @@ test('axe: the whole page has no serious or critical violation, light and dark',
     // the waterfall loads on demand: bring it into view so it is checked too
     await page.locator('.wf-lazy').scrollIntoViewIfNeeded();
     await page.getByRole('region', { name: 'Span waterfall' }).waitFor();
-    found.push(...(await axeViolations(page, [])).map((v) => `${rec} ${theme}: ${v}`));
+    found.push(...(await axeViolations(page, { seriousOnly: true })).map((v) => `${rec} ${theme}: ${v}`));
     await page.close();
   }
   expect(found).toEqual([]);

@@ -40,3 +40,28 @@ export function shippedSession(name: string): Session {
   if (!result.ok) throw new Error(`${name}: ${result.error.message}`);
   return result.session;
 }
+
+type AxeRun = (context: unknown, options: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
+
+export interface AxeScope {
+  /** Selectors to check (default: the whole document). */
+  include?: readonly string[];
+  /** Selectors to leave out (checked by another test). */
+  exclude?: readonly string[];
+  /** Only serious and critical violations (default: every level). */
+  seriousOnly?: boolean;
+}
+
+/** axe-core run in the page: one line per violation ("serious color-contrast: .a | .b"), [] when there is none. */
+export async function axeViolations(page: Page, scope: AxeScope = {}): Promise<string[]> {
+  await page.addScriptTag({ content: readFileSync('node_modules/axe-core/axe.min.js', 'utf8') });
+  return page.evaluate(async ({ include, exclude, seriousOnly }) => {
+    const axe = (window as unknown as { axe: { run: AxeRun } }).axe;
+    // the whole document (so document-level rules such as html-has-lang run) unless a scope is given
+    const context = include.length || exclude.length ? { include: (include.length ? include : ['body']).map((s) => [s]), exclude: exclude.map((s) => [s]) } : document;
+    const r = await axe.run(context, { resultTypes: ['violations'] });
+    return r.violations
+      .filter((v) => !seriousOnly || v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.impact} ${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+  }, { include: [...(scope.include ?? [])], exclude: [...(scope.exclude ?? [])], seriousOnly: scope.seriousOnly ?? false });
+}

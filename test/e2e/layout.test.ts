@@ -4,10 +4,9 @@
 // provenance badge with its disclosure; a compact embed (no header, tabs below 700 px, no sideways overflow at 400 px,
 // a sensible reported height, maxheight, provenance=none, controls=min); no unnamed <main> in a host page; a phone
 // (sticky transport, conclusion on the first screen, targets >= 24 px); axe on the app, presenter mode and the embed.
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright-core';
-import { appUrl, launch, watchErrors } from './browser';
+import { appUrl, axeViolations, launch, watchErrors } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -74,17 +73,6 @@ async function enterPresenter(page: Page): Promise<void> {
   await page.locator('main').focus();
   await page.keyboard.press('p');
   await page.locator('.ss-presenter').waitFor();
-}
-
-type AxeRun = (context: unknown, options: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: readFileSync('node_modules/axe-core/axe.min.js', 'utf8') });
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: AxeRun } }).axe;
-    const r = await axe.run(document, { resultTypes: ['violations'] });
-    return r.violations
-      .map((v) => `${v.impact} ${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
-  });
 }
 
 describe('the learner view', () => {

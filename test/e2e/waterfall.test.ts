@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { analyzeText } from '../../src/core/session/analyze';
 import type { Session } from '../../src/core/types';
-import { appUrl, launch, watchErrors } from './browser';
+import { appUrl, axeViolations, launch, watchErrors } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -125,15 +125,7 @@ test('axe: the waterfall region has no serious or critical violation, light and 
   for (const theme of ['light', 'dark']) {
     for (const [rec, lang] of [['agent-run', 'en'], ['thinking-turn', 'zh']] as const) {
       const { page } = await open(`?rec=${rec}&theme=${theme}&lang=${lang}`);
-      await page.addScriptTag({ content: readFileSync('node_modules/axe-core/axe.min.js', 'utf8') });
-      const violations = await page.evaluate(async () => {
-        type Result = { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] };
-        const axe = (window as unknown as { axe: { run: (c: unknown, o: object) => Promise<Result> } }).axe;
-        const r = await axe.run({ include: [['.wf']] }, { resultTypes: ['violations'] });
-        return r.violations
-          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-          .map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
-      });
+      const violations = await axeViolations(page, { include: ['.wf'], seriousOnly: true });
       found.push(...violations.map((v) => `${rec} ${theme} ${lang}: ${v}`));
       await page.close();
     }

@@ -1,10 +1,10 @@
 // The "why" at the failing frame, linked highlighting, the time-proportional timeline, the waterfall's one Tab
 // stop and the help's keys, in the built app in Chromium at 1440x900; axe on the areas touched; screenshots in
 // both languages and themes (screenshots/i14-*.png, for a person to look at).
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { appUrl, launch, shippedSession as session, watchErrors } from './browser';
+import { appUrl, axeViolations, launch, shippedSession as session, watchErrors } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -173,15 +173,7 @@ test('screenshots at 1440x900, en and zh, light and dark; axe: no serious or cri
         if (rec === 'thinking-turn') await page.locator('.ss-sofar').waitFor();
         await page.locator('.wf, .ss-panels').first().waitFor();
         await page.screenshot({ path: `screenshots/i14-${rec}-${lang}-${theme}.png` });
-        await page.addScriptTag({ content: readFileSync('node_modules/axe-core/axe.min.js', 'utf8') });
-        const violations = await page.evaluate(async () => {
-          type Result = { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] };
-          const axe = (window as unknown as { axe: { run: (c: unknown, o: object) => Promise<Result> } }).axe;
-          const r = await axe.run({ include: [['.ss-panels'], ['.ss-scrubber-wrap'], ['.ss-conclusion'], ['.wf']] }, { resultTypes: ['violations'] });
-          return r.violations
-            .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-            .map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
-        });
+        const violations = await axeViolations(page, { include: ['.ss-panels', '.ss-scrubber-wrap', '.ss-conclusion', '.wf'], seriousOnly: true });
         found.push(...violations.map((v) => `${rec} ${theme} ${lang}: ${v}`));
         await page.close();
       }
