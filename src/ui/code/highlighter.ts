@@ -1,5 +1,6 @@
 /**
- * JSON highlighting with shiki's fine-grained core: `shiki/core` + the JavaScript regex engine + the JSON grammar
+ * JSON highlighting with shiki's fine-grained core: `shiki/core` + the raw JavaScript regex engine + the JSON
+ * grammar precompiled to JavaScript regular expressions (so no Oniguruma-to-JS translator is shipped)
  * + github-light / github-dark, created ONCE (a lazy module singleton) and memoized per (text, theme).
  *
  * Contract: highlighting never blocks a render. `useHighlightedJson` returns null until the tokens are ready (the
@@ -53,14 +54,14 @@ const cache = new Map<string, CodeLines>();
 /** The one highlighter, created on first use. */
 export function loadHighlighter(): Promise<HighlighterCore> {
   highlighter ??= (async () => {
-    const [{ createHighlighterCore }, { createJavaScriptRegexEngine }] = await Promise.all([
+    const [{ createHighlighterCore }, { createJavaScriptRawEngine }] = await Promise.all([
       import('shiki/core'),
-      import('shiki/engine/javascript'),
+      import('@shikijs/engine-javascript/raw'),
     ]);
     return createHighlighterCore({
       themes: [import('shiki/themes/github-light.mjs'), import('shiki/themes/github-dark.mjs')],
-      langs: [import('shiki/langs/json.mjs')],
-      engine: createJavaScriptRegexEngine(),
+      langs: [import('@shikijs/langs-precompiled/json')],
+      engine: createJavaScriptRawEngine(),
     });
   })();
   return highlighter;
