@@ -1,17 +1,16 @@
 // The span waterfall, loaded on demand: it sits below the fold, so the first paint does not wait for its code.
 // An empty placeholder holds its place until Waterfall.tsx and its d3 maths are imported (React.lazy), which
-// happens when the section comes near the viewport (IntersectionObserver, LOAD_MARGIN ahead) or, failing that,
-// once the page has painted and gone idle (so it is ready before the learner scrolls to it). Once loaded, while
+// happens when the section comes within a viewport's height of being seen (IntersectionObserver, LOAD_MARGIN), so a
+// page nobody scrolls never fetches it and the code is there by the time the learner reaches it. Once loaded, while
 // the section is out of view it keeps the props it last showed, so seeking does not re-render a waterfall nobody
 // sees; it catches up as soon as it is back in view. Without IntersectionObserver it loads at once.
 import { lazy, memo, Suspense, useEffect, useRef, useState, type ReactElement } from 'react';
-import { afterFirstPaint } from '../code/highlighter';
 import type { WaterfallProps } from './Waterfall';
 
 const Waterfall = memo(lazy(() => import('./Waterfall').then((m) => ({ default: m.Waterfall }))));
 
-/** How far below (and above) the viewport the waterfall starts loading. */
-export const LOAD_MARGIN = '50% 0px';
+/** How far below (and above) the viewport the waterfall starts loading: one viewport height. */
+export const LOAD_MARGIN = '100% 0px';
 /** Space kept for the waterfall before it loads, so the page does not jump (about its usual height). */
 const PLACEHOLDER_HEIGHT = '28rem';
 
@@ -50,12 +49,7 @@ export function LazyWaterfall(props: WaterfallProps): ReactElement {
     });
     near.observe(el);
     visible.observe(el);
-    let live = true;
-    void afterFirstPaint().then(() => {
-      if (live) setSeen((s) => (s.loaded ? s : { ...s, loaded: true }));
-    });
     return () => {
-      live = false;
       near.disconnect();
       visible.disconnect();
     };
