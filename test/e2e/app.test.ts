@@ -39,7 +39,7 @@ test('opens on parallel-probe: Frame slider in words, provenance, strategies wit
   await expect(s.inputValue()).resolves.toBe('0');
   const t0 = probe.frames[0]!;
   const ms = (t0.time - probe.recording.turns[0]!.requestAt).toLocaleString('en-US', { maximumFractionDigits: 1 });
-  await expect(s.getAttribute('aria-valuetext')).resolves.toBe(`Frame 1 of ${probe.frames.length}, ${ms} ms, ${t0.event}`);
+  await expect(s.getAttribute('aria-valuetext')).resolves.toBe(`Frame 0 of ${probe.frames.length}, ${ms} ms, ${t0.event}`);
   await expect(s.getAttribute('max')).resolves.toBe(String(probe.frames.length - 1));
   await page.getByText('Provenance: Reconstructed').waitFor();
   const group = page.getByRole('radiogroup', { name: 'Assembly strategy' });
@@ -155,13 +155,13 @@ test('zh and en: the names tests rely on', async () => {
     for (const label of STRATEGY_LABELS[lang]) await group.getByRole('radio', { name: label, exact: true }).waitFor();
     await slider(page, lang === 'en' ? 'Frame' : '帧').waitFor();
     const text = await slider(page, lang === 'en' ? 'Frame' : '帧').getAttribute('aria-valuetext');
-    expect(text).toMatch(lang === 'en' ? /^Frame 1 of 6, / : /^第 1 帧，共 6 帧，/);
+    expect(text).toMatch(lang === 'en' ? /^Frame 0 of 6, / : /^第 0 帧，共 6 帧，/);
     // the polite live region speaks after a step
     await slider(page, lang === 'en' ? 'Frame' : '帧').focus();
     await page.keyboard.press('ArrowRight');
     await page.waitForFunction(
       (want) => document.querySelector('[aria-live=polite]')?.textContent?.startsWith(want),
-      lang === 'en' ? 'Frame 2 of 6' : '第 2 帧',
+      lang === 'en' ? 'Frame 1 of 6' : '第 1 帧',
     );
     expect(errors).toEqual([]);
     await page.close();
@@ -244,7 +244,7 @@ test('100,000 frames: analysed in the worker with a progress bar; a seek shows t
   const s = slider(page);
   for (const f of [73_500, 12, N - 1, 50_000]) {
     await s.fill(String(f));
-    await expect.poll(() => s.getAttribute('aria-valuetext')).toMatch(new RegExp(`^Frame ${(f + 1).toLocaleString('en-US')} of ${N.toLocaleString('en-US')},`));
+    await expect.poll(() => s.getAttribute('aria-valuetext')).toMatch(new RegExp(`^Frame ${f.toLocaleString('en-US')} of ${N.toLocaleString('en-US')},`));
     const raw = page.getByRole('region', { name: 'Raw events' });
     // the current row is rendered, scrolled into the list's viewport, and the detail shows that frame
     const row = raw.locator('.ss-raw-row[aria-current="true"]');

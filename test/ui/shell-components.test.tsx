@@ -32,10 +32,10 @@ describe('shell components', () => {
   test('the Frame slider: 0-based value, words in aria-valuetext, seeks the store', async () => {
     const store = await setup();
     const slider = screen.getByRole('slider', { name: 'Frame' });
-    expect(slider.getAttribute('aria-valuetext')).toBe('Frame 1 of 10, 100 ms, message');
+    expect(slider.getAttribute('aria-valuetext')).toBe('Frame 0 of 10, 100 ms, message');
     fireEvent.change(slider, { target: { value: '3' } });
     expect(store.getState().frame).toBe(3);
-    expect(slider.getAttribute('aria-valuetext')).toBe('Frame 4 of 10, 900 ms, message');
+    expect(slider.getAttribute('aria-valuetext')).toBe('Frame 3 of 10, 900 ms, message');
     act(() => store.actions.seek(9));
     expect((slider as HTMLInputElement).value).toBe('9');
   });

@@ -52,9 +52,9 @@ describe('scrubber geometry', () => {
 
 describe('words for a frame', () => {
   const session = twoTurnSession();
-  test('aria-valuetext counts from 1 and gives the turn-relative time and the event', () => {
-    expect(frameValueText(session, 3, translator('en'))).toBe('Frame 4 of 10, 900 ms, message');
-    expect(frameValueText(session, 9, translator('zh'))).toBe('第 10 帧，共 10 帧，2,150 ms，message');
+  test('aria-valuetext names the frame by its index (from 0, as the visible counter) and gives the turn-relative time and the event', () => {
+    expect(frameValueText(session, 3, translator('en'))).toBe('Frame 3 of 10, 900 ms, message');
+    expect(frameValueText(session, 9, translator('zh'))).toBe('第 9 帧，共 10 帧，2,150 ms，message');
   });
   test('markers in a frame range', () => {
     const m = sessionMarkers(session);

@@ -16,10 +16,14 @@ export function turnRelativeTime(session: Session, frame: number): number {
   return Math.round((f.time - requestAt) * 10) / 10;
 }
 
+/**
+ * The slider's value in words. The number is the frame's index (from 0), the one the visible counter, the raw rows'
+ * names, the URL's `f` and the CLI use, so a screen-reader user and a sighted one name the same frame alike.
+ */
 export function frameValueText(session: Session, frame: number, t: Translate): string {
   const f = session.frames[frame];
   if (!f) return t('app.frame.position', { n: 0, total: session.frames.length });
-  return t('app.frame.valuetext', { n: frame + 1, total: session.frames.length, ms: turnRelativeTime(session, frame), event: f.event });
+  return t('app.frame.valuetext', { n: frame, total: session.frames.length, ms: turnRelativeTime(session, frame), event: f.event });
 }
 
 export function markerText(marker: Marker, session: Session, t: Translate, lang: 'zh' | 'en'): string {
