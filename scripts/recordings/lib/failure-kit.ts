@@ -2,7 +2,7 @@
  * Shared scaffolding for the failure-mode builders: one header shape, events laid out over time.
  *
  * Contract: a failure recording is `synthetic` (or `docs` when built straight from a documented example) and its
- * provenance.source names the issues it reproduces (reference/streaming-protocols.md section 3). Its title says
+ * provenance.source names the public issue threads it reproduces. Its title says
  * what goes wrong; its summary says what breaks and which strategy survives, in both languages.
  */
 import type { Localized, ProvenanceKind, WireId } from '../../../src/core/types';
@@ -30,7 +30,7 @@ export function failureWriter(spec: FailureSpec): RecordingWriter {
     wire: spec.wire,
     provenance: {
       kind: spec.kind ?? 'synthetic',
-      source: `reproduces ${spec.issues} (streaming-protocols.md section 3)`,
+      source: `reproduces ${spec.issues}`,
       notes: spec.notes,
     },
     server: spec.server,
