@@ -186,3 +186,25 @@ test('hovering a turn row highlights its frames on the timeline and in the raw e
   expect(errors).toEqual([]);
   await page.close();
 });
+
+test('320 px: the what-if table scrolls inside its own named region; the page never scrolls sideways', async () => {
+  for (const lang of ['en', 'zh'] as const) {
+    const page = await browser.newPage({ viewport: { width: 320, height: 700 } });
+    const errors = watchErrors(page);
+    await page.goto(appUrl(`?rec=agent-run&lang=${lang}`));
+    const region = page.getByRole('region', { name: lang === 'en' ? 'Span waterfall' : 'Span 瀑布' });
+    // the waterfall loads as it comes near: once the recording is in, scroll down to it
+    await page.getByRole('slider').first().waitFor();
+    await page.locator('.wf-lazy').scrollIntoViewIfNeeded();
+    await region.waitFor();
+    const table = region.locator('.wf-table-scroll').first();
+    await table.scrollIntoViewIfNeeded();
+    const caption = await table.locator('caption').textContent();
+    expect(await table.getAttribute('tabindex')).toBe('0');
+    expect(await region.getByRole('region', { name: caption ?? '' }).count()).toBeGreaterThan(0);
+    const widths = await page.evaluate(() => ({ doc: document.documentElement.scrollWidth, view: window.innerWidth }));
+    expect(widths.doc, lang).toBeLessThanOrEqual(widths.view);
+    expect(errors).toEqual([]);
+    await page.close();
+  }
+});

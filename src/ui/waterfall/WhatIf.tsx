@@ -60,45 +60,48 @@ export function WhatIf({ session, turn, strategy, defaultMs, onDefaultMs, lang, 
       {!data || !any ? (
         <p>{t('waterfall.whatif.noCalls', { n })}</p>
       ) : (
-        <table className="wf-table">
-          <caption>{t('waterfall.whatif.caption', { n })}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('waterfall.whatif.strategy')}</th>
-              <th scope="col">{t('waterfall.whatif.ready')}</th>
-              <th scope="col">{t('waterfall.whatif.sequential')}</th>
-              <th scope="col">{t('waterfall.whatif.batched')}</th>
-              <th scope="col">{t('waterfall.whatif.early')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.rows.map((row) => {
-              const r = row.result;
-              // one name per strategy everywhere: the toggle's label, not the id
-              const label = t(`strategy.${row.id}.label`);
-              const name = row.id === strategy ? t('waterfall.whatif.selected', { strategy: label }) : label;
-              return (
-                <tr key={row.id} aria-current={row.id === strategy ? 'true' : undefined}>
-                  <th scope="row">
-                    <code>{name}</code>
-                  </th>
-                  {!row.applicable ? (
-                    <td colSpan={4}>{t(row.pending ? 'waterfall.whatif.pending' : 'waterfall.whatif.na')}</td>
-                  ) : !r ? (
-                    <td colSpan={4}>{t('waterfall.none')}</td>
-                  ) : (
-                    <>
-                      <td>{row.readyMs.map(fmt).join(', ')}</td>
-                      <td>{fmt(r.sequential.finishMs)}</td>
-                      <td>{t('waterfall.whatif.finishSaved', { finish: fmt(r.batched.finishMs), saved: fmt(r.batched.savedMs) })}</td>
-                      <td>{t('waterfall.whatif.finishSaved', { finish: fmt(r.early.finishMs), saved: fmt(r.early.savedMs) })}</td>
-                    </>
-                  )}
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        // a narrow screen scrolls the table sideways inside its own box (a named, focusable region), never the page
+        <div className="wf-table-scroll" role="region" aria-labelledby={`${idPrefix}-whatif-caption`} tabIndex={0}>
+          <table className="wf-table">
+            <caption id={`${idPrefix}-whatif-caption`}>{t('waterfall.whatif.caption', { n })}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('waterfall.whatif.strategy')}</th>
+                <th scope="col">{t('waterfall.whatif.ready')}</th>
+                <th scope="col">{t('waterfall.whatif.sequential')}</th>
+                <th scope="col">{t('waterfall.whatif.batched')}</th>
+                <th scope="col">{t('waterfall.whatif.early')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.rows.map((row) => {
+                const r = row.result;
+                // one name per strategy everywhere: the toggle's label, not the id
+                const label = t(`strategy.${row.id}.label`);
+                const name = row.id === strategy ? t('waterfall.whatif.selected', { strategy: label }) : label;
+                return (
+                  <tr key={row.id} aria-current={row.id === strategy ? 'true' : undefined}>
+                    <th scope="row">
+                      <code>{name}</code>
+                    </th>
+                    {!row.applicable ? (
+                      <td colSpan={4}>{t(row.pending ? 'waterfall.whatif.pending' : 'waterfall.whatif.na')}</td>
+                    ) : !r ? (
+                      <td colSpan={4}>{t('waterfall.none')}</td>
+                    ) : (
+                      <>
+                        <td>{row.readyMs.map(fmt).join(', ')}</td>
+                        <td>{fmt(r.sequential.finishMs)}</td>
+                        <td>{t('waterfall.whatif.finishSaved', { finish: fmt(r.batched.finishMs), saved: fmt(r.batched.savedMs) })}</td>
+                        <td>{t('waterfall.whatif.finishSaved', { finish: fmt(r.early.finishMs), saved: fmt(r.early.savedMs) })}</td>
+                      </>
+                    )}
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
       )}
       {data && data.durations.length > 0 ? (
         <p className="wf-durations">
