@@ -3,7 +3,7 @@
 import type { Session, StrategyId } from '../core/types';
 import { STRATEGY_IDS } from '../core/types';
 import { round1 } from './inspect-json';
-import { translate } from '../ui/i18n';
+import { translate } from '../i18n';
 
 const msText = (x: number | null): string => (x === null ? '-' : `${round1(x)} ms`);
 const clip = (s: string, n = 60): string => (s.length > n ? `${s.slice(0, n)}…` : s);

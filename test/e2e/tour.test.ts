@@ -7,7 +7,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { analyzeText } from '../../src/core/session/analyze';
 import { parseTour, resolveStepFrame, type TourStep } from '../../src/store/labTour';
-import { translate, type Lang } from '../../src/ui/i18n';
+import { translate, type Lang } from '../../src/i18n';
 import { appUrl, launch, watchErrors } from './browser';
 
 let browser: Browser;

@@ -6,7 +6,7 @@ import { describe, expect, test } from 'vitest';
 import { analyzeInput } from '../../src/core/session/session';
 import { createPlayerStore } from '../../src/store/player';
 import { openUserFile } from '../../src/ui/files/openFile';
-import { translate } from '../../src/ui/i18n';
+import { translate } from '../../src/i18n';
 import { manualScheduler } from './fixture';
 
 const SSE = 'data: {"choices":[{"index":0,"delta":{"content":"hi"}}]}\n\ndata: [DONE]\n\n';

@@ -10,7 +10,7 @@ import type { LoadFailure, LoadIssue } from '../../src/core/types';
 import { createPlayerStore } from '../../src/store/player';
 import { unreadable } from '../../src/store/loader';
 import { PlayerProvider } from '../../src/store/react';
-import { catalogs, translate, translator, type Lang, type Params } from '../../src/ui/i18n';
+import { catalogs, translate, translator, type Lang, type Params } from '../../src/i18n';
 import { LoadIssues, issueWording } from '../../src/ui/shell/Provenance';
 import { LoadStatus } from '../../src/ui/shell/LoadStatus';
 import { FAILURE_INPUTS, ISSUE_INPUTS } from '../core/load/bad-inputs';

@@ -12,7 +12,7 @@
  */
 import { strategyFacts } from '../../core/strategies/facts';
 import type { Session, StrategyId, Verdict, VerdictReason } from '../../core/types';
-import type { Translate } from '../i18n';
+import type { Translate } from '../../i18n';
 import { explainParseFailure, type Explanation } from './explain';
 
 export type ConclusionFact =

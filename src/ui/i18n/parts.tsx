@@ -1,7 +1,7 @@
 // Catalog sentences with React nodes in them. Recorded text (a tool name, a call id) goes inside its own <bdi>, so a
 // right-to-left override in a recording cannot reorder the app's own words around it.
 import { Fragment, type ReactNode } from 'react';
-import type { Params, Translate } from './index';
+import type { Params, Translate } from '../../i18n';
 
 const MARK = '\u0000';
 

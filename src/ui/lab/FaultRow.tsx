@@ -4,7 +4,7 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import type { FaultId } from '../../core/faults';
 import type { WireId } from '../../core/types';
-import type { Translate } from '../i18n';
+import type { Translate } from '../../i18n';
 import { FAULT_PARAMS, wireBlock } from './faultSpecs';
 
 export interface FaultRowProps {

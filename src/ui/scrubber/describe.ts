@@ -7,7 +7,7 @@
  */
 import type { Session } from '../../core/types';
 import type { Marker } from '../../store/markers';
-import type { Translate } from '../i18n';
+import type { Translate } from '../../i18n';
 
 export function turnRelativeTime(session: Session, frame: number): number {
   const f = session.frames[frame];

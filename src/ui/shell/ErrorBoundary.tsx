@@ -2,7 +2,7 @@
 // replaced by a notice naming that part and the error's message in the reader's language, with a retry; the rest
 // of the player keeps working. No stack trace is shown (the console gets the error for developers).
 import { Component, type ReactNode } from 'react';
-import type { Translate } from '../i18n';
+import type { Translate } from '../../i18n';
 import { useT } from './useT';
 import '../panels/panels.css';
 

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { useActions, usePlayer } from '../../store/react';
 import { useT } from './useT';
-import { isolate, type Params } from '../i18n';
+import { isolate, type Params } from '../../i18n';
 
 /** Notice parameters come from files and URLs: isolate each string so bidi controls in it stay inside it. */
 const isolated = (params: Params | undefined): Params | undefined =>

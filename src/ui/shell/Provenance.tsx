@@ -5,11 +5,11 @@
 import { useState, type ReactNode } from 'react';
 import { placeholders, templateId } from '../../core/load/messages';
 import type { LoadIssue, ProvenanceKind } from '../../core/types';
-import { catalogs, hasKey, translate, type Lang, type Params, type Translate } from '../i18n';
+import { catalogs, hasKey, translate, type Lang, type Params, type Translate } from '../../i18n';
 import { translateIsolated, translateNodes } from '../i18n/parts';
 import { usePlayer } from '../../store/react';
 import { useT } from './useT';
-import { loadProvenanceNotes, shownNotes } from '../i18n/provenanceNotes';
+import { loadProvenanceNotes, shownNotes } from '../../i18n/provenanceNotes';
 
 const SHOWN_ISSUES = 20;
 /** Params that hold a JSON type token ('array'): worded by the catalog ('load.type.array'), not shown as given. */

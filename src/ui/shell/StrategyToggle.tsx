@@ -6,7 +6,7 @@
 import { useId } from 'react';
 import { STRATEGY_IDS, type Session, type StrategyId } from '../../core/types';
 import { useActions, usePlayer } from '../../store/react';
-import { hasKey, type Translate } from '../i18n';
+import { hasKey, type Translate } from '../../i18n';
 import { useT } from './useT';
 
 function naReason(session: Session | null, id: StrategyId, t: Translate): string | null {

@@ -5,7 +5,7 @@ import { analyzeInput } from '../../../src/core/session/session';
 import { STRATEGY_IDS } from '../../../src/core/types';
 import { inspectJson } from '../../../src/cli/inspect-json';
 import { inspectSummary } from '../../../src/cli/inspect-summary';
-import { translate } from '../../../src/ui/i18n';
+import { translate } from '../../../src/i18n';
 
 const CASES: [string, string, string][] = [
   ['an SSE file of comments only', ': keep-alive\n: keep-alive\n', 'x.sse'],

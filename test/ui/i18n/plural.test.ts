@@ -1,6 +1,6 @@
 // Plural forms in the catalogs: '{name:one|other}' picks by the number, '#' is the formatted number.
 import { describe, expect, test } from 'vitest';
-import { catalogs, translate } from '../../../src/ui/i18n';
+import { catalogs, translate } from '../../../src/i18n';
 import '../../../src/ui/waterfall/Waterfall';
 import '../../../src/ui/lab/LabPanel';
 

@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 
-type I18n = typeof import('../../../src/ui/i18n');
+type I18n = typeof import('../../../src/i18n');
 
 const SRC = join(import.meta.dirname, '../../../src');
 /** The modules that register the lab area themselves (and the helpers only they import). */
@@ -39,7 +39,7 @@ const eager = files.filter((f) => !LAB_VIEWS.includes(f.rel) && !isWaterfallView
 let i18n: I18n;
 beforeEach(async () => {
   vi.resetModules();
-  i18n = await import('../../../src/ui/i18n');
+  i18n = await import('../../../src/i18n');
 });
 
 describe('i18n registry', () => {

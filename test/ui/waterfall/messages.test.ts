@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
-import { waterfall } from '../../../src/ui/i18n/messages/waterfall';
-import { placeholderNames } from '../../../src/ui/i18n';
+import { waterfall } from '../../../src/i18n/messages/waterfall';
+import { placeholderNames } from '../../../src/i18n';
 import type { AnomalyCode } from '../../../src/core/types';
 
 // Keys the waterfall builds at run time from data: each must exist in both languages.

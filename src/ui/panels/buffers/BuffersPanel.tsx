@@ -9,7 +9,7 @@ import { frameIndex, type BufferLog, type FrameIndex, type Session } from '../..
 import { buffersAt } from '../../../core/session/view';
 import type { CallRef } from '../../../core/types';
 import { sameCall, type PanelProps } from '../types';
-import type { Translate } from '../../i18n';
+import type { Translate } from '../../../i18n';
 import { inRange, turnLastFrame, unendedAt } from '../unended';
 import { accumulatedAt, accumulatedOf, type StreamKind } from './accumulated';
 import { bufferView } from './segments';

@@ -6,7 +6,7 @@ import { attemptsUpTo, bufferLengthAt, buffersAt, callsUpTo } from '../../../cor
 import { previewAt } from '../../../core/strategies/partial-json-preview';
 import type { CallRef } from '../../../core/types';
 import { sameCall, type PanelProps } from '../types';
-import type { Translate } from '../../i18n';
+import type { Translate } from '../../../i18n';
 import { JsonBlock } from '../../code/JsonBlock';
 import { prettyValue, type Pretty } from '../../code/pretty';
 import { AttemptList } from './AttemptList';

@@ -6,7 +6,7 @@
 //                                    failure whose params name a type has one key per type token, since a notice
 //                                    is one flat template).
 // English is the loaders' own table, so the app's English is the CLI's; zh is written here, complete by type.
-import { FAILURE_TEMPLATES, ISSUE_TEMPLATES, TYPE_TOKENS, type FailureCode, type IssueTemplateId } from '../../../core/load/messages';
+import { FAILURE_TEMPLATES, ISSUE_TEMPLATES, TYPE_TOKENS, type FailureCode, type IssueTemplateId } from '../../core/load/messages';
 
 type Lang = 'en' | 'zh';
 type Token = (typeof TYPE_TOKENS)[number];

@@ -1,5 +1,6 @@
 /**
- * i18n: every string shown to users lives in messages/*.ts, in zh and en. Each area owns one file (app, panels,
+ * i18n, framework-free (no React, no DOM): the app's UI and the CLI's summary read it. Every string shown to users
+ * lives in messages/*.ts, in zh and en. Each area owns one file (app, panels,
  * waterfall, embed, teaching tools, lab, core facts); this module merges them and formats `{name}` placeholders.
  * A missing zh string falls back to en; a missing key renders the key itself (and a test catches it).
  *
