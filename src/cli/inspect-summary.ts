@@ -4,6 +4,7 @@ import type { Session, StrategyId } from '../core/types';
 import { STRATEGY_IDS } from '../core/types';
 import { round1 } from './inspect-json';
 import { translate } from '../i18n';
+import { naReasonKey } from '../i18n/codes';
 
 const msText = (x: number | null): string => (x === null ? '-' : `${round1(x)} ms`);
 const clip = (s: string, n = 60): string => (s.length > n ? `${s.slice(0, n)}…` : s);
@@ -40,7 +41,7 @@ export function inspectSummary(session: Session, name: string, only?: StrategyId
     const run = session.strategies[id];
     const head = `  ${id.padEnd(width)}  `;
     if (!run.applicable) {
-      lines.push(`${head}n/a   (${run.naReason ? translate('en', run.naReason) : 'not applicable'})`);
+      lines.push(`${head}n/a   (${run.naReason ? translate('en', naReasonKey(run.naReason)) : 'not applicable'})`);
       continue;
     }
     const calls = `${run.calls.length} call${run.calls.length === 1 ? '' : 's'}, ${run.attempts.filter((a) => !a.ok).length}/${run.attempts.length} parses failed`;

@@ -5,7 +5,7 @@
 import { useState, type ReactNode } from 'react';
 import { placeholders, templateId } from '../../core/load/messages';
 import type { LoadIssue, ProvenanceKind } from '../../core/types';
-import { catalogs, hasKey, translate, type Lang, type Params, type Translate } from '../../i18n';
+import { catalogs, hasKey, translate, translateData, type Lang, type MessageKey, type Params, type Translate } from '../../i18n';
 import { translateIsolated, translateNodes } from '../i18n/parts';
 import { usePlayer } from '../../store/react';
 import { useT } from './useT';
@@ -19,14 +19,16 @@ const TYPE_PARAMS = ['type', 'expected'];
  * The catalog key and params that word an issue's detail in `lang`, or null when this build cannot (no code or
  * variant it knows, or a param its template needs is missing: e.g. a recording analysed by an older build).
  */
-export function issueWording(issue: LoadIssue, lang: Lang): { key: string; params: Params } | null {
+export function issueWording(issue: LoadIssue, lang: Lang): { key: MessageKey; params: Params } | null {
   const key = `load.issue.${templateId(issue.code, issue.params)}`;
+  if (!hasKey(key)) return null;
   const template = catalogs[lang][key] ?? catalogs.en[key];
   if (template === undefined) return null;
   const params: Params = { ...issue.params };
   for (const name of TYPE_PARAMS) {
     const v = params[name];
-    if (typeof v === 'string' && hasKey(`load.type.${v}`)) params[name] = translate(lang, `load.type.${v}`);
+    const typeKey = `load.type.${String(v)}`;
+    if (typeof v === 'string' && hasKey(typeKey)) params[name] = translate(lang, typeKey);
   }
   return placeholders(template).every((name) => params[name] !== undefined) ? { key, params } : null;
 }
@@ -51,7 +53,7 @@ export function LoadIssues({ issues, t, lang }: { issues: readonly LoadIssue[]; 
       <ul>
         {issues.slice(0, SHOWN_ISSUES).map((issue, i) => (
           <li key={i}>
-            {hasKey(`app.issue.${issue.code}`) ? t(`app.issue.${issue.code}`) : <code>{issue.code}</code>}
+            {hasKey(`app.issue.${issue.code}`) ? translateData(t, `app.issue.${issue.code}`) : <code>{issue.code}</code>}
             {' — '}
             <IssueDetail issue={issue} t={t} lang={lang} />
           </li>

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 
 type I18n = typeof import('../../../src/i18n');
+type MessageKey = import('../../../src/i18n').MessageKey;
 
 const SRC = join(import.meta.dirname, '../../../src');
 /** The modules that register the lab area themselves (and the helpers only they import). */
@@ -84,8 +85,8 @@ describe('i18n registry', () => {
     i18n.registerMessages(area);
     i18n.registerMessages(area);
     expect(i18n.hasKey('x.test.hello')).toBe(true);
-    expect(i18n.translate('zh', 'x.test.hello', { name: 'A' })).toBe('你好 A');
-    expect(i18n.translate('zh', 'x.test.only-en')).toBe('only en');
+    expect(i18n.translate('zh', 'x.test.hello' as MessageKey, { name: 'A' })).toBe('你好 A');
+    expect(i18n.translate('zh', 'x.test.only-en' as MessageKey)).toBe('only en');
     expect(i18n.translate('en', 'app.title')).not.toBe('app.title');
   });
 });
