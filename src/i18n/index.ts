@@ -19,6 +19,7 @@ import { load } from './messages/load';
 import type { lab } from './messages/lab';
 import type { waterfall } from './messages/waterfall';
 import type { provenanceNotes } from './messages/provenance';
+import type { cli } from './messages/inspect';
 
 export type Lang = 'zh' | 'en';
 export const LANGS: readonly Lang[] = ['zh', 'en'];
@@ -28,7 +29,8 @@ type KeysOf<Area extends { en: object }> = keyof Area['en'] & string;
 
 /**
  * Every message key, over all areas, those loaded with the app and the lazily loaded ones (lab, waterfall,
- * provenance notes: type-only imports here, so their strings stay out of the first page load).
+ * provenance notes; cli, which only the CLI registers: type-only imports here, so their strings stay out of the
+ * first page load).
  */
 export type MessageKey =
   | KeysOf<typeof app>
@@ -39,7 +41,8 @@ export type MessageKey =
   | KeysOf<typeof load>
   | KeysOf<typeof lab>
   | KeysOf<typeof waterfall>
-  | KeysOf<typeof provenanceNotes>;
+  | KeysOf<typeof provenanceNotes>
+  | KeysOf<typeof cli>;
 
 /** One area's strings, in both languages (a messages/*.ts file types its zh complete against its en). */
 export interface Messages<K extends string = MessageKey> {

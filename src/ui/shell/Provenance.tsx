@@ -3,36 +3,15 @@
 // shows the host it really goes to beside its text; only http(s) is a link), wire, model, whether it has timing and
 // the notes. Problems met while reading the file stay outside the disclosure, worded in the reader's language.
 import { useState, type ReactNode } from 'react';
-import { placeholders, templateId } from '../../core/load/messages';
 import type { LoadIssue, ProvenanceKind } from '../../core/types';
-import { catalogs, hasKey, translate, translateData, type Lang, type MessageKey, type Params, type Translate } from '../../i18n';
+import { hasKey, translateData, type Lang, type Translate } from '../../i18n';
+import { issueWording, TYPE_PARAMS } from '../../i18n/issues';
 import { translateIsolated, translateNodes } from '../i18n/parts';
 import { usePlayer } from '../../store/react';
 import { useT } from './useT';
 import { loadProvenanceNotes, shownNotes } from '../../i18n/provenanceNotes';
 
 const SHOWN_ISSUES = 20;
-/** Params that hold a JSON type token ('array'): worded by the catalog ('load.type.array'), not shown as given. */
-const TYPE_PARAMS = ['type', 'expected'];
-
-/**
- * The catalog key and params that word an issue's detail in `lang`, or null when this build cannot (no code or
- * variant it knows, or a param its template needs is missing: e.g. a recording analysed by an older build).
- */
-export function issueWording(issue: LoadIssue, lang: Lang): { key: MessageKey; params: Params } | null {
-  const key = `load.issue.${templateId(issue.code, issue.params)}`;
-  if (!hasKey(key)) return null;
-  const template = catalogs[lang][key] ?? catalogs.en[key];
-  if (template === undefined) return null;
-  const params: Params = { ...issue.params };
-  for (const name of TYPE_PARAMS) {
-    const v = params[name];
-    const typeKey = `load.type.${String(v)}`;
-    if (typeof v === 'string' && hasKey(typeKey)) params[name] = translate(lang, typeKey);
-  }
-  return placeholders(template).every((name) => params[name] !== undefined) ? { key, params } : null;
-}
-
 /** An issue's detail in the reader's language (text from the file inside <bdi>), else its English message. */
 function IssueDetail({ issue, t, lang }: { issue: LoadIssue; t: Translate; lang: Lang }) {
   const wording = issueWording(issue, lang);

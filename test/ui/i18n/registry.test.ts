@@ -13,6 +13,8 @@ const SRC = join(import.meta.dirname, '../../../src');
 const LAB_VIEWS = ['ui/lab/LabPanel.tsx', 'ui/lab/FaultRow.tsx', 'ui/lab/VerdictList.tsx', 'ui/matrix/Matrix.tsx'];
 /** The span waterfall's modules: Waterfall.tsx registers the waterfall area (LazyWaterfall, the placeholder, is eager). */
 const isWaterfallView = (rel: string) => rel.startsWith('ui/waterfall/') && rel !== 'ui/waterfall/LazyWaterfall.tsx';
+/** The CLI: inspect-summary.ts registers the 'cli' area (the app never loads it). */
+const isCli = (rel: string) => rel.startsWith('cli/');
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
@@ -35,7 +37,8 @@ function keysIn(text: string): string[] {
 const files = sources(SRC).map((path) => ({ rel: path.slice(SRC.length + 1), keys: keysIn(readFileSync(path, 'utf8')) }));
 const lazy = files.filter((f) => LAB_VIEWS.includes(f.rel));
 const waterfallViews = files.filter((f) => isWaterfallView(f.rel));
-const eager = files.filter((f) => !LAB_VIEWS.includes(f.rel) && !isWaterfallView(f.rel));
+const cliModules = files.filter((f) => isCli(f.rel));
+const eager = files.filter((f) => !LAB_VIEWS.includes(f.rel) && !isWaterfallView(f.rel) && !isCli(f.rel));
 
 let i18n: I18n;
 beforeEach(async () => {
@@ -76,6 +79,15 @@ describe('i18n registry', () => {
     expect(i18n.hasKey('waterfall.region')).toBe(false);
     await import(join(SRC, 'ui/waterfall/Waterfall.tsx'));
     const missing = waterfallViews.flatMap((f) => f.keys.filter((k) => !i18n.catalogs.en[k] || !i18n.catalogs.zh[k]).map((k) => `${f.rel}: ${k}`));
+    expect(missing).toEqual([]);
+  });
+
+  test('the cli area loads with the CLI summary only: every key the CLI uses is there in en and zh', async () => {
+    const used = cliModules.flatMap((f) => f.keys);
+    expect(used).toContain('cli.file');
+    expect(i18n.hasKey('cli.file')).toBe(false);
+    await import(join(SRC, 'cli/inspect-summary.ts'));
+    const missing = cliModules.flatMap((f) => f.keys.filter((k) => !i18n.catalogs.en[k] || !i18n.catalogs.zh[k]).map((k) => `${f.rel}: ${k}`));
     expect(missing).toEqual([]);
   });
 
