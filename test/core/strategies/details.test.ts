@@ -168,4 +168,21 @@ describe('verdict rules', () => {
     const r = runStrategy(boom, { wire: 'openai-chat', frames: fs, signals, carried: [], turns: [0] });
     expect(r.verdicts[0]).toMatchObject({ verdict: 'fail', error: 'strategy error: boom' });
   });
+
+  it('a strategy whose appliesTo throws is n/a with the code strategy-error, not a free string', async () => {
+    const { runStrategy } = await import('../../../src/core/strategies/run');
+    const { frames } = await import('./build');
+    const { frames: fs, signals } = frames(c.mlxWhole);
+    const broken = {
+      id: 'per-call-buffer' as const,
+      appliesTo: (): true => {
+        throw new Error('boom');
+      },
+      init: () => null,
+      step: () => null,
+      endTurn: () => undefined,
+    };
+    const r = runStrategy(broken, { wire: 'openai-chat', frames: fs, signals, carried: [], turns: [0] });
+    expect(r).toMatchObject({ applicable: false, verdict: 'n/a', naReason: 'strategy-error' });
+  });
 });
