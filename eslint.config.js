@@ -49,7 +49,7 @@ export default tseslint.config(
   {
     files: ['src/worker/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { paths: FRAMEWORKS, patterns: [layer(['store', 'ui', 'embed', 'cli'], 'the worker runs core only.'), only(['eventsource-parser'], 'the worker runs core only: no package of its own.')] }],
+      'no-restricted-imports': ['error', { paths: FRAMEWORKS, patterns: [layer(['store', 'ui', 'embed', 'cli', 'i18n'], 'the worker runs core only.'), only(['eventsource-parser'], 'the worker runs core only: no package of its own.')] }],
     },
   },
   {
@@ -58,7 +58,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', {
         paths: ['react', 'react-dom', 'react-dom/client', 'shiki', 'shiki/core', 'd3-scale', 'd3-array', 'd3-shape', 'd3-zoom', '@tanstack/react-virtual'].map((name) => ({ name, message: 'Only store/react.tsx touches React; the store knows no UI.' })),
-        patterns: [layer(['ui', 'embed', 'cli'], 'store imports core only.'), only(['zustand/vanilla'], 'store may import only core and zustand/vanilla (React lives in store/react.tsx).')],
+        patterns: [layer(['ui', 'embed', 'cli', 'i18n'], 'store imports core only.'), only(['zustand/vanilla'], 'store may import only core and zustand/vanilla (React lives in store/react.tsx).')],
       }],
     },
   },
@@ -87,12 +87,23 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', {
         patterns: [
-          layer(['store', 'embed', 'worker'], 'the CLI runs core only (and the framework-free message catalogs).'),
-          { regex: '(^|/)ui/(?!i18n(/|$))', message: 'the CLI may import from ui only the framework-free i18n catalogs.' },
-          { regex: '(^|/)ui/i18n/parts', message: 'ui/i18n/parts renders React: not for the CLI.' },
-          { regex: '^(?![./])(?!node:)', message: 'the CLI may import only core, the i18n catalogs and Node modules.' },
+          layer(['store', 'ui', 'embed', 'worker'], 'the CLI may import only core and the framework-free src/i18n catalogs.'),
+          { regex: '^(?![./])(?!node:)', message: 'the CLI may import only core, src/i18n and Node modules.' },
         ],
       }],
+    },
+  },
+  {
+    files: ['src/i18n/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: FRAMEWORKS.map((name) => ({ name, message: 'src/i18n is framework-free: the CLI reads it too.' })),
+        patterns: [
+          layer(['store', 'ui', 'embed', 'worker', 'cli'], 'src/i18n imports only core (its catalogs word core\'s codes).'),
+          only([], 'src/i18n may import only core (no package, no Node module).'),
+        ],
+      }],
+      'no-restricted-globals': ['error', 'document', 'window', 'localStorage'],
     },
   },
   {

@@ -1,22 +1,35 @@
-// Command-line arguments of `npm run inspect`: FILE [--json] [--strategy ID] [--fault X]... [--help].
-// Pure: returns the options or ONE line saying what is wrong (the caller exits 2 with it).
+// Command-line arguments of `npm run inspect`: FILE [--json] [--strategy ID] [--fault X]... [--lang zh|en] [--help].
+// Pure: returns the options or ONE line saying what is wrong (the caller exits 2 with it). The summary's language
+// is --lang, else the locale the environment names (LC_ALL, then LC_MESSAGES, then LANG: zh... is Chinese), else en.
 import { isStrategyId } from '../core/strategies/registry';
 import { STRATEGY_IDS, type StrategyId } from '../core/types';
+import { LANGS, type Lang } from '../i18n';
 
 export interface InspectArgs {
   file: string;
   json: boolean;
   strategy?: StrategyId;
   faults: string[];
+  /** The summary's language (--json is the same in every language). */
+  lang: Lang;
 }
+
+/** The language the environment's locale names: the first of LC_ALL, LC_MESSAGES, LANG that is set. */
+export function langFromEnv(env: Readonly<Record<string, string | undefined>>): Lang {
+  const locale = [env.LC_ALL, env.LC_MESSAGES, env.LANG].find((v) => v !== undefined && v !== '') ?? '';
+  return /^zh([_.@-]|$)/i.test(locale) ? 'zh' : 'en';
+}
+
+const isLang = (s: string): s is Lang => (LANGS as readonly string[]).includes(s);
 
 export type ParsedArgs = { ok: true; args: InspectArgs } | { ok: true; help: true } | { ok: false; error: string };
 
-export const USAGE = 'usage: npm run inspect -- FILE [--json] [--strategy ID] [--fault X]...';
+export const USAGE = 'usage: npm run inspect -- FILE [--json] [--strategy ID] [--fault X]... [--lang zh|en]';
 
-export function parseInspectArgs(argv: readonly string[]): ParsedArgs {
+export function parseInspectArgs(argv: readonly string[], env: Readonly<Record<string, string | undefined>> = {}): ParsedArgs {
   let file: string | undefined;
   let json = false;
+  let lang = langFromEnv(env);
   let strategy: StrategyId | undefined;
   const faults: string[] = [];
   for (let i = 0; i < argv.length; i++) {
@@ -39,6 +52,13 @@ export function parseInspectArgs(argv: readonly string[]): ParsedArgs {
         strategy = id;
         break;
       }
+      case '--lang': {
+        const l = value();
+        if (l === undefined) return { ok: false, error: '--lang needs a language: zh or en' };
+        if (!isLang(l)) return { ok: false, error: `unknown language "${l}" (zh or en)` };
+        lang = l;
+        break;
+      }
       case '--fault': {
         const spec = value();
         if (spec === undefined) return { ok: false, error: '--fault needs a spec, e.g. --fault cut:12' };
@@ -52,5 +72,5 @@ export function parseInspectArgs(argv: readonly string[]): ParsedArgs {
     }
   }
   if (file === undefined) return { ok: false, error: `no file given; ${USAGE}` };
-  return { ok: true, args: { file, json, faults, ...(strategy && { strategy }) } };
+  return { ok: true, args: { file, json, faults, lang, ...(strategy && { strategy }) } };
 }

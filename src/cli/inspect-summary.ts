@@ -1,57 +1,104 @@
-// The readable (non-JSON) report of `npm run inspect`. English only for now: CLI strings live here, not in the
-// UI's i18n catalogs.
+// The readable (non-JSON) report of `npm run inspect`, in English or Chinese: its words are the 'cli' area of the
+// src/i18n catalogs (registered here: the app never loads it). Codes (wire, strategy ids, anomaly and issue codes,
+// the ok / FAIL / n/a column) stay as they are in both languages; numbers are printed without digit grouping.
 import type { Session, StrategyId } from '../core/types';
 import { STRATEGY_IDS } from '../core/types';
+import { registerMessages, translate, type Lang, type MessageKey, type Params } from '../i18n';
+import { naReasonKey } from '../i18n/codes';
+import { issueWording } from '../i18n/issues';
+import { cli } from '../i18n/messages/inspect';
 import { round1 } from './inspect-json';
-import { translate } from '../ui/i18n';
 
-const msText = (x: number | null): string => (x === null ? '-' : `${round1(x)} ms`);
+registerMessages(cli);
+
 const clip = (s: string, n = 60): string => (s.length > n ? `${s.slice(0, n)}…` : s);
 
-export function inspectSummary(session: Session, name: string, only?: StrategyId): string {
+export function inspectSummary(session: Session, name: string, only?: StrategyId, lang: Lang = 'en'): string {
+  const t = (key: MessageKey, params?: Params): string => translate(lang, key, params);
+  const msText = (x: number | null): string => (x === null ? '-' : t('cli.ms', { ms: String(round1(x)) }));
   const lines: string[] = [];
   const rec = session.recording;
   const turns = session.timings.length;
-  lines.push(
-    `${name}: ${session.wire} (${session.wireSource === 'header' ? 'named in the header' : 'detected'}), ` +
-      `${session.frames.length} frames, ${turns} turn${turns === 1 ? '' : 's'}` +
-      (rec.timed ? '' : ' — no timing in this file: frames are evenly spaced'),
-  );
-  if (session.frames.length === 0) lines.push('no frames: no SSE event was found in this file, so no strategy can be judged (all n/a)');
-  if (rec.header.provenance) lines.push(`provenance: ${rec.header.provenance.kind}${rec.header.provenance.source ? ` — ${clip(rec.header.provenance.source, 100)}` : ''}`);
+  const file = t('cli.file', {
+    name,
+    wire: session.wire,
+    source: t(session.wireSource === 'header' ? 'cli.source.header' : 'cli.source.detected'),
+    frames: String(session.frames.length),
+    turns: String(turns),
+    turnCount: turns,
+  });
+  lines.push(rec.timed ? file : t('cli.file.untimed', { line: file }));
+  if (session.frames.length === 0) lines.push(t('cli.noFrames'));
+  const provenance = rec.header.provenance;
+  if (provenance) {
+    lines.push(provenance.source ? t('cli.provenance.source', { kind: provenance.kind, source: clip(provenance.source, 100) }) : t('cli.provenance', { kind: provenance.kind }));
+  }
   for (const issue of rec.issues) {
-    const where = [issue.line !== undefined ? `line ${issue.line}` : '', issue.byteOffset !== undefined ? `byte ${issue.byteOffset}` : ''].filter(Boolean).join(', ');
-    lines.push(`issue ${issue.code}${where ? ` (${where})` : ''}: ${issue.message}`);
+    const line = issue.line !== undefined ? String(issue.line) : undefined;
+    const byte = issue.byteOffset !== undefined ? String(issue.byteOffset) : undefined;
+    const where =
+      line !== undefined && byte !== undefined
+        ? t('cli.where.lineByte', { line, byte })
+        : line !== undefined
+          ? t('cli.where.line', { line })
+          : byte !== undefined
+            ? t('cli.where.byte', { byte })
+            : '';
+    // English is the loader's own message; another language words the issue from its code where it can
+    const wording = lang === 'en' ? null : issueWording(issue, lang);
+    const message = wording ? t(wording.key, wording.params) : issue.message;
+    lines.push(where ? t('cli.issue.at', { code: issue.code, where, message }) : t('cli.issue', { code: issue.code, message }));
   }
   lines.push('');
-  for (const t of session.timings) {
+  for (const tm of session.timings) {
     lines.push(
-      `turn ${t.turn}: ${t.frameCount} frames; first frame ${msText(t.firstFrameMs)}, first reasoning ${msText(t.firstReasoningMs)}, ` +
-        `first text ${msText(t.firstTextMs)}, first tool call ${msText(t.firstToolCallMs)}, last frame ${msText(t.lastFrameMs)}; ` +
-        `finish ${t.finishReason ?? '-'}; longest gap ${msText(t.longestGapMs)}`,
+      t('cli.turn', {
+        turn: String(tm.turn),
+        frames: String(tm.frameCount),
+        firstFrame: msText(tm.firstFrameMs),
+        firstReasoning: msText(tm.firstReasoningMs),
+        firstText: msText(tm.firstTextMs),
+        firstToolCall: msText(tm.firstToolCallMs),
+        lastFrame: msText(tm.lastFrameMs),
+        finish: tm.finishReason ?? '-',
+        longestGap: msText(tm.longestGapMs),
+      }),
     );
-    for (const a of t.anomalies) {
-      lines.push(`  anomaly ${a.code}${a.frame !== undefined ? ` at frame ${a.frame}` : ''}${a.detail ? `: ${clip(a.detail)}` : ''}`);
+    for (const a of tm.anomalies) {
+      const head = a.frame !== undefined ? t('cli.anomaly.frame', { code: a.code, frame: String(a.frame) }) : t('cli.anomaly', { code: a.code });
+      lines.push(`  ${a.detail ? t('cli.detail', { head, detail: clip(a.detail) }) : head}`);
     }
   }
-  lines.push('', 'strategies:');
+  lines.push('', t('cli.strategies'));
   const width = Math.max(...STRATEGY_IDS.map((id) => id.length));
   for (const id of only ? [only] : STRATEGY_IDS) {
     const run = session.strategies[id];
     const head = `  ${id.padEnd(width)}  `;
     if (!run.applicable) {
-      lines.push(`${head}n/a   (${run.naReason ? translate('en', run.naReason) : 'not applicable'})`);
+      lines.push(`${head}n/a   ${t('cli.na', { reason: run.naReason ? t(naReasonKey(run.naReason)) : t('cli.na.unknown') })}`);
       continue;
     }
-    const calls = `${run.calls.length} call${run.calls.length === 1 ? '' : 's'}, ${run.attempts.filter((a) => !a.ok).length}/${run.attempts.length} parses failed`;
+    const failed = run.attempts.filter((a) => !a.ok).length;
+    const calls = t('cli.calls', { calls: String(run.calls.length), callCount: run.calls.length, failed: String(failed), attempts: String(run.attempts.length) });
     const fail = run.verdicts.find((v) => v.verdict === 'fail');
     if (!fail) {
       lines.push(`${head}ok    ${calls}`);
       continue;
     }
-    const where = `turn ${fail.turn}${fail.frame !== undefined ? ` frame ${fail.frame}` : ''}`;
-    const why = fail.error !== undefined ? `${fail.error}${fail.input !== undefined ? ` (input ${JSON.stringify(clip(fail.input, 40))})` : ''}` : (fail.reason ?? 'fail');
-    lines.push(`${head}FAIL  ${calls}; first failure at ${where}: ${fail.reason === 'parse-failed' ? why : `${fail.reason}${fail.key !== undefined ? ` (call ${fail.key})` : ''}`}`);
+    const where = fail.frame !== undefined ? t('cli.fail.turnFrame', { turn: String(fail.turn), frame: String(fail.frame) }) : t('cli.fail.turn', { turn: String(fail.turn) });
+    const parseWhy =
+      fail.error !== undefined
+        ? fail.input !== undefined
+          ? t('cli.fail.input', { error: fail.error, input: JSON.stringify(clip(fail.input, 40)) })
+          : fail.error
+        : (fail.reason ?? 'fail');
+    const why =
+      fail.reason === 'parse-failed'
+        ? parseWhy
+        : fail.key !== undefined
+          ? t('cli.fail.call', { reason: String(fail.reason), key: String(fail.key) })
+          : String(fail.reason);
+    lines.push(`${head}FAIL  ${t('cli.fail', { calls, where, why })}`);
   }
   return lines.join('\n');
 }

@@ -1,5 +1,5 @@
-// `npm run inspect -- FILE [--json] [--strategy ID] [--fault X]...`: analyze a recording and print a summary or,
-// with --json, the report of docs/cli.md. Exit codes: 0 analyzed (whatever the verdicts), 2 unusable input or
+// `npm run inspect -- FILE [--json] [--strategy ID] [--fault X]... [--lang zh|en]`: analyze a recording and print a
+// summary (in zh or en) or, with --json, the report of docs/cli.md (the same in every language). Exit codes: 0 analyzed (whatever the verdicts), 2 unusable input or
 // arguments (ONE line on stderr naming what and where, never a stack trace).
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
@@ -38,13 +38,13 @@ function faultReport(faults: readonly string[], noEffect: readonly number[]): st
 }
 
 function main(argv: readonly string[]): void {
-  const parsed = parseInspectArgs(argv);
+  const parsed = parseInspectArgs(argv, process.env);
   if (!parsed.ok) fail(parsed.error);
   if ('help' in parsed) {
     process.stdout.write(`${USAGE}\n`);
     return;
   }
-  const { file, json, strategy, faults } = parsed.args;
+  const { file, json, strategy, faults, lang } = parsed.args;
   let bytes: Uint8Array;
   try {
     bytes = readFileSync(file);
@@ -70,7 +70,7 @@ function main(argv: readonly string[]): void {
     process.stderr.write(`${faultReport(faults, faulted.noEffect)}\n`);
   }
   const session = analyze(recording, strategy ? { strategies: [strategy] } : {});
-  process.stdout.write(json ? `${inspectJsonText(session, strategy)}\n` : `${escapeControls(inspectSummary(session, file, strategy))}\n`);
+  process.stdout.write(json ? `${inspectJsonText(session, strategy)}\n` : `${escapeControls(inspectSummary(session, file, strategy, lang))}\n`);
 }
 
 try {

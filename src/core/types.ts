@@ -294,11 +294,18 @@ export interface StrategyNote {
   detail: string;
 }
 
+/**
+ * Why a strategy does not apply (the UI and the CLI word each code, src/i18n/codes.ts): the recording has no frame;
+ * the run is a placeholder not computed yet; the wire carries no complete item (completed-item); the strategy is for
+ * Chat Completions only (next-index-closes); the strategy threw while checking its wire.
+ */
+export type NaReason = 'no-frames' | 'pending' | 'no-complete-items' | 'chat-only' | 'strategy-error';
+
 export interface StrategyRun {
   id: StrategyId;
   applicable: boolean;
-  /** Why it does not apply (a message key for the i18n catalogs, e.g. 'na.completed-item.anthropic'). */
-  naReason?: string;
+  /** Why it does not apply (a code; src/i18n words it). */
+  naReason?: NaReason;
   buffers: BufferLog[];
   /** Sorted by frame. */
   attempts: ParseAttempt[];

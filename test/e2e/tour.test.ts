@@ -7,7 +7,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { analyzeText } from '../../src/core/session/analyze';
 import { parseTour, resolveStepFrame, type TourStep } from '../../src/store/labTour';
-import { translate, type Lang } from '../../src/ui/i18n';
+import { translate, type Lang, type MessageKey } from '../../src/i18n';
 import { appUrl, launch, watchErrors } from './browser';
 
 let browser: Browser;
@@ -62,7 +62,7 @@ async function checkStep(page: Page, lang: Lang, i: number, want: Expected) {
   expect(url.get('rec'), `step ${i + 1} recording`).toBe(want.rec);
   expect(url.get('s'), `step ${i + 1} strategy`).toBe(want.strategy);
   expect(url.get('faults') ?? '', `step ${i + 1} faults`).toBe(want.faults.join(','));
-  const radio = page.getByRole('radiogroup', { name: translate(lang, 'app.strategy.group') }).getByRole('radio', { name: translate(lang, `app.strategy.${want.strategy}`), exact: true });
+  const radio = page.getByRole('radiogroup', { name: translate(lang, 'app.strategy.group') }).getByRole('radio', { name: translate(lang, `app.strategy.${want.strategy}` as MessageKey), exact: true });
   await expect(radio.isChecked(), `step ${i + 1} strategy radio`).resolves.toBe(true);
   await expect(page.locator('.ss-player').first().getAttribute('data-highlight')).resolves.toBe(want.highlight);
   await expect(region.locator('.ss-tour-caption').innerText()).resolves.toBe(tour.steps[i]!.caption[lang]);

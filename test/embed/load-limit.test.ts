@@ -9,7 +9,7 @@ import type { PlayerHandle } from '../../src/embed/mount';
 import { checkCommand } from '../../src/embed/protocol';
 import { oversize, utf8Bytes } from '../../src/store/files-size';
 import { createPlayerStore } from '../../src/store/player';
-import { embed } from '../../src/ui/i18n/messages/embedding';
+import { embed } from '../../src/i18n/messages/embedding';
 import { manualScheduler } from '../store/fixture';
 
 vi.mock('../../src/store/fetchRecording', async (importOriginal) => ({ ...(await importOriginal<object>()), MAX_RECORDING_BYTES: 100 }));

@@ -6,7 +6,7 @@ import { describe, expect, test } from 'vitest';
 import { analyzeInput } from '../../src/core/session/session';
 import { createPlayerStore } from '../../src/store/player';
 import { openUserFile } from '../../src/ui/files/openFile';
-import { translate } from '../../src/ui/i18n';
+import { translate, type MessageKey } from '../../src/i18n';
 import { manualScheduler } from './fixture';
 
 const SSE = 'data: {"choices":[{"index":0,"delta":{"content":"hi"}}]}\n\ndata: [DONE]\n\n';
@@ -24,8 +24,8 @@ describe('a file that is not UTF-8 text, opened in the player', () => {
     const status = player.getState().status;
     expect(status.kind).toBe('error');
     if (status.kind !== 'error') return;
-    expect(translate('en', status.notice.key, status.notice.params)).toMatch(en);
-    expect(translate('zh', status.notice.key, status.notice.params)).toMatch(zh);
+    expect(translate('en', status.notice.key as MessageKey, status.notice.params)).toMatch(en);
+    expect(translate('zh', status.notice.key as MessageKey, status.notice.params)).toMatch(zh);
     expect(player.getState().session).toBeNull();
   });
 });

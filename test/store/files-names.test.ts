@@ -7,7 +7,7 @@ import { createIdbFileStore, FileStoreError, fileStoreNotice } from '../../src/s
 import { freeName, sameContent } from '../../src/store/files-names';
 import { createPlayerStore } from '../../src/store/player';
 import type { Analyzer, FileStore } from '../../src/store/state';
-import { embed } from '../../src/ui/i18n/messages/embedding';
+import { embed } from '../../src/i18n/messages/embedding';
 import { openPastedText, openUserFile } from '../../src/ui/files/openFile';
 import { manualScheduler } from './fixture';
 

@@ -59,7 +59,7 @@ export function makeSession(spec: FixtureFrame[], opts: { timed?: boolean; marks
   const run = (id: StrategyId): StrategyRun => ({
     id,
     applicable: id !== 'completed-item',
-    ...(id === 'completed-item' ? { naReason: 'na.completed-item.no-complete-items' } : {}),
+    ...(id === 'completed-item' ? { naReason: 'no-complete-items' as const } : {}),
     buffers: [],
     attempts: (id === 'shared-buffer' ? (opts.failAt ?? []) : []).map((f) => ({
       frame: frameIndex(f),

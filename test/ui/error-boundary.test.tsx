@@ -9,7 +9,7 @@ import { frameIndex, type Session } from '../../src/core/types';
 import { createPlayerStore } from '../../src/store/player';
 import { PlayerProvider } from '../../src/store/react';
 import { App } from '../../src/ui/App';
-import { translator, type Lang } from '../../src/ui/i18n';
+import { translator, type Lang } from '../../src/i18n';
 import { ResultsPanel } from '../../src/ui/panels/results/ResultsPanel';
 import type { PanelProps } from '../../src/ui/panels/types';
 import { Panels } from '../../src/ui/shell/Panels';

@@ -10,7 +10,7 @@ import { FAULT_IDS } from '../../src/core/faults';
 import { createPlayerStore } from '../../src/store/player';
 import { PlayerProvider } from '../../src/store/react';
 import type { Analyzer } from '../../src/store/state';
-import { catalogs, placeholderNames } from '../../src/ui/i18n';
+import { catalogs, placeholderNames } from '../../src/i18n';
 import { LabBar } from '../../src/ui/lab/LabBar';
 import { LabPanel } from '../../src/ui/lab/LabPanel';
 import { buildSpec, move, specInputs, wireBlock } from '../../src/ui/lab/faultSpecs';

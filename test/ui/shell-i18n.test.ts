@@ -3,9 +3,11 @@ import { STRATEGY_IDS, WIRES } from '../../src/core/types';
 import { MARKER_KINDS } from '../../src/store/markers';
 import { TIME_MODES } from '../../src/store/timebase';
 import { THEMES } from '../../src/store/url';
-import { app } from '../../src/ui/i18n/messages/app';
-import { LANGS, hasKey, placeholderNames, translate } from '../../src/ui/i18n';
+import { app as area } from '../../src/i18n/messages/app';
+import { LANGS, hasKey, placeholderNames, translate } from '../../src/i18n';
 import { FRAME_KINDS } from '../../src/ui/scrubber/geometry';
+
+const app: { en: Record<string, string>; zh: Record<string, string> } = area;
 
 test('the app catalog has the same keys and placeholders in en and zh', () => {
   expect(Object.keys(app.zh).sort()).toEqual(Object.keys(app.en).sort());

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import type { FrameKind } from '../../src/core/types';
 import { KIND_BITS, PAD, columnFrames, frameToX, kindColumns, kindPaths, markerColumns, xToFrame } from '../../src/ui/scrubber/geometry';
 import { frameValueText, markersIn } from '../../src/ui/scrubber/describe';
-import { translator } from '../../src/ui/i18n';
+import { translator } from '../../src/i18n';
 import { sessionMarkers } from '../../src/store/markers';
 import { twoTurnSession } from '../store/fixture';
 

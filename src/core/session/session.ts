@@ -19,7 +19,7 @@ import { STRATEGIES } from '../strategies/registry';
 import { runStrategy } from '../strategies/run';
 import { traceCalls, type CallTrace } from '../strategies/truth';
 import { computeTimings, sortAnomalies } from '../timeline';
-import type { LoadFailure, LoadIssue, Recording, Session, Signal, StrategyId, StrategyRun, TurnTiming, WireId } from '../types';
+import type { LoadFailure, LoadIssue, NaReason, Recording, Session, Signal, StrategyId, StrategyRun, TurnTiming, WireId } from '../types';
 import { STRATEGY_IDS, WIRES } from '../types';
 import { adaptFrames, detectWire, frameKinds } from '../wire';
 
@@ -36,7 +36,7 @@ export interface AnalyzeOptions {
 }
 
 /** The naReason of a placeholder run whose strategy has not been computed yet. */
-export const PENDING_REASON = 'na.pending';
+export const PENDING_REASON: NaReason = 'pending';
 
 export const isPending = (run: StrategyRun): boolean => !run.applicable && run.naReason === PENDING_REASON;
 

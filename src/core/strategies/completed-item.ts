@@ -3,17 +3,15 @@
  * (Responses `output_item.done`, Gemini `functionCall` parts), each parsed once, ready at that event's frame.
  *
  * Contract: not applicable on anthropic-messages and openai-chat, which have no complete-call events
- * (reason 'na.completed-item.no-complete-items'). Each complete item gets a buffer holding its args as one
+ * (reason 'no-complete-items'). Each complete item gets a buffer holding its args as one
  * fragment, so the buffers panel shows what was parsed.
  */
 import { defineStrategy } from './types';
 
 export const completedItem = defineStrategy<null>({
   id: 'completed-item',
-  labelKey: 'strategy.completed-item.label',
-  explainKey: 'strategy.completed-item.explain',
   appliesTo: (wire) =>
-    wire === 'openai-responses' || wire === 'gemini' ? true : 'na.completed-item.no-complete-items',
+    wire === 'openai-responses' || wire === 'gemini' ? true : 'no-complete-items',
   init: () => null,
   step(state, signal, frame, ctx) {
     if (signal.kind !== 'call-complete') return state;

@@ -3,7 +3,7 @@
  * `tool_calls[].index`; the current call is declared complete (parsed, ready) as soon as a DIFFERENT index shows
  * up, or at `finish_reason`, or at the stream end.
  *
- * Contract: applies to openai-chat only ('na.next-index-closes.chat-only' elsewhere). On interleaved calls
+ * Contract: applies to openai-chat only ('chat-only' elsewhere). On interleaved calls
  * (openai-ruby#638) it fails visibly: the call closed early is parsed with half its arguments (a failed attempt),
  * and fragments that arrive for it afterwards go to a NEW buffer for the same key, with the same id and name, which
  * is parsed in turn when it is closed — typically another failure, or an extra call if the tail parses alone.
@@ -31,9 +31,7 @@ function focus(s: NextIndexState, ctx: StrategyContext, key: CallKey, frame: Fra
 
 export const nextIndexCloses = defineStrategy<NextIndexState>({
   id: 'next-index-closes',
-  labelKey: 'strategy.next-index-closes.label',
-  explainKey: 'strategy.next-index-closes.explain',
-  appliesTo: (wire) => (wire === 'openai-chat' ? true : 'na.next-index-closes.chat-only'),
+  appliesTo: (wire) => (wire === 'openai-chat' ? true : 'chat-only'),
   init: () => ({ slots: newSlots(), current: null }),
   step(s, signal, frame, ctx) {
     switch (signal.kind) {

@@ -24,8 +24,6 @@ function parseFragment(slot: Slot, ctx: StrategyContext, frame: FrameIndex, text
 
 export const parseEachFragment = defineStrategy<Slots>({
   id: 'parse-each-fragment',
-  labelKey: 'strategy.parse-each-fragment.label',
-  explainKey: 'strategy.parse-each-fragment.explain',
   appliesTo: () => true,
   init: newSlots,
   step(slots, signal, frame, ctx) {

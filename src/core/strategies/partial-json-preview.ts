@@ -16,8 +16,6 @@ import { defineStrategy } from './types';
 
 export const partialJsonPreview = defineStrategy<Slots>({
   id: 'partial-json-preview',
-  labelKey: 'strategy.partial-json-preview.label',
-  explainKey: 'strategy.partial-json-preview.explain',
   appliesTo: () => true,
   init: newSlots,
   step: perCallStep,

@@ -72,8 +72,6 @@ export function perCallEnd(slots: Slots, ctx: EndContext): void {
 
 export const perCallBuffer = defineStrategy<Slots>({
   id: 'per-call-buffer',
-  labelKey: 'strategy.per-call-buffer.label',
-  explainKey: 'strategy.per-call-buffer.explain',
   appliesTo: () => true,
   init: newSlots,
   step: perCallStep,

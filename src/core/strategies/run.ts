@@ -5,9 +5,10 @@
  * turn's last frame), then computes per-turn verdicts against the carried calls. Never throws: a strategy that
  * throws while folding a turn gets that turn as `fail` with the error message (reason 'wrong-call', error
  * 'strategy error: ...'), and the other turns are still folded. A recording with no frame at all is never 'ok': every
- * strategy is `n/a` with naReason 'na.no-frames'. The result is plain, structured-cloneable data.
+ * strategy is `n/a` with naReason 'no-frames' (a strategy whose appliesTo throws: 'strategy-error'). The result is
+ * plain, structured-cloneable data.
  */
-import type { CarriedCall, Frame, FrameIndex, ParseAttempt, Signal, StrategyNote, StrategyRun, TurnVerdict, WireId } from '../types';
+import type { CarriedCall, Frame, FrameIndex, NaReason, ParseAttempt, Signal, StrategyNote, StrategyRun, TurnVerdict, WireId } from '../types';
 import { createRunLog } from './run-log';
 import type { Strategy } from './types';
 import { byTurn, naVerdicts, overallVerdict, turnVerdict } from './verdict';
@@ -25,7 +26,7 @@ export interface RunInput {
 export type RunResult = StrategyRun & { notes: StrategyNote[] };
 
 /** The naReason of every strategy on a recording without a single frame: nothing was judged, so nothing is ok. */
-export const NO_FRAMES_REASON = 'na.no-frames';
+export const NO_FRAMES_REASON: NaReason = 'no-frames';
 
 export function runStrategy(strategy: Strategy, input: RunInput): RunResult {
   const applies = input.frames.length === 0 ? NO_FRAMES_REASON : safeApplies(strategy, input.wire);
@@ -89,10 +90,10 @@ export function runStrategy(strategy: Strategy, input: RunInput): RunResult {
   return { id: strategy.id, applicable: true, buffers, attempts, calls, verdicts, verdict: overallVerdict(true, verdicts), notes };
 }
 
-function safeApplies(strategy: Strategy, wire: WireId): true | string {
+function safeApplies(strategy: Strategy, wire: WireId): true | NaReason {
   try {
     return strategy.appliesTo(wire);
-  } catch (e) {
-    return `strategy error: ${e instanceof Error ? e.message : String(e)}`;
+  } catch {
+    return 'strategy-error';
   }
 }

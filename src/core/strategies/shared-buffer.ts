@@ -41,8 +41,6 @@ function appendWhole(s: SharedState, ctx: StrategyContext, frame: FrameIndex, ke
 
 export const sharedBuffer = defineStrategy<SharedState>({
   id: 'shared-buffer',
-  labelKey: 'strategy.shared-buffer.label',
-  explainKey: 'strategy.shared-buffer.explain',
   appliesTo: () => true,
   init: () => ({ bufferId: null, first: null, withArgs: new Set(), whole: new Set(), completed: new Set() }),
   step(s, signal, frame, ctx) {

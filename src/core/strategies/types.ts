@@ -6,7 +6,7 @@
  * (buffers, parse attempts, ready calls) to `ctx.log` and never throws on bad input: a parse failure is logged.
  * Strategies see normalized signals only; the wire id is there for the few rules that differ per wire.
  */
-import type { FrameIndex, Signal, StrategyId, WireId } from '../types';
+import type { FrameIndex, NaReason, Signal, StrategyId, WireId } from '../types';
 import type { RunLog } from './run-log';
 
 export interface StrategyContext {
@@ -21,12 +21,10 @@ export interface EndContext extends StrategyContext {
 }
 
 export interface Strategy<S = unknown> {
+  /** The strategy's code; the catalogs word it (`strategy.<id>.label`, `strategy.<id>.explain`). */
   id: StrategyId;
-  /** i18n keys: `strategy.<id>.label`, `strategy.<id>.explain`. */
-  labelKey: string;
-  explainKey: string;
-  /** True, or the i18n key of the reason it does not apply (e.g. 'na.completed-item.no-complete-items'). */
-  appliesTo(wire: WireId): true | string;
+  /** True, or the code of the reason it does not apply (e.g. 'no-complete-items'). */
+  appliesTo(wire: WireId): true | NaReason;
   init(turn: number): S;
   step(state: S, signal: Signal, frame: FrameIndex, ctx: StrategyContext): S;
   endTurn(state: S, ctx: EndContext): void;

@@ -1,7 +1,7 @@
 // Bounded pretty JSON in a code block (./pretty.ts), with a plain note when it was shortened: containers past a
 // depth on one line, text past a length cut. Shortened text is not highlighted (no tokenizing of deep or huge text).
 import { memo } from 'react';
-import type { Translate } from '../i18n';
+import type { Translate } from '../../i18n';
 import { CodeBlock } from './CodeBlock';
 import type { CodeTheme } from './highlighter';
 import type { Pretty } from './pretty';

@@ -3,7 +3,7 @@
 import { useMemo } from 'react';
 import { STRATEGY_IDS, type FrameIndex, type Session, type StrategyId } from '../../core/types';
 import { attemptCountUpTo, callsUpTo } from '../../core/session/view';
-import type { Translate } from '../i18n';
+import type { Translate } from '../../i18n';
 import { firstDivergence, firstDivergenceAmong } from './divergence';
 import '../conclusion/conclusion.css';
 

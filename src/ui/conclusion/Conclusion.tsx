@@ -3,7 +3,7 @@
 // that seeks there.
 import { useMemo } from 'react';
 import type { FrameIndex, Session, StrategyId } from '../../core/types';
-import type { Translate } from '../i18n';
+import type { Translate } from '../../i18n';
 import { conclusionFacts, conclusionSentence, shownVerdict } from './facts';
 import './conclusion.css';
 

@@ -3,7 +3,7 @@
 import type { FrameIndex, Session, StrategyId } from '../../core/types';
 import { predictionPending } from '../../store/tourPending';
 import { usePlayer } from '../../store/react';
-import type { Translate } from '../i18n';
+import type { Translate } from '../../i18n';
 import { Conclusion } from './Conclusion';
 
 export function GuardedConclusion(props: { session: Session; strategy: StrategyId; t: Translate; onSeek: (frame: FrameIndex) => void }) {

@@ -9,11 +9,12 @@
  *   truncated    — the text stops before its value is closed (open brackets, or inside a string)
  *   invalid      — anything else: a character JSON does not allow, at `position`
  */
+import type { MessageKey } from '../../i18n';
 export type FailureShape = 'empty' | 'mid-value' | 'concatenated' | 'truncated' | 'invalid';
 
 export interface Explanation {
   shape: FailureShape;
-  key: string;
+  key: MessageKey;
   params: Record<string, string | number>;
 }
 

@@ -12,11 +12,12 @@
  */
 import { strategyFacts } from '../../core/strategies/facts';
 import type { Session, StrategyId, Verdict, VerdictReason } from '../../core/types';
-import type { Translate } from '../i18n';
+import type { MessageKey, Translate } from '../../i18n';
+import { naReasonKey } from '../../i18n/codes';
 import { explainParseFailure, type Explanation } from './explain';
 
 export type ConclusionFact =
-  | { kind: 'na'; reasonKey: string }
+  | { kind: 'na'; reasonKey: MessageKey }
   | { kind: 'no-calls' }
   /** `becauseWhole`: parse-each-fragment got away with it only because every call arrived whole in one frame. */
   | { kind: 'ok'; calls: number; becauseWhole: boolean }
@@ -51,7 +52,7 @@ export function shownVerdict(session: Session, id: StrategyId): ShownVerdict {
 
 export function conclusionFacts(session: Session, id: StrategyId): ConclusionFact {
   const run = session.strategies[id];
-  if (!run.applicable || run.verdict === 'n/a') return { kind: 'na', reasonKey: run.naReason ?? 'na.generic' };
+  if (!run.applicable || run.verdict === 'n/a') return { kind: 'na', reasonKey: naReasonKey(run.naReason) };
   const failing = run.verdicts.find((v) => v.verdict === 'fail');
   if (!failing) {
     const noCall = noCallFinish(session);

@@ -4,7 +4,7 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import type { FaultId } from '../../core/faults';
 import type { WireId } from '../../core/types';
-import type { Translate } from '../i18n';
+import { translateData, type Translate } from '../../i18n';
 import { FAULT_PARAMS, wireBlock } from './faultSpecs';
 
 export interface FaultRowProps {
@@ -53,7 +53,7 @@ export function FaultRow({ id, t, wire, active, values, currentFrame, onToggle, 
         <span className="ss-lab-params">
           {params.map((p) => (
             <label key={p.name} className="ss-lab-param">
-              <span>{t(`lab.param.${id}.${p.name}`)}</span>
+              <span>{translateData(t, `lab.param.${id}.${p.name}`)}</span>
               <input
                 type="number"
                 inputMode="numeric"

@@ -6,8 +6,8 @@ import { useState } from 'react';
 import { FAULT_IDS, type FaultId } from '../../core/faults';
 import { STRATEGY_IDS } from '../../core/types';
 import { useActions, usePlayer } from '../../store/react';
-import { registerMessages } from '../i18n';
-import { lab } from '../i18n/messages/lab';
+import { registerMessages, translateData } from '../../i18n';
+import { lab } from '../../i18n/messages/lab';
 import { useT } from '../shell/useT';
 import { buildSpec, move, specId, specInputs } from './faultSpecs';
 import { FaultRow } from './FaultRow';
@@ -114,7 +114,7 @@ export function LabPanel() {
               <h3>{t('lab.errors.title')}</h3>
               <ul>
                 {errors.map((n, i) => (
-                  <li key={i}>{t(n.key, n.params)}</li>
+                  <li key={i}>{translateData(t, n.key, n.params)}</li>
                 ))}
               </ul>
             </div>

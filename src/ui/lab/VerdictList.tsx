@@ -4,7 +4,7 @@
 import type { StrategyId, StrategyRun } from '../../core/types';
 import { isPending } from '../../core/session/session';
 import { useActions, usePlayer } from '../../store/react';
-import type { Translate } from '../i18n';
+import type { Translate } from '../../i18n';
 
 export const VERDICT_GLYPH = { ok: '✓', fail: '✗', 'n/a': '–' } as const;
 const WARN_GLYPH = '⚠';

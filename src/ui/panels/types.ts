@@ -2,7 +2,7 @@
 // one frame through core/session/view accessors, and report seeks / call selection upward. They never import
 // each other or the store.
 import type { CallRef, FrameIndex, Session, StrategyId } from '../../core/types';
-import type { Lang, Translate } from '../i18n';
+import type { Lang, Translate } from '../../i18n';
 
 
 export interface PanelProps {

@@ -4,7 +4,7 @@ import { useId } from 'react';
 import { SPEEDS, TIME_MODES, type TimeMode } from '../../store/timebase';
 import { useActions, usePlayer } from '../../store/react';
 import { turnRelativeTime } from '../scrubber/describe';
-import { formatNumber } from '../i18n';
+import { formatNumber } from '../../i18n';
 import { useT } from '../shell/useT';
 
 interface StepButton {

@@ -3,7 +3,7 @@ import { FRAME_KINDS, KIND_BAND } from './geometry';
 import { glyphPath } from './Track';
 import type { MarkerKind } from '../../store/markers';
 import { MARKER_KINDS } from '../../store/markers';
-import type { Translate } from '../i18n';
+import type { Translate } from '../../i18n';
 
 export function Legend({ t }: { t: Translate }) {
   return (

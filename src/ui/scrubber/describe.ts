@@ -7,7 +7,7 @@
  */
 import type { Session } from '../../core/types';
 import type { Marker } from '../../store/markers';
-import type { Translate } from '../i18n';
+import { translateData, type Translate } from '../../i18n';
 
 export function turnRelativeTime(session: Session, frame: number): number {
   const f = session.frames[frame];
@@ -41,7 +41,7 @@ export function markerText(marker: Marker, session: Session, t: Translate, lang:
       return t('app.marker.mark', { label: label ? label[lang] : '' });
     }
     case 'anomaly':
-      return t('app.marker.anomaly', { name: t(`anomaly.${marker.detail ?? ''}`) });
+      return t('app.marker.anomaly', { name: translateData(t, `anomaly.${marker.detail ?? ''}`) });
     case 'unended':
       return t('app.marker.unended', { name: marker.detail ?? '' });
   }

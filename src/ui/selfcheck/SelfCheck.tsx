@@ -2,7 +2,7 @@
 // reproduces the recorded message byte for byte" or the first difference (path, ours vs recorded).
 import { useMemo } from 'react';
 import type { Session } from '../../core/types';
-import type { Translate } from '../i18n';
+import type { Translate } from '../../i18n';
 import { selfCheck, type SelfCheckResult } from './compare';
 import '../conclusion/conclusion.css';
 

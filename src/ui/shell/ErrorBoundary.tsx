@@ -2,7 +2,7 @@
 // replaced by a notice naming that part and the error's message in the reader's language, with a retry; the rest
 // of the player keeps working. No stack trace is shown (the console gets the error for developers).
 import { Component, type ReactNode } from 'react';
-import type { Translate } from '../i18n';
+import type { MessageKey, Translate } from '../../i18n';
 import { useT } from './useT';
 import '../panels/panels.css';
 
@@ -63,7 +63,7 @@ class Guard extends Component<GuardProps, GuardState> {
 }
 
 /** Guards one part of the player; `areaKey` is the catalog key of its name. */
-export function ErrorBoundary({ areaKey, resetKey, app, children }: { areaKey: string; resetKey?: unknown; app?: boolean; children?: ReactNode }) {
+export function ErrorBoundary({ areaKey, resetKey, app, children }: { areaKey: MessageKey; resetKey?: unknown; app?: boolean; children?: ReactNode }) {
   const { t } = useT();
   return (
     <Guard area={t(areaKey)} t={t} resetKey={resetKey} {...(app && { app })}>

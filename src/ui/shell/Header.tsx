@@ -4,7 +4,7 @@ import { useId, type ReactNode } from 'react';
 import { THEMES, type Lang, type ThemePref } from '../../store/url';
 import { useActions, usePlayer } from '../../store/react';
 import { FileControls } from '../files/FileControls';
-import { LANGS } from '../i18n';
+import { LANGS } from '../../i18n';
 import { ShareButton } from '../share/ShareButton';
 import { RecordingPicker } from './RecordingPicker';
 import { useT } from './useT';

@@ -1,9 +1,10 @@
 // The keyboard help: a modal <dialog> listing the player's keys (Escape or the Close button closes it and focus
 // returns to where it was).
 import { useEffect, useId, useRef } from 'react';
+import type { MessageKey } from '../../i18n';
 import { useT } from './useT';
 
-const KEYS: [string[], string][] = [
+const KEYS: [string[], MessageKey][] = [
   [['Space'], 'app.help.space'],
   [['←', '→'], 'app.help.leftRight'],
   [['Shift + ←', 'Shift + →'], 'app.help.shiftLeftRight'],

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { useActions, usePlayer } from '../../store/react';
 import { useT } from './useT';
-import { isolate, type Params } from '../i18n';
+import { isolate, translateData, type Params } from '../../i18n';
 
 /** Notice parameters come from files and URLs: isolate each string so bidi controls in it stay inside it. */
 const isolated = (params: Params | undefined): Params | undefined =>
@@ -37,14 +37,14 @@ export function LoadStatus() {
       )}
       {status.kind === 'error' && (
         <p className="ss-error" role="alert">
-          {t(status.notice.key, isolated(status.notice.params))}
+          {translateData(t, status.notice.key, isolated(status.notice.params))}
         </p>
       )}
       {warnings.length > dismissed && (
         <div className="ss-warnings" role="status">
           <ul>
             {warnings.slice(dismissed).map((w, i) => (
-              <li key={i}>{t(w.key, isolated(w.params))}</li>
+              <li key={i}>{translateData(t, w.key, isolated(w.params))}</li>
             ))}
           </ul>
           <button type="button" className="ss-button" onClick={() => setDismissed(warnings.length)}>

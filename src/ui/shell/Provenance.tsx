@@ -3,34 +3,15 @@
 // shows the host it really goes to beside its text; only http(s) is a link), wire, model, whether it has timing and
 // the notes. Problems met while reading the file stay outside the disclosure, worded in the reader's language.
 import { useState, type ReactNode } from 'react';
-import { placeholders, templateId } from '../../core/load/messages';
 import type { LoadIssue, ProvenanceKind } from '../../core/types';
-import { catalogs, hasKey, translate, type Lang, type Params, type Translate } from '../i18n';
+import { hasKey, translateData, type Lang, type Translate } from '../../i18n';
+import { issueWording, TYPE_PARAMS } from '../../i18n/issues';
 import { translateIsolated, translateNodes } from '../i18n/parts';
 import { usePlayer } from '../../store/react';
 import { useT } from './useT';
-import { loadProvenanceNotes, shownNotes } from '../i18n/provenanceNotes';
+import { loadProvenanceNotes, shownNotes } from '../../i18n/provenanceNotes';
 
 const SHOWN_ISSUES = 20;
-/** Params that hold a JSON type token ('array'): worded by the catalog ('load.type.array'), not shown as given. */
-const TYPE_PARAMS = ['type', 'expected'];
-
-/**
- * The catalog key and params that word an issue's detail in `lang`, or null when this build cannot (no code or
- * variant it knows, or a param its template needs is missing: e.g. a recording analysed by an older build).
- */
-export function issueWording(issue: LoadIssue, lang: Lang): { key: string; params: Params } | null {
-  const key = `load.issue.${templateId(issue.code, issue.params)}`;
-  const template = catalogs[lang][key] ?? catalogs.en[key];
-  if (template === undefined) return null;
-  const params: Params = { ...issue.params };
-  for (const name of TYPE_PARAMS) {
-    const v = params[name];
-    if (typeof v === 'string' && hasKey(`load.type.${v}`)) params[name] = translate(lang, `load.type.${v}`);
-  }
-  return placeholders(template).every((name) => params[name] !== undefined) ? { key, params } : null;
-}
-
 /** An issue's detail in the reader's language (text from the file inside <bdi>), else its English message. */
 function IssueDetail({ issue, t, lang }: { issue: LoadIssue; t: Translate; lang: Lang }) {
   const wording = issueWording(issue, lang);
@@ -51,7 +32,7 @@ export function LoadIssues({ issues, t, lang }: { issues: readonly LoadIssue[]; 
       <ul>
         {issues.slice(0, SHOWN_ISSUES).map((issue, i) => (
           <li key={i}>
-            {hasKey(`app.issue.${issue.code}`) ? t(`app.issue.${issue.code}`) : <code>{issue.code}</code>}
+            {hasKey(`app.issue.${issue.code}`) ? translateData(t, `app.issue.${issue.code}`) : <code>{issue.code}</code>}
             {' — '}
             <IssueDetail issue={issue} t={t} lang={lang} />
           </li>

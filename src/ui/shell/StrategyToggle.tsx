@@ -6,19 +6,16 @@
 import { useId } from 'react';
 import { STRATEGY_IDS, type Session, type StrategyId } from '../../core/types';
 import { useActions, usePlayer } from '../../store/react';
-import { hasKey, type Translate } from '../i18n';
+import type { Translate } from '../../i18n';
+import { naReasonKey } from '../../i18n/codes';
 import { useT } from './useT';
 
 function naReason(session: Session | null, id: StrategyId, t: Translate): string | null {
   const run = session?.strategies[id];
   if (!session || !run || run.applicable) return null;
-  const own = run.naReason ? `${run.naReason}.${session.wire}` : null;
-  const reason =
-    own && hasKey(own)
-      ? t(own)
-      : run.naReason && hasKey(run.naReason)
-        ? t(run.naReason)
-        : t('app.strategy.naFallback', { wire: t(`app.wire.${session.wire}`) });
+  const reason = run.naReason
+    ? t(naReasonKey(run.naReason, session.wire))
+    : t('app.strategy.naFallback', { wire: t(`app.wire.${session.wire}`) });
   return t('app.strategy.na', { strategy: t(`app.strategy.${id}`), reason });
 }
 

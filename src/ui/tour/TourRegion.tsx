@@ -5,6 +5,7 @@
 // conclusion waits too (store/tourPending predictionPending).
 import { useEffect, useId, useRef } from 'react';
 import { useActions, usePlayer } from '../../store/react';
+import { translateData } from '../../i18n';
 import { useT } from '../shell/useT';
 import './tour.css';
 
@@ -36,7 +37,7 @@ export function TourRegion() {
     if (!error) return null;
     return (
       <section className="ss-tour ss-tour-error" aria-label={t('lab.tour.region')} ref={ref}>
-        <p role="alert">{t(error.key, error.params)}</p>
+        <p role="alert">{translateData(t, error.key, error.params)}</p>
         <button type="button" onClick={() => a.closeTour()}>
           {t('lab.tour.close')}
         </button>

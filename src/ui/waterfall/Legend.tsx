@@ -1,7 +1,7 @@
 // The waterfall's legend: each segment texture and each mark glyph with its name, so colour is never the only
 // signal. Swatches reuse the main SVG's patterns by id (same document).
 import { memo, type ReactElement } from 'react';
-import type { Translate } from '../i18n';
+import type { Translate } from '../../i18n';
 import type { MarkKind, SegmentKind } from './layout';
 import { MarkGlyph } from './TurnRow';
 

@@ -2,7 +2,7 @@
 // first frame, first text, first tool call, in ms from the turn's request.
 import { memo, type ReactElement } from 'react';
 import type { TurnTiming } from '../../core/types';
-import type { Lang, Translate } from '../i18n';
+import type { Lang, Translate } from '../../i18n';
 import { formatMs } from './format';
 
 interface Props {

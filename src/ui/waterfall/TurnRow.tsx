@@ -5,7 +5,7 @@
 // the waterfall's roving tabindex (one Tab stop; `activeId` is the one that takes Tab).
 import { Fragment, memo, type KeyboardEvent, type ReactElement } from 'react';
 import type { FrameIndex, StrategyId } from '../../core/types';
-import type { Lang, Translate } from '../i18n';
+import type { Lang, Translate } from '../../i18n';
 import type { CallRef } from '../../core/types';
 import { drawableSegments } from './cull';
 import { formatMs } from './format';

@@ -14,8 +14,8 @@ import { LABEL_W } from './TurnRow';
 import { useZoomPan } from './useZoomPan';
 import { RIGHT_PAD, WaterfallSvg } from './WaterfallSvg';
 import { DEFAULT_TOOL_MS, WhatIf } from './WhatIf';
-import { registerMessages } from '../i18n';
-import { waterfall } from '../i18n/messages/waterfall';
+import { registerMessages } from '../../i18n';
+import { waterfall } from '../../i18n/messages/waterfall';
 import './waterfall.css';
 
 // the waterfall's strings load with its code (it is not part of the first page load)

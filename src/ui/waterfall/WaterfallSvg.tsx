@@ -2,7 +2,7 @@
 // grid lines, one TurnRow per turn and the playhead. React owns every element; the scale only computes numbers.
 import { forwardRef, useCallback, useMemo, type PointerEvent, type ReactElement } from 'react';
 import type { FrameIndex, StrategyId } from '../../core/types';
-import type { Lang, Translate } from '../i18n';
+import type { Lang, Translate } from '../../i18n';
 import type { CallRef } from '../../core/types';
 import { formatMs, formatTick } from './format';
 import type { WaterfallModel } from './layout';

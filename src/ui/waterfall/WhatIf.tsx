@@ -2,7 +2,7 @@
 // with the time saved against "after the stream, one by one"; an editable default tool duration.
 import { Fragment, useMemo, useState, type ReactElement } from 'react';
 import type { Session, StrategyId } from '../../core/types';
-import { formatNumber, type Lang, type Translate } from '../i18n';
+import { formatNumber, type Lang, type Translate } from '../../i18n';
 import { formatMs } from './format';
 import { turnWhatIf } from './whatifView';
 import { translateIsolated, translateNodes } from '../i18n/parts';

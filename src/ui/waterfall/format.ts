@@ -1,7 +1,7 @@
 // How the waterfall prints times: turn-relative ms the way the lesson does ("412.0 ms", "885.8 ms", "6,631 ms"):
 // one decimal under a second, whole milliseconds from a second up. Tick labels use the unit and decimals the
 // time scale chose. Pure: a language and a translator in, strings out.
-import { formatNumber, type Lang, type Translate } from '../i18n';
+import { formatNumber, type Lang, type Translate } from '../../i18n';
 import type { Tick } from './timeScale';
 
 export function formatMs(lang: Lang, t: Translate, value: number | null | undefined): string {

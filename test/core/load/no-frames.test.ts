@@ -1,11 +1,11 @@
-// A recording with zero frames is never "ok": every strategy is n/a with the reason 'na.no-frames',
+// A recording with zero frames is never "ok": every strategy is n/a with the reason 'no-frames' (worded by 'na.no-frames'),
 // which the conclusion line and the CLI word as "no frames".
 import { describe, expect, it } from 'vitest';
 import { analyzeInput } from '../../../src/core/session/session';
 import { STRATEGY_IDS } from '../../../src/core/types';
 import { inspectJson } from '../../../src/cli/inspect-json';
 import { inspectSummary } from '../../../src/cli/inspect-summary';
-import { translate } from '../../../src/ui/i18n';
+import { translate } from '../../../src/i18n';
 
 const CASES: [string, string, string][] = [
   ['an SSE file of comments only', ': keep-alive\n: keep-alive\n', 'x.sse'],
@@ -22,7 +22,7 @@ describe('zero frames', () => {
     for (const id of STRATEGY_IDS) {
       const run = s.strategies[id];
       expect(run.verdict, id).toBe('n/a');
-      expect(run.naReason, id).toBe('na.no-frames');
+      expect(run.naReason, id).toBe('no-frames');
       for (const v of run.verdicts) expect(v.verdict).toBe('n/a');
     }
     const json = inspectJson(s);

@@ -75,7 +75,7 @@ describe('analyze', () => {
     expect(isPending(lean.strategies['next-index-closes'])).toBe(true);
     const full = withStrategies(lean);
     expect(full.strategies).toEqual(analyze(rec()).strategies);
-    expect(lean.strategies['next-index-closes'].naReason).toBe('na.pending');
+    expect(lean.strategies['next-index-closes'].naReason).toBe('pending');
   });
 
   it('is structured-cloneable', () => {

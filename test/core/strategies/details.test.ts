@@ -117,7 +117,7 @@ describe('completed-item', () => {
   it('is not applicable on Anthropic and Chat, with a reason key', () => {
     for (const wire of ['anthropic-messages', 'openai-chat'] as const) {
       const { run: r } = run('completed-item', wire, c.mlxWhole);
-      expect(r).toMatchObject({ applicable: false, verdict: 'n/a', naReason: 'na.completed-item.no-complete-items' });
+      expect(r).toMatchObject({ applicable: false, verdict: 'n/a', naReason: 'no-complete-items' });
       expect(r.verdicts[0]).toMatchObject({ verdict: 'n/a', reason: 'not-applicable' });
     }
   });
@@ -158,8 +158,6 @@ describe('verdict rules', () => {
     const { frames: fs, signals } = frames(c.mlxWhole);
     const boom = {
       id: 'per-call-buffer' as const,
-      labelKey: 'x',
-      explainKey: 'x',
       appliesTo: () => true as const,
       init: () => null,
       step: () => {
@@ -169,5 +167,22 @@ describe('verdict rules', () => {
     };
     const r = runStrategy(boom, { wire: 'openai-chat', frames: fs, signals, carried: [], turns: [0] });
     expect(r.verdicts[0]).toMatchObject({ verdict: 'fail', error: 'strategy error: boom' });
+  });
+
+  it('a strategy whose appliesTo throws is n/a with the code strategy-error, not a free string', async () => {
+    const { runStrategy } = await import('../../../src/core/strategies/run');
+    const { frames } = await import('./build');
+    const { frames: fs, signals } = frames(c.mlxWhole);
+    const broken = {
+      id: 'per-call-buffer' as const,
+      appliesTo: (): true => {
+        throw new Error('boom');
+      },
+      init: () => null,
+      step: () => null,
+      endTurn: () => undefined,
+    };
+    const r = runStrategy(broken, { wire: 'openai-chat', frames: fs, signals, carried: [], turns: [0] });
+    expect(r).toMatchObject({ applicable: false, verdict: 'n/a', naReason: 'strategy-error' });
   });
 });

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { frameIndex, type Session } from '../../../src/core/types';
-import { translator } from '../../../src/ui/i18n';
+import { translator } from '../../../src/i18n';
 import { Conclusion } from '../../../src/ui/conclusion/Conclusion';
 import { conclusionFacts, conclusionSentence, quoteInput } from '../../../src/ui/conclusion/facts';
 import { CompareView } from '../../../src/ui/compare/CompareView';

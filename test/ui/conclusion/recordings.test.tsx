@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
 import { analyzeText } from '../../../src/core/session/analyze';
 import type { Session } from '../../../src/core/types';
-import { translator } from '../../../src/ui/i18n';
+import { translator } from '../../../src/i18n';
 import { conclusionFacts, conclusionSentence } from '../../../src/ui/conclusion/facts';
 import { ResultsPanel } from '../../../src/ui/panels/results/ResultsPanel';
 import { selfCheck } from '../../../src/ui/selfcheck/compare';

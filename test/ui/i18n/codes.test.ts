@@ -3,8 +3,12 @@
 // read from the unions in src/core/types.ts itself, so a code added there without its words fails here.
 import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
-import { facts } from '../../../src/ui/i18n/messages/facts';
-import { waterfall } from '../../../src/ui/i18n/messages/waterfall';
+import { facts as factsArea } from '../../../src/i18n/messages/facts';
+import { waterfall as waterfallArea } from '../../../src/i18n/messages/waterfall';
+
+type Loose = { en: Record<string, string>; zh: Record<string, string> };
+const facts: Loose = factsArea;
+const waterfall: Loose = waterfallArea;
 
 const TYPES = readFileSync(new URL('../../../src/core/types.ts', import.meta.url), 'utf8');
 

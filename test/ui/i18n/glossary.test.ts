@@ -3,9 +3,9 @@
 // of the lab and the conclusion agree.
 import { describe, expect, test } from 'vitest';
 import { STRATEGY_IDS } from '../../../src/core/types';
-import { catalogs, registerMessages, type Lang } from '../../../src/ui/i18n';
-import { lab } from '../../../src/ui/i18n/messages/lab';
-import { waterfall } from '../../../src/ui/i18n/messages/waterfall';
+import { catalogs, registerMessages, type Lang } from '../../../src/i18n';
+import { lab } from '../../../src/i18n/messages/lab';
+import { waterfall } from '../../../src/i18n/messages/waterfall';
 
 registerMessages(lab);
 registerMessages(waterfall);

@@ -1,6 +1,6 @@
 // Plural forms in the catalogs: '{name:one|other}' picks by the number, '#' is the formatted number.
 import { describe, expect, test } from 'vitest';
-import { catalogs, translate } from '../../../src/ui/i18n';
+import { catalogs, translate, type MessageKey } from '../../../src/i18n';
 import '../../../src/ui/waterfall/Waterfall';
 import '../../../src/ui/lab/LabPanel';
 
@@ -25,7 +25,7 @@ describe('plural forms', () => {
       // load.* is the loaders' own English table (core/load/messages.ts), compared word for word elsewhere
       if (key.startsWith('load.')) continue;
       const params = Object.fromEntries([...template.matchAll(/\{(\w+)/g)].map((m) => [m[1] as string, 1]));
-      expect(translate('en', key, params), key).not.toMatch(one);
+      expect(translate('en', key as MessageKey, params), key).not.toMatch(one);
     }
   });
 

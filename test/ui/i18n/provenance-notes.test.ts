@@ -3,8 +3,8 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { provenanceNotes } from '../../../src/ui/i18n/messages/provenance';
-import { loadProvenanceNotes, shownNotes } from '../../../src/ui/i18n/provenanceNotes';
+import { provenanceNotes } from '../../../src/i18n/messages/provenance';
+import { loadProvenanceNotes, shownNotes } from '../../../src/i18n/provenanceNotes';
 
 beforeAll(() => loadProvenanceNotes());
 

@@ -5,13 +5,16 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 
-type I18n = typeof import('../../../src/ui/i18n');
+type I18n = typeof import('../../../src/i18n');
+type MessageKey = import('../../../src/i18n').MessageKey;
 
 const SRC = join(import.meta.dirname, '../../../src');
 /** The modules that register the lab area themselves (and the helpers only they import). */
 const LAB_VIEWS = ['ui/lab/LabPanel.tsx', 'ui/lab/FaultRow.tsx', 'ui/lab/VerdictList.tsx', 'ui/matrix/Matrix.tsx'];
 /** The span waterfall's modules: Waterfall.tsx registers the waterfall area (LazyWaterfall, the placeholder, is eager). */
 const isWaterfallView = (rel: string) => rel.startsWith('ui/waterfall/') && rel !== 'ui/waterfall/LazyWaterfall.tsx';
+/** The CLI: inspect-summary.ts registers the 'cli' area (the app never loads it). */
+const isCli = (rel: string) => rel.startsWith('cli/');
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
@@ -34,12 +37,13 @@ function keysIn(text: string): string[] {
 const files = sources(SRC).map((path) => ({ rel: path.slice(SRC.length + 1), keys: keysIn(readFileSync(path, 'utf8')) }));
 const lazy = files.filter((f) => LAB_VIEWS.includes(f.rel));
 const waterfallViews = files.filter((f) => isWaterfallView(f.rel));
-const eager = files.filter((f) => !LAB_VIEWS.includes(f.rel) && !isWaterfallView(f.rel));
+const cliModules = files.filter((f) => isCli(f.rel));
+const eager = files.filter((f) => !LAB_VIEWS.includes(f.rel) && !isWaterfallView(f.rel) && !isCli(f.rel));
 
 let i18n: I18n;
 beforeEach(async () => {
   vi.resetModules();
-  i18n = await import('../../../src/ui/i18n');
+  i18n = await import('../../../src/i18n');
 });
 
 describe('i18n registry', () => {
@@ -78,14 +82,23 @@ describe('i18n registry', () => {
     expect(missing).toEqual([]);
   });
 
+  test('the cli area loads with the CLI summary only: every key the CLI uses is there in en and zh', async () => {
+    const used = cliModules.flatMap((f) => f.keys);
+    expect(used).toContain('cli.file');
+    expect(i18n.hasKey('cli.file')).toBe(false);
+    await import(join(SRC, 'cli/inspect-summary.ts'));
+    const missing = cliModules.flatMap((f) => f.keys.filter((k) => !i18n.catalogs.en[k] || !i18n.catalogs.zh[k]).map((k) => `${f.rel}: ${k}`));
+    expect(missing).toEqual([]);
+  });
+
   test('registerMessages adds an area to translate and hasKey, en as the fallback; registering again changes nothing', () => {
     const area = { en: { 'x.test.hello': 'Hello {name}', 'x.test.only-en': 'only en' }, zh: { 'x.test.hello': '你好 {name}' } };
     expect(i18n.hasKey('x.test.hello')).toBe(false);
     i18n.registerMessages(area);
     i18n.registerMessages(area);
     expect(i18n.hasKey('x.test.hello')).toBe(true);
-    expect(i18n.translate('zh', 'x.test.hello', { name: 'A' })).toBe('你好 A');
-    expect(i18n.translate('zh', 'x.test.only-en')).toBe('only en');
+    expect(i18n.translate('zh', 'x.test.hello' as MessageKey, { name: 'A' })).toBe('你好 A');
+    expect(i18n.translate('zh', 'x.test.only-en' as MessageKey)).toBe('only en');
     expect(i18n.translate('en', 'app.title')).not.toBe('app.title');
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { explainParseFailure } from '../../../src/ui/conclusion/explain';
-import { translate } from '../../../src/ui/i18n';
+import { translate } from '../../../src/i18n';
 
 const parserMessage = (input: string): string => {
   try {

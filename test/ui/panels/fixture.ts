@@ -10,6 +10,7 @@ import {
   type Frame,
   type FrameKind,
   type ParseAttempt,
+  type NaReason,
   type ReadyCall,
   type Session,
   type Signal,
@@ -70,15 +71,15 @@ interface CallState {
   start: number;
 }
 
-function emptyRun(id: StrategyId, applicable: boolean, naReason?: string): StrategyRun {
+function emptyRun(id: StrategyId, applicable: boolean, naReason?: NaReason): StrategyRun {
   return { id, applicable, ...(naReason ? { naReason } : {}), buffers: [], attempts: [], calls: [], verdicts: [], verdict: applicable ? 'ok' : 'n/a' };
 }
 
 /** Folds the signals into the runs of parse-each-fragment, shared-buffer, per-call-buffer and partial-json-preview. */
 function fold(signals: Signal[][], carried: CarriedCall[]): Record<StrategyId, StrategyRun> {
   const runs = Object.fromEntries(STRATEGY_IDS.map((id) => [id, emptyRun(id, true)])) as Record<StrategyId, StrategyRun>;
-  runs['completed-item'] = emptyRun('completed-item', false, 'na.completed-item.no-complete-items');
-  runs['next-index-closes'] = emptyRun('next-index-closes', false, 'na.next-index-closes.chat-only');
+  runs['completed-item'] = emptyRun('completed-item', false, 'no-complete-items');
+  runs['next-index-closes'] = emptyRun('next-index-closes', false, 'chat-only');
   const calls = new Map<string, CallState>();
   const perCall = new Map<string, BufferLog>();
   const eachFragment = new Map<string, BufferLog>();

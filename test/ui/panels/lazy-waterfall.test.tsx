@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { frameIndex } from '../../../src/core/types';
-import { translator } from '../../../src/ui/i18n';
+import { translator } from '../../../src/i18n';
 import type { PanelProps } from '../../../src/ui/panels/types';
 import { anthropicEvents, buildSession } from './fixture';
 

@@ -4,7 +4,7 @@ import { vi } from 'vitest';
 import { render } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import { frameIndex, type Session, type StrategyId } from '../../../src/core/types';
-import { translator, type Lang } from '../../../src/ui/i18n';
+import { translator, type Lang } from '../../../src/i18n';
 import type { CallRef } from '../../../src/core/types';
 import type { PanelProps } from '../../../src/ui/panels/types';
 

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { analyzeText } from '../../../src/core/session/analyze';
 import type { Session } from '../../../src/core/types';
-import { translator } from '../../../src/ui/i18n';
+import { translator } from '../../../src/i18n';
 import { BuffersPanel } from '../../../src/ui/panels/buffers/BuffersPanel';
 import { ResultsPanel } from '../../../src/ui/panels/results/ResultsPanel';
 import { Conclusion } from '../../../src/ui/conclusion/Conclusion';

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
-import { translator } from '../../../src/ui/i18n';
+import { translator } from '../../../src/i18n';
 import { SelfCheck } from '../../../src/ui/selfcheck/SelfCheck';
 import {
   assembleTurn,

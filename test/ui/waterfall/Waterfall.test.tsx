@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { frameIndex, type StrategyId } from '../../../src/core/types';
-import { translator, type Lang } from '../../../src/ui/i18n';
+import { translator, type Lang } from '../../../src/i18n';
 import type { CallRef } from '../../../src/core/types';
 import { Waterfall } from '../../../src/ui/waterfall/Waterfall';
 import { makeSession } from './fixture';

@@ -1,7 +1,9 @@
 import { expect, test } from 'vitest';
-import { waterfall } from '../../../src/ui/i18n/messages/waterfall';
-import { placeholderNames } from '../../../src/ui/i18n';
+import { waterfall as area } from '../../../src/i18n/messages/waterfall';
+import { placeholderNames } from '../../../src/i18n';
 import type { AnomalyCode } from '../../../src/core/types';
+
+const waterfall: { en: Record<string, string>; zh: Record<string, string> } = area;
 
 // Keys the waterfall builds at run time from data: each must exist in both languages.
 const ANOMALIES: AnomalyCode[] = [

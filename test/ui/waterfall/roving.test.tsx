@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { cleanup, fireEvent, render } from '@testing-library/react';
 import { frameIndex } from '../../../src/core/types';
-import { translator } from '../../../src/ui/i18n';
+import { translator } from '../../../src/i18n';
 import { Waterfall } from '../../../src/ui/waterfall/Waterfall';
 import { makeSession } from './fixture';
 

@@ -9,7 +9,8 @@ import { frameIndex, type BufferLog, type FrameIndex, type Session } from '../..
 import { buffersAt } from '../../../core/session/view';
 import type { CallRef } from '../../../core/types';
 import { sameCall, type PanelProps } from '../types';
-import type { Translate } from '../../i18n';
+import type { Translate } from '../../../i18n';
+import { naReasonKey } from '../../../i18n/codes';
 import { inRange, turnLastFrame, unendedAt } from '../unended';
 import { accumulatedAt, accumulatedOf, type StreamKind } from './accumulated';
 import { bufferView } from './segments';
@@ -183,7 +184,7 @@ export function BuffersPanel({ session, strategy, frame, t, selectedCall, hovere
         <span className="ss-muted">{t(`strategy.${strategy}.label`)}</span>
       </header>
       {!run.applicable ? (
-        <p className="ss-note">{t('panels.buffers.na', { reason: t(run.naReason ?? 'na.generic') })}</p>
+        <p className="ss-note">{t('panels.buffers.na', { reason: t(naReasonKey(run.naReason)) })}</p>
       ) : buffers.length === 0 ? (
         <>
           <p className="ss-muted">{t('panels.buffers.none')}</p>

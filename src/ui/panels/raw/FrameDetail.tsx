@@ -2,7 +2,7 @@
 // its raw event text and its data as highlighted pretty JSON.
 import { memo, useMemo } from 'react';
 import type { Frame, Session } from '../../../core/types';
-import type { Translate } from '../../i18n';
+import type { Translate } from '../../../i18n';
 import { CodeBlock } from '../../code/CodeBlock';
 import { JsonBlock } from '../../code/JsonBlock';
 import { HIGHLIGHT_LIMIT } from '../../code/highlighter';

@@ -8,8 +8,8 @@
 import { Fragment, memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type UIEvent } from 'react';
 import { frameIndex, type FrameIndex, type Session } from '../../../core/types';
 import type { PanelProps } from '../types';
-import type { Translate } from '../../i18n';
-import { formatNumber, type Lang } from '../../i18n';
+import type { Translate } from '../../../i18n';
+import { formatNumber, type Lang } from '../../../i18n';
 import { translateIsolated } from '../../i18n/parts';
 import { FrameDetail } from './FrameDetail';
 import { DEFAULT_VIEWPORT_PX, followFrame, rowStep, totalHeight, visibleRows, windowCapacity } from './listWindow';

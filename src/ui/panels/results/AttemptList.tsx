@@ -11,7 +11,7 @@ import { memo, useCallback, useLayoutEffect, useRef, useState, type ReactNode, t
 import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import type { FrameIndex, ParseAttempt, StrategyRun } from '../../../core/types';
 import { attemptInput } from '../../../core/session/view';
-import type { Translate } from '../../i18n';
+import type { Translate } from '../../../i18n';
 import { explainParseFailure } from '../../conclusion/explain';
 import { translateIsolated, translateNodes } from '../../i18n/parts';
 import { followRow } from './follow';

@@ -6,7 +6,8 @@ import { attemptsUpTo, bufferLengthAt, buffersAt, callsUpTo } from '../../../cor
 import { previewAt } from '../../../core/strategies/partial-json-preview';
 import type { CallRef } from '../../../core/types';
 import { sameCall, type PanelProps } from '../types';
-import type { Translate } from '../../i18n';
+import type { Translate } from '../../../i18n';
+import { naReasonKey } from '../../../i18n/codes';
 import { JsonBlock } from '../../code/JsonBlock';
 import { prettyValue, type Pretty } from '../../code/pretty';
 import { AttemptList } from './AttemptList';
@@ -86,7 +87,7 @@ export function ResultsPanel({ session, strategy, frame, t, theme, selectedCall,
         <h2>{t('panels.results.title')}</h2>
         <span className="ss-muted">{t(`strategy.${strategy}.label`)}</span>
       </header>
-      {!run.applicable ? <p className="ss-note">{t('panels.buffers.na', { reason: t(run.naReason ?? 'na.generic') })}</p> : null}
+      {!run.applicable ? <p className="ss-note">{t('panels.buffers.na', { reason: t(naReasonKey(run.naReason)) })}</p> : null}
       {strategy === 'partial-json-preview' ? (
         <div className="ss-preview">
           <h3>{t('panels.results.preview.title')}</h3>

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { frameIndex, type FrameIndex } from '../../../../src/core/types';
-import { translator, type Lang } from '../../../../src/ui/i18n';
+import { translator, type Lang } from '../../../../src/i18n';
 import { Waterfall } from '../../../../src/ui/waterfall/Waterfall';
 import { makeSession, type TurnSpec } from '../fixture';
 

@@ -1,6 +1,5 @@
 // User-facing strings of the 'waterfall' area, in both languages. Keys are flat and prefixed 'waterfall.'.
-export const waterfall = {
-  en: {
+const en = {
     'waterfall.region': 'Span waterfall',
     'waterfall.svgTitle': 'Span waterfall: one row per turn on a shared time axis',
     'waterfall.empty': 'This recording has no turn to draw.',
@@ -82,7 +81,10 @@ export const waterfall = {
     'waterfall.whatif.safe': 'read-only, may overlap',
     'waterfall.whatif.unsafe': 'runs alone',
     'waterfall.whatif.invalidDefault': 'The default duration must be a number of ms from 0 to 600,000; keeping {value}.',
-  } as Record<string, string>,
+};
+
+export const waterfall = {
+  en,
   zh: {
     'waterfall.region': 'Span 瀑布',
     'waterfall.svgTitle': 'Span 瀑布:每轮一行,共用一条时间轴',
@@ -165,5 +167,5 @@ export const waterfall = {
     'waterfall.whatif.safe': '只读,可并行',
     'waterfall.whatif.unsafe': '须单独执行',
     'waterfall.whatif.invalidDefault': '默认耗时须是 0 到 600,000 之间的毫秒数;保留 {value}。',
-  } as Record<string, string>,
+  } satisfies Record<keyof typeof en, string>,
 };

@@ -2,7 +2,7 @@
 // verdicts and the conclusion line's sentences. Keys are flat: 'strategy.<id>.label' / '.explain',
 // 'na.<strategy>.<reason>' (as core's registry names them), 'anomaly.<code>', 'verdict.<v>', 'reason.<reason>', 'conclusion.*'.
 // The strategy labels are part of the accessibility contract (the radios carry them): do not reword them.
-const en: Record<string, string> = {
+const en = {
   'strategy.parse-each-fragment.label': 'Parse every fragment',
   'strategy.parse-each-fragment.explain':
     'JSON.parse each argument fragment on its own as it arrives; the first success becomes the call’s arguments.',
@@ -40,6 +40,7 @@ const en: Record<string, string> = {
     'The next-index heuristic is for Chat Completions; Gemini sends each call whole in a functionCall part (or closes a streamed one itself).',
   'na.pending': 'still being computed.',
   'na.no-frames': 'this recording has no frames (no SSE event was found in it), so there is nothing to assemble or judge.',
+  'na.strategy-error': 'the strategy failed while checking whether it applies to this wire.',
 
   'verdict.ok': 'ok',
   'verdict.fail': 'fails',
@@ -86,7 +87,7 @@ const en: Record<string, string> = {
     '{strategy} assembled everything the stream carried, but turn {turn} ends with finish_reason: {reason} and no call: an agent loop that waits for that call waits forever. Check that a call arrived before waiting for its result.',
 };
 
-const zh: Record<string, string> = {
+const zh: Record<keyof typeof en, string> = {
   'strategy.parse-each-fragment.label': '每来一段就解析',
   'strategy.parse-each-fragment.explain': '每收到一段参数就单独 JSON.parse 一次;第一次成功的结果当作调用的参数。',
   'strategy.shared-buffer.label': '共用一个缓冲',
@@ -121,6 +122,7 @@ const zh: Record<string, string> = {
     '「下一个 index」启发式只针对 Chat Completions;Gemini 在 functionCall 部件里整段发送调用(流式的调用也由它自己收尾)。',
   'na.pending': '还在计算中。',
   'na.no-frames': '这份录制没有任何帧（里面找不到 SSE 事件），没有可拼装、可评判的内容。',
+  'na.strategy-error': '这个策略在判断自己是否适用于这种线路格式时出错了。',
 
   'verdict.ok': '成功',
   'verdict.fail': '失败',

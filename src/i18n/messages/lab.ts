@@ -3,8 +3,7 @@
 // errors are worded from core/faults' issue codes and values. Not part of the first page load: the views that use
 // them register them (i18n registerMessages) when their code loads. The lab bar, presenter mode and the tour's
 // strings are in ./teaching.ts (loaded with the app).
-export const lab = {
-  en: {
+const en = {
     'lab.region': 'Instructor lab',
     'lab.intro': 'Break the stream on the spot. Faults apply in order to the recording before it is analysed; the verdicts, the timeline and the waterfall follow at once.',
     'lab.faults.title': 'Faults',
@@ -72,7 +71,10 @@ export const lab = {
     'lab.matrix.unreadable': 'unreadable: {message}',
     'lab.matrix.cell': '{rec}, {strategy}: {verdict}. Open it.',
     'lab.matrix.noIndex': 'The list of recordings is not loaded.',
-  } as Record<string, string>,
+};
+
+export const lab = {
+  en,
   zh: {
     'lab.region': '教师实验台',
     'lab.intro': '当场把流弄坏。故障按顺序作用在录制上,再做分析;结论、时间轴和瀑布图立刻跟着变。',
@@ -141,5 +143,5 @@ export const lab = {
     'lab.matrix.unreadable': '无法读取:{message}',
     'lab.matrix.cell': '{rec},{strategy}:{verdict}。打开。',
     'lab.matrix.noIndex': '录制列表还没有加载。',
-  } as Record<string, string>,
+  } satisfies Record<keyof typeof en, string>,
 };

@@ -6,10 +6,15 @@
 //                                    failure whose params name a type has one key per type token, since a notice
 //                                    is one flat template).
 // English is the loaders' own table, so the app's English is the CLI's; zh is written here, complete by type.
-import { FAILURE_TEMPLATES, ISSUE_TEMPLATES, TYPE_TOKENS, type FailureCode, type IssueTemplateId } from '../../../core/load/messages';
+import { FAILURE_TEMPLATES, ISSUE_TEMPLATES, TYPE_TOKENS, type FailureCode, type IssueTemplateId } from '../../core/load/messages';
 
 type Lang = 'en' | 'zh';
 type Token = (typeof TYPE_TOKENS)[number];
+type IssueId = IssueTemplateId | 'wire-not-detected';
+/** A failure's id: its code, or `<code>.<token>` per type token for a failure whose template names a type. */
+type FailureId = { [C in FailureCode]: (typeof FAILURE_TEMPLATES)[C] extends `${string}{type}${string}` ? `${C}.${Token}` : C }[FailureCode];
+/** Every key of this area, built from the loaders' codes (so the catalog is complete by construction). */
+export type LoadKey = 'load.at' | `load.type.${Token}` | `load.issue.${IssueId}` | `load.failure.${FailureId}` | `load.failureAt.${FailureId}`;
 
 const TYPES: Record<Lang, Record<Token, string>> = {
   en: { null: 'null', array: 'an array', object: 'an object', string: 'a string', number: 'a number', boolean: 'a boolean', undefined: 'undefined' },
@@ -89,7 +94,7 @@ const FRAMES: Record<Lang, { at: string; notice: string; noticeAt: string }> = {
   zh: { at: '第 {line} 行（字节 {byte}）：{detail}', notice: '无法读取 {name}：', noticeAt: '无法读取 {name}：第 {line} 行（字节 {byte}）：' },
 };
 
-function catalog(lang: Lang, issues: Record<string, string>, failures: Record<string, string>): Record<string, string> {
+function catalog(lang: Lang, issues: Record<string, string>, failures: Record<string, string>): Record<LoadKey, string> {
   const out: Record<string, string> = { 'load.at': FRAMES[lang].at };
   for (const token of TYPE_TOKENS) out[`load.type.${token}`] = TYPES[lang][token];
   for (const [id, text] of Object.entries({ ...issues, ...EXTRA_ISSUES[lang] })) out[`load.issue.${id}`] = text;
@@ -103,7 +108,7 @@ function catalog(lang: Lang, issues: Record<string, string>, failures: Record<st
       out[`load.failureAt.${id}`] = FRAMES[lang].noticeAt + sentence;
     }
   }
-  return out;
+  return out as Record<LoadKey, string>;
 }
 
 export const load = {

@@ -1,5 +1,6 @@
 /**
- * i18n: every string shown to users lives in messages/*.ts, in zh and en. Each area owns one file (app, panels,
+ * i18n, framework-free (no React, no DOM): the app's UI and the CLI's summary read it. Every string shown to users
+ * lives in messages/*.ts, in zh and en. Each area owns one file (app, panels,
  * waterfall, embed, teaching tools, lab, core facts); this module merges them and formats `{name}` placeholders.
  * A missing zh string falls back to en; a missing key renders the key itself (and a test catches it).
  *
@@ -15,26 +16,58 @@ import { embed } from './messages/embedding';
 import { teaching } from './messages/teaching';
 import { load } from './messages/load';
 
+import type { lab } from './messages/lab';
+import type { waterfall } from './messages/waterfall';
+import type { provenanceNotes } from './messages/provenance';
+import type { cli } from './messages/inspect';
+
 export type Lang = 'zh' | 'en';
 export const LANGS: readonly Lang[] = ['zh', 'en'];
 
-type Catalog = Record<string, string>;
-/** One area's strings, in both languages (a messages/*.ts file). */
-export interface Messages {
-  en: Catalog;
-  zh: Catalog;
+/** The keys of one area (a messages/*.ts file): its English catalog's keys; zh is typed complete against them. */
+type KeysOf<Area extends { en: object }> = keyof Area['en'] & string;
+
+/**
+ * Every message key, over all areas, those loaded with the app and the lazily loaded ones (lab, waterfall,
+ * provenance notes; cli, which only the CLI registers: type-only imports here, so their strings stay out of the
+ * first page load).
+ */
+export type MessageKey =
+  | KeysOf<typeof app>
+  | KeysOf<typeof panels>
+  | KeysOf<typeof facts>
+  | KeysOf<typeof embed>
+  | KeysOf<typeof teaching>
+  | KeysOf<typeof load>
+  | KeysOf<typeof lab>
+  | KeysOf<typeof waterfall>
+  | KeysOf<typeof provenanceNotes>
+  | KeysOf<typeof cli>;
+
+/** One area's strings, in both languages (a messages/*.ts file types its zh complete against its en). */
+export interface Messages<K extends string = MessageKey> {
+  en: Record<K, string>;
+  zh: Partial<Record<K, string>>;
 }
 
-/** Every registered string, per language. */
-export const catalogs: Record<Lang, Catalog> = { en: {}, zh: {} };
+/**
+ * Every registered string, per language: the raw table, looked up by any string (a key built from data is checked
+ * with `hasKey` before it is translated); `translate` takes only a MessageKey.
+ */
+export const catalogs: Record<Lang, Record<string, string>> = { en: {}, zh: {} };
 
 /** Adds an area's strings to `catalogs` (a lazily loaded view calls it at its module's top level). */
-export function registerMessages(area: Messages): void {
+export function registerMessages<K extends string>(area: Messages<K>): void {
   Object.assign(catalogs.en, area.en);
   Object.assign(catalogs.zh, area.zh);
 }
 
-for (const area of [app, panels, facts, embed, teaching, load]) registerMessages(area);
+registerMessages(app);
+registerMessages(panels);
+registerMessages(facts);
+registerMessages(embed);
+registerMessages(teaching);
+registerMessages(load);
 
 export type Params = Record<string, string | number>;
 
@@ -75,7 +108,7 @@ export function placeholderNames(template: string): string[] {
   return [...new Set([...template.matchAll(PLACEHOLDER)].map((m) => m[1] as string))].sort();
 }
 
-export function translate(lang: Lang, key: string, params?: Params): string {
+export function translate(lang: Lang, key: MessageKey, params?: Params): string {
   const template = catalogs[lang][key] ?? catalogs.en[key] ?? key;
   if (!params) return template;
   return template.replace(PLACEHOLDER, (whole, name: string, one: string | undefined, other: string | undefined) => {
@@ -94,9 +127,16 @@ export function translate(lang: Lang, key: string, params?: Params): string {
  */
 export const isolate = (text: string): string => `\u2068${text}\u2069`;
 
-export function hasKey(key: string): boolean {
+/** Whether `key` is a registered message (a key built from data or read from a file is checked before use). */
+export function hasKey(key: string): key is MessageKey {
   return key in catalogs.en;
 }
 
-export type Translate = (key: string, params?: Params) => string;
+export type Translate = (key: MessageKey, params?: Params) => string;
+
+/**
+ * A key that arrives as data (a store notice, a marker's code, a key built from a file's value): worded when the
+ * catalogs know it, else shown as it is (what `translate` does for an unknown key), so the check is explicit.
+ */
+export const translateData = (t: Translate, key: string, params?: Params): string => (hasKey(key) ? t(key, params) : key);
 export const translator = (lang: Lang): Translate => (key, params) => translate(lang, key, params);

@@ -2,7 +2,7 @@
 // 'provenance.notes.<id>', messages/provenance.ts), when the header's notes are the ones the catalog translates;
 // anything else (a user's file, edited notes) is shown as written. The translations load when the provenance
 // details are first opened (`loadProvenanceNotes`), not with the first page; until then the notes show as written.
-import { catalogs, registerMessages, translate, type Lang } from './index';
+import { catalogs, hasKey, registerMessages, translate, type Lang } from './index';
 
 let loading: Promise<void> | null = null;
 
@@ -14,5 +14,5 @@ export function loadProvenanceNotes(): Promise<void> {
 
 export function shownNotes(shippedId: string | null, notes: string, lang: Lang): string {
   const key = `provenance.notes.${shippedId ?? ''}`;
-  return shippedId !== null && catalogs.en[key] === notes ? translate(lang, key) : notes;
+  return shippedId !== null && hasKey(key) && catalogs.en[key] === notes ? translate(lang, key) : notes;
 }

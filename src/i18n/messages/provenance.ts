@@ -1,8 +1,7 @@
 // The provenance notes of the shipped recordings, in both languages, keyed 'provenance.notes.<recording id>'.
 // The English text is the recording header's own `provenance.notes` (a test keeps the two the same); a file the
 // user opens shows its header's notes as they are. Entries for recordings this build does not ship are harmless.
-export const provenanceNotes = {
-  en: {
+const en = {
     "provenance.notes.gemini-cut-mid-arguments": "Field names follow the documentation; where the cut falls and the timings are chosen for the lesson.",
     "provenance.notes.gemini-streamed-args": "Field names and part order follow the documentation; the task, texts and timings are made up.",
     "provenance.notes.gemini-streamed-nested": "Field names and part order follow the documentation; the task, paths, texts and timings are made up.",
@@ -22,7 +21,10 @@ export const provenanceNotes = {
     "provenance.notes.reused-index": "Synthetic, in Ollama’s chunk style (role on every delta, whole calls). Timings illustrative.",
     "provenance.notes.thinking-turn": "Exact (published): 706 frames; first frame (reasoning) at 125.9 ms; first text at 6,631 ms; the tool call at 6,798 ms. Filled in: the reasoning and text themselves, every other frame time, the field carrying reasoning (delta.reasoning, as mlx_lm.server with a reasoning parser sends it), the call and its id, token counts.",
     "provenance.notes.utf8-split": "Synthetic, in llama.cpp’s chunk style (raw UTF-8, incremental arguments). The split points are chosen inside 读 and 日. Timings illustrative.",
-  },
+};
+
+export const provenanceNotes = {
+  en,
   zh: {
     "provenance.notes.gemini-cut-mid-arguments": "字段名照文档;切断的位置和时间是为课程选定的。",
     "provenance.notes.gemini-streamed-args": "字段名和 part 的顺序照文档;任务、文字和时间都是编的。",
@@ -43,5 +45,5 @@ export const provenanceNotes = {
     "provenance.notes.reused-index": "合成的,按 Ollama 的 chunk 风格(每个 delta 都带 role、调用整段到达)。时间是示意。",
     "provenance.notes.thinking-turn": "公布的确切数字:706 帧;首帧(思考)在 125.9 ms;第一段正文在 6,631 ms;工具调用在 6,798 ms。补全的部分:思考和正文的内容、其余各帧的时间、承载思考的字段(delta.reasoning,即 mlx_lm.server 开了 reasoning parser 时的发法)、调用及其 id、token 数。",
     "provenance.notes.utf8-split": "合成的,按 llama.cpp 的 chunk 风格(原样 UTF-8、参数增量到达)。切分点选在「读」和「日」的中间。时间是示意。",
-  },
+  } satisfies Record<keyof typeof en, string>,
 };

@@ -1,7 +1,6 @@
 // User-facing strings of the 'embed' area (opening your own files, rec= safety, export, the share dialog), in both
 // languages. Keys are flat and prefixed 'embed.', 'files.' or 'share.'.
-export const embed = {
-  en: {
+const en = {
     'files.open': 'Open recording',
     'files.open.hint': 'Open a recording from your computer (.jsonl, .sse, .txt, .har, .ndjson): it stays in this browser and is never uploaded.',
     'files.paste': 'Paste SSE…',
@@ -48,7 +47,10 @@ export const embed = {
     'embed.host.unknown': 'This player cannot tell which page embedded it, so it neither sends nor accepts messages: add host=<the page’s origin> to its address.',
     'embed.host.invalid': 'host=“{value}” is not an http(s) origin, so this player neither sends nor accepts messages.',
     'embed.host.mismatch': 'host= names {configured}, but this player is embedded by {actual}: it neither sends nor accepts messages.',
-  } as Record<string, string>,
+};
+
+export const embed = {
+  en,
   zh: {
     'files.open': '打开录制',
     'files.open.hint': '从你的电脑打开录制（.jsonl、.sse、.txt、.har、.ndjson）：只保存在本浏览器，不会上传。',
@@ -94,5 +96,5 @@ export const embed = {
     'embed.host.unknown': '本播放器无法判断是哪个页面嵌入了它，因此不发送也不接受消息：请在它的地址中加上 host=<页面的源>。',
     'embed.host.invalid': 'host=「{value}」不是 http(s) 源，本播放器因此不发送也不接受消息。',
     'embed.host.mismatch': 'host= 指定的是 {configured}，但嵌入本播放器的是 {actual}：它不发送也不接受消息。',
-  } as Record<string, string>,
+  } satisfies Record<keyof typeof en, string>,
 };

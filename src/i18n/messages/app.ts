@@ -1,7 +1,6 @@
 // User-facing strings of the 'app' area (shell, scrubber, playback, help, loading), in both languages.
 // Keys are flat and prefixed 'app.'.
-export const app = {
-  en: {
+const en = {
     'app.title': 'Streamscope',
     'app.tagline': 'Replay a streamed LLM reply frame by frame',
     'app.skip': 'Skip to the player',
@@ -160,7 +159,10 @@ export const app = {
     'app.area.footer': 'The self-check',
     'app.panels': 'Panels',
     'app.footer.about': 'Streamscope replays recorded Server-Sent Events; nothing is sent anywhere.',
-  } as Record<string, string>,
+};
+
+export const app = {
+  en,
   zh: {
     'app.title': 'Streamscope',
     'app.tagline': '逐帧回放 LLM 的流式回复',
@@ -319,5 +321,5 @@ export const app = {
     'app.area.footer': '自检',
     'app.panels': '面板',
     'app.footer.about': 'Streamscope 回放录制好的 Server-Sent Events；不向任何地方发送数据。',
-  } as Record<string, string>,
+  } satisfies Record<keyof typeof en, string>,
 };

@@ -1,8 +1,7 @@
 // User-facing strings of the 'lab' area that are part of the first page load: the teaching tools' bar, presenter
 // mode and the lesson tour (its region, steps and errors), in both languages. Keys are flat and prefixed 'lab.'.
 // The rest of the area (instructor lab, matrix) is in ./lab.ts, registered when those views load.
-export const teaching = {
-  en: {
+const en = {
     'lab.bar.label': 'Teaching tools',
     'lab.bar.lab': 'Instructor lab',
     'lab.bar.matrix': 'Strategy matrix',
@@ -34,7 +33,10 @@ export const teaching = {
     'lab.tour.error.json': 'The tour “{id}” is not valid JSON: {message}',
     'lab.tour.error.format': 'The tour “{id}” has a problem at {path}: expected {expected}.',
     'lab.presenter.hint': 'Presenter mode: P leaves it, Page Down / Page Up move through the tour, the arrows step frames.',
-  } as Record<string, string>,
+};
+
+export const teaching = {
+  en,
   zh: {
     'lab.bar.label': '教学工具',
     'lab.bar.lab': '教师实验台',
@@ -67,5 +69,5 @@ export const teaching = {
     'lab.tour.error.json': '导览「{id}」不是合法的 JSON:{message}',
     'lab.tour.error.format': '导览「{id}」在 {path} 处有问题:应为 {expected}。',
     'lab.presenter.hint': '演示模式:P 退出,Page Down / Page Up 在导览里前后翻,方向键逐帧。',
-  } as Record<string, string>,
+  } satisfies Record<keyof typeof en, string>,
 };

@@ -1,6 +1,6 @@
 // User-facing strings of the 'panels' area (raw events, buffers, results, conclusion, compare, self-check), in
 // both languages. Keys are flat and prefixed 'panels.'. Region names are part of the accessibility contract.
-const en: Record<string, string> = {
+const en = {
   'panels.raw.title': 'Raw events',
   'panels.raw.empty': 'This recording has no frame.',
   'panels.raw.count': '{count:# frame|# frames}',
@@ -115,7 +115,7 @@ const en: Record<string, string> = {
   'panels.selfcheck.missing': 'nothing',
 };
 
-const zh: Record<string, string> = {
+const zh: Record<keyof typeof en, string> = {
   'panels.raw.title': '原始事件',
   'panels.raw.empty': '这份录制没有帧。',
   'panels.raw.count': '{count} 帧',
