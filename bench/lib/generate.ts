@@ -46,10 +46,13 @@ export function generateChat(events: number): Generated {
 
 /**
  * The same recording as `generateChat(events).jsonl`, byte for byte, written to `path` in pieces (a few MB at a
- * time), so inputs larger than one JS string can hold (5,000,000 frames: about 1.2 GB) can be generated. Returns
- * the number of SSE events (frames) and the file's size in bytes.
+ * time), so inputs larger than one JS string can hold (5,000,000 frames: about 1.2 GB) can be generated. With
+ * `turns` > 1, that turn `turns` times (each after its own `req`, `events` frames each). With `as: 'sse'`, the SSE
+ * body alone (`generateChat(events).sse`; one turn: raw SSE has no turns). Returns the number of SSE
+ * events (frames) and the file's size in bytes.
  */
-export function writeChatJsonl(path: string, events: number): { events: number; bytes: number } {
+export function writeChatJsonl(path: string, events: number, turns = 1, as: 'jsonl' | 'sse' = 'jsonl'): { events: number; bytes: number } {
+  const sse = as === 'sse';
   const spec = chatSpec(events);
   const text = spec.text ?? [];
   const fd = openSync(path, 'w');
@@ -57,19 +60,18 @@ export function writeChatJsonl(path: string, events: number): { events: number; 
   let lines: string[] = [];
   const flush = (): void => {
     if (lines.length === 0) return;
-    const piece = lines.join('\n') + '\n';
+    const piece = sse ? lines.join('') : lines.join('\n') + '\n';
     bytes += writeSync(fd, piece);
     lines = [];
   };
-  lines.push(
+  if (!sse) lines.push(
     JSON.stringify({ streamscope: 1, wire: 'openai-chat', title: { zh: `生成的 ${events} 帧`, en: `Generated ${events} frames` }, provenance: { kind: 'synthetic', source: 'bench/lib/generate.ts' } }),
-    JSON.stringify([0, 'req', { turn: 0 }]),
   );
-  let t = 120;
+  let t = 0;
   let count = 0;
   const emit = (evs: readonly { data: string }[]): void => {
     for (const e of evs) {
-      lines.push(JSON.stringify([Math.round(t * 10) / 10, 'chunk', `data: ${e.data}\n\n`]));
+      lines.push(sse ? `data: ${e.data}\n\n` : JSON.stringify([Math.round(t * 10) / 10, 'chunk', `data: ${e.data}\n\n`]));
       t += 2;
       count++;
       if (lines.length >= 20_000) flush();
@@ -77,13 +79,21 @@ export function writeChatJsonl(path: string, events: number): { events: number; 
   };
   // encodeChat's order: the role chunk, the text chunks, the calls, the finish, [DONE]; encoded a batch at a time
   const BATCH = 50_000;
-  for (let i = 0; i < text.length || i === 0; i += BATCH) {
-    const evs = encodeTurnEvents('openai-chat', { text: text.slice(i, i + BATCH), calls: [] });
-    // every batch has its own role chunk and its finish + [DONE]: keep the role chunk of the first one only
-    emit(evs.slice(i === 0 ? 0 : 1, -2));
+  const writeTurn = (): void => {
+    for (let i = 0; i < text.length || i === 0; i += BATCH) {
+      const evs = encodeTurnEvents('openai-chat', { text: text.slice(i, i + BATCH), calls: [] });
+      // every batch has its own role chunk and its finish + [DONE]: keep the role chunk of the first one only
+      emit(evs.slice(i === 0 ? 0 : 1, -2));
+    }
+    emit(encodeTurnEvents('openai-chat', { text: [], calls: spec.calls }).slice(1));
+  };
+  for (let turn = 0; turn < turns; turn++) {
+    if (turn > 0 && !sse) lines.push(JSON.stringify([Math.round(t * 10) / 10, 'end', { status: 'complete' }]));
+    if (!sse) lines.push(JSON.stringify([Math.round(t * 10) / 10, 'req', { turn }]));
+    t += 120;
+    writeTurn();
   }
-  emit(encodeTurnEvents('openai-chat', { text: [], calls: spec.calls }).slice(1));
-  lines.push(JSON.stringify([Math.round(t * 10) / 10, 'end', { status: 'complete' }]));
+  if (!sse) lines.push(JSON.stringify([Math.round(t * 10) / 10, 'end', { status: 'complete' }]));
   flush();
   closeSync(fd);
   return { events: count, bytes };
