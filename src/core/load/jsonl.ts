@@ -148,7 +148,9 @@ export function loadJsonl(src: Source): LoadResult {
   // h.code and h.params match by construction (HeaderRefusal); TS cannot correlate the union members here
   if (!h.ok) return failure(h.code, h.params as never, 1, 0);
 
-  const st: State = { turns: [], tools: [], marks: [], issues: [...h.issues], seenUnknown: new Set(), packer: new Packer(Math.min(src.size, 1 << 20)), reader };
+  // Room for the whole file: a chunk's bytes are rarely more than its line's (escapes shrink, only undecodable
+  // bytes grow), so the packer does not grow and copy; capacity never written costs no memory, views() trims it.
+  const st: State = { turns: [], tools: [], marks: [], issues: [...h.issues], seenUnknown: new Set(), packer: new Packer(src.size), reader };
   while (reader.next()) {
     const line = reader.text;
     if (isBlank(line)) continue;
