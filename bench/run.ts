@@ -11,6 +11,7 @@ import { benchSeekCompute } from './lib/seek-naive';
 import { IDLE_WAIT_MS, heapOf, launchChromium, measureFirstPaint, measureLoadBlock, measureNoVirtualization, measureSeeks } from './lib/browser';
 import { generateChat } from './lib/generate';
 import { buildAndServe } from './lib/serve';
+import { measurePageScale, PAGE_1M } from './lib/scale';
 import { round } from './lib/stats';
 import { benchHostile, type CliFigure } from './lib/hostile';
 import { runFuzz } from './lib/fuzz';
@@ -22,10 +23,10 @@ const USAGE = [
   'usage: npm run bench -- [--json] [--no-build] [--cli] [--pipeline [--frames N]] [--large] [--fuzz N] [--seed S] [--help]',
   '  --json      print the figures as JSON',
   '  --no-build  serve BENCH_OUT (a built folder) as it is',
-  '  --cli       only the CLI rows (100,000 turns, 100,000 calls), no build, no browser',
+  '  --cli       only the CLI rows (100,000 turns, 100,000 calls, 1,000,000 frames), no build, no browser',
   '  --pipeline  only the whole-pipeline rows (three generated streams against eventsource-parser + JSON.parse)',
   '  --frames N  with --pipeline: frames per stream (default 200,000)',
-  '  --large     add the CLI row for a ~200 MB SSE file',
+  '  --large     add the CLI rows for a ~200 MB SSE file and 5,000,000 frames (one turn; five turns)',
   '  --fuzz N    only the fuzz tests (test/robustness/fuzz-*.test.ts), N cases per property, a fresh seed',
   '  --seed S    with --fuzz: this seed instead (to replay a failure)',
   '',
@@ -62,7 +63,7 @@ const log = (s: string) => {
   else process.stderr.write(`${s}\n`);
 };
 
-const BUDGET = { pipelineDefault: 0.8, pipelineAll: 0.5, cliTurnsMs: 5000, cliTurnsRssMB: 600, ratioToFloor: 0.8, seekP95Ms: 16, scaling: 1.5, heapMB: 150, initialJsGzipKB: 150, allJsGzipKB: 200, firstPaintMs: 1000, longestBlockMs: 50 };
+const BUDGET = { pipelineDefault: 0.8, pipelineAll: 0.5, cliTurnsMs: 5000, cliTurnsRssMB: 600, cliFrames1MMs: 3000, cliFrames1MRssMB: 600, page1MReadyMs: 5000, page1MTaskMs: 100, page1MHeapMB: 400, ratioToFloor: 0.8, seekP95Ms: 16, scaling: 1.5, heapMB: 150, initialJsGzipKB: 150, allJsGzipKB: 200, firstPaintMs: 1000, longestBlockMs: 50 };
 
 function gzipDirKB(dir: string, pattern: RegExp): number {
   let total = 0;
@@ -74,19 +75,22 @@ function gzipDirKB(dir: string, pattern: RegExp): number {
 }
 
 const cliLine = (f: CliFigure): string =>
-  `    ${f.label} (${f.fileMB} MB): ${f.wallMs} ms wall, ${f.cpuMs} ms CPU, peak RSS ${f.peakRssMB} MB${f.exit === 0 ? '' : ` — exit ${f.exit}: ${f.error ?? ''}`}`;
+  `    ${f.label} (${f.fileMB} MB): ${f.wallMs} ms wall, ${f.cpuMs} ms CPU, peak RSS ${f.peakRssMB} MB${f.exit === 0 ? (f.error ? ` — said: ${f.error}` : '') : ` — exit ${f.exit}: ${f.error ?? ''}`}`;
 
 function cliRows(): { figures: Record<string, CliFigure>; verdicts: (readonly [string, number, string, boolean])[] } {
-  log(`CLI on big synthetic inputs (inspect --json in a child process; generated, written to a temporary folder)${large ? ', with the ~200 MB SSE file' : ''}…`);
+  log(`CLI on big synthetic inputs (inspect --json in a child process; generated, written to a temporary folder)${large ? ', with the ~200 MB SSE file and 5,000,000 frames' : ''}…`);
   const before = loadavg()[0] ?? 0;
   const figures = benchHostile(large);
   for (const f of Object.values(figures)) log(cliLine(f));
   // wall time on a shared machine grows with its load; CPU time (user + system of the child) much less
   log(`    load average ${round(before, 1)} before, ${round(loadavg()[0] ?? 0, 1)} after, on ${cpus().length} cores`);
   const t = figures.turns100k as CliFigure;
+  const m = figures.frames1M as CliFigure;
   const verdicts = [
     ['cli.turns100k.wallMs', t.wallMs, `<= ${BUDGET.cliTurnsMs}`, t.exit === 0 && t.wallMs <= BUDGET.cliTurnsMs],
     ['cli.turns100k.peakRssMB', t.peakRssMB, `<= ${BUDGET.cliTurnsRssMB}`, t.exit === 0 && t.peakRssMB <= BUDGET.cliTurnsRssMB],
+    ['cli.frames1M.wallMs', m.wallMs, `<= ${BUDGET.cliFrames1MMs}`, m.exit === 0 && m.wallMs <= BUDGET.cliFrames1MMs],
+    ['cli.frames1M.peakRssMB', m.peakRssMB, `<= ${BUDGET.cliFrames1MRssMB}`, m.exit === 0 && m.peakRssMB <= BUDGET.cliFrames1MRssMB],
   ] as const;
   return { figures, verdicts: [...verdicts] };
 }
@@ -121,7 +125,7 @@ const pipelineReport = (rows: PipelineFigures[]) =>
   Object.fromEntries(rows.map((f) => [f.stream, { frames: f.frames, floorMs: round(f.floorMs), defaultMs: round(f.defaultMs), allMs: round(f.allMs), defaultRatio: round(f.defaultRatio, 3), allRatio: round(f.allRatio, 3) }]));
 
 const cliReport = (figures: Record<string, CliFigure>) =>
-  Object.fromEntries(Object.entries(figures).map(([k, f]) => [k, { wallMs: f.wallMs, cpuMs: f.cpuMs, peakRssMB: f.peakRssMB, fileMB: f.fileMB, exit: f.exit }]));
+  Object.fromEntries(Object.entries(figures).map(([k, f]) => [k, { wallMs: f.wallMs, cpuMs: f.cpuMs, peakRssMB: f.peakRssMB, fileMB: f.fileMB, exit: f.exit, ...(f.error !== undefined && { error: f.error }) }]));
 
 async function main(): Promise<void> {
   log(`Streamscope benchmark — ${new Date().toISOString()} — ${cpus().length} cores, ${cpus()[0]?.model ?? '?'}, node ${process.version}`);
@@ -142,24 +146,24 @@ async function main(): Promise<void> {
   const cli = cliRows();
   const pipe = await pipelineRows(pipelineFrames);
 
-  log('1/7 loading 500,000 frames: ours vs the floor…');
+  log('1/8 loading 500,000 frames: ours vs the floor…');
   const loadFig = benchLoad(500_000);
   log(`    floor ${round(loadFig.floorMs)} ms, ours (decode + adapt + ${loadFig.strategy}) ${round(loadFig.oursMs)} ms -> ratio ${round(loadFig.ratioToFloor, 3)} (naive: every frame's whole data parsed, envelope templates off: ${round(loadFig.oursWholeParseMs)} ms, ratio ${round(loadFig.floorMs / loadFig.oursWholeParseMs, 3)}); whole analyze() with all six strategies ${round(loadFig.analyzeAllMs)} ms`);
 
-  log('2/7 seek compute on 100,000 frames: naive refold vs logs + binary search…');
+  log('2/8 seek compute on 100,000 frames: naive refold vs logs + binary search…');
   const big = generateChat(100_000);
   const seekCompute = benchSeekCompute(big.jsonl);
   log(`    naive p95 ${round(seekCompute.naiveP95Ms, 2)} ms, ours p95 ${round(seekCompute.oursP95Ms, 4)} ms`);
 
-  log(skipBuild ? `3/7 serving the app already built in ${outDir}…` : `3/7 building the app into ${outDir}…`);
+  log(skipBuild ? `3/8 serving the app already built in ${outDir}…` : `3/8 building the app into ${outDir}…`);
   const served = await buildAndServe(root, outDir, {
     skipBuild,
-    recordings: [{ id: 'bench-100k', jsonl: big.jsonl, title: 'Benchmark 100,000 frames' }],
+    recordings: [{ id: 'bench-100k', jsonl: big.jsonl, title: 'Benchmark 100,000 frames' }, PAGE_1M.recording],
   });
   const base = served.base;
   const browser = await launchChromium();
   try {
-    log('4/7 seeking in Chromium (200 random seeks each)…');
+    log('4/8 seeking in Chromium (200 random seeks each)…');
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     const bigSeek = await measureSeeks(page, `${base}?rec=bench-100k&s=per-call-buffer&lang=en`, 200, big.events);
     const smallSeek = await measureSeeks(page, `${base}?rec=thinking-turn&s=per-call-buffer&lang=en`, 200, 700);
@@ -167,25 +171,30 @@ async function main(): Promise<void> {
     const scaling = bigSeek.p95Ms / smallSeek.p95Ms;
     log(`    100,000 frames: p95 ${bigSeek.p95Ms} ms (median ${bigSeek.medianMs}, ${bigSeek.mismatches} panel mismatches); thinking-turn: p95 ${smallSeek.p95Ms} ms -> scaling ${round(scaling, 2)}`);
 
-    log('5/7 heap added by a 100,000-frame session, and the no-virtualization baseline…');
+    log('5/8 heap added by a 100,000-frame session, and the no-virtualization baseline…');
     const heapSmall = await heapOf(browser, `${base}?rec=parallel-probe&lang=en`, 6);
     const heapBig = await heapOf(browser, `${base}?rec=bench-100k&s=per-call-buffer&lang=en`, big.events);
     const heapMB = heapBig - heapSmall;
     const noVirt = await measureNoVirtualization(browser, `${base}favicon.svg`, 100_000);
     log(`    heap ${round(heapSmall)} MB -> ${round(heapBig)} MB: +${round(heapMB)} MB; 100,000 plain DOM rows: ${noVirt.buildMs} ms to build, +${noVirt.heapMB} MB`);
 
-    log('6/7 longest main-thread block while 100,000 frames load (by URL, and as a user file)…');
+    log('6/8 longest main-thread block while 100,000 frames load (by URL, and as a user file)…');
     const block = await measureLoadBlock(browser, base, 'bench-100k', 'bench-100k.jsonl', big.events);
     const longestBlockMs = Math.max(block.byUrl.longestMs, block.byFile.longestMs);
     log(`    by URL: longest ${block.byUrl.longestMs} ms (${block.byUrl.longTasks} tasks >= 50 ms; longest before the recording's fetch, i.e. page start-up: ${block.byUrl.startupMs ?? '?'} ms, after it: ${block.byUrl.loadingMs ?? '?'} ms), loaded ${block.byUrl.loadMs} ms after navigation; as a file: longest ${block.byFile.longestMs} ms (${block.byFile.longTasks} tasks), loaded in ${block.byFile.loadMs} ms`);
 
-    log('7/7 first paint and initial JavaScript of the default page (median of 5 loads)…');
+    log('7/8 first paint and initial JavaScript of the default page (median of 5 loads)…');
     const paint = await measureFirstPaint(browser, base, 5, outDir);
     const fullShikiKB = gzipDirKB(join(root, 'node_modules/@shikijs/langs/dist'), /\.mjs$/) + gzipDirKB(join(root, 'node_modules/@shikijs/themes/dist'), /\.mjs$/) + gzipDirKB(join(root, 'node_modules/shiki/dist'), /\.wasm$|onig/);
     const shikiOurs = paint.jsFiles.filter((f) => /json|github|highlight|core|engine/i.test(f.url)).reduce((sum, f) => sum + f.gzipKB, 0);
     log(`    first paint ${paint.firstPaintMs} ms (runs ${paint.runs.join(', ')}); initial JS (requested before the first paint) ${paint.initialJsGzipKB} KB gzip; all JS without interaction (${IDLE_WAIT_MS} ms after it) ${paint.idleJsGzipKB} KB gzip; with the analyze worker (the bundle budget) ${paint.allJsGzipKB} KB gzip`);
     for (const f of paint.jsFiles) log(`      ${!f.loaded ? 'unloaded' : f.beforePaint ? 'initial ' : 'deferred'} ${f.url}: ${f.gzipKB} KB`);
     log(`    full shiki grammars + themes + wasm: ${round(fullShikiKB)} KB gzip (what the full bundle can pull in), vs the fine-grained set in chunks above (~${round(shikiOurs)} KB incl. other code)`);
+
+    log('8/8 the page on 1,000,000 frames (raw SSE, ~192 MB): ready, longest task while loading, heap…');
+    const scale = await measurePageScale(base);
+    const scaleLongest = Math.max(scale.byUrl.loadingMs ?? scale.byUrl.longestMs, scale.byFile.longestMs);
+    log(`    by URL: ready ${scale.byUrl.loadMs} ms after navigation, longest task while loading ${scale.byUrl.loadingMs ?? '?'} ms (${scale.byUrl.longTasks} tasks >= 50 ms; start-up ${scale.byUrl.startupMs ?? '?'} ms); as a file: ready in ${scale.byFile.loadMs} ms, longest task ${scale.byFile.longestMs} ms (${scale.byFile.longTasks} tasks); JS heap ${scale.heapTotalMB} MB (+${scale.heapMB} MB over a 6-frame recording)`);
 
     // --json prints the budget keys and the CLI rows; the longest block and the idle JS are in the readable report only
     const report = {
@@ -196,6 +205,7 @@ async function main(): Promise<void> {
       paint: { firstPaintMs: paint.firstPaintMs },
       cli: cliReport(cli.figures),
       pipeline: pipelineReport(pipe.rows),
+      page1M: { frames: scale.frames, readyMs: scale.byUrl.loadMs, fileReadyMs: scale.byFile.loadMs, longestTaskMs: scaleLongest, heapMB: scale.heapTotalMB },
     };
     const verdicts = [
       ['load.ratioToFloor', report.load.ratioToFloor, `>= ${BUDGET.ratioToFloor}`, report.load.ratioToFloor >= BUDGET.ratioToFloor],
@@ -206,6 +216,9 @@ async function main(): Promise<void> {
       ['bundle.initialJsGzipKB', report.bundle.initialJsGzipKB, `<= ${BUDGET.initialJsGzipKB}`, report.bundle.initialJsGzipKB <= BUDGET.initialJsGzipKB],
       ['bundle.allJsGzipKB', report.bundle.allJsGzipKB, `<= ${BUDGET.allJsGzipKB}`, report.bundle.allJsGzipKB <= BUDGET.allJsGzipKB],
       ['paint.firstPaintMs', report.paint.firstPaintMs, `<= ${BUDGET.firstPaintMs}`, report.paint.firstPaintMs <= BUDGET.firstPaintMs],
+      ['page1M.readyMs', report.page1M.readyMs, `<= ${BUDGET.page1MReadyMs}`, report.page1M.readyMs <= BUDGET.page1MReadyMs],
+      ['page1M.longestTaskMs', report.page1M.longestTaskMs, `<= ${BUDGET.page1MTaskMs}`, report.page1M.longestTaskMs <= BUDGET.page1MTaskMs],
+      ['page1M.heapMB', report.page1M.heapMB, `<= ${BUDGET.page1MHeapMB}`, report.page1M.heapMB <= BUDGET.page1MHeapMB],
       ...cli.verdicts,
       ...pipe.verdicts,
     ] as const;

@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { bigSse, manyCallsSse, manyTurnsJsonl } from './hostile-gen';
+import { writeChatJsonl } from './generate';
 
 export interface CliFigure {
   label: string;
@@ -20,12 +21,13 @@ export interface CliFigure {
 
 const root = resolve(import.meta.dirname, '../..');
 
-/** Runs the CLI on `text` (written as `name`) and measures it. */
-export function measureCli(label: string, name: string, text: string): CliFigure {
+/** Runs the CLI on `text` (written as `name`, or written by `text(path)` itself) and measures it. */
+export function measureCli(label: string, name: string, text: string | ((path: string) => void)): CliFigure {
   const dir = mkdtempSync(join(tmpdir(), 'streamscope-hostile-'));
   const file = join(dir, name);
   try {
-    writeFileSync(file, text);
+    if (typeof text === 'string') writeFileSync(file, text);
+    else text(file);
     const fileMB = statSync(file).size / 1e6;
     const start = performance.now();
     const child = spawnSync(process.execPath, ['--import', 'tsx', '--import', join(root, 'bench/lib/peak.mjs'), join(root, 'src/cli/inspect.ts'), file, '--json'], {
@@ -38,7 +40,10 @@ export function measureCli(label: string, name: string, text: string): CliFigure
     const peakLine = /streamscope-peak (\{.*\})/.exec(child.stderr ?? '');
     const peak = peakLine ? (JSON.parse(peakLine[1] as string) as { maxRssKB: number; cpuMs: number }) : { maxRssKB: 0, cpuMs: 0 };
     const fig: CliFigure = { label, fileMB: Math.round(fileMB * 10) / 10, wallMs: Math.round(wallMs), cpuMs: peak.cpuMs, peakRssMB: Math.round(peak.maxRssKB / 1024), exit: child.status };
-    if (child.status !== 0) fig.error = (child.stderr ?? '').split('\n').find((l) => l.trim() !== '') ?? `signal ${child.signal ?? '?'}`;
+    // a failure, or what the CLI said on stderr besides its peak line (a turn too large to decode)
+    const said = (child.stderr ?? '').split('\n').find((l) => l.trim() !== '' && !l.startsWith('streamscope-peak'));
+    if (child.status !== 0) fig.error = said ?? `signal ${child.signal ?? '?'}`;
+    else if (said !== undefined) fig.error = said;
     return fig;
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -50,6 +55,12 @@ export function benchHostile(large: boolean): Record<string, CliFigure> {
   out.turns100k = measureCli('100,000 turns (text and finish, 3 frames each)', 'turns.jsonl', manyTurnsJsonl(100_000, false));
   out.turnsWithCalls100k = measureCli('100,000 turns with one tool call each (5 frames each)', 'turns-calls.jsonl', manyTurnsJsonl(100_000, true));
   out.calls100k = measureCli('100,000 calls in one Chat turn', 'calls.sse', manyCallsSse(100_000));
-  if (large) out.sse200MB = measureCli('a ~200 MB Chat SSE file', 'big.sse', bigSse(200e6));
+  // the bench's Chat turn (bench/lib/generate.ts) as .jsonl, written in pieces: the budget rows of reading in pieces
+  out.frames1M = measureCli('999,541 frames of one Chat turn (.jsonl)', 'frames-1m.jsonl', (path) => void writeChatJsonl(path, 1_000_000));
+  if (large) {
+    out.sse200MB = measureCli('a ~200 MB Chat SSE file', 'big.sse', bigSse(200e6));
+    out.frames5M = measureCli('4,997,941 frames of one Chat turn (.jsonl)', 'frames-5m.jsonl', (path) => void writeChatJsonl(path, 5_000_000));
+    out.frames5Mturns = measureCli('5 turns of 999,541 frames each (.jsonl)', 'frames-5x1m.jsonl', (path) => void writeChatJsonl(path, 1_000_000, 5));
+  }
   return out;
 }

@@ -1,7 +1,7 @@
 // `npm run inspect -- FILE [--json] [--strategy ID] [--fault X]... [--lang zh|en]`: analyze a recording and print a
 // summary (in zh or en) or, with --json, the report of docs/cli.md (the same in every language). Exit codes: 0 analyzed (whatever the verdicts), 2 unusable input or
 // arguments (ONE line on stderr naming what and where, never a stack trace).
-import { readFileSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { basename } from 'node:path';
 import { applyFaults } from '../core/faults';
 import { load } from '../core/load';
@@ -37,6 +37,38 @@ function faultReport(faults: readonly string[], noEffect: readonly number[]): st
     .join('\n');
 }
 
+/** The largest file inspect reads (what one Buffer may hold: raw SSE is joined into one). */
+export const MAX_FILE_BYTES = 4 * 1024 ** 3;
+/** The file is read this much at a time; the loader takes the pieces as they are (never one string). */
+const PIECE_BYTES = 64 * 1024 * 1024;
+
+const gb = (n: number): string => `${(n / 1024 ** 3).toFixed(1).replace(/\.0$/, '')} GB`;
+
+/**
+ * The file's bytes in pieces. The limit holds while reading (a pipe or a growing file says no size up front):
+ * past it, reading stops with a message naming the file, its size and the limit.
+ */
+function readPieces(file: string, limit: number): Uint8Array[] {
+  const fd = openSync(file, 'r');
+  try {
+    const declared = fstatSync(fd).size;
+    if (declared > limit) fail(`${file} is ${declared.toLocaleString('en-US')} bytes, over the ${gb(limit)} limit of inspect: cut it into smaller recordings first`);
+    const pieces: Uint8Array[] = [];
+    let total = 0;
+    for (;;) {
+      const piece = Buffer.allocUnsafe(Math.min(PIECE_BYTES, Math.max(1, limit + 1 - total)));
+      const n = readSync(fd, piece, 0, piece.length, null);
+      if (n === 0) break;
+      total += n;
+      if (total > limit) fail(`${file}: more than ${gb(limit)} arrived, over the limit of inspect: reading stopped`);
+      pieces.push(n === piece.length ? piece : piece.subarray(0, n));
+    }
+    return pieces;
+  } finally {
+    closeSync(fd);
+  }
+}
+
 function main(argv: readonly string[]): void {
   const parsed = parseInspectArgs(argv, process.env);
   if (!parsed.ok) fail(parsed.error);
@@ -45,16 +77,16 @@ function main(argv: readonly string[]): void {
     return;
   }
   const { file, json, strategy, faults, lang } = parsed.args;
-  let bytes: Uint8Array;
+  let pieces: Uint8Array[];
   try {
-    bytes = readFileSync(file);
+    pieces = readPieces(file, MAX_FILE_BYTES);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     fail(`cannot read ${file}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : (e as Error).message}`);
   }
-  const loaded = load(bytes, basename(file));
-  // the loaded recording holds what it needs; the file's buffer is not kept through the analysis
-  bytes = new Uint8Array(0);
+  const loaded = load(pieces, basename(file));
+  // the loaded recording holds what it needs; the file's pieces are not kept through the analysis
+  pieces = [];
   if (!loaded.ok) {
     const e = loaded.error;
     // The loader's messages usually say where already ("line 3 (byte 120): ..."); add it only when they do not.
@@ -62,6 +94,8 @@ function main(argv: readonly string[]): void {
     fail(`${file}${placed ? '' : where(e)}: ${e.message}`);
   }
   let recording = loaded.recording;
+  // the JSON report has no issues; a turn that cannot be decoded must not pass as an empty one, so say it on stderr
+  if (json) for (const issue of recording.issues) if (issue.code === 'turn-too-large') process.stderr.write(`inspect: ${oneLine(`${file}: ${issue.message}`)}\n`);
   if (faults.length > 0) {
     const faulted = applyFaults(recording, faults);
     if (!faulted.ok) fail(`--fault: ${faulted.error}`);

@@ -1,6 +1,6 @@
 // `npm run inspect` as a process: the --json shape (keys exactly), the summary, exit 2 with one line on bad input.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -103,6 +103,14 @@ describe('inspect on bad input: exit 2, one line, no stack', () => {
     const r = run(join(tmp, 'missing.jsonl'));
     oneLine(r);
     expect(r.err).toContain('no such file');
+  });
+  it('a file over the 4 GB limit, refused by its size before reading (a sparse file: no disk space used)', () => {
+    const f = join(tmp, 'huge.sse');
+    writeFileSync(f, '');
+    truncateSync(f, 4 * 1024 ** 3 + 1);
+    const r = run(f);
+    oneLine(r);
+    expect(r.err).toBe(`inspect: ${f} is 4,294,967,297 bytes, over the 4 GB limit of inspect: cut it into smaller recordings first\n`);
   });
   it('garbage that is not a recording, naming the line and byte', () => {
     const f = join(tmp, 'bad.jsonl');

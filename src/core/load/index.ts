@@ -9,17 +9,18 @@
  * and byte offset when it is about a line); a readable file with bad parts gives a Recording whose `issues` name them. No quadratic work: every format is
  * read in one or two linear passes, so a 10 MB single line loads in well under a second.
  */
-import type { LoadResult } from '../types';
+import type { LoadIssue, LoadResult, Recording } from '../types';
 import { loadHar } from './har';
 import { errorText, excerpt, failure, isObject, issue } from './issues';
 import { jsonType } from './messages';
 import { loadJsonl } from './jsonl';
 import { loadNdjson } from './ndjson';
-import { sniff } from './sniff';
-import { toSource, type Source } from './source';
+import { SAMPLE, sniff } from './sniff';
+import { headIsWhole, headText, LineReader, startBytes, toSource, wholeBytes, wholeText, type LoadInput, type Source } from './source';
 import { recordingFromSse } from './sse-text';
 
 export { recordingFromSse, blockRanges, type SseOptions } from './sse-text';
+export type { LoadInput } from './source';
 export { decodeBase64, encodeBase64 } from './base64';
 export type { LoadIssueCode, LoadFailureCode } from './issues';
 export { ISSUE_TEMPLATES, FAILURE_TEMPLATES, LOAD_FAILURE_CODES, templateId, placeholders, type IssueTemplateId } from './messages';
@@ -41,14 +42,15 @@ function firstNonEmptyLine(text: string): string {
   return text.slice(start, end === -1 ? start + 256 : start + end);
 }
 
-function firstLine(text: string): string {
-  const nl = text.indexOf('\n');
-  const line = nl === -1 ? text : text.slice(0, nl);
-  return line.endsWith('\r') ? line.slice(0, -1) : line;
+function firstLine(src: Source): string {
+  const reader = new LineReader(src);
+  reader.next();
+  return reader.text;
 }
 
-function loadSse(input: string | Uint8Array, head: string): LoadResult {
-  const recording = recordingFromSse(input);
+/** Raw SSE: one turn whose chunks are views of the input's bytes (pieces are joined into one buffer, not a string). */
+function loadSse(input: LoadInput, src: Source, head: string): LoadResult {
+  const recording = recordingFromSse(typeof input === 'string' ? input : wholeBytes(src));
   if (!SSE_LINE.test(head)) {
     recording.issues.push(
       issue('sse-unusual-start', { start: excerpt(head) }, 1, 0),
@@ -58,7 +60,7 @@ function loadSse(input: string | Uint8Array, head: string): LoadResult {
 }
 
 function loadJsonish(src: Source, ext: string): LoadResult {
-  const line1 = firstLine(src.text);
+  const line1 = firstLine(src);
   let v1: unknown;
   let e1: unknown;
   try {
@@ -78,8 +80,9 @@ function loadJsonish(src: Source, ext: string): LoadResult {
   }
   let whole: unknown;
   try {
-    whole = JSON.parse(src.text);
+    whole = JSON.parse(wholeText(src));
   } catch (e2) {
+    if (e2 instanceof RangeError) return failure('json-too-large', { size: src.size });
     if (ext === 'har') return failure('har-not-json', { error: errorText(e2) });
     return failure('header-not-json', { error: errorText(e1) }, 1, 0);
   }
@@ -94,27 +97,65 @@ function loadJsonish(src: Source, ext: string): LoadResult {
  */
 const forgetLastMatch = (): void => void /^/.exec('');
 
+/**
+ * The longest string the JS engine can build (V8: 2^29 - 24 characters). A turn's stream is decoded as one text
+ * (core/sse), so a turn of more bytes than this may not decode; the file around it may be any size.
+ */
+export const MAX_TURN_CHARS = 0x1fffffe8;
+
+/** A 'turn-too-large' issue for each turn whose stream may not be one text (each byte gives at most one char). */
+export function turnSizeIssues(recording: Recording, limit = MAX_TURN_CHARS): LoadIssue[] {
+  const out: LoadIssue[] = [];
+  for (const turn of recording.turns) {
+    let size = 0;
+    for (const chunk of turn.chunks) size += chunk.bytes.length;
+    if (size > limit) out.push(issue('turn-too-large', { turn: turn.index, size, limit }));
+  }
+  return out;
+}
+
+function checkTurnSizes(result: LoadResult): LoadResult {
+  if (result.ok) result.recording.issues.push(...turnSizeIssues(result.recording));
+  return result;
+}
+
 /** Reads a recording in any accepted format. Never throws. */
-export function load(input: string | Uint8Array, name?: string): LoadResult {
+export function load(input: LoadInput, name?: string): LoadResult {
   try {
-    return loadAny(input, name);
+    return checkTurnSizes(loadAny(input, name));
   } finally {
     forgetLastMatch();
   }
 }
 
-function loadAny(input: string | Uint8Array, name?: string): LoadResult {
+/**
+ * The start of the input, decoded (about HEAD_BYTES): enough to classify it. When that is all white space and the
+ * input goes on, the first line with content instead, from its first character that is not white space.
+ */
+function headOf(src: Source): string {
+  const head = headText(src);
+  if (/\S/.test(head) || headIsWhole(src)) return head;
+  const reader = new LineReader(src);
+  while (reader.next()) {
+    const at = reader.text.search(/\S/);
+    if (at !== -1) return reader.text.slice(at);
+  }
+  return '';
+}
+
+function loadAny(input: LoadInput, name?: string): LoadResult {
   try {
-    const refused = sniff(input);
-    if (refused) return refused;
     const src = toSource(input, name);
+    const refused = sniff(typeof input === 'string' ? input : startBytes(src.pieces ?? [], SAMPLE));
+    if (refused) return refused;
     const ext = extension(name);
-    const start = src.text.search(/\S/);
+    const text = headOf(src);
+    const start = text.search(/\S/);
     if (start === -1) return failure('empty', {}, 1, 0);
-    const c = src.text.charCodeAt(start);
+    const c = text.charCodeAt(start);
     if (c === 123 /* { */ || c === 91 /* [ */) return loadJsonish(src, ext);
-    const head = firstNonEmptyLine(src.text);
-    if (SSE_LINE.test(head) || SSE_EXTENSIONS.includes(ext)) return loadSse(input, head);
+    const head = firstNonEmptyLine(text);
+    if (SSE_LINE.test(head) || SSE_EXTENSIONS.includes(ext)) return loadSse(input, src, head);
     if (ext === 'jsonl') return loadJsonl(src);
     return failure('unknown-format', { start: excerpt(head) }, 1, 0);
   } catch (e) {

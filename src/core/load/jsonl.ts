@@ -12,7 +12,7 @@ import { Packer, type Payload } from './pack';
 import { readHeader, readLocalized } from './header';
 import { errorText, excerpt, failure, issue, isObject, jsonText } from './issues';
 import { jsonType, type IssueParams, type IssueTemplateId } from './messages';
-import { byteOffsets, type Source } from './source';
+import { LineReader, type Source } from './source';
 
 const END_STATUSES: readonly EndStatus[] = ['complete', 'aborted', 'error'];
 
@@ -25,14 +25,12 @@ interface State {
   /** One packer for the recording: chunks only ever go to the latest turn, so each turn's bytes are contiguous in
    * it (one ArrayBuffer for the file, not one per turn: 100,000 turns stay near their bytes). */
   packer: Packer;
-  /** The line being read, for issues. */
-  line: number;
-  lineStart: number;
-  byteAt: (char: number) => number;
+  /** The line being read, for issues (its number and byte offset). */
+  reader: LineReader;
 }
 
 function bad<I extends IssueTemplateId>(st: State, id: I, params: IssueParams<I>): void {
-  st.issues.push(issue(id, params, st.line, st.byteAt(st.lineStart)));
+  st.issues.push(issue(id, params, st.reader.no, st.reader.byteOffset()));
 }
 
 function newTurn(st: State, requestAt: number): Turn {
@@ -135,9 +133,10 @@ function applyEvent(st: State, time: number, code: string, data: unknown): void 
 }
 
 export function loadJsonl(src: Source): LoadResult {
-  const text = src.text;
-  let nl = text.indexOf('\n');
-  const line1 = nl === -1 ? text : text.slice(0, nl);
+  // Line by line, each decoded on its own (source.ts): the file is never one string.
+  const reader = new LineReader(src);
+  reader.next();
+  const line1 = reader.text;
   if (line1.trim() === '') return failure('jsonl-empty', {}, 1, 0);
   let headerValue: unknown;
   try {
@@ -149,13 +148,11 @@ export function loadJsonl(src: Source): LoadResult {
   // h.code and h.params match by construction (HeaderRefusal); TS cannot correlate the union members here
   if (!h.ok) return failure(h.code, h.params as never, 1, 0);
 
-  const st: State = { turns: [], tools: [], marks: [], issues: [...h.issues], seenUnknown: new Set(), packer: new Packer(Math.min(text.length, 1 << 20)), line: 1, lineStart: 0, byteAt: byteOffsets(src) };
-  while (nl !== -1) {
-    const start = nl + 1;
-    nl = text.indexOf('\n', start);
-    st.line++;
-    st.lineStart = start;
-    const line = text.slice(start, nl === -1 ? text.length : nl);
+  // Room for the whole file: a chunk's bytes are rarely more than its line's (escapes shrink, only undecodable
+  // bytes grow), so the packer does not grow and copy; capacity never written costs no memory, views() trims it.
+  const st: State = { turns: [], tools: [], marks: [], issues: [...h.issues], seenUnknown: new Set(), packer: new Packer(src.size), reader };
+  while (reader.next()) {
+    const line = reader.text;
     if (isBlank(line)) continue;
     let ev: unknown;
     try {

@@ -8,24 +8,25 @@
 import { ms, type Chunk, type LoadIssue, type LoadResult } from '../types';
 import { errorText, issue, isObject } from './issues';
 import { jsonType } from './messages';
-import { byteOffsets, lines, type Source } from './source';
+import { LineReader, type Source } from './source';
 
 export function loadNdjson(src: Source): LoadResult {
   const encoder = new TextEncoder();
   const issues: LoadIssue[] = [];
   const chunks: Chunk[] = [];
-  const byteAt = byteOffsets(src);
-  for (const line of lines(src.text)) {
+  // line by line, each decoded on its own (source.ts): the file is never one string
+  const line = new LineReader(src);
+  while (line.next()) {
     if (line.text.trim() === '') continue;
     let value: unknown;
     try {
       value = JSON.parse(line.text);
     } catch (e) {
-      issues.push(issue('ndjson-bad-line.not-json', { error: errorText(e) }, line.no, byteAt(line.start)));
+      issues.push(issue('ndjson-bad-line.not-json', { error: errorText(e) }, line.no, line.byteOffset()));
       continue;
     }
     if (typeof value !== 'object' || value === null) {
-      issues.push(issue('ndjson-bad-line.not-container', { type: jsonType(value) }, line.no, byteAt(line.start)));
+      issues.push(issue('ndjson-bad-line.not-container', { type: jsonType(value) }, line.no, line.byteOffset()));
       continue;
     }
     // A CR inside the line is JSON whitespace but an SSE line ending: re-serialise such a line.

@@ -1,89 +1,260 @@
 /**
- * The loaders' view of an input file: its text (decoded leniently, BOM stripped), its exact bytes when the caller
- * gave bytes, and line / byte-offset bookkeeping for messages.
+ * The loaders' view of an input file: text as given (a paste, a host page's message) or bytes, one Uint8Array or
+ * a list of byte pieces in order (a file read a piece at a time). Bytes are never decoded into one string: lines
+ * are found in byte space and decoded a block of whole lines at a time (about BLOCK_BYTES), so a file larger than
+ * the longest JS string loads.
  *
- * Contract: `lines(text)` yields every line (split on LF, a trailing CR removed) with its 1-based number and char
- * offset; `byteOffsetAt(char)` turns increasing char offsets into byte offsets of the original input (exact for
- * byte input, UTF-8 length for string input), amortised O(1) per call, so issues on a huge file stay linear.
+ * Contract: `LineReader` yields every line (split on LF, a trailing CR removed; one leading BOM removed) with its
+ * 1-based number, exactly the lines `text.split('\n')` of the whole decoded text would give (LF bytes and
+ * characters correspond one for one, so decoding whole lines separately gives the same characters); its
+ * `byteOffset()` is the line's start in the original input (exact for bytes, the UTF-8 length before it for text),
+ * amortised O(1) per call within a block. A line that spans pieces is joined (copied) once; other blocks are views.
+ * `headText` decodes at most HEAD_BYTES from the start; `wholeText` and `wholeBytes` build the whole input as one
+ * string / one Uint8Array (HAR documents and raw SSE need them) and may throw a RangeError past the engine's limits,
+ * which the caller reports. Pure; nothing here retains the input beyond the Source.
  */
 import { utf8Length } from '../sse/utf8';
 
+/** What a loader accepts: text, bytes, or bytes in pieces (in order; any piece may be empty). */
+export type LoadInput = string | Uint8Array | readonly Uint8Array[];
+
 export interface Source {
-  /** Decoded text, one leading BOM removed. */
-  text: string;
-  /** The original bytes, when the input was bytes. */
-  bytes?: Uint8Array;
-  /** Bytes before text[0] (3 when a BOM was removed). */
+  /** Text input, one leading BOM removed. */
+  text?: string;
+  /** Byte input, its non-empty pieces in order (BOM included). */
+  pieces?: readonly Uint8Array[];
+  /** Bytes (byte input) or characters (text input, BOM removed). */
+  size: number;
+  /** Bytes before the first character (3 when a BOM was removed). */
   bom: number;
   name?: string;
 }
 
-export function toSource(input: string | Uint8Array, name?: string): Source {
+/** A block of whole lines decoded at a time: small enough to stay far below the string limit, big enough to be cheap. */
+export const BLOCK_BYTES = 1 << 20;
+/** How much of the start of the input `headText` decodes. */
+export const HEAD_BYTES = 64 * 1024;
+
+/** Decodes leniently, BOM kept (the BOM is handled once, at the start of the input). */
+const DECODER = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
+
+export function toSource(input: LoadInput, name?: string): Source {
+  let src: Source;
   if (typeof input === 'string') {
     const bom = input.charCodeAt(0) === 0xfeff;
-    const src: Source = { text: bom ? input.slice(1) : input, bom: bom ? 3 : 0 };
-    if (name !== undefined) src.name = name;
-    return src;
+    const text = bom ? input.slice(1) : input;
+    src = { text, size: text.length, bom: bom ? 3 : 0 };
+  } else {
+    const pieces = (input instanceof Uint8Array ? [input] : input).filter((p) => p.length > 0);
+    let size = 0;
+    for (const p of pieces) size += p.length;
+    const b = startBytes(pieces, 3);
+    const bom = b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf;
+    src = { pieces, size, bom: bom ? 3 : 0 };
   }
-  const bom = input[0] === 0xef && input[1] === 0xbb && input[2] === 0xbf;
-  // TextDecoder strips the BOM itself (ignoreBOM defaults to false).
-  const src: Source = { text: new TextDecoder('utf-8', { fatal: false }).decode(input), bytes: input, bom: bom ? 3 : 0 };
   if (name !== undefined) src.name = name;
   return src;
 }
 
-export interface Line {
-  /** 1-based. */
-  no: number;
-  /** Char offset of the line's start in `text`. */
+/** The first `n` bytes of the pieces (fewer when the input is shorter): a view when the first piece holds them. */
+export function startBytes(pieces: readonly Uint8Array[], n: number): Uint8Array {
+  const first = pieces[0];
+  if (!first) return new Uint8Array(0);
+  if (first.length >= n || pieces.length === 1) return first.subarray(0, n);
+  const out = new Uint8Array(n);
+  let at = 0;
+  for (const p of pieces) {
+    if (at >= n) break;
+    const part = p.subarray(0, n - at);
+    out.set(part, at);
+    at += part.length;
+  }
+  return out.subarray(0, at);
+}
+
+/** Whether `headText(src)` is the whole input. */
+export function headIsWhole(src: Source, bytes = HEAD_BYTES): boolean {
+  return src.text !== undefined ? src.text.length <= bytes : src.size - src.bom <= bytes;
+}
+
+/**
+ * The input from its start (after the BOM) up to about HEAD_BYTES, decoded; a character cut at the end is dropped
+ * (when the head is the whole input, a sequence cut by its end is U+FFFD, as in the whole text).
+ */
+export function headText(src: Source, bytes = HEAD_BYTES): string {
+  if (src.text !== undefined) return src.text.slice(0, bytes);
+  const head = startBytes(src.pieces ?? [], src.bom + bytes).subarray(src.bom);
+  return new TextDecoder('utf-8', { ignoreBOM: true }).decode(head, { stream: !headIsWhole(src, bytes) });
+}
+
+/** The whole input as bytes (text is UTF-8 encoded): a view when it is one piece, else one copy. */
+export function wholeBytes(src: Source): Uint8Array {
+  if (src.text !== undefined) return new TextEncoder().encode(src.text);
+  const pieces = src.pieces ?? [];
+  if (pieces.length === 1) return pieces[0] as Uint8Array;
+  const out = new Uint8Array(src.size);
+  let at = 0;
+  for (const p of pieces) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+/** The whole input as one string (BOM removed). Throws a RangeError when it cannot be one string. */
+export function wholeText(src: Source): string {
+  if (src.text !== undefined) return src.text;
+  const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+  let text = '';
+  let skip = src.bom;
+  for (const p of src.pieces ?? []) {
+    const part = skip > 0 ? p.subarray(Math.min(skip, p.length)) : p;
+    skip = Math.max(0, skip - p.length);
+    text += decoder.decode(part, { stream: true });
+  }
+  return text + decoder.decode();
+}
+
+interface Block {
+  /** The block's bytes (whole lines; the last block may end without LF). */
+  bytes: Uint8Array;
+  /** Byte offset of bytes[0] in the input. */
   start: number;
-  text: string;
 }
 
-export function* lines(text: string): Generator<Line> {
-  let start = 0;
-  let no = 1;
-  for (;;) {
-    const nl = text.indexOf('\n', start);
-    const end = nl === -1 ? text.length : nl;
-    const lineEnd = end > start && text.charCodeAt(end - 1) === 13 ? end - 1 : end;
-    yield { no, start, text: text.slice(start, lineEnd) };
-    if (nl === -1) return;
-    start = nl + 1;
-    no++;
-  }
-}
-
-/** Byte offsets for increasing char offsets of `src.text`. */
-export function byteOffsets(src: Source): (char: number) => number {
-  let c = 0;
-  let b = src.bom;
-  const { text, bytes } = src;
-  if (bytes) {
-    // Exact: walk LFs in both (an LF byte always decodes to an LF char, one for one), then measure within a line.
-    return (char) => {
-      if (char < c) {
-        c = 0;
-        b = src.bom;
-      }
-      for (;;) {
-        const nl = text.indexOf('\n', c);
-        if (nl === -1 || nl >= char) break;
-        const bl = bytes.indexOf(10, b);
-        c = nl + 1;
-        b = bl + 1;
-      }
-      const out = b + utf8Length(text, c, char);
-      return Math.min(out, bytes.length);
-    };
-  }
-  return (char) => {
-    if (char < c) {
-      c = 0;
-      b = src.bom;
+/** Cuts byte pieces into blocks of about `target` bytes that end just after an LF (or at the end of the input). */
+function* byteBlocks(pieces: readonly Uint8Array[], skip: number, target: number): Generator<Block> {
+  let carry: Uint8Array[] = [];
+  let carryLen = 0;
+  let offset = skip;
+  const join = (last: Uint8Array | null): Uint8Array => {
+    const parts = last ? [...carry, last] : carry;
+    if (parts.length === 1) return parts[0] as Uint8Array;
+    const out = new Uint8Array(carryLen + (last ? last.length : 0));
+    let at = 0;
+    for (const p of parts) {
+      out.set(p, at);
+      at += p.length;
     }
-    b += utf8Length(text, c, char);
-    c = char;
-    return b;
+    return out;
   };
+  let toSkip = skip;
+  for (const piece of pieces) {
+    let at = Math.min(toSkip, piece.length);
+    toSkip -= at;
+    while (at < piece.length) {
+      const from = at + Math.max(0, target - carryLen - 1);
+      const lf = from < piece.length ? piece.indexOf(10, from) : -1;
+      if (lf === -1) {
+        carry.push(piece.subarray(at));
+        carryLen += piece.length - at;
+        break;
+      }
+      const bytes = join(piece.subarray(at, lf + 1));
+      yield { bytes, start: offset };
+      offset += bytes.length;
+      carry = [];
+      carryLen = 0;
+      at = lf + 1;
+    }
+  }
+  if (carryLen > 0) yield { bytes: join(null), start: offset };
+}
+
+/** Reads the lines of a Source one at a time (see the module contract). */
+export class LineReader {
+  /** The current line's number (1-based; 0 before the first `next()`). */
+  no = 0;
+  /** The current line, its LF and one trailing CR removed. */
+  text = '';
+  private block = '';
+  /** The block's bytes (byte input), for exact offsets; null for text input. */
+  private blockBytes: Uint8Array | null = null;
+  private blockStart: number;
+  /** Whether chars and bytes of the block correspond one for one (ASCII only). */
+  private identity = false;
+  private pos = 0;
+  private lineStart = 0;
+  private ended = false;
+  private readonly blocks: Iterator<Block> | null;
+  /** Amortised offset walk: char `walkC` of the block is at byte `walkB` of the input. */
+  private walkC = 0;
+  private walkB = 0;
+
+  constructor(src: Source, blockBytes = BLOCK_BYTES) {
+    this.blockStart = src.bom;
+    if (src.text !== undefined) {
+      this.block = src.text;
+      this.blocks = null;
+    } else {
+      this.blocks = byteBlocks(src.pieces ?? [], src.bom, blockBytes);
+      this.pos = 0;
+    }
+    this.walkB = src.bom;
+  }
+
+  private nextBlock(): boolean {
+    const r = this.blocks?.next();
+    if (!r || r.done) return false;
+    const { bytes, start } = r.value;
+    const text = DECODER.decode(bytes);
+    this.block = text;
+    this.blockBytes = bytes;
+    this.blockStart = start;
+    this.identity = text.length === bytes.length && text.indexOf('\uFFFD') === -1;
+    this.pos = 0;
+    this.walkC = 0;
+    this.walkB = start;
+    return true;
+  }
+
+  /** Moves to the next line; false after the last one. */
+  next(): boolean {
+    if (this.ended) return false;
+    while (this.pos >= this.block.length && this.blocks !== null) {
+      if (!this.nextBlock()) break;
+    }
+    const block = this.block;
+    const start = this.pos;
+    const nl = start < block.length ? block.indexOf('\n', start) : -1;
+    const end = nl === -1 ? block.length : nl;
+    // the line after the last LF (or the only line of an input without one) is the last
+    if (nl === -1) this.ended = true;
+    const lineEnd = end > start && block.charCodeAt(end - 1) === 13 ? end - 1 : end;
+    this.text = start === 0 && lineEnd === block.length ? block : block.slice(start, lineEnd);
+    this.lineStart = start;
+    this.pos = nl === -1 ? block.length : nl + 1;
+    this.no++;
+    return true;
+  }
+
+  /** The byte offset of the current line's start in the input. */
+  byteOffset(): number {
+    const char = this.lineStart;
+    const bytes = this.blockBytes;
+    if (bytes === null) {
+      // text input: the UTF-8 length of what comes before
+      if (char < this.walkC) {
+        this.walkC = 0;
+        this.walkB = this.blockStart;
+      }
+      this.walkB += utf8Length(this.block, this.walkC, char);
+      this.walkC = char;
+      return this.walkB;
+    }
+    if (this.identity) return this.blockStart + char;
+    // a line starts just after an LF: walk the LFs of both (one for one) up to it
+    if (char < this.walkC) {
+      this.walkC = 0;
+      this.walkB = this.blockStart;
+    }
+    while (this.walkC < char) {
+      const nl = this.block.indexOf('\n', this.walkC);
+      if (nl === -1 || nl >= char) break;
+      const bl = bytes.indexOf(10, this.walkB - this.blockStart);
+      this.walkC = nl + 1;
+      this.walkB = this.blockStart + bl + 1;
+    }
+    return this.walkB;
+  }
 }

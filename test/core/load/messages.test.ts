@@ -48,9 +48,10 @@ describe('loader issues: code + params + the English template', () => {
     }
   });
 
-  it('every issue template is produced by some real input', () => {
+  it('every issue template but one is produced by some real input', () => {
     const seen = new Set(ISSUE_INPUTS.flatMap((c) => issuesOf(c.input, c.name).map((i) => templateId(i.code, i.params))));
-    expect(Object.keys(ISSUE_TEMPLATES).filter((id) => !seen.has(id))).toEqual([]);
+    // 'turn-too-large' needs a turn longer than the longest JS string (over 512 MB); pieces.test.ts checks it with a small limit
+    expect(Object.keys(ISSUE_TEMPLATES).filter((id) => !seen.has(id))).toEqual(['turn-too-large']);
   });
 
   it('the params hold the input verbatim where the message quotes it (an excerpt, the parser message)', () => {
@@ -72,9 +73,10 @@ describe('loader failures: code + params + the English template', () => {
     expect(error.message).toBe(expected(t, error));
   });
 
-  it('every failure code but one is produced by some real input', () => {
+  it('every failure code but two is produced by some real input', () => {
     const seen = new Set(FAILURE_INPUTS.map((c) => failureOf(c.input, c.name).code));
-    // 'line1-not-header' guards a line 1 that parses as neither object nor array, which a first character of { or [ rules out
-    expect(LOAD_FAILURE_CODES.filter((code) => !seen.has(code))).toEqual(['line1-not-header']);
+    // 'line1-not-header' guards a line 1 that parses as neither object nor array, which a first character of { or [ rules out;
+    // 'json-too-large' needs one JSON document longer than the longest JS string (over 512 MB)
+    expect(LOAD_FAILURE_CODES.filter((code) => !seen.has(code))).toEqual(['line1-not-header', 'json-too-large']);
   });
 });

@@ -1,0 +1,161 @@
+// Input in pieces: the loaders read bytes given as a list of pieces (a file read a piece at a time) and decode a
+// block of whole lines at a time, never the whole file as one string. These tests cut inputs at every kind of
+// place (inside a record, inside a multi-byte character, between CR and LF, inside the BOM) and check that the
+// result is the same as reading the bytes whole; small pieces and small blocks stand in for a file too large
+// for one string.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { load, turnSizeIssues } from '../../../src/core/load';
+import { LineReader, toSource } from '../../../src/core/load/source';
+import { decodeRecording } from '../../../src/core/sse';
+import type { LoadResult, Recording } from '../../../src/core/types';
+
+const enc = new TextEncoder();
+
+/** `bytes` cut at the given offsets (sorted, deduplicated). */
+function cut(bytes: Uint8Array, at: readonly number[]): Uint8Array[] {
+  const points = [...new Set(at.map((a) => Math.max(0, Math.min(bytes.length, a))))].sort((a, b) => a - b);
+  const out: Uint8Array[] = [];
+  let prev = 0;
+  for (const p of [...points, bytes.length]) {
+    out.push(bytes.subarray(prev, p));
+    prev = p;
+  }
+  return out;
+}
+
+/** Pieces of `size` bytes each. */
+function every(bytes: Uint8Array, size: number): Uint8Array[] {
+  const out: Uint8Array[] = [];
+  for (let s = 0; s < bytes.length; s += size) out.push(bytes.slice(s, s + size));
+  return out;
+}
+
+function ok(r: LoadResult): Recording {
+  if (!r.ok) throw new Error(`expected a recording, got: ${r.error.message}`);
+  return r.recording;
+}
+
+/** What matters of a recording, chunk bytes as arrays (views into different buffers compare by content). */
+function shape(rec: Recording) {
+  return {
+    header: rec.header,
+    format: rec.format,
+    turns: rec.turns.map((t) => ({ ...t, chunks: t.chunks.map((c) => ({ time: c.time, bytes: Array.from(c.bytes) })) })),
+    tools: rec.tools,
+    marks: rec.marks,
+    issues: rec.issues,
+  };
+}
+
+/** The lines of a LineReader, with their byte offsets. */
+function readLines(input: Uint8Array | Uint8Array[], block: number): [string, number][] {
+  const reader = new LineReader(toSource(input), block);
+  const out: [string, number][] = [];
+  while (reader.next()) out.push([reader.text, reader.byteOffset()]);
+  return out;
+}
+
+/** The same from the whole text: split on LF, one trailing CR removed, offsets by encoding what comes before. */
+function expectedLines(bytes: Uint8Array): [string, number][] {
+  const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  const out: [string, number][] = [];
+  // byte offsets: an LF byte is an LF character, so the lines' byte starts are after the LF bytes
+  const starts = [bom];
+  for (let i = bom; i < bytes.length; i++) if (bytes[i] === 10) starts.push(i + 1);
+  const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes.subarray(bom));
+  text.split('\n').forEach((line, i) => out.push([line.endsWith('\r') ? line.slice(0, -1) : line, starts[i] as number]));
+  return out;
+}
+
+const jsonl = [
+  '{"streamscope":1,"wire":"openai-chat","title":{"zh":"分片","en":"Pieces"},"provenance":{"kind":"synthetic"}}',
+  '[0,"req",{"turn":0}]',
+  '[10,"chunk","data: {\\"choices\\":[{\\"index\\":0,\\"delta\\":{\\"content\\":\\"héllo 世界 🎉\\"}}]}\\n\\n"]',
+  'not json at all',
+  '[12,"chunk","data: {\\"choices\\":[{\\"index\\":0,\\"delta\\":{\\"content\\":\\"再见\\"}}]}\\n\\n"]\r',
+  '[14,"bytes","ZGF0YTogW0RPTkVdCgo="]',
+  '[15,"mystery",{}]',
+  '[16,"end",{"status":"complete"}]',
+  '',
+].join('\n');
+
+describe('loading input given in pieces', () => {
+  it('a .jsonl file in pieces of every size from 1 byte gives the recording the whole bytes give', () => {
+    const bytes = enc.encode(`\uFEFF${jsonl}`);
+    const whole = shape(ok(load(bytes, 'x.jsonl')));
+    expect(whole.turns[0]?.chunks).toHaveLength(3);
+    // the bad line's issue names its line and exact byte offset (after multi-byte characters and the BOM)
+    const badAt = enc.encode(`\uFEFF${jsonl.slice(0, jsonl.indexOf('not json'))}`).length;
+    expect(whole.issues.find((i) => i.code === 'bad-json')).toMatchObject({ line: 4, byteOffset: badAt });
+    for (const size of [1, 2, 3, 5, 7, 64, 1000]) expect(shape(ok(load(every(bytes, size), 'x.jsonl'))), `pieces of ${size}`).toEqual(whole);
+  });
+
+  it('a record cut anywhere (inside a character, between CR and LF, inside the BOM) reads the same', () => {
+    const bytes = enc.encode(`\uFEFF${jsonl}`);
+    const whole = shape(ok(load(bytes, 'x.jsonl')));
+    fc.assert(
+      fc.property(fc.array(fc.nat({ max: bytes.length }), { maxLength: 12 }), (at) => {
+        expect(shape(ok(load(cut(bytes, at), 'x.jsonl')))).toEqual(whole);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('raw SSE and NDJSON in pieces read the same as whole', () => {
+    const sse = enc.encode('data: {"choices":[{"delta":{"content":"é"}}]}\n\nevent: x\r\ndata: 世界\r\n\r\ndata: [DONE]\n\n');
+    const ndjson = enc.encode('{"type":"message_start","x":"é"}\n[1,2]\n\nnope\n{"type":"done"}\n');
+    for (const [bytes, name] of [[sse, 'x.sse'], [ndjson, 'x.ndjson']] as const) {
+      const whole = ok(load(bytes, name));
+      for (const size of [1, 3, 10]) {
+        const pieced = ok(load(every(bytes, size), name));
+        expect(shape(pieced)).toEqual(shape(whole));
+        expect(decodeRecording(pieced).frames.map((f) => [f.event, f.data])).toEqual(decodeRecording(whole).frames.map((f) => [f.event, f.data]));
+      }
+    }
+  });
+
+  it('lines decoded a small block at a time are the lines of the whole text, with exact byte offsets', () => {
+    const unit = fc.oneof(
+      fc.constantFrom('\n', '\r', '\r\n', 'a', ' ', 'é', '世', '🎉', '\uFEFF'),
+      fc.constantFrom(new Uint8Array([0xe4, 0xb8]), new Uint8Array([0x80]), new Uint8Array([0xff]), new Uint8Array([0xf0, 0x9f, 0x8e])),
+    );
+    fc.assert(
+      fc.property(fc.boolean(), fc.array(unit, { maxLength: 60 }), fc.array(fc.nat({ max: 200 }), { maxLength: 8 }), fc.integer({ min: 1, max: 24 }), (bom, units, at, block) => {
+        const parts = units.map((u) => (typeof u === 'string' ? enc.encode(u) : u));
+        const all = new Uint8Array([...(bom ? [0xef, 0xbb, 0xbf] : []), ...parts.flatMap((p) => Array.from(p))]);
+        const expected = expectedLines(all);
+        expect(readLines(cut(all, at), block)).toEqual(expected);
+        expect(readLines(all, block)).toEqual(expected);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('a file of many blocks in 4 KB pieces: every record, each cut by pieces and blocks, is read', () => {
+    // about 3 MB, so the reader's 1 MB blocks end inside the file, and every 4 KB piece boundary cuts some record
+    const lines = ['{"streamscope":1,"wire":"openai-chat","provenance":{"kind":"synthetic"}}', '[0,"req",{}]'];
+    const n = 20_000;
+    for (let i = 0; i < n; i++) lines.push(JSON.stringify([i, 'chunk', `data: {"choices":[{"index":0,"delta":{"content":"tök ${i} ${'x'.repeat(i % 200)}"}}]}\n\n`]));
+    lines.push('[1e9,"end",{"status":"complete"}]', '{broken');
+    const bytes = enc.encode(lines.join('\n'));
+    expect(bytes.length).toBeGreaterThan(3 << 20);
+    const rec = ok(load(every(bytes, 4096), 'big.jsonl'));
+    expect(rec.turns[0]?.chunks).toHaveLength(n);
+    expect(rec.turns[0]?.end?.status).toBe('complete');
+    const broken = rec.issues.find((i) => i.code === 'bad-json');
+    expect(broken).toMatchObject({ line: n + 4, byteOffset: bytes.length - '{broken'.length });
+    const frames = decodeRecording(rec).frames;
+    expect(frames).toHaveLength(n);
+    expect(frames[n - 1]?.data).toContain(`"tök ${n - 1} `);
+  });
+
+  it('a turn whose stream cannot be one text is named, with its size', () => {
+    const rec = ok(load(enc.encode(jsonl), 'x.jsonl'));
+    const size = rec.turns[0]!.chunks.reduce((n, c) => n + c.bytes.length, 0);
+    expect(turnSizeIssues(rec, size)).toEqual([]);
+    const [too] = turnSizeIssues(rec, size - 1);
+    expect(too).toMatchObject({ code: 'turn-too-large', params: { turn: 0, size, limit: size - 1 } });
+    expect(too?.message).toBe(`turn 0 has ${size} bytes of stream, more than one text can hold (${size - 1} characters), so its events cannot be decoded: split it into several turns or files`);
+  });
+});
