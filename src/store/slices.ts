@@ -12,9 +12,7 @@ import type { StoreApi } from 'zustand/vanilla';
 import type { HoverState, LoadState, PlaybackSliceState, PlayerState, PrefsState } from './state';
 
 /** A setter for the keys K of S: any other key is a type error. */
-export type SliceSetter<K extends keyof S, S = PlayerState> = <P extends Partial<Pick<S, K>>>(
-  partial: P & { readonly [X in Exclude<keyof P, K>]: never },
-) => void;
+export type SliceSetter<K extends keyof S, S = PlayerState> = (partial: Partial<Pick<S, K>> & { readonly [X in Exclude<keyof S, K>]?: never }) => void;
 
 /** A store as the UI and the embedding page see it: read and subscribe, never write. */
 export interface ReadonlyStore<S> {
