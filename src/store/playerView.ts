@@ -5,7 +5,7 @@
  * Contract: each writes only its own keys; hovering the same thing again writes nothing (no re-render per mouse
  * move); a hovered frame range with start > end is no range.
  */
-import type { CallRef } from '../core/types';
+import type { CallRef, FrameIndex } from '../core/types';
 import type { HoverSetter, PrefsSetter } from './slices';
 import type { PlayerState } from './state';
 import type { Lang, ThemePref } from './url';
@@ -19,7 +19,7 @@ export interface PrefsActions {
 export interface HoverActions {
   selectCall(call: CallRef | null): void;
   hoverCall(call: CallRef | null): void;
-  hoverFrames(range: readonly [number, number] | null): void;
+  hoverFrames(range: readonly [FrameIndex, FrameIndex] | null): void;
 }
 
 export function createPrefs(set: PrefsSetter): PrefsActions {

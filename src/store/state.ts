@@ -69,7 +69,7 @@ export interface HoverState {
   selectedCall: CallRef | null;
   hoveredCall: CallRef | null;
   /** Frames hovered in another view (a waterfall turn or band), highlighted in the panels and the timeline. */
-  hoveredFrames: readonly [number, number] | null;
+  hoveredFrames: readonly [FrameIndex, FrameIndex] | null;
 }
 
 /** One player's state: the union of its slices (./slices.ts). The lab and tours live in a store of their own

@@ -40,7 +40,7 @@ describe('slice setters', () => {
     slices.batch(() => {
       slices.load({ warnings: [{ key: 'x' }] });
       slices.prefs({ lang: 'zh' });
-      slices.hover({ hoveredFrames: [1, 2] });
+      slices.hover({ hoveredFrames: [frameIndex(1), frameIndex(2)] });
       expect(store.getState().lang).toBe('en');
     });
     expect(updates).toBe(1);
