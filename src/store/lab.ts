@@ -113,8 +113,8 @@ export function createLab(ctx: LabContext) {
 
   const installed = (session: Session): void => {
     // a session analysed before the lab's store existed was analysed without faults (the lab's version 0)
-    const info = analysed.get(session) ?? { ...(ctx.inputOf(session) ?? { input: '', name: '' }), faults: [], seed: 1, noEffect: [], errors: [], version: 0 };
-    current = analysed.has(session) ? info : null;
+    const info: Omit<Analysed, 'input' | 'name'> = analysed.get(session) ?? { faults: [], seed: 1, noEffect: [], errors: [], version: 0 };
+    current = analysed.get(session) ?? null;
     const applied = { faults: info.faults, seed: info.seed, noEffect: info.noEffect };
     if (info.version === version) set({ applied, faults: info.faults, faultErrors: info.errors });
     else {
