@@ -14,6 +14,7 @@
  * not ours and get no reply.
  */
 import { MAX_RECORDING_BYTES } from '../store/fetchRecording';
+import type { StrategyId } from '../core/types';
 import type { Notice } from '../store/state';
 import type { PlayerHandle } from './mount';
 import { hostCluesOf, resolveHost, type HostClues, type HostResolution } from './origin';
@@ -46,19 +47,22 @@ export function refusal(error: CommandError, data: unknown): PlayerEventMessage 
   return { type: 'streamscope:error', message: 'embed.command.refused', params: { command: error.command, field: error.field, reason: error.reason }, ...error };
 }
 
+/** What the bridge needs of a player: its commands, events, notices and the current strategy. */
+export type BridgedPlayer = Pick<PlayerHandle, 'seek' | 'play' | 'pause' | 'setStrategy' | 'load' | 'warn' | 'on'> & { getState(): { strategy: StrategyId } };
+
 export interface BridgeOptions {
   /** Where the host origin is read from (default: this window's host=, ancestorOrigins and referrer). */
   clues?: HostClues;
   limits?: CommandLimits;
 }
 
-export function connectBridge(handle: PlayerHandle, win: Window, measure: () => number, options: BridgeOptions = {}): () => void {
+export function connectBridge(handle: BridgedPlayer, win: Window, measure: () => number, options: BridgeOptions = {}): () => void {
   const parent = win.parent;
   if (!parent || parent === win) return () => {};
   const host = resolveHost(options.clues ?? hostCluesOf(win));
   if (host.kind !== 'known') {
     const notice = hostNotice(host);
-    if (notice) handle.store.actions.warn(notice);
+    if (notice) handle.warn(notice);
     return () => {};
   }
   const origin = host.origin;
@@ -70,7 +74,7 @@ export function connectBridge(handle: PlayerHandle, win: Window, measure: () => 
     if (!checked) return;
     if (!checked.ok) {
       const answer = refusal(checked.error, e.data);
-      if (answer.type === 'streamscope:error' && answer.message === 'files.tooLarge' && answer.params) handle.store.actions.warn({ key: answer.message, params: answer.params });
+      if (answer.type === 'streamscope:error' && answer.message === 'files.tooLarge' && answer.params) handle.warn({ key: answer.message, params: answer.params });
       return post(answer);
     }
     const { command } = checked;
@@ -95,7 +99,7 @@ export function connectBridge(handle: PlayerHandle, win: Window, measure: () => 
       post({
         type: 'streamscope:ready',
         frames: session.frames.length,
-        strategy: handle.store.getState().strategy,
+        strategy: handle.getState().strategy,
         source: source.kind === 'shipped' ? source.id : source.name,
       }),
     ),

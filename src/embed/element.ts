@@ -3,11 +3,14 @@
  * compare, panels, controls, autoplay, provenance, maxheight) plus `base` (where the recordings live). It renders into its own shadow
  * root with its own copy of the styles, so page styles do not leak in and ours do not leak out; every element is
  * an independent player. Methods: seek(frame), play(), pause(), setStrategy(id), load(text, name); events are
- * dispatched as DOM CustomEvents named `streamscope:ready`, `streamscope:frame`, `streamscope:ended`.
+ * dispatched as DOM CustomEvents named `streamscope:ready`, `streamscope:frame`, `streamscope:ended`. Commands
+ * called before the element is connected wait for it (at most MAX_QUEUED), and the player queues those sent before
+ * its recording has loaded (store/commandQueue.ts), so none is dropped.
  */
 import { EMBED_ATTRIBUTES, embedParamsFromAttributes } from './options';
 import { mount, type PlayerHandle } from './mount';
 import type { StrategyId } from '../core/types';
+import { MAX_QUEUED } from '../store/commandQueue';
 
 const styleModules = import.meta.glob<string>(['../ui/**/*.css'], { query: '?inline', import: 'default', eager: true });
 const HOST_CSS = `:host { display: block; all: initial; contain: layout style; font-family: system-ui, sans-serif; }
@@ -45,6 +48,14 @@ export class StreamscopePlayer extends HTMLElement {
   static observedAttributes = [...EMBED_ATTRIBUTES, 'base'];
   #handle: PlayerHandle | null = null;
   #offs: (() => void)[] = [];
+  /** Commands called before the element was connected. */
+  #early: ((handle: PlayerHandle) => void)[] = [];
+
+  #send(command: (handle: PlayerHandle) => void): void {
+    if (this.#handle) return command(this.#handle);
+    this.#early.push(command);
+    if (this.#early.length > MAX_QUEUED) this.#early.shift();
+  }
 
   connectedCallback(): void {
     this.#start();
@@ -65,16 +76,16 @@ export class StreamscopePlayer extends HTMLElement {
   }
 
   seek(frame: number): void {
-    this.#handle?.seek(frame);
+    this.#send((h) => h.seek(frame));
   }
   play(): void {
-    this.#handle?.play();
+    this.#send((h) => h.play());
   }
   pause(): void {
-    this.#handle?.pause();
+    this.#send((h) => h.pause());
   }
   setStrategy(id: StrategyId): void {
-    this.#handle?.setStrategy(id);
+    this.#send((h) => h.setStrategy(id));
   }
   load(text: string, name?: string): Promise<void> {
     return this.#handle?.load(text, name) ?? Promise.resolve();
@@ -97,6 +108,8 @@ export class StreamscopePlayer extends HTMLElement {
       this.#handle.on('frame', forward('frame')),
       this.#handle.on('ended', forward('ended')),
     ];
+    const handle = this.#handle;
+    for (const command of this.#early.splice(0)) command(handle);
   }
 
   #stop(): void {

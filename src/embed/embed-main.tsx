@@ -13,7 +13,7 @@ const { options, rejected } = parseEmbedParams(window.location.search);
 const host = document.getElementById('root');
 if (host) {
   const handle = mount(host, { ...options, landmark: 'page', lang: options.lang ?? preferredLang(navigator.languages) });
-  for (const param of rejected) handle.store.actions.warn({ key: 'app.warn.url', params: { param } });
+  for (const param of rejected) handle.warn({ key: 'app.warn.url', params: { param } });
   document.documentElement.lang = (options.lang ?? 'en') === 'zh' ? 'zh-CN' : 'en';
   const cap = options.maxHeight ?? DEFAULT_IFRAME_MAXHEIGHT;
   connectBridge(handle, window, () => Math.min(document.body.scrollHeight, cap));

@@ -1,16 +1,21 @@
 /**
  * mount(element, options): one independent player in any element (DESIGN section 7). Each call creates its own
  * store, clock, analyzer and React root, so two players on one page share nothing; `dispose()` releases all of it.
- * The handle mirrors the store's events (`ready`, `frame`, `ended`, `error`) and drives it (seek, play, pause,
- * setStrategy, load).
+ *
+ * Contract: the handle drives the player only through actions (seek, play, pause, setStrategy, load, warn) and
+ * reads it only through `getState()` (a frozen snapshot) and `subscribe(listener)`; it has no setState and does not
+ * expose the store. It mirrors the store's events (`ready`, `frame`, `ended`, `error`) with `on`. seek, play, pause
+ * and setStrategy sent before the recording has loaded are queued and applied in order once it has
+ * (store/commandQueue.ts); `autoplay` is such a queued play. `destroy()` is another name for `dispose()`.
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { analyzeInput } from '../core/session/session';
-import type { StrategyId } from '../core/types';
-import { createPlayerStore, type PlayerStore } from '../store/player';
+import { frameIndex, type StrategyId } from '../core/types';
+import { queueUntilLoaded } from '../store/commandQueue';
+import { createPlayerStore } from '../store/player';
 import { PlayerProvider } from '../store/react';
-import { DEFAULT_RECORDING, type PlayerEvents } from '../store/state';
+import { DEFAULT_RECORDING, type Notice, type PlayerEvents, type PlayerState } from '../store/state';
 import { App } from '../ui/App';
 import { defaultSlots } from '../ui/defaultSlots';
 import { createAnalyzer } from '../worker/client';
@@ -27,14 +32,22 @@ export interface MountOptions extends Partial<EmbedOptions> {
 }
 
 export interface PlayerHandle {
+  /** Goes to a frame (clamped to the recording); before the recording has loaded, queued. */
   seek(frame: number): void;
   play(): void;
   pause(): void;
   setStrategy(id: StrategyId): void;
+  /** Opens this text as a recording (the queue then waits for it). */
   load(text: string, name?: string): Promise<void>;
+  /** Shows a notice in the player (embed.html's URL warnings, the bridge's refusals). */
+  warn(notice: Notice): void;
   on<K extends keyof PlayerEvents>(event: K, listener: (payload: PlayerEvents[K]) => void): () => void;
+  /** Calls `listener(state, previous)` after every change of the player's state; returns the unsubscribe. */
+  subscribe(listener: (state: Readonly<PlayerState>, prev: Readonly<PlayerState>) => void): () => void;
+  /** The player's state now, as a frozen snapshot (changing it changes nothing). */
+  getState(): Readonly<PlayerState>;
   dispose(): void;
-  readonly store: PlayerStore;
+  destroy(): void;
 }
 
 export function mount(element: Element | ShadowRoot, options: MountOptions = {}): PlayerHandle {
@@ -72,50 +85,41 @@ export function mount(element: Element | ShadowRoot, options: MountOptions = {})
 
   let disposed = false;
   const unsubscribers: (() => void)[] = [];
-  // A page may drive the player before its recording has loaded: a seek then waits for the recording.
-  let pendingSeek: number | null = null;
-  unsubscribers.push(
-    store.on('ready', () => {
-      if (pendingSeek === null) return;
-      const frame = pendingSeek;
-      pendingSeek = null;
-      store.actions.seek(frame);
-    }),
-  );
-  if (options.autoplay) {
-    const off = store.on('ready', () => {
-      off();
-      store.actions.play();
-    });
-    unsubscribers.push(off);
-  }
-  const frameOption = options.frame !== undefined ? { frame: options.frame } : {};
+  // A page may drive the player before its recording has loaded: those commands wait for it, in order.
+  const queue = queueUntilLoaded(store);
+  if (options.autoplay) queue.play();
+  const frameOption = options.frame !== undefined ? { frame: frameIndex(options.frame) } : {};
   if (options.text !== undefined) void store.actions.loadRecording({ input: options.text, name: options.name ?? 'page.jsonl' }, frameOption);
   else void store.actions.loadRecording(options.rec ?? DEFAULT_RECORDING, frameOption);
 
+  const dispose = () => {
+    if (disposed) return;
+    disposed = true;
+    queue.dispose();
+    for (const off of unsubscribers) off();
+    store.dispose();
+    root.unmount();
+    container.remove();
+  };
   return {
-    store,
-    seek: (frame) => {
-      const s = store.getState();
-      if (s.session && s.status.kind !== 'loading') store.actions.seek(frame);
-      else pendingSeek = frame;
-    },
-    play: () => store.actions.play(),
-    pause: () => store.actions.pause(),
-    setStrategy: (id) => store.actions.setStrategy(id),
+    seek: (frame) => queue.seek(frameIndex(frame)),
+    play: queue.play,
+    pause: queue.pause,
+    setStrategy: queue.setStrategy,
     load: (text, name = 'page.jsonl') => store.actions.loadRecording({ input: text, name }),
+    warn: (notice) => store.actions.warn(notice),
     on: (event, listener) => {
       const off = store.on(event, listener);
       unsubscribers.push(off);
       return off;
     },
-    dispose: () => {
-      if (disposed) return;
-      disposed = true;
-      for (const off of unsubscribers) off();
-      store.dispose();
-      root.unmount();
-      container.remove();
+    subscribe: (listener) => {
+      const off = store.subscribe(listener);
+      unsubscribers.push(off);
+      return off;
     },
+    getState: () => Object.freeze({ ...store.getState() }),
+    dispose,
+    destroy: dispose,
   };
 }

@@ -1,10 +1,11 @@
 /**
- * The instructor lab's part of a player store: faults on demand, the seed, presenter mode, the strategy matrix's
- * open state and guided tours.
+ * The instructor lab's logic: faults on demand, the seed, presenter mode, the strategy matrix's open state and
+ * guided tours. It runs inside the lab's own store (./labStore.ts), loaded with the lab's first use, and wraps the
+ * player: it reads the player's state and changes it only through the player's actions.
  *
  * Contract: `createLab(ctx)` returns the lab's actions, the analyzer the loader must use (it applies the state's
  * faults after loading and keeps the original input) and `installed(session)`, which the store calls when a session
- * is put in place. Actions never throw. A fault that cannot be applied is left out of the analysis (the others
+ * is put in place. It writes only the lab's keys (ctx.set). Actions never throw. A fault that cannot be applied is left out of the analysis (the others
  * still apply) and named in `faultErrors` (lab.error.* notices); the state's `faults` then lists what was applied.
  * `setFaults` re-analyses the current source from its original input, keeping the frame; changing faults while a
  * load runs re-analyses once that load is in place. The Session a lab change installs IS the faulted one, so
@@ -14,42 +15,31 @@
  * analysis with faults on.
  */
 import type { FaultError } from '../core/faults';
-import type { Session, StrategyId } from '../core/types';
+import type { FrameIndex, Session, StrategyId } from '../core/types';
 import { frameIndex } from '../core/types';
+import type { LabActions, LabState } from './labState';
 import type { LoadOptions } from './loader';
 import type { TourState } from './labTour';
 import { TOUR_ID } from './labUrl';
+import type { SliceSetter } from './slices';
 import type { AnalyzeOutcome, Analyzer, Notice, PlayerState } from './state';
 
-export interface LabActions {
-  /** Applies these fault specs (in order) to the current recording and every later load. */
-  setFaults(faults: readonly string[]): Promise<void>;
-  setSeed(seed: number): Promise<void>;
-  setLabOpen(open: boolean): void;
-  setMatrixOpen(open: boolean): void;
-  setPresenter(on: boolean): void;
-  /** Loads ./tours/<id>.json and goes to its first step. */
-  openTour(id: string): Promise<void>;
-  closeTour(): void;
-  /** Goes to step `index` of the open tour (clamped): sets recording, strategy, faults, frame and highlight. */
-  tourStep(index: number): Promise<void>;
-  /** Records the learner's prediction (a choice index) for the current step. */
-  tourChoose(choice: number): void;
-  /** Shows the answer of the current step's prediction and seeks to its reveal frame. */
-  tourReveal(): void;
-  /** Opens a shipped recording with a strategy, without faults, at a frame (the matrix's cells). */
-  openCell(rec: string, strategy: StrategyId, frame: number): Promise<void>;
-}
+export type { LabActions } from './labState';
 
 export interface LabContext {
-  get: () => PlayerState;
-  set: (partial: Partial<PlayerState>) => void;
+  /** The lab's own state, and its setter (lab keys only). */
+  get: () => Readonly<LabState>;
+  set: SliceSetter<keyof LabState, LabState>;
+  /** The player's state, read-only: the lab changes it only through the player's actions below. */
+  player: () => Readonly<PlayerState>;
   analyze: Analyzer;
   fetchText: (url: string, signal: AbortSignal) => Promise<string>;
   toursBase: string;
   loadRecording: (src: string | { input: string | Uint8Array; name: string }, options?: LoadOptions) => Promise<void>;
-  seek: (frame: number) => void;
+  seek: (frame: FrameIndex) => void;
   setStrategy: (id: StrategyId) => void;
+  /** The input a session was analysed from, when the player knows it (a session analysed before the lab loaded). */
+  inputOf: (session: Session) => { input: string | Uint8Array; name: string } | undefined;
 }
 
 interface Analysed {
@@ -74,10 +64,11 @@ type TourCode = typeof import('./labTour');
 let tourCode: TourCode | null = null;
 const loadTourCode = async (): Promise<TourCode> => (tourCode ??= await import('./labTour'));
 
+const seedOf = (seed: number) => (Number.isFinite(seed) ? Math.trunc(seed) : 1);
 const same = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 export function createLab(ctx: LabContext) {
-  const { get, set } = ctx;
+  const { get, set, player: p } = ctx;
   const analysed = new WeakMap<Session, Analysed>();
   let current: Analysed | null = null;
   /** Bumped by every change of the requested faults or seed. */
@@ -111,17 +102,19 @@ export function createLab(ctx: LabContext) {
   };
 
   const reanalyze = async (): Promise<void> => {
-    const s = get();
-    if (!current || !s.source || !s.session) return;
+    const s = p();
+    if (!s.source || !s.session) return;
     const options = { frame: s.frame };
     if (s.source.kind === 'shipped') return ctx.loadRecording(s.source.id, options);
-    return ctx.loadRecording({ input: current.input, name: current.name }, options);
+    const from = current ?? ctx.inputOf(s.session);
+    if (!from) return;
+    return ctx.loadRecording({ input: from.input, name: from.name }, options);
   };
 
   const installed = (session: Session): void => {
-    const info = analysed.get(session);
-    if (!info) return;
-    current = info;
+    // a session analysed before the lab's store existed was analysed without faults (the lab's version 0)
+    const info: Omit<Analysed, 'input' | 'name'> = analysed.get(session) ?? { faults: [], seed: 1, noEffect: [], errors: [], version: 0 };
+    current = analysed.get(session) ?? null;
     const applied = { faults: info.faults, seed: info.seed, noEffect: info.noEffect };
     if (info.version === version) set({ applied, faults: info.faults, faultErrors: info.errors });
     else {
@@ -134,17 +127,17 @@ export function createLab(ctx: LabContext) {
   const changeFaults = (faults: readonly string[], seed: number): Promise<void> => {
     version++;
     set({ faults: [...faults], seed, faultErrors: [] });
-    const s = get();
-    if (s.status.kind === 'loading') return Promise.resolve();
-    if (same(s.applied.faults, faults) && s.applied.seed === seed) return Promise.resolve();
+    if (p().status.kind === 'loading') return Promise.resolve();
+    const { applied } = get();
+    if (same(applied.faults, faults) && applied.seed === seed) return Promise.resolve();
     return reanalyze();
   };
 
   // The tools (lab, matrix) a tour step opened: the next step, or closing the tour, closes them again, so each
   // step shows only what it points at. A tool the reader had open before stays open.
   const openedByTour = { lab: false, matrix: false };
-  const closeToolsOpenedByTour = (keep: string | null): Partial<PlayerState> => {
-    const out: Partial<PlayerState> = {};
+  const closeToolsOpenedByTour = (keep: string | null): Partial<LabState> => {
+    const out: Partial<LabState> = {};
     if (openedByTour.lab && keep !== 'lab') {
       out.labOpen = false;
       openedByTour.lab = false;
@@ -163,7 +156,7 @@ export function createLab(ctx: LabContext) {
     if (!step) return;
     const token = ++tourToken;
     const before = get();
-    const opens: Partial<PlayerState> = closeToolsOpenedByTour(step.highlight ?? null);
+    const opens: Partial<LabState> = closeToolsOpenedByTour(step.highlight ?? null);
     if (step.highlight === 'lab' && !before.labOpen) {
       opens.labOpen = true;
       openedByTour.lab = true;
@@ -183,22 +176,21 @@ export function createLab(ctx: LabContext) {
       version++;
       set({ faults: [...faults], faultErrors: [] });
     }
-    const s = get();
-    const source = s.source;
+    const source = p().source;
     const otherRec = step.rec !== undefined && (source?.kind !== 'shipped' || source.id !== step.rec);
     if (otherRec && step.rec) await ctx.loadRecording(step.rec);
-    else if (!same(s.applied.faults, get().faults) || s.status.kind === 'loading') await reanalyze();
+    else if (!same(get().applied.faults, get().faults) || p().status.kind === 'loading') await reanalyze();
     const { resolveStepFrame } = tourCode ?? (await loadTourCode());
     if (token !== tourToken) return;
-    const session = get().session;
-    if (session) ctx.seek(resolveStepFrame(step.frame, session, get().strategy));
+    const session = p().session;
+    if (session) ctx.seek(resolveStepFrame(step.frame, session, p().strategy));
   };
 
   const tourFail = (notice: Notice) => set({ tour: null, tourError: notice, highlight: null });
 
   const actions: LabActions = {
-    setFaults: (faults) => changeFaults(faults, get().seed),
-    setSeed: (seed) => changeFaults(get().faults, Number.isFinite(seed) ? Math.trunc(seed) : 1),
+    setFaults: (faults, seed) => changeFaults(faults, seed === undefined ? get().seed : seedOf(seed)),
+    setSeed: (seed) => changeFaults(get().faults, seedOf(seed)),
     setLabOpen: (open) => {
       openedByTour.lab = false; // the reader's own choice from now on
       set({ labOpen: open });
@@ -248,13 +240,13 @@ export function createLab(ctx: LabContext) {
     tourReveal() {
       const tour = get().tour;
       const step = tour?.steps[tour.step];
-      const session = get().session;
+      const session = p().session;
       if (!tour || !step?.predict || tour.revealed) return;
       set({ tour: { ...tour, revealed: true } });
       if (!session) return;
       const reveal = step.predict.reveal ?? 'next';
-      if (reveal === 'next') return ctx.seek(frameIndex(get().frame + 1));
-      const strategy = get().strategy;
+      if (reveal === 'next') return ctx.seek(frameIndex(p().frame + 1));
+      const strategy = p().strategy;
       // a tour is open, so its code is loaded (openTour); the import is only the type checker's fallback
       if (tourCode) ctx.seek(tourCode.resolveStepFrame(reveal, session, strategy));
       else void loadTourCode().then((c) => ctx.seek(c.resolveStepFrame(reveal, session, strategy)));
@@ -263,8 +255,8 @@ export function createLab(ctx: LabContext) {
       ctx.setStrategy(strategy);
       version++;
       set({ faults: [], faultErrors: [] });
-      const s = get();
-      if (s.source?.kind === 'shipped' && s.source.id === rec && s.applied.faults.length === 0 && s.status.kind !== 'loading') ctx.seek(frame);
+      const s = p();
+      if (s.source?.kind === 'shipped' && s.source.id === rec && get().applied.faults.length === 0 && s.status.kind !== 'loading') ctx.seek(frame);
       else await ctx.loadRecording(rec, { frame });
     },
   };

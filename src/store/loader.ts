@@ -11,11 +11,12 @@
  * with 'files.rec.refused' naming the value, and nothing is fetched.
  */
 import { LOAD_FAILURE_CODES } from '../core/load/messages';
-import type { Session } from '../core/types';
+import type { FrameIndex, Session } from '../core/types';
 import { TooLargeError, type TextFetch } from './fetchRecording';
 import { fileStoreNotice } from './files';
 import { tooLargeNotice } from './files-size';
 import { parseIndex } from './recordings';
+import type { LoadSetter } from './slices';
 import type { Analyzer, FileStore, Notice, PlayerState, Source } from './state';
 import { normalizeOrigins, resolveRec } from './url';
 
@@ -31,12 +32,13 @@ const shown = (value: string) => (value.length > 120 ? `${value.slice(0, 117)}â€
 
 export interface LoadOptions {
   /** The frame to open on (clamped); default 0. */
-  frame?: number;
+  frame?: FrameIndex;
 }
 
 export interface LoaderContext {
-  get: () => PlayerState;
-  set: (partial: Partial<PlayerState>) => void;
+  get: () => Readonly<PlayerState>;
+  /** Writes the loader's own keys only (recordings, files, source, session, status, warnings). */
+  set: LoadSetter;
   analyze: Analyzer;
   /** Fetches index.json and recordings; when it can also give a recording's bytes (`.bytes`), recordings are fetched so. */
   fetchText: TextFetch;
@@ -50,7 +52,7 @@ export interface LoaderContext {
   fileStore?: FileStore | undefined;
   /** Work on a freshly analysed session before it is installed, in tasks of its own (optional). */
   prepare?: (session: Session) => Promise<void>;
-  /** Puts a freshly analysed session in place. */
+  /** Puts a freshly analysed session in place (the store, across its slices, in one update). */
   install: (session: Session, source: Source, frame: number) => void;
 }
 

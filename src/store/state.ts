@@ -6,8 +6,7 @@
  * their identity otherwise, so selectors stay stable.
  */
 import type { FaultError } from '../core/faults';
-import type { CallRef, FrameIndex, LoadFailure, Session, StrategyId } from '../core/types';
-import type { TourState } from './labTour';
+import type { CallRef, FrameIndex, LoadFailure, Ms, Session, StrategyId } from '../core/types';
 import type { FrameScheduler } from './clock';
 import type { Marker } from './markers';
 import type { PlaybackState } from './playback';
@@ -30,7 +29,8 @@ export type Status =
 
 export type Source = { kind: 'shipped'; id: string } | { kind: 'file'; name: string };
 
-export interface PlayerState {
+/** What is loaded, and how loading went: written only by the loader (./loader.ts). */
+export interface LoadState {
   recordings: readonly RecordingEntry[];
   /** Names of files the user opened in this player (the picker's "your files"). */
   files: readonly string[];
@@ -39,7 +39,10 @@ export interface PlayerState {
   status: Status;
   /** Problems that did not stop anything (bad index entries, URL values ignored). */
   warnings: readonly Notice[];
+}
 
+/** Where the player is and how it plays: written only by the playback slice (./playerPlayback.ts). */
+export interface PlaybackSliceState {
   strategy: StrategyId;
   frame: FrameIndex;
   playback: PlaybackState;
@@ -48,38 +51,30 @@ export interface PlayerState {
   /** How the timeline spaces frames: one step per frame, or by recorded time (a long silence looks long). */
   scrubScale: ScrubScale;
   loop: boolean;
-
-  lang: Lang;
-  theme: ThemePref;
-  compare: boolean;
-  selectedCall: CallRef | null;
-  hoveredCall: CallRef | null;
-  /** Frames hovered in another view (a waterfall turn or band), highlighted in the panels and the timeline. */
-  hoveredFrames: readonly [number, number] | null;
-
   times: Float64Array;
   turnStarts: Int32Array;
   markers: readonly Marker[];
   markerFrames: Int32Array;
-
-  // -- the instructor lab (./lab.ts) ------------------------------------------------------------------------------
-  /** The fault specs asked for, in order (the next analysis applies them). */
-  faults: readonly string[];
-  /** The faults' random seed. */
-  seed: number;
-  /** What the current session was analysed with. */
-  applied: AppliedFaults;
-  /** Why faults were left out of the last analysis (lab.error.* notices), newest last. */
-  faultErrors: readonly Notice[];
-  labOpen: boolean;
-  matrixOpen: boolean;
-  presenter: boolean;
-  tour: TourState | null;
-  /** A tour that could not be opened or read (lab.tour.error.* notice). */
-  tourError: Notice | null;
-  /** The panel a tour step points at ('raw', 'buffers', 'results', 'waterfall', 'scrubber', 'conclusion'). */
-  highlight: string | null;
 }
+
+/** The reader's preferences: written only by the preferences slice (./playerView.ts). */
+export interface PrefsState {
+  lang: Lang;
+  theme: ThemePref;
+  compare: boolean;
+}
+
+/** What the pointer is on and what is selected: written only by the hover slice (./playerView.ts). */
+export interface HoverState {
+  selectedCall: CallRef | null;
+  hoveredCall: CallRef | null;
+  /** Frames hovered in another view (a waterfall turn or band), highlighted in the panels and the timeline. */
+  hoveredFrames: readonly [FrameIndex, FrameIndex] | null;
+}
+
+/** One player's state: the union of its slices (./slices.ts). The lab and tours live in a store of their own
+ * (./labState.ts), loaded with the first use of the lab. */
+export interface PlayerState extends LoadState, PlaybackSliceState, PrefsState, HoverState {}
 
 export type ScrubScale = 'frames' | 'time';
 
@@ -124,6 +119,7 @@ export interface PlayerOptions {
   timeMode?: TimeMode;
   scrubScale?: ScrubScale;
   loop?: boolean;
+  /** Lab settings to start with: given, the lab's store is loaded as the player is created. */
   faults?: readonly string[];
   seed?: number;
   presenter?: boolean;
@@ -141,7 +137,7 @@ export interface FileStore {
 
 export interface PlayerEvents extends Record<string, unknown> {
   ready: { session: Session; source: Source };
-  frame: { index: FrameIndex; time: number };
+  frame: { index: FrameIndex; time: Ms };
   ended: { index: FrameIndex };
   error: Notice;
 }

@@ -1,15 +1,17 @@
 /**
  * The player's view state in the URL: `rec`, `s`, `f`, `lang`, `theme`, `compare`.
  *
- * Contract: pure. `parseViewParams` never throws: a value it does not recognise is dropped (and named in
- * `rejected`, so the UI can say so), never guessed. `viewSearch` writes only the parameters it owns and keeps any
- * other parameter already in the search string, in place. Round trip: parse(viewSearch(v)) equals v.
+ * Contract: pure. Both directions walk one table, VIEW_PARAMS (./params.ts). `parseViewParams` never throws: a
+ * value it does not recognise is dropped (and named in `rejected`, so the UI can say so), never guessed.
+ * `viewSearch` writes only the parameters it owns and keeps any other parameter already in the search string, in
+ * place. Round trip: parse(viewSearch(v)) equals v.
  * `rec` is kept as written (at most REC_MAX characters, no control characters): what it may load is decided by
  * `resolveRec` before anything is fetched — a shipped id, a relative path under the recordings folder, or an https
  * URL of an origin on the build-time allowlist; anything else is refused.
  */
 import type { StrategyId } from '../core/types';
 import { STRATEGY_IDS } from '../core/types';
+import { flag, integer, oneOf, readParams, writeParams, type ParamTable } from './params';
 
 export type Lang = 'zh' | 'en';
 export type ThemePref = 'light' | 'dark' | 'system';
@@ -35,61 +37,24 @@ export const REC_MAX = 2048;
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
-export function parseViewParams(search: string): ParsedView {
-  const params = new URLSearchParams(search);
-  const view: ViewParams = {};
-  const rejected: string[] = [];
-  const reject = (name: string, value: string) => rejected.push(`${name}=${value.slice(0, 60)}`);
+/** The view's rows of the URL table (./params.ts): read and written from this one place. */
+export const VIEW_PARAMS: ParamTable<ViewParams> = {
+  rec: { name: 'rec', parse: (v) => (v !== '' && v.length <= REC_MAX && !CONTROL.test(v) ? v : undefined), serialize: (v) => v },
+  strategy: oneOf<StrategyId, ViewParams>('s', STRATEGY_IDS),
+  frame: integer<ViewParams>('f', /^\d{1,9}$/),
+  lang: oneOf<Lang, ViewParams>('lang', ['zh', 'en']),
+  theme: oneOf<ThemePref, ViewParams>('theme', THEMES),
+  compare: flag<ViewParams>('compare'),
+};
 
-  const rec = params.get('rec');
-  if (rec !== null) {
-    if (rec !== '' && rec.length <= REC_MAX && !CONTROL.test(rec)) view.rec = rec;
-    else reject('rec', rec);
-  }
-  const s = params.get('s');
-  if (s !== null) {
-    if ((STRATEGY_IDS as readonly string[]).includes(s)) view.strategy = s as StrategyId;
-    else reject('s', s);
-  }
-  const f = params.get('f');
-  if (f !== null) {
-    if (/^\d{1,9}$/.test(f)) view.frame = Number(f);
-    else reject('f', f);
-  }
-  const lang = params.get('lang');
-  if (lang !== null) {
-    if (lang === 'zh' || lang === 'en') view.lang = lang;
-    else reject('lang', lang);
-  }
-  const theme = params.get('theme');
-  if (theme !== null) {
-    if ((THEMES as readonly string[]).includes(theme)) view.theme = theme as ThemePref;
-    else reject('theme', theme);
-  }
-  const compare = params.get('compare');
-  if (compare !== null) {
-    if (compare === '1' || compare === 'true') view.compare = true;
-    else if (compare === '0' || compare === 'false') view.compare = false;
-    else reject('compare', compare);
-  }
-  return { view, rejected };
+export function parseViewParams(search: string): ParsedView {
+  const { values, rejected } = readParams(VIEW_PARAMS, search);
+  return { view: values, rejected };
 }
 
 /** The search string (with `?`, or '' when empty) for `view`, keeping parameters of `current` that are not ours. */
 export function viewSearch(view: ViewParams, current = ''): string {
-  const params = new URLSearchParams(current);
-  const set = (name: string, value: string | undefined) => {
-    if (value === undefined) params.delete(name);
-    else params.set(name, value);
-  };
-  set('rec', view.rec);
-  set('s', view.strategy);
-  set('f', view.frame === undefined ? undefined : String(view.frame));
-  set('lang', view.lang);
-  set('theme', view.theme);
-  set('compare', view.compare ? '1' : undefined);
-  const text = params.toString();
-  return text === '' ? '' : `?${text}`;
+  return writeParams(VIEW_PARAMS, view, current);
 }
 
 /** The browser's preferred language among ours: zh for any zh-*, else en. */

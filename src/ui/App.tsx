@@ -11,7 +11,7 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { frameIndex } from '../core/types';
 import type { PlayerStore } from '../store/player';
-import { useActions, usePlayer, usePlayerStore } from '../store/react';
+import { useActions, useLab, usePlayer, usePlayerStore } from '../store/react';
 import { LabBar, PresenterExit } from './lab/LabBar';
 import { startLabUrl } from './lab/labUrlSync';
 import './lab/lab.css';
@@ -103,7 +103,7 @@ const NO_SLOTS: AppSlots = {};
 /** The teaching tools' keys: P toggles presenter mode, Page Down / Page Up step an open tour. True when handled. */
 function labKey(e: KeyboardEvent<HTMLDivElement>, store: PlayerStore, target: ReturnType<typeof keyTargetOf>): boolean {
   if (e.ctrlKey || e.altKey || e.metaKey || target === 'text') return false;
-  const s = store.getState();
+  const s = store.lab.getState();
   if (e.key === 'p' || e.key === 'P') {
     e.preventDefault();
     store.actions.setPresenter(!s.presenter);
@@ -134,11 +134,11 @@ function Shell({ slots = NO_SLOTS, standalone = true, panels = PANEL_IDS, contro
   const theme = useResolvedTheme(themePref);
   const reducedMotion = useReducedMotion();
   const [help, setHelp] = useState(false);
-  const presenter = usePlayer((s) => s.presenter);
-  const labOpen = usePlayer((s) => s.labOpen);
-  const matrixOpen = usePlayer((s) => s.matrixOpen);
-  const tourOpen = usePlayer((s) => s.tour !== null || s.tourError !== null);
-  const highlight = usePlayer((s) => s.highlight);
+  const presenter = useLab((s) => s.presenter);
+  const labOpen = useLab((s) => s.labOpen);
+  const matrixOpen = useLab((s) => s.matrixOpen);
+  const tourOpen = useLab((s) => s.tour !== null || s.tourError !== null);
+  const highlight = useLab((s) => s.highlight);
   const mainRef = useRef<HTMLDivElement>(null);
   const rootRef = useRef<HTMLDivElement>(null);
   const narrow = useNarrow(rootRef);

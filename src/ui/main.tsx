@@ -5,6 +5,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { analyzeInput } from '../core/session/session';
+import { frameIndex } from '../core/types';
 import { createIdbFileStore } from '../store/files';
 import { createPlayerStore } from '../store/player';
 import { PlayerProvider } from '../store/react';
@@ -30,7 +31,7 @@ const store = createPlayerStore({
 });
 for (const param of rejected) store.actions.warn({ key: 'app.warn.url', params: { param } });
 syncUrl(store);
-void store.actions.loadRecording(view.rec ?? DEFAULT_RECORDING, view.frame !== undefined ? { frame: view.frame } : {});
+void store.actions.loadRecording(view.rec ?? DEFAULT_RECORDING, view.frame !== undefined ? { frame: frameIndex(view.frame) } : {});
 
 const root = document.getElementById('root');
 if (root) {

@@ -108,21 +108,30 @@ describe('the example course page', () => {
     await page.close();
   });
 
-  test('a seek sent before the recording has loaded lands once it has', async () => {
+  test('commands sent before the element is connected and before the recording has loaded are applied in order', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const errors = watchErrors(page);
     await page.goto(appUrl('examples/course.html'));
     await page.waitForFunction(() => customElements.get('streamscope-player') !== undefined);
     await page.evaluate(() => {
-      const el = document.createElement('streamscope-player') as HTMLElement & { seek(f: number): void };
+      const el = document.createElement('streamscope-player') as HTMLElement & { seek(f: number): void; setStrategy(id: string): void };
       el.id = 'late';
       el.setAttribute('rec', 'anthropic-docs');
       el.setAttribute('lang', 'en');
       el.setAttribute('base', '../recordings/');
+      // before it is connected: kept by the element; after: queued by the player until the recording is in
+      el.setStrategy('per-call-buffer');
+      el.seek(3);
       document.body.appendChild(el);
       el.seek(7); // at once: nothing is loaded yet
     });
     await expect.poll(() => sliderValue(page, page.locator('#late')), { timeout: 20_000 }).toBe(7);
+    const state = await page.evaluate(() => {
+      const handle = (document.getElementById('late') as HTMLElement & { player: { getState(): { strategy: string; frame: number } } }).player;
+      const s = handle.getState();
+      return { strategy: s.strategy, frame: s.frame, frozen: Object.isFrozen(s), setState: 'setState' in handle || 'store' in handle };
+    });
+    expect(state).toEqual({ strategy: 'per-call-buffer', frame: 7, frozen: true, setState: false });
     expect(errors).toEqual([]);
     await page.close();
   });

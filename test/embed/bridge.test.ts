@@ -30,7 +30,8 @@ function setup(clues = { host: null as string | null, ancestor: HOST as string |
       return () => listeners.delete(event);
     },
     dispose: () => undefined,
-    store: { actions: { warn: (n: Notice) => warnings.push(n) }, getState: () => ({ strategy: 'per-call-buffer' }) },
+    warn: (n: Notice) => warnings.push(n),
+    getState: () => ({ strategy: 'per-call-buffer' }),
   } as unknown as PlayerHandle;
   const stop = connectBridge(handle, win, () => 321, { clues, limits: { loadBytes: 16 } });
   const send = (data: unknown, from: { source: unknown; origin: string } = { source: parent, origin: HOST }) =>

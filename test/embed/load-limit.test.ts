@@ -3,6 +3,7 @@
 // the limit, shown in the player too), and a `load` through the mount API is refused by the loader the same way.
 // The limit is mocked down to 100 bytes so that a 40-character CJK text (120 bytes) crosses it.
 import { describe, expect, test, vi } from 'vitest';
+import { frameIndex } from '../../src/core/types';
 import { analyzeInput } from '../../src/core/session/session';
 import { connectBridge } from '../../src/embed/bridge';
 import type { PlayerHandle } from '../../src/embed/mount';
@@ -37,8 +38,9 @@ describe('bytes, not characters', () => {
 function bridged() {
   const store = createPlayerStore({ analyze: async (input, name) => analyzeInput(input, name), fetchText: async () => '{"recordings":[]}', scheduler: manualScheduler() });
   const handle = {
-    store,
-    seek: (f: number) => store.actions.seek(f),
+    warn: store.actions.warn,
+    getState: store.getState,
+    seek: (f: number) => store.actions.seek(frameIndex(f)),
     play: () => store.actions.play(),
     pause: () => store.actions.pause(),
     setStrategy: () => {},

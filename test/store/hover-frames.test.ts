@@ -1,5 +1,6 @@
 // Hovering a turn or a band in the span waterfall highlights its frames elsewhere: the store keeps the range.
 import { describe, expect, it } from 'vitest';
+import { frameIndex } from '../../src/core/types';
 import { createPlayerStore } from '../../src/store/player';
 
 const store = () =>
@@ -12,14 +13,14 @@ const store = () =>
 describe('hoverFrames', () => {
   it('keeps the hovered range, clears it, and refuses an inverted one', () => {
     const s = store();
-    s.actions.hoverFrames([4, 9]);
+    s.actions.hoverFrames([frameIndex(4), frameIndex(9)]);
     expect(s.getState().hoveredFrames).toEqual([4, 9]);
     const before = s.getState();
-    s.actions.hoverFrames([4, 9]);
+    s.actions.hoverFrames([frameIndex(4), frameIndex(9)]);
     expect(s.getState()).toBe(before); // the same range does not notify subscribers again
     s.actions.hoverFrames(null);
     expect(s.getState().hoveredFrames).toBeNull();
-    s.actions.hoverFrames([9, 4]);
+    s.actions.hoverFrames([frameIndex(9), frameIndex(4)]);
     expect(s.getState().hoveredFrames).toBeNull();
     s.dispose();
   });

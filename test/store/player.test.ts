@@ -1,4 +1,5 @@
 import { describe, expect, test, vi } from 'vitest';
+import { frameIndex } from '../../src/core/types';
 import { createPlayerStore } from '../../src/store/player';
 import { transition, type PlaybackEvent, type PlaybackState } from '../../src/store/playback';
 import type { Analyzer } from '../../src/store/state';
@@ -32,7 +33,7 @@ describe('loading', () => {
     const { store, a, session } = setup();
     const ready = vi.fn();
     store.on('ready', ready);
-    await a.loadRecording('parallel-probe', { frame: 4 });
+    await a.loadRecording('parallel-probe', { frame: frameIndex(4) });
     expect(store.getState().session).toBe(session);
     expect(store.getState().frame).toBe(4);
     expect(store.getState().status).toEqual({ kind: 'ready' });
@@ -42,7 +43,7 @@ describe('loading', () => {
 
   test('a frame beyond the end is clamped to the last frame', async () => {
     const { store, a } = setup();
-    await a.loadRecording('parallel-probe', { frame: 999 });
+    await a.loadRecording('parallel-probe', { frame: frameIndex(999) });
     expect(store.getState().frame).toBe(9);
   });
 
@@ -97,18 +98,18 @@ describe('navigation', () => {
     await a.loadRecording('parallel-probe');
     const frames: number[] = [];
     store.on('frame', (e) => frames.push(e.index));
-    a.seek(3);
+    a.seek(frameIndex(3));
     a.step(1);
     a.step(-10);
-    a.seek(3.6);
-    a.seek(Number.NaN);
-    a.seek(0);
+    a.seek(frameIndex(3.6));
+    a.seek(frameIndex(Number.NaN));
+    a.seek(frameIndex(0));
     expect(frames).toEqual([3, 4, 0, 4, 0]);
   });
 
   test('turn steps go to turn starts', async () => {
     const { store, a } = setup();
-    await a.loadRecording('parallel-probe', { frame: 2 });
+    await a.loadRecording('parallel-probe', { frame: frameIndex(2) });
     a.stepTurn(1);
     expect(store.getState().frame).toBe(6);
     a.stepTurn(1);
@@ -199,7 +200,7 @@ describe('playback', () => {
 
   test('loop wraps to frame 0 and keeps playing; play at the end restarts', async () => {
     const { store, a, scheduler } = setup();
-    await a.loadRecording('parallel-probe', { frame: 9 });
+    await a.loadRecording('parallel-probe', { frame: frameIndex(9) });
     a.setLoop(true);
     a.play();
     expect(store.getState().frame).toBe(0);
@@ -215,7 +216,7 @@ describe('playback', () => {
     await a.loadRecording('parallel-probe');
     a.setTimeMode('even');
     a.play();
-    a.seek(6);
+    a.seek(frameIndex(6));
     scheduler.advance(41);
     expect(store.getState().frame).toBe(7);
     store.dispose();
@@ -228,7 +229,7 @@ describe('playback', () => {
     const two = setup();
     await one.a.loadRecording('parallel-probe');
     await two.a.loadRecording('parallel-probe');
-    one.a.seek(5);
+    one.a.seek(frameIndex(5));
     one.a.setLang('zh');
     expect(two.store.getState().frame).toBe(0);
     expect(two.store.getState().lang).toBe('en');

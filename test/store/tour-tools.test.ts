@@ -5,10 +5,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { analyzeText } from '../../src/core/session/analyze';
-import { createPlayerStore } from '../../src/store/player';
+import { createPlayerStore, type PlayerStore } from '../../src/store/player';
 import { predictionPending } from '../../src/store/tourPending';
 import type { Analyzer } from '../../src/store/state';
 import { manualScheduler } from './fixture';
+
+/** The player's and the lab's state in one object (the lab is a store of its own). */
+const both = (st: { getState(): object; lab: { getState(): object } }) => ({ ...st.getState(), ...st.lab.getState() }) as ReturnType<PlayerStore['getState']> & ReturnType<PlayerStore['lab']['getState']>;
 
 const pub = (p: string) => readFileSync(join(process.cwd(), 'public', p), 'utf8');
 const tour = JSON.stringify({
@@ -41,14 +44,14 @@ describe('tour steps and the tools they open', () => {
     const store = setup();
     const a = store.actions;
     await a.openTour('tools');
-    expect(store.getState().labOpen).toBe(true);
+    expect(store.lab.getState().labOpen).toBe(true);
     await a.tourStep(1);
-    expect(store.getState()).toMatchObject({ labOpen: false, matrixOpen: true });
+    expect(both(store)).toMatchObject({ labOpen: false, matrixOpen: true });
     await a.tourStep(2);
-    expect(store.getState()).toMatchObject({ labOpen: false, matrixOpen: false });
+    expect(both(store)).toMatchObject({ labOpen: false, matrixOpen: false });
     await a.tourStep(1);
     a.closeTour();
-    expect(store.getState().matrixOpen).toBe(false);
+    expect(store.lab.getState().matrixOpen).toBe(false);
   });
 
   test('a tool the reader had open stays open', async () => {
@@ -56,17 +59,17 @@ describe('tour steps and the tools they open', () => {
     store.actions.setLabOpen(true);
     await store.actions.openTour('tools');
     await store.actions.tourStep(1);
-    expect(store.getState().labOpen).toBe(true);
+    expect(store.lab.getState().labOpen).toBe(true);
   });
 
   test('a prediction is pending until it is revealed', async () => {
     const store = setup();
     await store.actions.openTour('tools');
-    expect(predictionPending(store.getState().tour)).toBe(false);
+    expect(predictionPending(store.lab.getState().tour)).toBe(false);
     await store.actions.tourStep(2);
-    expect(predictionPending(store.getState().tour)).toBe(true);
+    expect(predictionPending(store.lab.getState().tour)).toBe(true);
     store.actions.tourReveal();
-    expect(predictionPending(store.getState().tour)).toBe(false);
+    expect(predictionPending(store.lab.getState().tour)).toBe(false);
     expect(predictionPending(null)).toBe(false);
   });
 });

@@ -3,6 +3,7 @@
 // recordings: switches change the store's faults and the verdicts shown, wrong-wire faults are disabled with the
 // reason, errors and tour texts are text (never HTML), and both languages have every key the lab uses.
 import { readFileSync } from 'node:fs';
+import { frameIndex } from '../../src/core/types';
 import { afterEach, describe, expect, test } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { analyzeText } from '../../src/core/session/analyze';
@@ -56,21 +57,21 @@ describe('lab panel', () => {
   test('switching "Cut the stream" cuts at the current frame and the verdicts follow; removing restores them', async () => {
     const store = await setup('anthropic-docs');
     act(() => store.actions.setStrategy('per-call-buffer'));
-    act(() => store.actions.seek(12));
+    act(() => store.actions.seek(frameIndex(12)));
     const lab = screen.getByRole('region', { name: 'Instructor lab' });
     const verdict = () => lab.querySelector('[data-strategy="per-call-buffer"]')?.getAttribute('data-verdict');
     expect(verdict()).toBe('ok');
     await act(async () => {
       fireEvent.click(within(lab).getByRole('checkbox', { name: /Cut the stream/ }));
     });
-    await waitFor(() => expect(store.getState().applied.faults).toEqual(['cut:12']));
+    await waitFor(() => expect(store.lab.getState().applied.faults).toEqual(['cut:12']));
     expect(verdict()).toBe('fail');
     expect(within(lab).getByText('One buffer per call: fails at frame 12')).toBeTruthy();
     expect(screen.getByText('Faults on: 1')).toBeTruthy();
     await act(async () => {
       fireEvent.click(within(lab).getByRole('button', { name: 'Remove cut:12' }));
     });
-    await waitFor(() => expect(store.getState().applied.faults).toEqual([]));
+    await waitFor(() => expect(store.lab.getState().applied.faults).toEqual([]));
     expect(verdict()).toBe('ok');
   });
 
@@ -103,7 +104,7 @@ describe('lab panel', () => {
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Move cut:3 earlier' }));
     });
-    await waitFor(() => expect(store.getState().applied.faults).toEqual(['cut:3', 'rechunk:3']));
+    await waitFor(() => expect(store.lab.getState().applied.faults).toEqual(['cut:3', 'rechunk:3']));
     expect(store.getState().session?.frames.length).not.toBe(framesBefore);
   });
 });

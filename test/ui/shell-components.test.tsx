@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, test } from 'vitest';
+import { frameIndex } from '../../src/core/types';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createPlayerStore, type PlayerStore } from '../../src/store/player';
 import { PlayerProvider } from '../../src/store/react';
@@ -36,7 +37,7 @@ describe('shell components', () => {
     fireEvent.change(slider, { target: { value: '3' } });
     expect(store.getState().frame).toBe(3);
     expect(slider.getAttribute('aria-valuetext')).toBe('Frame 3 of 10, 900 ms, message');
-    act(() => store.actions.seek(9));
+    act(() => store.actions.seek(frameIndex(9)));
     expect((slider as HTMLInputElement).value).toBe('9');
   });
 

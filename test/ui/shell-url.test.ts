@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
+import { frameIndex } from '../../src/core/types';
 import { createPlayerStore } from '../../src/store/player';
 import { syncUrl } from '../../src/ui/shell/urlSync';
 import { twoTurnSession } from '../store/fixture';
@@ -51,11 +52,11 @@ describe('URL sync', () => {
     });
     const win = fakeWindow('?rec=parallel-probe&utm=keep');
     const stop = syncUrl(store, win as unknown as Window);
-    await store.actions.loadRecording('parallel-probe', { frame: 2 });
+    await store.actions.loadRecording('parallel-probe', { frame: frameIndex(2) });
     expect(win.history.pushState).not.toHaveBeenCalled();
     expect(win.location.search).toBe('?rec=parallel-probe&utm=keep&s=shared-buffer&f=2&lang=en&theme=system');
 
-    for (let f = 3; f <= 8; f++) store.actions.seek(f);
+    for (let f = 3; f <= 8; f++) store.actions.seek(frameIndex(f));
     expect(win.history.replaceState).toHaveBeenCalledTimes(1); // the first fill only; frames wait for the throttle
     vi.advanceTimersByTime(400);
     expect(win.history.replaceState).toHaveBeenCalledTimes(2);

@@ -2,12 +2,12 @@
 // instead of giving the answer away; once the answer is revealed (or outside a prediction) it is the conclusion.
 import type { FrameIndex, Session, StrategyId } from '../../core/types';
 import { predictionPending } from '../../store/tourPending';
-import { usePlayer } from '../../store/react';
+import { useLab } from '../../store/react';
 import type { Translate } from '../../i18n';
 import { Conclusion } from './Conclusion';
 
 export function GuardedConclusion(props: { session: Session; strategy: StrategyId; t: Translate; onSeek: (frame: FrameIndex) => void }) {
-  const pending = usePlayer((s) => predictionPending(s.tour));
+  const pending = useLab((s) => predictionPending(s.tour));
   if (!pending) return <Conclusion {...props} />;
   return (
     <p className="ss-conclusion ss-verdict-pending" role="status" aria-label={props.t('panels.conclusion.label')}>

@@ -1,6 +1,6 @@
 // The teaching tools' bar (shown under the header, hidden in presenter mode): switches for the instructor lab, the
 // strategy matrix, the lesson tour and presenter mode, each a toggle button (aria-pressed), and how many faults are on.
-import { useActions, usePlayer } from '../../store/react';
+import { useActions, useLab } from '../../store/react';
 import { useT } from '../shell/useT';
 
 export const LESSON_TOUR = 'lesson';
@@ -8,11 +8,11 @@ export const LESSON_TOUR = 'lesson';
 export function LabBar() {
   const { t } = useT();
   const a = useActions();
-  const labOpen = usePlayer((s) => s.labOpen);
-  const matrixOpen = usePlayer((s) => s.matrixOpen);
-  const touring = usePlayer((s) => s.tour !== null);
-  const presenter = usePlayer((s) => s.presenter);
-  const faults = usePlayer((s) => s.applied.faults.length);
+  const labOpen = useLab((s) => s.labOpen);
+  const matrixOpen = useLab((s) => s.matrixOpen);
+  const touring = useLab((s) => s.tour !== null);
+  const presenter = useLab((s) => s.presenter);
+  const faults = useLab((s) => s.applied.faults.length);
   return (
     <div className="ss-labbar" role="group" aria-label={t('lab.bar.label')}>
       <button type="button" aria-pressed={labOpen} onClick={() => a.setLabOpen(!labOpen)}>

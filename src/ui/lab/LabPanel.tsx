@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { FAULT_IDS, type FaultId } from '../../core/faults';
 import { STRATEGY_IDS } from '../../core/types';
-import { useActions, usePlayer } from '../../store/react';
+import { useActions, useLab, usePlayer } from '../../store/react';
 import { registerMessages, translateData } from '../../i18n';
 import { lab } from '../../i18n/messages/lab';
 import { useT } from '../shell/useT';
@@ -19,10 +19,10 @@ registerMessages(lab);
 export function LabPanel() {
   const { t } = useT();
   const a = useActions();
-  const faults = usePlayer((s) => s.faults);
-  const applied = usePlayer((s) => s.applied);
-  const errors = usePlayer((s) => s.faultErrors);
-  const seed = usePlayer((s) => s.seed);
+  const faults = useLab((s) => s.faults);
+  const applied = useLab((s) => s.applied);
+  const errors = useLab((s) => s.faultErrors);
+  const seed = useLab((s) => s.seed);
   const wire = usePlayer((s) => s.session?.wire);
   const frame = usePlayer((s) => s.frame);
   const applying = usePlayer((s) => s.status.kind === 'loading');

@@ -7,11 +7,11 @@
  * not read (app.warn.url), then mirrors later lab changes into the URL with replaceState (the lab makes no history
  * entries of its own) and applies them again on popstate. Returns the function that stops it.
  */
+import type { LabState } from '../../store/labState';
 import type { PlayerStore } from '../../store/player';
-import type { PlayerState } from '../../store/state';
 import { labSearch, parseLabParams, type LabParams } from '../../store/labUrl';
 
-export function labOf(s: PlayerState): LabParams {
+export function labOf(s: Readonly<LabState>): LabParams {
   return {
     faults: [...s.faults],
     seed: s.seed,
@@ -22,24 +22,24 @@ export function labOf(s: PlayerState): LabParams {
   };
 }
 
-export async function applyLab(store: PlayerStore, lab: LabParams): Promise<void> {
+export async function applyLab(store: PlayerStore, params: LabParams): Promise<void> {
   const a = store.actions;
-  const s = store.getState();
-  if (lab.presenter !== undefined && lab.presenter !== s.presenter) a.setPresenter(lab.presenter);
-  if ((lab.lab ?? false) !== s.labOpen) a.setLabOpen(lab.lab ?? false);
-  if ((lab.matrix ?? false) !== s.matrixOpen) a.setMatrixOpen(lab.matrix ?? false);
-  if (lab.tour) {
-    if (s.tour?.id !== lab.tour) await a.openTour(lab.tour);
-    const step = (lab.step ?? 1) - 1;
-    if (store.getState().tour && store.getState().tour?.step !== step) await a.tourStep(step);
+  const lab = store.lab;
+  const s = lab.getState();
+  if (params.presenter !== undefined && params.presenter !== s.presenter) a.setPresenter(params.presenter);
+  if ((params.lab ?? false) !== s.labOpen) a.setLabOpen(params.lab ?? false);
+  if ((params.matrix ?? false) !== s.matrixOpen) a.setMatrixOpen(params.matrix ?? false);
+  if (params.tour) {
+    if (s.tour?.id !== params.tour) await a.openTour(params.tour);
+    const step = (params.step ?? 1) - 1;
+    if (lab.getState().tour && lab.getState().tour?.step !== step) await a.tourStep(step);
     return;
   }
   if (s.tour) a.closeTour();
-  const faults = lab.faults ?? [];
-  const seed = lab.seed ?? 1;
-  if (seed !== s.seed) store.setState({ seed });
-  const now = store.getState();
-  if (faults.length !== now.faults.length || faults.some((f, i) => f !== now.faults[i]) || seed !== now.applied.seed) await a.setFaults(faults);
+  const faults = params.faults ?? [];
+  const seed = params.seed ?? 1;
+  const now = lab.getState();
+  if (faults.length !== now.faults.length || faults.some((f, i) => f !== now.faults[i]) || seed !== now.seed || seed !== now.applied.seed) await a.setFaults(faults, seed);
 }
 
 export function startLabUrl(store: PlayerStore, win: Window = window): () => void {
@@ -52,12 +52,12 @@ export function startLabUrl(store: PlayerStore, win: Window = window): () => voi
   });
 
   function write() {
-    const search = labSearch(labOf(store.getState()), win.location.search);
+    const search = labSearch(labOf(store.lab.getState()), win.location.search);
     if (search === win.location.search) return;
     win.history.replaceState(win.history.state, '', `${win.location.pathname}${search}${win.location.hash}`);
   }
 
-  const unsubscribe = store.subscribe((s, prev) => {
+  const unsubscribe = store.lab.subscribe((s, prev) => {
     if (applying) return;
     if (
       s.faults !== prev.faults ||

@@ -2,7 +2,7 @@
 // words, computed off the main thread (ui/../worker/matrixClient) when the view opens and kept for the page's life.
 // A cell opens that recording with that strategy at its first failing frame (or its start).
 import { useEffect, useState } from 'react';
-import { STRATEGY_IDS, type StrategyId } from '../../core/types';
+import { STRATEGY_IDS, frameIndex, type StrategyId } from '../../core/types';
 import type { RecordingEntry } from '../../store/recordings';
 import { useActions, usePlayer, usePlayerStore } from '../../store/react';
 import { computeMatrix } from '../../worker/matrixClient';
@@ -66,7 +66,7 @@ export function Matrix() {
   const rows = useRows(recordings, usePlayerStore().recordingsBase);
   const done = recordings.filter((r) => rows.has(r.id)).length;
 
-  const open = (rec: string, sid: StrategyId, cell: MatrixCell) => void a.openCell(rec, sid, cell.frame ?? 0);
+  const open = (rec: string, sid: StrategyId, cell: MatrixCell) => void a.openCell(rec, sid, frameIndex(cell.frame ?? 0));
 
   return (
     <section className="ss-matrix" aria-label={t('lab.matrix.region')}>

@@ -5,7 +5,7 @@
 // on the track seek by x while the slider keeps the keyboard and the accessible name.
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type PointerEvent } from 'react';
 import { frameIndex } from '../../core/types';
-import { useActions, usePlayer } from '../../store/react';
+import { useActions, useLab, usePlayer } from '../../store/react';
 import { playTimes } from '../../store/timebase';
 import { predictionPending } from '../../store/tourPending';
 import { useT } from '../shell/useT';
@@ -46,7 +46,7 @@ export function Scrubber() {
   const frame = usePlayer((s) => s.frame);
   const allMarkers = usePlayer((s) => s.markers);
   // a tour's prediction not yet revealed: no marker after the current frame (they would give the answer away)
-  const guarded = usePlayer((s) => predictionPending(s.tour));
+  const guarded = useLab((s) => predictionPending(s.tour));
   const markers = useMemo(() => (guarded ? allMarkers.filter((m) => m.frame <= frame) : allMarkers), [guarded, allMarkers, frame]);
   const hoveredFrames = usePlayer((s) => s.hoveredFrames);
   const scale = usePlayer((s) => s.scrubScale);

@@ -32,7 +32,7 @@ export function applyView(store: PlayerStore, view: ViewParams): void {
   if (view.theme && view.theme !== s.theme) a.setTheme(view.theme);
   if ((view.compare ?? false) !== s.compare) a.setCompare(view.compare ?? false);
   if (view.rec && (s.source?.kind !== 'shipped' || s.source.id !== view.rec)) {
-    void a.loadRecording(view.rec, view.frame !== undefined ? { frame: view.frame } : {});
+    void a.loadRecording(view.rec, view.frame !== undefined ? { frame: frameIndex(view.frame) } : {});
   } else if (view.frame !== undefined && view.frame !== s.frame) {
     a.seek(frameIndex(view.frame));
   }

@@ -25,7 +25,7 @@ export function usePanelProps(): PanelProps | null {
       onSeek: (f: FrameIndex) => a.seek(frameIndex(f)),
       onSelectCall: (c: CallRef | null) => a.selectCall(c),
       onHoverCall: (c: CallRef | null) => a.hoverCall(c),
-      onHoverFrames: (range: [number, number] | null) => a.hoverFrames(range),
+      onHoverFrames: (range: [number, number] | null) => a.hoverFrames(range && [frameIndex(range[0]), frameIndex(range[1])]),
     }),
     [a],
   );

@@ -4,7 +4,7 @@
 // card, which stays in view (sticky). While a prediction waits, the timeline hides later markers and the
 // conclusion waits too (store/tourPending predictionPending).
 import { useEffect, useId, useRef } from 'react';
-import { useActions, usePlayer } from '../../store/react';
+import { useActions, useLab } from '../../store/react';
 import { translateData } from '../../i18n';
 import { useT } from '../shell/useT';
 import './tour.css';
@@ -12,9 +12,9 @@ import './tour.css';
 export function TourRegion() {
   const { t, lang } = useT();
   const a = useActions();
-  const tour = usePlayer((s) => s.tour);
-  const error = usePlayer((s) => s.tourError);
-  const highlight = usePlayer((s) => s.highlight);
+  const tour = useLab((s) => s.tour);
+  const error = useLab((s) => s.tourError);
+  const highlight = useLab((s) => s.highlight);
   const ref = useRef<HTMLElement>(null);
   const groupName = useId();
   const stepIndex = tour?.step ?? -1;

@@ -1,0 +1,54 @@
+/**
+ * Commands an embedding page sends before its recording has loaded (seek, play, pause, setStrategy) wait for it,
+ * as asciinema-player queues them, instead of being dropped.
+ *
+ * Contract: `queueUntilLoaded(store)` returns the four commands. While the player has no session, or a load is in
+ * progress, each call is appended to a queue (at most MAX_QUEUED: past it the oldest is dropped) and nothing else
+ * happens; on the next `ready` the queue is applied in the order received, then emptied. Once loaded, a command
+ * runs at once. `dispose()` drops the queue and stops listening. Frames are checked by the caller (protocol.ts).
+ */
+import type { FrameIndex, StrategyId } from '../core/types';
+import type { PlayerStore } from './actions';
+
+export const MAX_QUEUED = 64;
+
+export interface QueuedCommands {
+  seek(frame: FrameIndex): void;
+  play(): void;
+  pause(): void;
+  setStrategy(id: StrategyId): void;
+  /** How many commands wait for the recording. */
+  readonly pending: number;
+  dispose(): void;
+}
+
+export function queueUntilLoaded(store: PlayerStore): QueuedCommands {
+  const queue: (() => void)[] = [];
+  const loaded = () => {
+    const s = store.getState();
+    return s.session !== null && s.status.kind !== 'loading';
+  };
+  const run = (command: () => void) => {
+    if (loaded() && queue.length === 0) return command();
+    queue.push(command);
+    if (queue.length > MAX_QUEUED) queue.shift();
+  };
+  const off = store.on('ready', () => {
+    const commands = queue.splice(0);
+    for (const command of commands) command();
+  });
+  const a = store.actions;
+  return {
+    seek: (frame) => run(() => a.seek(frame)),
+    play: () => run(() => a.play()),
+    pause: () => run(() => a.pause()),
+    setStrategy: (id) => run(() => a.setStrategy(id)),
+    get pending() {
+      return queue.length;
+    },
+    dispose() {
+      queue.length = 0;
+      off();
+    },
+  };
+}

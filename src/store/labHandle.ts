@@ -1,0 +1,111 @@
+/**
+ * The seam between a player and its lab: the lab's store (./labStore.ts) is imported on the lab's first use, so a
+ * page that never opens the lab, a tour, the matrix or presenter mode never loads the lab's code.
+ *
+ * Contract: `createLabHandle(ctx, initial)` returns
+ * - `view`: the lab's state read-only (LAB_DEFAULTS until the store exists; subscribers hear the switch as a change);
+ * - `actions`: the lab's actions, the same before and after loading: one that would change nothing on the defaults
+ *   (closing what is closed, no faults when there are none) does not load the lab; any other loads it and then
+ *   runs, in the order called;
+ * - `analyze`: the player's analyzer wrapped by the lab's (faults) once loaded; an analysis started while the lab
+ *   loads waits for it, so faults asked for early apply to the first analysis;
+ * - `installed(session)`: tells the lab a session was put in place.
+ * A lab that cannot be loaded (its chunk failed) leaves the defaults in place and is retried by the next call.
+ */
+import type { Session } from '../core/types';
+import type { LabContext } from './lab';
+import { LAB_DEFAULTS, type LabActions, type LabState, type LabView } from './labState';
+import type { LabStore } from './labStore';
+import type { AnalyzeOutcome, Analyzer } from './state';
+
+export type LabHandleContext = Omit<LabContext, 'get' | 'set' | 'inputOf'>;
+
+export interface LabHandle {
+  view: LabView;
+  actions: LabActions;
+  analyze: Analyzer;
+  installed(session: Session): void;
+}
+
+export function createLabHandle(ctx: LabHandleContext, initial: Partial<LabState> = {}): LabHandle {
+  let lab: LabStore | null = null;
+  let loading: Promise<LabStore> | null = null;
+  const listeners = new Set<(state: Readonly<LabState>, prev: Readonly<LabState>) => void>();
+  const inputs = new WeakMap<Session, { input: string | Uint8Array; name: string }>();
+  const notify = (state: Readonly<LabState>, prev: Readonly<LabState>) => {
+    for (const l of [...listeners]) l(state, prev);
+  };
+
+  const load = (): Promise<LabStore> =>
+    (loading ??= import('./labStore').then(
+      ({ createLabStore }) => {
+        const store = createLabStore({ ...ctx, inputOf: (s) => inputs.get(s) }, { ...LAB_DEFAULTS, ...initial });
+        lab = store;
+        store.subscribe(notify);
+        if (store.getState() !== LAB_DEFAULTS) notify(store.getState(), LAB_DEFAULTS);
+        return store;
+      },
+      (e: unknown) => {
+        loading = null;
+        throw e;
+      },
+    ));
+
+  const failed = (e: unknown) => console.error('streamscope: the lab could not be loaded:', e);
+  /** Runs `f` on the lab's actions: now when loaded, else once loaded (in call order). */
+  const later = (f: (a: LabActions) => void): void => {
+    if (lab) return f(lab.actions);
+    load().then((l) => f(l.actions), failed);
+  };
+  const soon = async (f: (a: LabActions) => Promise<void>): Promise<void> => {
+    if (lab) return f(lab.actions);
+    let l: LabStore;
+    try {
+      l = await load();
+    } catch (e) {
+      return failed(e);
+    }
+    return f(l.actions);
+  };
+  const state = () => lab?.getState() ?? LAB_DEFAULTS;
+  const unchanged = (faults: readonly string[], seed: number) => !lab && faults.length === 0 && seed === state().seed && state().faults.length === 0;
+
+  const actions: LabActions = {
+    setFaults: (faults, seed) => (unchanged(faults, seed ?? state().seed) ? Promise.resolve() : soon((a) => a.setFaults(faults, seed))),
+    setSeed: (seed) => (unchanged(state().faults, seed) ? Promise.resolve() : soon((a) => a.setSeed(seed))),
+    setLabOpen: (open) => (open || lab ? later((a) => a.setLabOpen(open)) : undefined),
+    setMatrixOpen: (open) => (open || lab ? later((a) => a.setMatrixOpen(open)) : undefined),
+    setPresenter: (on) => (on || lab ? later((a) => a.setPresenter(on)) : undefined),
+    openTour: (id) => soon((a) => a.openTour(id)),
+    // without the lab there is no tour: closing, stepping, choosing and revealing change nothing
+    closeTour: () => lab?.actions.closeTour(),
+    tourStep: (index) => (lab ? lab.actions.tourStep(index) : Promise.resolve()),
+    tourChoose: (choice) => lab?.actions.tourChoose(choice),
+    tourReveal: () => lab?.actions.tourReveal(),
+    openCell: (rec, strategy, frame) => soon((a) => a.openCell(rec, strategy, frame)),
+  };
+
+  const analyze: Analyzer = async (input, name, hooks) => {
+    let l = lab;
+    if (!l && loading) l = await loading.catch(() => null);
+    const outcome: AnalyzeOutcome = await (l ? l.analyze(input, name, hooks) : ctx.analyze(input, name, hooks));
+    if (outcome.ok) inputs.set(outcome.session, { input, name });
+    return outcome;
+  };
+
+  const view: LabView = {
+    get loaded() {
+      return lab !== null;
+    },
+    getState: state,
+    getInitialState: () => LAB_DEFAULTS,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    load: () => load().then(() => undefined),
+  };
+
+  if (Object.keys(initial).length > 0) void load().catch(failed);
+  return { view, actions, analyze, installed: (session) => lab?.installed(session) };
+}

@@ -1,0 +1,36 @@
+// The URL parameters of the view and the lab are rows of one kind of table, read and written by the same code.
+import { describe, expect, test } from 'vitest';
+import { LAB_PARAMS, labSearch, parseLabParams } from '../../src/store/labUrl';
+import { readParams, writeParams, type ParamTable } from '../../src/store/params';
+import { parseViewParams, VIEW_PARAMS, viewSearch } from '../../src/store/url';
+
+describe('the URL table', () => {
+  test('the view and the lab own distinct parameter names', () => {
+    const names = [...Object.values(VIEW_PARAMS), ...Object.values(LAB_PARAMS)].map((p) => p.name);
+    expect(new Set(names).size).toBe(names.length);
+    expect(names).toEqual(['rec', 's', 'f', 'lang', 'theme', 'compare', 'faults', 'seed', 'tour', 'step', 'presenter', 'lab', 'matrix']);
+  });
+
+  test('a row read and written: defaults are left out, other parameters kept, refusals named', () => {
+    interface T {
+      n?: number;
+      on?: boolean;
+    }
+    const table: ParamTable<T> = {
+      n: { name: 'n', parse: (v) => (/^\d+$/.test(v) ? Number(v) : undefined), serialize: String, default: 3 },
+      on: { name: 'on', parse: (v) => (v === '1' ? true : undefined), serialize: (v) => (v ? '1' : '0'), when: (t) => t.n !== undefined },
+    };
+    expect(writeParams(table, { n: 3, on: true }, '?x=1')).toBe('?x=1&on=1');
+    expect(writeParams(table, { on: true }, '?on=1&n=4')).toBe('');
+    expect(readParams(table, '?n=5&on=2')).toEqual({ values: { n: 5 }, rejected: ['on=2'] });
+  });
+
+  test('view and lab parameters in one search string: each side writes its own and keeps the other', () => {
+    const lab = labSearch({ faults: ['cut:3', 'crlf'], seed: 7, tour: 'lesson', step: 2, presenter: true }, '?rec=agent-run&s=per-call-buffer&f=4');
+    const both = viewSearch({ rec: 'agent-run', strategy: 'shared-buffer', frame: 9, compare: true }, lab);
+    expect(parseViewParams(both)).toEqual({ view: { rec: 'agent-run', strategy: 'shared-buffer', frame: 9, compare: true }, rejected: [] });
+    expect(parseLabParams(both)).toEqual({ lab: { faults: ['cut:3', 'crlf'], seed: 7, tour: 'lesson', step: 2, presenter: true }, rejected: [] });
+    // a step without its tour, the default seed and closed tools are not written
+    expect(labSearch({ step: 3, seed: 1, lab: false, matrix: false })).toBe('');
+  });
+});
