@@ -1,5 +1,6 @@
-// The provenance notes of the shipped recordings, in both languages, keyed 'provenance.notes.<recording id>'.
-// The English text is the recording header's own `provenance.notes` (a test keeps the two the same); a file the
+// The provenance notes and sources of the shipped recordings, in both languages, keyed
+// 'provenance.notes.<recording id>' and 'provenance.source.<recording id>'. The English text is the recording
+// header's own `provenance.notes` / `provenance.source` (a test keeps the two the same); a file the
 // user opens shows its header's notes as they are. Entries for recordings this build does not ship are harmless.
 const en = {
     "provenance.notes.gemini-cut-mid-arguments": "Field names follow the documentation; where the cut falls and the timings are chosen for the lesson.",
@@ -21,6 +22,25 @@ const en = {
     "provenance.notes.reused-index": "Synthetic, in Ollama’s chunk style (role on every delta, whole calls). Timings illustrative.",
     "provenance.notes.thinking-turn": "Exact (published): 706 frames; first frame (reasoning) at 125.9 ms; first text at 6,631 ms; the tool call at 6,798 ms. Filled in: the reasoning and text themselves, every other frame time, the field carrying reasoning (delta.reasoning, as mlx_lm.server with a reasoning parser sends it), the call and its id, token counts.",
     "provenance.notes.utf8-split": "Synthetic, in llama.cpp’s chunk style (raw UTF-8, incremental arguments). The split points are chosen inside 读 and 日. Timings illustrative.",
+    "provenance.source.agent-run": "reconstructed from the lesson’s published figures (A8 lesson 2, the T5 agent run)",
+    "provenance.source.anthropic-docs": "Anthropic streaming documentation, \"Streaming request with tool use\" example (event order, empty first input_json_delta, pieces of the JSON text)",
+    "provenance.source.content-before-call": "reproduces langfuse/langfuse#12490 (a content chunk before the tool call drops tool_calls)",
+    "provenance.source.crlf-split": "reproduces hey-api/openapi-ts#3054, a2aproject/a2a-js#714, praxis-proxy/praxis#739 (CRLF framing, CRLF split across chunks)",
+    "provenance.source.cut-mid-arguments": "reproduces NousResearch/hermes-agent#6847 (stream cut mid-arguments)",
+    "provenance.source.fine-grained-invalid-json": "reproduces anthropic-sdk-python#1265, anthropic/claude-code#19143 (invalid JSON from fine-grained streaming)",
+    "provenance.source.finish-without-call": "reproduces vllm-project/vllm#53255 (finish_reason tool_calls without a call)",
+    "provenance.source.gemini-cut-mid-arguments": "built from the Gemini FunctionCall.partialArgs / willContinue and PartialArg documentation (googleapis js-genai and python-genai types) and the part order the Vercel AI SDK google provider assembles",
+    "provenance.source.gemini-streamed-args": "built from the Gemini FunctionCall.partialArgs / willContinue and PartialArg documentation (googleapis js-genai and python-genai types) and the part order the Vercel AI SDK google provider assembles",
+    "provenance.source.gemini-streamed-nested": "built from the Gemini FunctionCall.partialArgs / willContinue and PartialArg documentation (googleapis js-genai and python-genai types) and the part order the Vercel AI SDK google provider assembles",
+    "provenance.source.interleaved-chat": "reproduces openai/openai-ruby#638 (interleaved parallel calls)",
+    "provenance.source.overloaded-mid-stream": "reproduces the mid-stream error event of the Anthropic streaming documentation (\"Error events\": overloaded_error)",
+    "provenance.source.parallel-probe": "reconstructed from the lesson’s published figures (A8 lesson 2, the T5 parallel probe)",
+    "provenance.source.ptc-message-start": "reproduces langchain-ai/langchain#34406 (pre-completed tool_use blocks in message_start with programmatic tool calling) and the Anthropic programmatic tool calling documentation",
+    "provenance.source.responses-docs": "OpenAI function-calling guide, \"Streaming\" section (output_item.added, function_call_arguments.delta/.done, output_item.done, response.completed)",
+    "provenance.source.responses-no-done": "reproduces earendil-works/pi#9897 (a Responses stream with no .done)",
+    "provenance.source.reused-index": "reproduces ollama/ollama#15457, vercel/ai#14277, NousResearch/hermes-agent#3468 (index 0 reused; names concatenated into write_filewrite_file)",
+    "provenance.source.thinking-turn": "reconstructed from the lesson’s published figures (A8 lesson 2, thinking on, first turn)",
+    "provenance.source.utf8-split": "reproduces braintrust-sdk-javascript#2091 (TextDecoder without {stream: true}), musistudio/claude-code-router#1672",
 };
 
 export const provenanceNotes = {
@@ -45,5 +65,24 @@ export const provenanceNotes = {
     "provenance.notes.reused-index": "合成的,按 Ollama 的 chunk 风格(每个 delta 都带 role、调用整段到达)。时间是示意。",
     "provenance.notes.thinking-turn": "公布的确切数字:706 帧;首帧(思考)在 125.9 ms;第一段正文在 6,631 ms;工具调用在 6,798 ms。补全的部分:思考和正文的内容、其余各帧的时间、承载思考的字段(delta.reasoning,即 mlx_lm.server 开了 reasoning parser 时的发法)、调用及其 id、token 数。",
     "provenance.notes.utf8-split": "合成的,按 llama.cpp 的 chunk 风格(原样 UTF-8、参数增量到达)。切分点选在「读」和「日」的中间。时间是示意。",
+    "provenance.source.agent-run": "按课程公布的数字重建(A8 第 2 课,T5 的 agent 运行)",
+    "provenance.source.anthropic-docs": "Anthropic 流式文档的「Streaming request with tool use」示例(事件顺序、空的第一个 input_json_delta、JSON 文本的分段)",
+    "provenance.source.content-before-call": "复现 langfuse/langfuse#12490(调用前的一段正文 chunk 让 tool_calls 丢失)",
+    "provenance.source.crlf-split": "复现 hey-api/openapi-ts#3054、a2aproject/a2a-js#714、praxis-proxy/praxis#739(CRLF 分帧,CRLF 被切在两个 chunk 之间)",
+    "provenance.source.cut-mid-arguments": "复现 NousResearch/hermes-agent#6847(流在参数中途被切断)",
+    "provenance.source.fine-grained-invalid-json": "复现 anthropic-sdk-python#1265、anthropic/claude-code#19143(细粒度流式给出无效 JSON)",
+    "provenance.source.finish-without-call": "复现 vllm-project/vllm#53255(finish_reason 是 tool_calls 却没有调用)",
+    "provenance.source.gemini-cut-mid-arguments": "按 Gemini 的 FunctionCall.partialArgs / willContinue 和 PartialArg 文档(googleapis 的 js-genai 与 python-genai 类型)以及 Vercel AI SDK google provider 拼装 part 的顺序构造",
+    "provenance.source.gemini-streamed-args": "按 Gemini 的 FunctionCall.partialArgs / willContinue 和 PartialArg 文档(googleapis 的 js-genai 与 python-genai 类型)以及 Vercel AI SDK google provider 拼装 part 的顺序构造",
+    "provenance.source.gemini-streamed-nested": "按 Gemini 的 FunctionCall.partialArgs / willContinue 和 PartialArg 文档(googleapis 的 js-genai 与 python-genai 类型)以及 Vercel AI SDK google provider 拼装 part 的顺序构造",
+    "provenance.source.interleaved-chat": "复现 openai/openai-ruby#638(并行调用的分段交错到达)",
+    "provenance.source.overloaded-mid-stream": "复现 Anthropic 流式文档里流中途的错误事件(「Error events」:overloaded_error)",
+    "provenance.source.parallel-probe": "按课程公布的数字重建(A8 第 2 课,T5 的并行探测)",
+    "provenance.source.ptc-message-start": "复现 langchain-ai/langchain#34406(programmatic tool calling 时 message_start 里已完成的 tool_use 块)以及 Anthropic 的 programmatic tool calling 文档",
+    "provenance.source.responses-docs": "OpenAI function calling 指南的「Streaming」一节(output_item.added、function_call_arguments.delta/.done、output_item.done、response.completed)",
+    "provenance.source.responses-no-done": "复现 earendil-works/pi#9897(没有 .done 的 Responses 流)",
+    "provenance.source.reused-index": "复现 ollama/ollama#15457、vercel/ai#14277、NousResearch/hermes-agent#3468(index 0 被重复使用,名字拼成了 write_filewrite_file)",
+    "provenance.source.thinking-turn": "按课程公布的数字重建(A8 第 2 课,开启思考的第一轮)",
+    "provenance.source.utf8-split": "复现 braintrust-sdk-javascript#2091(TextDecoder 没有用 {stream: true})、musistudio/claude-code-router#1672",
   } satisfies Record<keyof typeof en, string>,
 };

@@ -9,7 +9,7 @@ import { issueWording, TYPE_PARAMS } from '../../i18n/issues';
 import { translateIsolated, translateNodes } from '../i18n/parts';
 import { usePlayer } from '../../store/react';
 import { useT } from './useT';
-import { loadProvenanceNotes, shownNotes } from '../../i18n/provenanceNotes';
+import { loadProvenanceNotes, shownNotes, shownSource } from '../../i18n/provenanceNotes';
 
 const SHOWN_ISSUES = 20;
 /** An issue's detail in the reader's language (text from the file inside <bdi>), else its English message. */
@@ -66,7 +66,7 @@ export function Provenance() {
   const session = usePlayer((s) => s.session);
   const source = usePlayer((s) => s.source);
   const recordings = usePlayer((s) => s.recordings);
-  // the translated notes load when the details first open; this re-renders once they are there
+  // the translated notes and source load when the details first open; this re-renders once they are there
   const [, setNotesReady] = useState(false);
   if (!session || !source) return null;
   const header = session.recording.header;
@@ -76,6 +76,8 @@ export function Provenance() {
   const title = header.title?.[lang] ?? entry?.title[lang] ?? (source.kind === 'file' ? t('app.provenance.file', { name: source.name }) : source.id);
   const summary = header.description?.[lang] ?? entry?.summary[lang];
   const link = provenanceLink(p?.url);
+  const shippedId = source.kind === 'shipped' ? source.id : null;
+  const sourceText = p?.source ? shownSource(shippedId, p.source, lang) : '';
   const facts = [
     t(`app.wire.${session.wire}`) + (session.wireSource === 'detected' ? ` (${t('app.provenance.detected')})` : ''),
     header.model,
@@ -100,10 +102,10 @@ export function Provenance() {
               <span className="ss-rec-source">
                 {link ? (
                   <a href={link.href} target="_blank" rel="noreferrer noopener">
-                    <bdi>{p?.source || link.host}</bdi>
+                    <bdi>{sourceText || link.host}</bdi>
                   </a>
                 ) : (
-                  <bdi>{p?.source}</bdi>
+                  <bdi>{sourceText}</bdi>
                 )}
                 {link && <span className="ss-link-host"> {t('app.provenance.linkHost', { host: link.host })}</span>}
                 {' · '}
@@ -112,7 +114,7 @@ export function Provenance() {
             <span className="ss-facts">{facts.join(' · ')}</span>
             {!session.recording.timed && <span className="ss-untimed"> · {t('app.provenance.untimed')}</span>}
           </p>
-          {p?.notes && <p className="ss-rec-notes">{shownNotes(source.kind === 'shipped' ? source.id : null, p.notes, lang)}</p>}
+          {p?.notes && <p className="ss-rec-notes">{shownNotes(shippedId, p.notes, lang)}</p>}
         </div>
       </details>
       <LoadIssues issues={session.recording.issues} t={t} lang={lang} />
