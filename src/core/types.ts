@@ -1,22 +1,36 @@
 /**
  * The data model of Streamscope's pipeline (see src/core/README.md).
  *
- * Contract: plain immutable data, no classes, no framework. Times are branded milliseconds, frame indices are
- * branded integers, so the two cannot be mixed. Everything a panel shows at frame f is derived from a `Session`
- * by the accessors in `session/view.ts`, in O(log n), without copying strings per frame.
+ * Contract: plain immutable data (readonly throughout), no classes, no framework. Times are branded milliseconds,
+ * absolute (`Ms`) or turn-relative (`TurnMs`); frame and turn indices are branded integers (`FrameIndex`,
+ * `TurnIndex`); none of the four can be passed for another. Durations are plain numbers named `...Ms`.
+ * Everything a panel shows at frame f is derived from a `Session` by the accessors in `session/view.ts`, in
+ * O(log n), without copying strings per frame.
  */
 
 // ---------------------------------------------------------------------------------------------------------------
 // Branded units
 // ---------------------------------------------------------------------------------------------------------------
 declare const msBrand: unique symbol;
+declare const turnMsBrand: unique symbol;
 declare const frameBrand: unique symbol;
-/** Milliseconds. Absolute times are since the recording started; turn-relative times say so in their name. */
+declare const turnBrand: unique symbol;
+/** Absolute milliseconds: a moment since the recording started. */
 export type Ms = number & { readonly [msBrand]: true };
+/** Turn-relative milliseconds: a moment measured from its turn's request (`Turn.requestAt`). */
+export type TurnMs = number & { readonly [turnMsBrand]: true };
 /** 0-based frame index across the whole recording (the same number as the URL's `f` and the CLI's frames). */
 export type FrameIndex = number & { readonly [frameBrand]: true };
+/** 0-based turn index: the position in `Recording.turns` (equal to that turn's `index`). */
+export type TurnIndex = number & { readonly [turnBrand]: true };
 export const ms = (n: number): Ms => n as Ms;
+export const turnMs = (n: number): TurnMs => n as TurnMs;
 export const frameIndex = (n: number): FrameIndex => n as FrameIndex;
+export const turnIndex = (n: number): TurnIndex => n as TurnIndex;
+/** The turn-relative time of the absolute moment `time`, in a turn whose request was sent at `requestAt`. */
+export const sinceRequest = (time: Ms, requestAt: Ms): TurnMs => (time - requestAt) as TurnMs;
+/** The absolute moment of the turn-relative time `rel`, in a turn whose request was sent at `requestAt`. */
+export const fromRequest = (rel: TurnMs, requestAt: Ms): Ms => (requestAt + rel) as Ms;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Recording (load)
@@ -70,7 +84,7 @@ export type EndStatus = 'complete' | 'aborted' | 'error';
 
 export interface ToolRun {
   time: Ms;
-  turn: number;
+  turn: TurnIndex;
   callId: string;
   name: string;
   durationMs: number;
@@ -82,7 +96,7 @@ export interface Mark {
 }
 
 export interface Turn {
-  index: number;
+  index: TurnIndex;
   /** When the request was sent (absolute). Turn-relative times are measured from here. */
   requestAt: Ms;
   request?: unknown;
@@ -134,7 +148,7 @@ export type LoadResult = { ok: true; recording: Recording } | { ok: false; error
 /** One dispatched SSE event. */
 export interface Frame {
   index: FrameIndex;
-  turn: number;
+  turn: TurnIndex;
   /** Absolute time at which its terminating blank line arrived. */
   time: Ms;
   /** The event type (`message` when the stream named none). */
@@ -154,7 +168,7 @@ export interface Frame {
 
 /** What the SSE layer hands to the rest, per turn. */
 export interface DecodedTurn {
-  turn: number;
+  turn: TurnIndex;
   /** The turn's whole body decoded as UTF-8 (BOM stripped); frames' char ranges index into it. */
   text: string;
   /** An unterminated final event (never dispatched), if any. */
@@ -171,7 +185,7 @@ export type CallKey = string;
 
 /** Identifies one tool call of a session across panels, the timeline and the waterfall. */
 export interface CallRef {
-  turn: number;
+  turn: TurnIndex;
   key: CallKey;
 }
 
@@ -224,7 +238,7 @@ export const STRATEGY_IDS: readonly StrategyId[] = [
  */
 export interface BufferLog {
   id: number;
-  turn: number;
+  turn: TurnIndex;
   /** The call key, or null for the one shared buffer. */
   key: CallKey | null;
   callId?: string;
@@ -238,7 +252,7 @@ export interface BufferLog {
 
 export interface ParseAttempt {
   frame: FrameIndex;
-  turn: number;
+  turn: TurnIndex;
   key: CallKey | null;
   /** The input is `buffers[bufferId].text.slice(start, end)`, or `text` when it came whole from an event. */
   bufferId: number;
@@ -251,7 +265,7 @@ export interface ParseAttempt {
 }
 
 export interface ReadyCall {
-  turn: number;
+  turn: TurnIndex;
   key: CallKey;
   id: string;
   name: string;
@@ -272,7 +286,7 @@ export type VerdictReason =
   | 'no-calls';
 
 export interface TurnVerdict {
-  turn: number;
+  turn: TurnIndex;
   verdict: Verdict;
   reason?: VerdictReason;
   /** For `fail`: the first failing frame, the input and the parser's message, where a parse failed. */
@@ -285,7 +299,7 @@ export interface TurnVerdict {
 
 /** A strategy's remark that is neither an attempt nor a call (optional data; added for per-call-buffer). */
 export interface StrategyNote {
-  turn: number;
+  turn: TurnIndex;
   key: CallKey;
   frame: FrameIndex;
   /** `end-args-differ`: the call's end event carried args that differ from the buffer the strategy parsed. */
@@ -315,7 +329,7 @@ export interface StrategyRun {
 // Ground truth: the calls the stream carried
 // ---------------------------------------------------------------------------------------------------------------
 export interface CarriedCall {
-  turn: number;
+  turn: TurnIndex;
   key: CallKey;
   id: string;
   name: string;
@@ -347,7 +361,7 @@ export type AnomalyCode =
 
 export interface Anomaly {
   code: AnomalyCode;
-  turn: number;
+  turn: TurnIndex;
   frame?: FrameIndex;
   /** Plain detail (an event name, a key, an error message): data, not prose. */
   detail?: string;
@@ -356,29 +370,31 @@ export interface Anomaly {
 export interface Gap {
   /** The frame after the silence. */
   frame: FrameIndex;
-  /** Turn-relative start and length. */
-  fromMs: Ms;
-  lengthMs: Ms;
+  /** Turn-relative start of the silence. */
+  fromMs: TurnMs;
+  /** Its length (a duration). */
+  lengthMs: number;
 }
 
 export interface TurnTiming {
-  turn: number;
+  turn: TurnIndex;
   requestAt: Ms;
   /** Frame range [first, last] of this turn, or null when it has no frame. */
   frames: [FrameIndex, FrameIndex] | null;
   frameCount: number;
   /** All turn-relative (ms from the turn's request); null when absent. */
-  firstFrameMs: Ms | null;
-  firstReasoningMs: Ms | null;
-  firstTextMs: Ms | null;
-  firstToolCallMs: Ms | null;
-  lastFrameMs: Ms | null;
-  endMs: Ms | null;
+  firstFrameMs: TurnMs | null;
+  firstReasoningMs: TurnMs | null;
+  firstTextMs: TurnMs | null;
+  firstToolCallMs: TurnMs | null;
+  lastFrameMs: TurnMs | null;
+  endMs: TurnMs | null;
   endStatus: EndStatus | null;
   finishReason: string | null;
   usage: { inputTokens?: number; outputTokens?: number } | null;
   gaps: Gap[];
-  longestGapMs: Ms | null;
+  /** A duration. */
+  longestGapMs: number | null;
   anomalies: Anomaly[];
 }
 

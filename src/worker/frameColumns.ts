@@ -11,7 +11,7 @@
  * transfer; `decodeFrames(columns)` gives frames deep-equal to the encoded ones, keys in the same order. It refuses
  * columns whose sizes disagree with an Error naming what, instead of a wrong frame. Pure.
  */
-import type { Frame, FrameIndex, Ms } from '../core/types';
+import type { Frame, FrameIndex, Ms, TurnIndex } from '../core/types';
 
 export interface FrameColumns {
   count: number;
@@ -102,7 +102,7 @@ export function decodeFrames(c: FrameColumns): Frame[] {
     if (event === undefined || !(end >= start && end <= data.length)) throw new Error(`frames: frame ${i} of a slice of ${count} points outside its columns`);
     const frame: Frame = {
       index: nums[o] as FrameIndex,
-      turn: nums[o + 1] as number,
+      turn: nums[o + 1] as TurnIndex,
       time: nums[o + 2] as Ms,
       event,
       data: data.slice(start, end),

@@ -6,7 +6,7 @@
  * data, bad base64) is skipped with a LoadIssue naming its line and byte offset, and reading goes on. Unknown codes
  * are ignored (one 'unknown-event-code' issue per code). Times going backwards are kept as they are. Never throws.
  */
-import { ms, type EndStatus, type LoadIssue, type LoadResult, type Mark, type Recording, type ToolRun, type Turn } from '../types';
+import { ms, turnIndex, type EndStatus, type LoadIssue, type LoadResult, type Mark, type Recording, type ToolRun, type Turn } from '../types';
 import { decodeBase64 } from './base64';
 import { Packer, type Payload } from './pack';
 import { readHeader, readLocalized } from './header';
@@ -36,7 +36,7 @@ function bad<I extends IssueTemplateId>(st: State, id: I, params: IssueParams<I>
 }
 
 function newTurn(st: State, requestAt: number): Turn {
-  const turn: Turn = { index: st.turns.length, requestAt: ms(requestAt), chunks: [] };
+  const turn: Turn = { index: turnIndex(st.turns.length), requestAt: ms(requestAt), chunks: [] };
   st.turns.push(turn);
   return turn;
 }

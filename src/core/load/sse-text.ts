@@ -7,7 +7,7 @@
  * says so. Never throws.
  */
 import { segmentBytes } from '../sse/segment';
-import { ms, type Chunk, type LoadIssue, type Recording, type RecordingHeader, type SourceFormat, type WireId } from '../types';
+import { ms, turnIndex, type Chunk, type LoadIssue, type Recording, type RecordingHeader, type SourceFormat, type WireId } from '../types';
 
 export interface SseOptions {
   /** Header fields to set (`streamscope: 1` is always set). */
@@ -61,7 +61,7 @@ export function recordingFromSse(input: string | Uint8Array, opts: SseOptions = 
     header,
     format: opts.format ?? 'sse',
     timed: opts.timed ?? false,
-    turns: [{ index: 0, requestAt: ms(0), chunks }],
+    turns: [{ index: turnIndex(0), requestAt: ms(0), chunks }],
     tools: [],
     marks: [],
     issues,

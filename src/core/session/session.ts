@@ -20,7 +20,7 @@ import { runStrategy } from '../strategies/run';
 import { traceCalls, type CallTrace } from '../strategies/truth';
 import { computeTimings, sortAnomalies } from '../timeline';
 import type { LoadFailure, LoadIssue, Recording, Session, Signal, StrategyId, StrategyRun, TurnTiming, WireId } from '../types';
-import { STRATEGY_IDS, WIRES } from '../types';
+import { STRATEGY_IDS, WIRES, turnIndex } from '../types';
 import { adaptFrames, detectWire, frameKinds } from '../wire';
 
 export interface AnalyzeOptions {
@@ -112,7 +112,7 @@ export function analyze(recording: Recording, opts: AnalyzeOptions = {}): Sessio
 }
 
 function computeRun(session: Session, id: StrategyId): StrategyRun {
-  const turns = session.recording.turns.map((t, i) => (typeof t.index === 'number' ? t.index : i));
+  const turns = session.recording.turns.map((t, i) => (typeof t.index === 'number' ? t.index : turnIndex(i)));
   return runStrategy(STRATEGIES[id], {
     wire: session.wire,
     frames: session.frames,

@@ -17,7 +17,7 @@
  * - text after the last blank line that is more than whitespace and comments is `unterminated` (never dispatched).
  */
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
-import { frameIndex, type Chunk, type DecodedTurn, type Frame, type Recording, type Turn } from '../types';
+import { frameIndex, turnIndex, type Chunk, type DecodedTurn, type Frame, type Recording, type Turn, type TurnIndex } from '../types';
 import { segmentBytes, segmentText } from './segment';
 import { fieldValue, NOT_SIMPLE, oneLineBlock, SIMPLE_SILENT, simpleEvent, twoLineBlock } from './simple-block';
 import { emittedAt, findInvalidRuns } from './utf8';
@@ -103,7 +103,7 @@ function idOfSilentBlock(block: string): string | undefined {
 
 /** One turn's decoding state, shared by the CR-free loop and the parser's callback. */
 interface TurnState {
-  turnNo: number;
+  turnNo: TurnIndex;
   chunks: readonly Chunk[];
   /** Byte offset at which each chunk starts. */
   chunkByte: number[];
@@ -248,7 +248,7 @@ function decodeWithoutCr(t: TurnState, text: string, general: FeedBlock): number
   return s;
 }
 
-function decodeTurn(turn: Turn, turnNo: number, frames: Frame[], fastPath: boolean): DecodedTurn {
+function decodeTurn(turn: Turn, turnNo: TurnIndex, frames: Frame[], fastPath: boolean): DecodedTurn {
   const chunks = turn.chunks;
   const lastChunk = chunks.length - 1;
   const chunkByte: number[] = new Array<number>(chunks.length);
@@ -301,7 +301,7 @@ export function decodeRecording(rec: Recording, options: DecodeOptions = {}): De
   const frames: Frame[] = [];
   const decoded: DecodedTurn[] = [];
   rec.turns.forEach((turn, i) => {
-    const turnNo = typeof turn.index === 'number' ? turn.index : i;
+    const turnNo = typeof turn.index === 'number' ? turn.index : turnIndex(i);
     try {
       decoded.push(decodeTurn(turn, turnNo, frames, fastPath));
     } catch {

@@ -6,7 +6,7 @@
  * until the next append). Attempts and ready calls are logged in the order they happen, which is frame order
  * because strategies are folded frame by frame. Nothing here throws on bad input: parse failures are data.
  */
-import type { BufferLog, CallKey, FrameIndex, ParseAttempt, ReadyCall, StrategyNote } from '../types';
+import type { BufferLog, CallKey, FrameIndex, ParseAttempt, ReadyCall, StrategyNote, TurnIndex } from '../types';
 import { parseJson, type ParseOutcome } from './json';
 
 export type { StrategyNote };
@@ -20,7 +20,7 @@ interface BufferDraft {
 
 export interface RunLog {
   /** Opens a buffer. With no text yet, an empty fragment at `frame` marks it as existing from that frame. */
-  openBuffer(turn: number, key: CallKey | null, frame: FrameIndex, callId?: string, name?: string): number;
+  openBuffer(turn: TurnIndex, key: CallKey | null, frame: FrameIndex, callId?: string, name?: string): number;
   /** Appends a fragment; returns its [start, end) range in the buffer. */
   append(bufferId: number, frame: FrameIndex, text: string): { start: number; end: number };
   setCall(bufferId: number, callId: string | undefined, name: string | undefined): void;

@@ -7,7 +7,7 @@
  * 'strategy error: ...'), and the other turns are still folded. A recording with no frame at all is never 'ok': every
  * strategy is `n/a` with naReason 'na.no-frames'. The result is plain, structured-cloneable data.
  */
-import type { CarriedCall, Frame, FrameIndex, ParseAttempt, Signal, StrategyNote, StrategyRun, TurnVerdict, WireId } from '../types';
+import type { CarriedCall, Frame, FrameIndex, ParseAttempt, Signal, StrategyNote, StrategyRun, TurnIndex, TurnVerdict, WireId } from '../types';
 import { createRunLog } from './run-log';
 import type { Strategy } from './types';
 import { byTurn, naVerdicts, overallVerdict, turnVerdict } from './verdict';
@@ -18,7 +18,7 @@ export interface RunInput {
   signals: readonly (readonly Signal[])[];
   carried: readonly CarriedCall[];
   /** Every turn of the recording (turns without frames included). */
-  turns: readonly number[];
+  turns: readonly TurnIndex[];
 }
 
 /** A StrategyRun whose notes are always present (possibly empty). */

@@ -6,12 +6,12 @@
  * (buffers, parse attempts, ready calls) to `ctx.log` and never throws on bad input: a parse failure is logged.
  * Strategies see normalized signals only; the wire id is there for the few rules that differ per wire.
  */
-import type { FrameIndex, Signal, StrategyId, WireId } from '../types';
+import type { FrameIndex, Signal, StrategyId, TurnIndex, WireId } from '../types';
 import type { RunLog } from './run-log';
 
 export interface StrategyContext {
   wire: WireId;
-  turn: number;
+  turn: TurnIndex;
   log: RunLog;
 }
 
@@ -27,7 +27,7 @@ export interface Strategy<S = unknown> {
   explainKey: string;
   /** True, or the i18n key of the reason it does not apply (e.g. 'na.completed-item.no-complete-items'). */
   appliesTo(wire: WireId): true | string;
-  init(turn: number): S;
+  init(turn: TurnIndex): S;
   step(state: S, signal: Signal, frame: FrameIndex, ctx: StrategyContext): S;
   endTurn(state: S, ctx: EndContext): void;
 }

@@ -17,6 +17,7 @@ import type {
   FrameIndex,
   ParseAttempt,
   ReadyCall,
+  TurnIndex,
   TurnVerdict,
   Verdict,
   VerdictReason,
@@ -24,7 +25,7 @@ import type {
 import { jsonEqual } from './json';
 
 export interface TurnInput {
-  turn: number;
+  turn: TurnIndex;
   /** The turn's last frame (its stream end), if it has frames. */
   endFrame: FrameIndex | undefined;
   carried: readonly CarriedCall[];
@@ -128,8 +129,8 @@ export function overallVerdict(applicable: boolean, verdicts: readonly TurnVerdi
 }
 
 /** Group helper: items of a turn-sorted-or-not list, by turn. */
-export function byTurn<T extends { turn: number }>(items: readonly T[]): Map<number, T[]> {
-  const m = new Map<number, T[]>();
+export function byTurn<T extends { turn: TurnIndex }>(items: readonly T[]): Map<TurnIndex, T[]> {
+  const m = new Map<TurnIndex, T[]>();
   for (const x of items) {
     const list = m.get(x.turn);
     if (list) list.push(x);
@@ -139,6 +140,6 @@ export function byTurn<T extends { turn: number }>(items: readonly T[]): Map<num
 }
 
 /** Not-applicable verdicts for every turn. */
-export function naVerdicts(turns: readonly number[]): TurnVerdict[] {
+export function naVerdicts(turns: readonly TurnIndex[]): TurnVerdict[] {
   return turns.map((turn) => ({ turn, verdict: 'n/a', reason: 'not-applicable' }));
 }

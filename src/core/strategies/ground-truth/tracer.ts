@@ -15,10 +15,10 @@
  *   while its arguments are still coming leaves it cut (endFrame undefined).
  * Nothing here knows a wire's field names; the readers never share code with the wire adapters.
  */
-import type { CallKey, CarriedCall, FrameIndex } from '../../types';
+import type { CallKey, CarriedCall, FrameIndex, TurnIndex } from '../../types';
 
 export interface ReusedKey {
-  turn: number;
+  turn: TurnIndex;
   key: CallKey;
   frame: FrameIndex;
 }
@@ -52,10 +52,10 @@ export class Tracer {
   private readonly reused: ReusedKey[] = [];
   private byKey = new Map<CallKey, Draft>();
   private turnDrafts: Draft[] = [];
-  private turn = Number.NaN;
+  private turn = Number.NaN as TurnIndex;
 
   /** Called for every frame: a new turn forgets the keys of the previous one. */
-  at(turn: number): void {
+  at(turn: TurnIndex): void {
     if (turn === this.turn) return;
     this.turn = turn;
     this.byKey = new Map();
