@@ -11,7 +11,7 @@
  * transfer; `decodeFrames(columns)` gives frames deep-equal to the encoded ones, keys in the same order. It refuses
  * columns whose sizes disagree with an Error naming what, instead of a wrong frame. Pure.
  */
-import type { Frame, FrameIndex, Ms, TurnIndex } from '../core/types';
+import type { Frame, FrameIndex, Ms, Mutable, TurnIndex } from '../core/types';
 
 export interface FrameColumns {
   count: number;
@@ -100,7 +100,7 @@ export function decodeFrames(c: FrameColumns): Frame[] {
     const end = dataEnds[i] as number;
     const event = events[eventOf[i] as number];
     if (event === undefined || !(end >= start && end <= data.length)) throw new Error(`frames: frame ${i} of a slice of ${count} points outside its columns`);
-    const frame: Frame = {
+    const frame: Mutable<Frame> = {
       index: nums[o] as FrameIndex,
       turn: nums[o + 1] as TurnIndex,
       time: nums[o + 2] as Ms,

@@ -1,4 +1,5 @@
-// The branded units of the data model: absolute and turn-relative times, frame and turn indices cannot be mixed.
+// The data model's types: branded units (absolute and turn-relative times, frame and turn indices cannot be mixed)
+// and read-only data.
 // The `@ts-expect-error` lines are the test (`npm run typecheck` fails if any of them compiles); the runtime part
 // checks the conversions.
 import { describe, expect, it } from 'vitest';
@@ -14,7 +15,9 @@ import {
   type FrameIndex,
   type Frame,
   type Ms,
+  type Mutable,
   type Recording,
+  type Session,
   type TurnIndex,
   type TurnMs,
   type TurnTiming,
@@ -74,5 +77,21 @@ describe('branded units', () => {
     expect(back).toBe(1250);
     expect(readyMs(recording, frames, frameIndex(0), turnIndex(0))).toBe(250);
     expect(whatIfSchedules([], turnMs(400)).streamEndMs).toBe(400);
+  });
+});
+
+describe('read-only data model', () => {
+  it('a loaded recording or a session cannot be changed in place; a builder says so with Mutable', () => {
+    const session = { recording, frames } as unknown as Session;
+    // @ts-expect-error arrays of the model are ReadonlyArray
+    session.frames.push(frames[0]!);
+    // @ts-expect-error fields of the model are readonly
+    session.recording.turns[0]!.requestAt = ms(0);
+    // @ts-expect-error nested objects too
+    session.recording.header.tools = [];
+    const draft: Mutable<Recording> = { header: { streamscope: 1 }, format: 'jsonl', timed: true, turns: [], tools: [], marks: [], issues: [] };
+    draft.turns.push({ index: turnIndex(0), requestAt: ms(0), chunks: [] });
+    const done: Recording = draft;
+    expect(done.turns).toHaveLength(1);
   });
 });

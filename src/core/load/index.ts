@@ -49,12 +49,8 @@ function firstLine(text: string): string {
 
 function loadSse(input: string | Uint8Array, head: string): LoadResult {
   const recording = recordingFromSse(input);
-  if (!SSE_LINE.test(head)) {
-    recording.issues.push(
-      issue('sse-unusual-start', { start: excerpt(head) }, 1, 0),
-    );
-  }
-  return { ok: true, recording };
+  if (SSE_LINE.test(head)) return { ok: true, recording };
+  return { ok: true, recording: { ...recording, issues: [...recording.issues, issue('sse-unusual-start', { start: excerpt(head) }, 1, 0)] } };
 }
 
 function loadJsonish(src: Source, ext: string): LoadResult {

@@ -93,6 +93,7 @@ export function analyze(recording: Recording, opts: AnalyzeOptions = {}): Sessio
   );
   const anomalies = sortAnomalies(timings.flatMap((t) => t.anomalies));
 
+  const strategies = Object.fromEntries(STRATEGY_IDS.map((id) => [id, pendingRun(id)])) as Record<StrategyId, StrategyRun>;
   const session: Session = {
     recording: issues.length > 0 ? { ...recording, issues: [...recording.issues, ...issues] } : recording,
     wire,
@@ -102,12 +103,12 @@ export function analyze(recording: Recording, opts: AnalyzeOptions = {}): Sessio
     signals,
     kinds,
     carried: trace.carried,
-    strategies: Object.fromEntries(STRATEGY_IDS.map((id) => [id, pendingRun(id)])) as Record<StrategyId, StrategyRun>,
+    strategies,
     timings,
     anomalies,
   };
   const ids = opts.strategies ?? STRATEGY_IDS;
-  for (const id of ids) session.strategies[id] = computeRun(session, id);
+  for (const id of ids) strategies[id] = computeRun(session, id);
   return session;
 }
 

@@ -15,6 +15,7 @@ import type {
   CallKey,
   CarriedCall,
   FrameIndex,
+  Mutable,
   ParseAttempt,
   ReadyCall,
   TurnIndex,
@@ -111,14 +112,14 @@ export function turnVerdict(t: TurnInput): TurnVerdict {
 
   const failed = t.attempts.find((a) => !a.ok);
   if (failed) {
-    const v: TurnVerdict = { turn: t.turn, verdict: 'fail', reason: 'parse-failed', frame: failed.frame, input: t.inputOf(failed) };
+    const v: Mutable<TurnVerdict> = { turn: t.turn, verdict: 'fail', reason: 'parse-failed', frame: failed.frame, input: t.inputOf(failed) };
     if (failed.error !== undefined) v.error = failed.error;
     if (failed.key !== null) v.key = failed.key;
     return v;
   }
   issues.sort((a, b) => (a.frame ?? Infinity) - (b.frame ?? Infinity));
   const first = issues[0] as Issue;
-  const v: TurnVerdict = { turn: t.turn, verdict: 'fail', reason: first.reason, key: first.key };
+  const v: Mutable<TurnVerdict> = { turn: t.turn, verdict: 'fail', reason: first.reason, key: first.key };
   if (first.frame !== undefined) v.frame = first.frame;
   return v;
 }

@@ -49,7 +49,7 @@ export interface Row {
   segments: Segment[];
   marks: MarkSpec[];
   tools: ToolSpan[];
-  anomalies: Anomaly[];
+  anomalies: readonly Anomaly[];
   /** Absolute time of the row's last drawn thing. */
   endMs: Ms;
 }

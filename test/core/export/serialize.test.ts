@@ -113,8 +113,9 @@ describe('serializeRecording', () => {
   });
 
   it('writes a time that is not finite as 0 instead of a line the loader would skip', () => {
-    const rec = loaded('{"streamscope":1}\n[0,"req",{}]\n[1,"chunk","x"]\n');
-    rec.turns[0]!.chunks[0]!.time = ms(Number.NaN);
+    const base = loaded('{"streamscope":1}\n[0,"req",{}]\n[1,"chunk","x"]\n');
+    const turn = base.turns[0]!;
+    const rec = { ...base, turns: [{ ...turn, chunks: [{ ...turn.chunks[0]!, time: ms(Number.NaN) }] }] };
     expect(loaded(serializeRecording(rec)).turns[0]!.chunks[0]!.time).toBe(0);
   });
 

@@ -147,8 +147,10 @@ describe('SSE framing', () => {
   });
 
   it('numbers frames across turns and keeps per-turn id state', () => {
-    const rec = recordingOf(['id: x\ndata: 1\n\n']);
-    rec.turns.push({ index: turnIndex(1), requestAt: rec.turns[0]!.requestAt, chunks: [{ time: rec.turns[0]!.chunks[0]!.time, bytes: new TextEncoder().encode('data: 2\n\ndata: 3\n\n') }] });
+    const base = recordingOf(['id: x\ndata: 1\n\n']);
+    const first = base.turns[0]!;
+    const second = { index: turnIndex(1), requestAt: first.requestAt, chunks: [{ time: first.chunks[0]!.time, bytes: new TextEncoder().encode('data: 2\n\ndata: 3\n\n') }] };
+    const rec = { ...base, turns: [...base.turns, second] };
     const { frames, decoded } = decodeRecording(rec);
     expect(frames.map((f) => [f.index, f.turn, f.data, f.id])).toEqual([
       [0, 0, '1', 'x'],

@@ -10,6 +10,7 @@ import {
   type CarriedCall,
   type Frame,
   type FrameKind,
+  type Mutable,
   type ParseAttempt,
   type ReadyCall,
   type Session,
@@ -73,30 +74,34 @@ interface CallState {
   start: number;
 }
 
-function emptyRun(id: StrategyId, applicable: boolean, naReason?: string): StrategyRun {
+/** The fold fills its runs in place. */
+type Run = Mutable<StrategyRun>;
+type Buf = Mutable<BufferLog>;
+
+function emptyRun(id: StrategyId, applicable: boolean, naReason?: string): Run {
   return { id, applicable, ...(naReason ? { naReason } : {}), buffers: [], attempts: [], calls: [], verdicts: [], verdict: applicable ? 'ok' : 'n/a' };
 }
 
 /** Folds the signals into the runs of parse-each-fragment, shared-buffer, per-call-buffer and partial-json-preview. */
 function fold(signals: Signal[][], carried: CarriedCall[]): Record<StrategyId, StrategyRun> {
-  const runs = Object.fromEntries(STRATEGY_IDS.map((id) => [id, emptyRun(id, true)])) as Record<StrategyId, StrategyRun>;
+  const runs = Object.fromEntries(STRATEGY_IDS.map((id) => [id, emptyRun(id, true)])) as Record<StrategyId, Run>;
   runs['completed-item'] = emptyRun('completed-item', false, 'na.completed-item.no-complete-items');
   runs['next-index-closes'] = emptyRun('next-index-closes', false, 'na.next-index-closes.chat-only');
   const calls = new Map<string, CallState>();
-  const perCall = new Map<string, BufferLog>();
-  const eachFragment = new Map<string, BufferLog>();
-  const shared: BufferLog = { id: 0, turn: T0, key: null, text: '', fragments: [] };
-  const append = (b: BufferLog, f: number, text: string) => {
+  const perCall = new Map<string, Buf>();
+  const eachFragment = new Map<string, Buf>();
+  const shared: Buf = { id: 0, turn: T0, key: null, text: '', fragments: [] };
+  const append = (b: Buf, f: number, text: string) => {
     b.fragments.push({ frame: frameIndex(f), start: b.text.length, end: b.text.length + text.length });
     b.text += text;
   };
-  const attempt = (run: StrategyRun, b: BufferLog, f: number, start: number, end: number): ReturnType<typeof tryParse> => {
+  const attempt = (run: Run, b: Buf, f: number, start: number, end: number): ReturnType<typeof tryParse> => {
     const r = tryParse(b.text.slice(start, end));
     const a: ParseAttempt = { frame: frameIndex(f), turn: T0, key: b.key, bufferId: b.id, start, end, ok: r.ok, ...(r.ok ? {} : { error: r.error }) };
     run.attempts.push(a);
     return r;
   };
-  const ready = (run: StrategyRun, c: CallState, argsText: string, args: unknown, f: number) => {
+  const ready = (run: Run, c: CallState, argsText: string, args: unknown, f: number) => {
     const call: ReadyCall = { turn: T0, key: c.key, id: c.id, name: c.name, argsText, args, readyFrame: frameIndex(f) };
     run.calls.push(call);
   };
@@ -106,7 +111,7 @@ function fold(signals: Signal[][], carried: CarriedCall[]): Record<StrategyId, S
         const c = { key: s.key, id: s.id ?? '', name: s.name ?? '', start: f };
         calls.set(s.key, c);
         for (const [map, run] of [[perCall, 'per-call-buffer'], [eachFragment, 'parse-each-fragment']] as const) {
-          const b: BufferLog = { id: runs[run].buffers.length, turn: T0, key: s.key, callId: c.id, name: c.name, text: '', fragments: [] };
+          const b: Buf = { id: runs[run].buffers.length, turn: T0, key: s.key, callId: c.id, name: c.name, text: '', fragments: [] };
           map.set(s.key, b);
           runs[run].buffers.push(b);
         }
@@ -188,7 +193,7 @@ export function buildSession(events: Ev[], options: BuildOptions = {}): Session 
   const kinds: FrameKind[] = signals.map((list) =>
     list.some((s) => s.kind === 'args' || s.kind === 'call-start') ? 'args' : list.some((s) => s.kind === 'text') ? 'text' : 'other',
   );
-  const carried: CarriedCall[] = [];
+  const carried: Mutable<CarriedCall>[] = [];
   signals.forEach((list, f) => {
     for (const s of list) {
       if (s.kind === 'call-start') carried.push({ turn: T0, key: s.key, id: s.id ?? '', name: s.name ?? '', argsText: '', startFrame: frameIndex(f), valid: true });
