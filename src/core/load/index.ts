@@ -7,7 +7,7 @@
  * line 1 {"streamscope": 1}), raw SSE text (what `curl -N` prints), a HAR (JSON with `log.entries`), or NDJSON
  * of data payloads. An unreadable file gives `{ok: false, error}` with one sentence naming what and where (line
  * and byte offset when it is about a line); a readable file with bad parts gives a Recording whose `issues` name them. No quadratic work: every format is
- * read in one or two linear passes, so a 10 MB single line loads in well under a second.
+ * read in one or two linear passes, so even a single line of many megabytes costs time linear in its length.
  */
 import type { LoadResult } from '../types';
 import { loadHar } from './har';
