@@ -14,12 +14,13 @@
  * analysis with faults on.
  */
 import type { FaultError } from '../core/faults';
+import type { AnalyzeTextResult } from '../core/session/session';
 import type { Session, StrategyId } from '../core/types';
 import { frameIndex } from '../core/types';
 import type { LoadOptions } from './loader';
 import type { TourState } from './labTour';
 import { TOUR_ID } from './labUrl';
-import type { AnalyzeOutcome, Analyzer, Notice, PlayerState } from './state';
+import type { Analyzer, Notice, PlayerState } from './state';
 
 export interface LabActions {
   /** Applies these fault specs (in order) to the current recording and every later load. */
@@ -98,7 +99,7 @@ export function createLab(ctx: LabContext) {
       return parsed.ok;
     });
     for (;;) {
-      const outcome: AnalyzeOutcome = await ctx.analyze(input, name, { ...hooks, faults, seed });
+      const outcome: AnalyzeTextResult = await ctx.analyze(input, name, { ...hooks, faults, seed });
       if (!outcome.ok && outcome.fault && faults.length > 0) {
         errors.push(faultNotice(outcome.fault));
         const at = outcome.fault.position ?? -1;

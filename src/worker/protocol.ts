@@ -9,7 +9,7 @@
  * something unexpected was thrown. The page joins each part as it arrives (./assemble.ts), so every message's
  * deserialization and joining on the page is short, and loading never blocks the page for long.
  */
-import type { AnalyzeTextResult } from '../core/session/analyze';
+import type { AnalyzeTextResult } from '../core/session/session';
 import type { FrameColumns } from './frameColumns';
 
 export interface AnalyzeRequest {
