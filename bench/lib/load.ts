@@ -16,7 +16,7 @@ import { traceCalls } from '../../src/core/strategies/truth';
 import { STRATEGIES } from '../../src/core/strategies/registry';
 import { analyze } from '../../src/core/session/analyze';
 import { DEFAULT_STRATEGY } from '../../src/store/state';
-import type { Recording } from '../../src/core/types';
+import { turnIndex, type Recording } from '../../src/core/types';
 import { generateChat } from './generate';
 
 export interface LoadFigures {
@@ -52,7 +52,7 @@ function ours(rec: Recording, envelopes = true): number {
   const { frames } = decodeRecording(rec);
   const signals = adaptFrames('openai-chat', frames, { envelopes });
   const trace = traceCalls('openai-chat', frames, signals);
-  const run = runStrategy(STRATEGIES[DEFAULT_STRATEGY], { wire: 'openai-chat', frames, signals, carried: trace.carried, turns: [0] });
+  const run = runStrategy(STRATEGIES[DEFAULT_STRATEGY], { wire: 'openai-chat', frames, signals, carried: trace.carried, turns: [turnIndex(0)] });
   return frames.length + run.attempts.length;
 }
 

@@ -6,7 +6,7 @@ import { analyze } from '../../src/core/session/analyze';
 import { runStrategy } from '../../src/core/strategies/run';
 import { STRATEGIES } from '../../src/core/strategies/registry';
 import { attemptsUpTo, bufferLengthAt, buffersAt, callsUpTo } from '../../src/core/session/view';
-import { frameIndex, type StrategyId } from '../../src/core/types';
+import { frameIndex, turnIndex, type StrategyId } from '../../src/core/types';
 import { p95, seededRandom } from './stats';
 
 export interface SeekCompute {
@@ -34,7 +34,7 @@ export function benchSeekCompute(jsonl: string, seeks = 200, strategy: StrategyI
       frames: prefix,
       signals: session.signals.slice(0, f + 1),
       carried: session.carried,
-      turns: [0],
+      turns: [turnIndex(0)],
     });
     sink += r.attempts.length;
     naive.push(performance.now() - t0);

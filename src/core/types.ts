@@ -1,22 +1,47 @@
 /**
  * The data model of Streamscope's pipeline (see src/core/README.md).
  *
- * Contract: plain immutable data, no classes, no framework. Times are branded milliseconds, frame indices are
- * branded integers, so the two cannot be mixed. Everything a panel shows at frame f is derived from a `Session`
- * by the accessors in `session/view.ts`, in O(log n), without copying strings per frame.
+ * Contract: plain immutable data (readonly throughout), no classes, no framework. Times are branded milliseconds,
+ * absolute (`Ms`) or turn-relative (`TurnMs`); frame and turn indices are branded integers (`FrameIndex`,
+ * `TurnIndex`); none of the four can be passed for another. Durations are plain numbers named `...Ms`.
+ * Everything a panel shows at frame f is derived from a `Session` by the accessors in `session/view.ts`, in
+ * O(log n), without copying strings per frame.
  */
 
 // ---------------------------------------------------------------------------------------------------------------
 // Branded units
 // ---------------------------------------------------------------------------------------------------------------
 declare const msBrand: unique symbol;
+declare const turnMsBrand: unique symbol;
 declare const frameBrand: unique symbol;
-/** Milliseconds. Absolute times are since the recording started; turn-relative times say so in their name. */
+declare const turnBrand: unique symbol;
+/** Absolute milliseconds: a moment since the recording started. */
 export type Ms = number & { readonly [msBrand]: true };
+/** Turn-relative milliseconds: a moment measured from its turn's request (`Turn.requestAt`). */
+export type TurnMs = number & { readonly [turnMsBrand]: true };
 /** 0-based frame index across the whole recording (the same number as the URL's `f` and the CLI's frames). */
 export type FrameIndex = number & { readonly [frameBrand]: true };
+/** 0-based turn index: the position in `Recording.turns` (equal to that turn's `index`). */
+export type TurnIndex = number & { readonly [turnBrand]: true };
 export const ms = (n: number): Ms => n as Ms;
+export const turnMs = (n: number): TurnMs => n as TurnMs;
 export const frameIndex = (n: number): FrameIndex => n as FrameIndex;
+export const turnIndex = (n: number): TurnIndex => n as TurnIndex;
+/** The turn-relative time of the absolute moment `time`, in a turn whose request was sent at `requestAt`. */
+export const sinceRequest = (time: Ms, requestAt: Ms): TurnMs => (time - requestAt) as TurnMs;
+/** The absolute moment of the turn-relative time `rel`, in a turn whose request was sent at `requestAt`. */
+export const fromRequest = (rel: TurnMs, requestAt: Ms): Ms => (requestAt + rel) as Ms;
+
+/**
+ * For the builders that fill a part of the model in place before handing it out (loaders, the sse decoder, the
+ * strategies' run log, the ground-truth tracer): the same shape with every `readonly` removed, deeply. A `Mutable<T>`
+ * is assignable to `T`; nothing outside a builder holds one.
+ */
+export type Mutable<T> = unknown extends T
+  ? T
+  : T extends string | number | boolean | bigint | symbol | null | undefined | Uint8Array
+    ? T
+    : { -readonly [K in keyof T]: Mutable<T[K]> };
 
 // ---------------------------------------------------------------------------------------------------------------
 // Recording (load)
@@ -25,105 +50,105 @@ export type WireId = 'anthropic-messages' | 'openai-chat' | 'openai-responses' |
 export const WIRES: readonly WireId[] = ['anthropic-messages', 'openai-chat', 'openai-responses', 'gemini'];
 
 export interface Localized {
-  zh: string;
-  en: string;
+  readonly zh: string;
+  readonly en: string;
 }
 
 export type ProvenanceKind = 'captured' | 'docs' | 'reconstructed' | 'synthetic';
 export interface Provenance {
-  kind: ProvenanceKind;
-  source?: string;
-  url?: string;
-  notes?: string;
+  readonly kind: ProvenanceKind;
+  readonly source?: string;
+  readonly url?: string;
+  readonly notes?: string;
 }
 
 export interface ToolSpec {
-  name: string;
-  concurrencySafe?: boolean;
-  durationMs?: number;
+  readonly name: string;
+  readonly concurrencySafe?: boolean;
+  readonly durationMs?: number;
 }
 
 export type Verdict = 'ok' | 'fail' | 'n/a';
 
 export interface RecordingHeader {
-  streamscope: 1;
-  title?: Localized;
-  description?: Localized;
-  wire?: WireId;
-  provenance?: Provenance;
-  server?: string;
-  model?: string;
-  tools?: ToolSpec[];
+  readonly streamscope: 1;
+  readonly title?: Localized;
+  readonly description?: Localized;
+  readonly wire?: WireId;
+  readonly provenance?: Provenance;
+  readonly server?: string;
+  readonly model?: string;
+  readonly tools?: readonly ToolSpec[];
   /** Expected verdict per strategy id, for the shipped recordings' self-test. */
-  expect?: Record<string, Verdict>;
+  readonly expect?: Readonly<Record<string, Verdict>>;
   /** Unknown header fields are kept but ignored. */
   [extra: string]: unknown;
 }
 
 /** Bytes received from the network at `time` (absolute ms since the recording started). */
 export interface Chunk {
-  time: Ms;
-  bytes: Uint8Array;
+  readonly time: Ms;
+  readonly bytes: Uint8Array;
 }
 
 export type EndStatus = 'complete' | 'aborted' | 'error';
 
 export interface ToolRun {
-  time: Ms;
-  turn: number;
-  callId: string;
-  name: string;
-  durationMs: number;
+  readonly time: Ms;
+  readonly turn: TurnIndex;
+  readonly callId: string;
+  readonly name: string;
+  readonly durationMs: number;
 }
 
 export interface Mark {
-  time: Ms;
-  label: Localized;
+  readonly time: Ms;
+  readonly label: Localized;
 }
 
 export interface Turn {
-  index: number;
+  readonly index: TurnIndex;
   /** When the request was sent (absolute). Turn-relative times are measured from here. */
-  requestAt: Ms;
-  request?: unknown;
-  chunks: Chunk[];
-  end?: { time: Ms; status: EndStatus; note?: string };
+  readonly requestAt: Ms;
+  readonly request?: unknown;
+  readonly chunks: readonly Chunk[];
+  readonly end?: { readonly time: Ms; readonly status: EndStatus; readonly note?: string };
   /** The assembled message as the recorder's client saw it (self-check oracle). */
-  final?: { time: Ms; message: unknown };
+  readonly final?: { readonly time: Ms; readonly message: unknown };
 }
 
 export type SourceFormat = 'jsonl' | 'sse' | 'har' | 'ndjson';
 
 /** A problem found while loading a readable file. Loading goes on. */
 export interface LoadIssue {
-  code: string;
-  message: string;
-  line?: number;
-  byteOffset?: number;
+  readonly code: string;
+  readonly message: string;
+  readonly line?: number;
+  readonly byteOffset?: number;
   /** The variable parts of the message (field, type token, excerpt, parser message...; `variant` picks the wording). */
-  params?: Record<string, string | number>;
+  readonly params?: Readonly<Record<string, string | number>>;
 }
 
 export interface Recording {
-  header: RecordingHeader;
-  format: SourceFormat;
+  readonly header: RecordingHeader;
+  readonly format: SourceFormat;
   /** False for raw .sse text: frames are spaced evenly and the UI says the file has no timing. */
-  timed: boolean;
-  turns: Turn[];
-  tools: ToolRun[];
-  marks: Mark[];
-  issues: LoadIssue[];
+  readonly timed: boolean;
+  readonly turns: readonly Turn[];
+  readonly tools: readonly ToolRun[];
+  readonly marks: readonly Mark[];
+  readonly issues: readonly LoadIssue[];
 }
 
 /** An unreadable file: one message naming what and where. */
 export interface LoadFailure {
-  message: string;
-  line?: number;
-  byteOffset?: number;
+  readonly message: string;
+  readonly line?: number;
+  readonly byteOffset?: number;
   /** A stable code for the UI to word the failure in the reader's language (absent: only `message` is known). */
-  code?: string;
+  readonly code?: string;
   /** The variable parts of the message, as for LoadIssue. */
-  params?: Record<string, string | number>;
+  readonly params?: Readonly<Record<string, string | number>>;
 }
 
 export type LoadResult = { ok: true; recording: Recording } | { ok: false; error: LoadFailure };
@@ -133,34 +158,34 @@ export type LoadResult = { ok: true; recording: Recording } | { ok: false; error
 // ---------------------------------------------------------------------------------------------------------------
 /** One dispatched SSE event. */
 export interface Frame {
-  index: FrameIndex;
-  turn: number;
+  readonly index: FrameIndex;
+  readonly turn: TurnIndex;
   /** Absolute time at which its terminating blank line arrived. */
-  time: Ms;
+  readonly time: Ms;
   /** The event type (`message` when the stream named none). */
-  event: string;
-  data: string;
+  readonly event: string;
+  readonly data: string;
   /** The last event ID in force (sticky, per WHATWG), if any. */
-  id?: string;
+  readonly id?: string;
   /** Network chunks (indices into the turn's `chunks`) that carried it: first and last. */
-  chunks: [number, number];
+  readonly chunks: readonly [number, number];
   /** Character range of the raw event text (fields through the terminating blank line) in the turn's decoded text. */
-  charStart: number;
-  charEnd: number;
+  readonly charStart: number;
+  readonly charEnd: number;
   /** Byte range in the turn's byte stream. */
-  byteStart: number;
-  byteEnd: number;
+  readonly byteStart: number;
+  readonly byteEnd: number;
 }
 
 /** What the SSE layer hands to the rest, per turn. */
 export interface DecodedTurn {
-  turn: number;
+  readonly turn: TurnIndex;
   /** The turn's whole body decoded as UTF-8 (BOM stripped); frames' char ranges index into it. */
-  text: string;
+  readonly text: string;
   /** An unterminated final event (never dispatched), if any. */
-  unterminated?: { charStart: number; charEnd: number; text: string };
+  readonly unterminated?: { readonly charStart: number; readonly charEnd: number; readonly text: string };
   /** U+FFFD replacements made by the decoder (invalid UTF-8), as char offsets. */
-  invalidUtf8At: number[];
+  readonly invalidUtf8At: readonly number[];
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -171,28 +196,28 @@ export type CallKey = string;
 
 /** Identifies one tool call of a session across panels, the timeline and the waterfall. */
 export interface CallRef {
-  turn: number;
-  key: CallKey;
+  readonly turn: TurnIndex;
+  readonly key: CallKey;
 }
 
 export type Signal =
-  | { kind: 'text'; text: string }
-  | { kind: 'reasoning'; text: string }
-  | { kind: 'call-start'; key: CallKey; id?: string; name?: string }
-  | { kind: 'args'; key: CallKey; text: string }
-  | { kind: 'call-end'; key: CallKey; args?: string }
-  | { kind: 'call-complete'; key: CallKey; id: string; name: string; args: string }
-  | { kind: 'finish'; reason: string }
-  | { kind: 'usage'; inputTokens?: number; outputTokens?: number }
-  | { kind: 'error'; message: string; errorType?: string }
-  | { kind: 'ignored'; why: string };
+  | { readonly kind: 'text'; readonly text: string }
+  | { readonly kind: 'reasoning'; readonly text: string }
+  | { readonly kind: 'call-start'; readonly key: CallKey; readonly id?: string; readonly name?: string }
+  | { readonly kind: 'args'; readonly key: CallKey; readonly text: string }
+  | { readonly kind: 'call-end'; readonly key: CallKey; readonly args?: string }
+  | { readonly kind: 'call-complete'; readonly key: CallKey; readonly id: string; readonly name: string; readonly args: string }
+  | { readonly kind: 'finish'; readonly reason: string }
+  | { readonly kind: 'usage'; readonly inputTokens?: number; readonly outputTokens?: number }
+  | { readonly kind: 'error'; readonly message: string; readonly errorType?: string }
+  | { readonly kind: 'ignored'; readonly why: string };
 
 export type SignalKind = Signal['kind'];
 
 /** Per frame, what it means on its wire. Frames that carry several things (a Chat chunk) yield several signals. */
 export interface FrameSignals {
-  frame: FrameIndex;
-  signals: Signal[];
+  readonly frame: FrameIndex;
+  readonly signals: readonly Signal[];
 }
 
 /** The colour/shape class of a frame on the timeline. */
@@ -223,41 +248,41 @@ export const STRATEGY_IDS: readonly StrategyId[] = [
  * length `lengthAt(f)` = the end of the last fragment with frame <= f.
  */
 export interface BufferLog {
-  id: number;
-  turn: number;
+  readonly id: number;
+  readonly turn: TurnIndex;
   /** The call key, or null for the one shared buffer. */
-  key: CallKey | null;
-  callId?: string;
-  name?: string;
-  text: string;
+  readonly key: CallKey | null;
+  readonly callId?: string;
+  readonly name?: string;
+  readonly text: string;
   /** The frame at which the strategy opened it (a call's start), which may precede its first fragment. */
-  openedAt?: FrameIndex;
+  readonly openedAt?: FrameIndex;
   /** Fragments in arrival order: [frame, start, end) ranges into `text`. An empty fragment ('') is a real one. */
-  fragments: { frame: FrameIndex; start: number; end: number }[];
+  readonly fragments: readonly { readonly frame: FrameIndex; readonly start: number; readonly end: number }[];
 }
 
 export interface ParseAttempt {
-  frame: FrameIndex;
-  turn: number;
-  key: CallKey | null;
+  readonly frame: FrameIndex;
+  readonly turn: TurnIndex;
+  readonly key: CallKey | null;
   /** The input is `buffers[bufferId].text.slice(start, end)`, or `text` when it came whole from an event. */
-  bufferId: number;
-  start: number;
-  end: number;
-  text?: string;
-  ok: boolean;
+  readonly bufferId: number;
+  readonly start: number;
+  readonly end: number;
+  readonly text?: string;
+  readonly ok: boolean;
   /** The parser's own message (JSON.parse's), when it failed. */
-  error?: string;
+  readonly error?: string;
 }
 
 export interface ReadyCall {
-  turn: number;
-  key: CallKey;
-  id: string;
-  name: string;
-  argsText: string;
-  args: unknown;
-  readyFrame: FrameIndex;
+  readonly turn: TurnIndex;
+  readonly key: CallKey;
+  readonly id: string;
+  readonly name: string;
+  readonly argsText: string;
+  readonly args: unknown;
+  readonly readyFrame: FrameIndex;
 }
 
 export type VerdictReason =
@@ -272,26 +297,26 @@ export type VerdictReason =
   | 'no-calls';
 
 export interface TurnVerdict {
-  turn: number;
-  verdict: Verdict;
-  reason?: VerdictReason;
+  readonly turn: TurnIndex;
+  readonly verdict: Verdict;
+  readonly reason?: VerdictReason;
   /** For `fail`: the first failing frame, the input and the parser's message, where a parse failed. */
-  frame?: FrameIndex;
-  input?: string;
-  error?: string;
+  readonly frame?: FrameIndex;
+  readonly input?: string;
+  readonly error?: string;
   /** For `fail` on a call mismatch: which call (key) is concerned. */
-  key?: CallKey;
+  readonly key?: CallKey;
 }
 
 /** A strategy's remark that is neither an attempt nor a call (optional data; added for per-call-buffer). */
 export interface StrategyNote {
-  turn: number;
-  key: CallKey;
-  frame: FrameIndex;
+  readonly turn: TurnIndex;
+  readonly key: CallKey;
+  readonly frame: FrameIndex;
   /** `end-args-differ`: the call's end event carried args that differ from the buffer the strategy parsed. */
-  code: 'end-args-differ';
+  readonly code: 'end-args-differ';
   /** The end event's args. */
-  detail: string;
+  readonly detail: string;
 }
 
 /**
@@ -302,35 +327,35 @@ export interface StrategyNote {
 export type NaReason = 'no-frames' | 'pending' | 'no-complete-items' | 'chat-only' | 'strategy-error';
 
 export interface StrategyRun {
-  id: StrategyId;
-  applicable: boolean;
+  readonly id: StrategyId;
+  readonly applicable: boolean;
   /** Why it does not apply (a code; src/i18n words it). */
-  naReason?: NaReason;
-  buffers: BufferLog[];
+  readonly naReason?: NaReason;
+  readonly buffers: readonly BufferLog[];
   /** Sorted by frame. */
-  attempts: ParseAttempt[];
+  readonly attempts: readonly ParseAttempt[];
   /** Sorted by readyFrame. */
-  calls: ReadyCall[];
-  verdicts: TurnVerdict[];
+  readonly calls: readonly ReadyCall[];
+  readonly verdicts: readonly TurnVerdict[];
   /** Overall: ok when every turn is ok, n/a when not applicable, else fail. */
-  verdict: Verdict;
+  readonly verdict: Verdict;
   /** Remarks in frame order (optional: absent on runs that made none or were not computed). */
-  notes?: StrategyNote[];
+  readonly notes?: readonly StrategyNote[];
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // Ground truth: the calls the stream carried
 // ---------------------------------------------------------------------------------------------------------------
 export interface CarriedCall {
-  turn: number;
-  key: CallKey;
-  id: string;
-  name: string;
-  argsText: string;
-  startFrame: FrameIndex;
+  readonly turn: TurnIndex;
+  readonly key: CallKey;
+  readonly id: string;
+  readonly name: string;
+  readonly argsText: string;
+  readonly startFrame: FrameIndex;
   /** The frame of its end signal, or undefined when the stream never ended it (a cut stream). */
-  endFrame?: FrameIndex;
-  valid: boolean;
+  readonly endFrame?: FrameIndex;
+  readonly valid: boolean;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -353,58 +378,60 @@ export type AnomalyCode =
   | 'too-deep';
 
 export interface Anomaly {
-  code: AnomalyCode;
-  turn: number;
-  frame?: FrameIndex;
+  readonly code: AnomalyCode;
+  readonly turn: TurnIndex;
+  readonly frame?: FrameIndex;
   /** Plain detail (an event name, a key, an error message): data, not prose. */
-  detail?: string;
+  readonly detail?: string;
 }
 
 export interface Gap {
   /** The frame after the silence. */
-  frame: FrameIndex;
-  /** Turn-relative start and length. */
-  fromMs: Ms;
-  lengthMs: Ms;
+  readonly frame: FrameIndex;
+  /** Turn-relative start of the silence. */
+  readonly fromMs: TurnMs;
+  /** Its length (a duration). */
+  readonly lengthMs: number;
 }
 
 export interface TurnTiming {
-  turn: number;
-  requestAt: Ms;
+  readonly turn: TurnIndex;
+  readonly requestAt: Ms;
   /** Frame range [first, last] of this turn, or null when it has no frame. */
-  frames: [FrameIndex, FrameIndex] | null;
-  frameCount: number;
+  readonly frames: readonly [FrameIndex, FrameIndex] | null;
+  readonly frameCount: number;
   /** All turn-relative (ms from the turn's request); null when absent. */
-  firstFrameMs: Ms | null;
-  firstReasoningMs: Ms | null;
-  firstTextMs: Ms | null;
-  firstToolCallMs: Ms | null;
-  lastFrameMs: Ms | null;
-  endMs: Ms | null;
-  endStatus: EndStatus | null;
-  finishReason: string | null;
-  usage: { inputTokens?: number; outputTokens?: number } | null;
-  gaps: Gap[];
-  longestGapMs: Ms | null;
-  anomalies: Anomaly[];
+  readonly firstFrameMs: TurnMs | null;
+  readonly firstReasoningMs: TurnMs | null;
+  readonly firstTextMs: TurnMs | null;
+  readonly firstToolCallMs: TurnMs | null;
+  readonly lastFrameMs: TurnMs | null;
+  readonly endMs: TurnMs | null;
+  readonly endStatus: EndStatus | null;
+  readonly finishReason: string | null;
+  readonly usage: { readonly inputTokens?: number; readonly outputTokens?: number } | null;
+  readonly gaps: readonly Gap[];
+  /** A duration. */
+  readonly longestGapMs: number | null;
+  readonly anomalies: readonly Anomaly[];
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // Session: everything derived, computed once per (recording, faults), immutable
 // ---------------------------------------------------------------------------------------------------------------
 export interface Session {
-  recording: Recording;
-  wire: WireId;
+  readonly recording: Recording;
+  readonly wire: WireId;
   /** How the wire was known: named in the header, or detected from the first events. */
-  wireSource: 'header' | 'detected';
-  frames: Frame[];
-  decoded: DecodedTurn[];
+  readonly wireSource: 'header' | 'detected';
+  readonly frames: readonly Frame[];
+  readonly decoded: readonly DecodedTurn[];
   /** Signals of frame i are `signals[i]`. */
-  signals: Signal[][];
-  kinds: FrameKind[];
-  carried: CarriedCall[];
-  strategies: Record<StrategyId, StrategyRun>;
-  timings: TurnTiming[];
+  readonly signals: readonly (readonly Signal[])[];
+  readonly kinds: readonly FrameKind[];
+  readonly carried: readonly CarriedCall[];
+  readonly strategies: Readonly<Record<StrategyId, StrategyRun>>;
+  readonly timings: readonly TurnTiming[];
   /** All anomalies, sorted by turn then frame. */
-  anomalies: Anomaly[];
+  readonly anomalies: readonly Anomaly[];
 }

@@ -17,8 +17,8 @@ export const MAX_RECORDING_BYTES = 200 * 1024 * 1024;
 
 /**
  * A text fetcher that may also give a file's bytes undecoded. A recording fetched as bytes is analysed exactly like
- * the same file opened from disk, and the page never decodes a large text on its main thread (decoding a 24 MB
- * response with `Response.text()` blocked the page for about 160 ms); the analysis worker decodes it.
+ * the same file opened from disk, and the page never decodes a large text on its main thread (`Response.text()`
+ * decodes a whole response in one long task); the analysis worker decodes it.
  */
 export interface TextFetch {
   (url: string, signal: AbortSignal): Promise<string>;
@@ -48,9 +48,9 @@ export function yieldToPage(): Promise<void> {
 }
 
 /**
- * A response's body read from its stream, yielding to the page after every `sliceMs` of reading (a body that is
- * already there, a local server or the cache, was read by `Response.arrayBuffer()` in one task of 27-46 ms for
- * 24 MB), and stopped with a TooLargeError once more than `limit` bytes have arrived.
+ * A response's body read from its stream, yielding to the page after every `sliceMs` of reading (a large body that
+ * is already there, from a local server or the cache, would be read by `Response.arrayBuffer()` in one long task),
+ * and stopped with a TooLargeError once more than `limit` bytes have arrived.
  */
 export function readBodySliced(res: Response, sliceMs = 8, pause: () => Promise<void> = yieldToPage, limit = MAX_RECORDING_BYTES): Promise<Uint8Array> {
   return readBodyLimited(res, limit, { sliceMs, pause });

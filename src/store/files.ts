@@ -113,7 +113,7 @@ export function createIdbFileStore(factory: IDBFactory | undefined = globalThis.
       return input instanceof Blob ? new Uint8Array(await input.arrayBuffer()) : input;
     },
     async put(name, input) {
-      // a 24 MB Uint8Array put as it is blocked the page for about 40 ms (serialized on the main thread)
+      // stored as a Blob: a large Uint8Array put as it is would be serialized on the main thread, blocking the page
       const record: StoredFile = { name, input: typeof input === 'string' ? input : new Blob([input as Uint8Array<ArrayBuffer>]), savedAt: Date.now() };
       try {
         await run('readwrite', `saving “${name}”`, (s) => s.put(record), isQuota);

@@ -15,6 +15,7 @@
  * analysis with faults on.
  */
 import type { FaultError } from '../core/faults';
+import type { AnalyzeTextResult } from '../core/session/session';
 import type { FrameIndex, Session, StrategyId } from '../core/types';
 import { frameIndex } from '../core/types';
 import type { LabActions, LabState } from './labState';
@@ -22,7 +23,7 @@ import type { LoadOptions } from './loader';
 import type { TourState } from './labTour';
 import { TOUR_ID } from './labUrl';
 import type { SliceSetter } from './slices';
-import type { AnalyzeOutcome, Analyzer, Notice, PlayerState } from './state';
+import type { Analyzer, Notice, PlayerState } from './state';
 
 export type { LabActions } from './labState';
 
@@ -89,7 +90,7 @@ export function createLab(ctx: LabContext) {
       return parsed.ok;
     });
     for (;;) {
-      const outcome: AnalyzeOutcome = await ctx.analyze(input, name, { ...hooks, faults, seed });
+      const outcome: AnalyzeTextResult = await ctx.analyze(input, name, { ...hooks, faults, seed });
       if (!outcome.ok && outcome.fault && faults.length > 0) {
         errors.push(faultNotice(outcome.fault));
         const at = outcome.fault.position ?? -1;

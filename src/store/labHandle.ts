@@ -16,7 +16,8 @@ import type { Session } from '../core/types';
 import type { LabContext } from './lab';
 import { LAB_DEFAULTS, type LabActions, type LabState, type LabView } from './labState';
 import type { LabStore } from './labStore';
-import type { AnalyzeOutcome, Analyzer } from './state';
+import type { AnalyzeTextResult } from '../core/session/session';
+import type { Analyzer } from './state';
 
 export type LabHandleContext = Omit<LabContext, 'get' | 'set' | 'inputOf'>;
 
@@ -88,7 +89,7 @@ export function createLabHandle(ctx: LabHandleContext, initial: Partial<LabState
   const analyze: Analyzer = async (input, name, hooks) => {
     let l = lab;
     if (!l && loading) l = await loading.catch(() => null);
-    const outcome: AnalyzeOutcome = await (l ? l.analyze(input, name, hooks) : ctx.analyze(input, name, hooks));
+    const outcome: AnalyzeTextResult = await (l ? l.analyze(input, name, hooks) : ctx.analyze(input, name, hooks));
     if (outcome.ok) inputs.set(outcome.session, { input, name });
     return outcome;
   };

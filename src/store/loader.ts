@@ -168,8 +168,8 @@ export function createLoader(ctx: LoaderContext) {
       input = src.input;
       fileInputs.set(src.name, src.input);
       if (!get().files.includes(src.name)) set({ files: [...get().files, src.name] });
-      // kept in a task of its own: IndexedDB copies a large file there (about 40 ms for 24 MB), apart from the
-      // task that hands it to the analysis worker
+      // kept in a task of its own: IndexedDB copies the file there, which is long for a large one, so it stays
+      // apart from the task that hands it to the analysis worker
       const { fileStore } = ctx;
       const kept = src;
       if (fileStore) setTimeout(() => void fileStore.put(kept.name, kept.input).catch((e: unknown) => ctx.warn(fileStoreNotice(e))), 0);

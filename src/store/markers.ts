@@ -8,7 +8,7 @@
  * it as a sorted Int32Array for O(log n) previous / next lookups. Nothing here throws on odd input: marks after the
  * last frame land on the last frame, a session without frames has no markers.
  */
-import type { FrameIndex, Session, StrategyId } from '../core/types';
+import type { FrameIndex, Session, StrategyId, TurnIndex } from '../core/types';
 import { frameIndex } from '../core/types';
 import { lastAtOrBefore } from '../core/session/view';
 
@@ -21,7 +21,7 @@ export interface Marker {
   /** Data for the tooltip: a turn number, a signal kind, a parser message, a gap length in ms, a mark index, an
    * anomaly code, the name of a call that never ended. */
   detail?: string;
-  turn?: number;
+  turn?: TurnIndex;
 }
 
 const kindOrder = (k: MarkerKind): number => MARKER_KINDS.indexOf(k);

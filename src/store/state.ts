@@ -5,8 +5,8 @@
  * (`times`, `turnStarts`, `markers`, `markerFrames`) are computed once per session / strategy / time mode and keep
  * their identity otherwise, so selectors stay stable.
  */
-import type { FaultError } from '../core/faults';
-import type { CallRef, FrameIndex, LoadFailure, Ms, Session, StrategyId } from '../core/types';
+import type { AnalyzeTextResult } from '../core/session/session';
+import type { CallRef, FrameIndex, Ms, Session, StrategyId } from '../core/types';
 import type { FrameScheduler } from './clock';
 import type { Marker } from './markers';
 import type { PlaybackState } from './playback';
@@ -87,10 +87,6 @@ export interface AppliedFaults {
 
 export const NO_FAULTS: AppliedFaults = { faults: [], seed: 1, noEffect: [] };
 
-export type AnalyzeOutcome =
-  | { ok: true; session: Session; noEffect?: number[] }
-  | { ok: false; error: LoadFailure; fault?: FaultError };
-
 export interface AnalyzeHooks {
   onProgress: (fraction: number) => void;
   signal: AbortSignal;
@@ -100,7 +96,7 @@ export interface AnalyzeHooks {
 }
 
 /** Turns a file's content into a Session (inline for small files, in a Web Worker for large ones). */
-export type Analyzer = (input: string | Uint8Array, name: string, hooks: AnalyzeHooks) => Promise<AnalyzeOutcome>;
+export type Analyzer = (input: string | Uint8Array, name: string, hooks: AnalyzeHooks) => Promise<AnalyzeTextResult>;
 
 export interface PlayerOptions {
   analyze: Analyzer;

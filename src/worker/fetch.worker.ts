@@ -1,7 +1,7 @@
 /**
  * A Web Worker that fetches one file and hands its bytes to the page without copying them (the buffer is
  * transferred): the response body is received, buffered and copied on this thread, never on the page's main thread
- * (where a 24 MB body already there took tasks of 25-45 ms to take in).
+ * (where taking in a large body that is already there, from a local server or the cache, is one long task).
  *
  * Contract: answers one `{url, limit}` request (an absolute URL; `limit` in bytes) with `{ok: true, bytes}` or
  * `{ok: false, message}`; the messages are the page's own: `HTTP <status>`, the size limit, or the browser's fetch

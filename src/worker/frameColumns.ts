@@ -2,8 +2,8 @@
  * A slice of frames sent as columns instead of objects: their numbers in one Float64Array, their data joined in one
  * string with the end offsets, event names as indices into a small table, ids only when a frame has one. The page
  * deserializes a few large values instead of thousands of objects and strings, and rebuilds each frame with its
- * data as a slice of the joined string: less work per message and far less for the page's garbage collector (a
- * 100,000-frame load ran young-generation collections of 20-57 ms on the page).
+ * data as a slice of the joined string: less work per message and far less for the page's garbage collector
+ * (thousands of short-lived objects per message make long young-generation collections on the page).
  *
  * Contract: `fitsColumns(frame)` says whether a frame has exactly the shape core's SSE layer makes (these keys in
  * this order, `id` last and only when set; numbers, strings and a [first, last] pair); `encodeFrames(frames)` needs
@@ -11,7 +11,7 @@
  * transfer; `decodeFrames(columns)` gives frames deep-equal to the encoded ones, keys in the same order. It refuses
  * columns whose sizes disagree with an Error naming what, instead of a wrong frame. Pure.
  */
-import type { Frame, FrameIndex, Ms } from '../core/types';
+import type { Frame, FrameIndex, Ms, Mutable, TurnIndex } from '../core/types';
 
 export interface FrameColumns {
   count: number;
@@ -100,9 +100,9 @@ export function decodeFrames(c: FrameColumns): Frame[] {
     const end = dataEnds[i] as number;
     const event = events[eventOf[i] as number];
     if (event === undefined || !(end >= start && end <= data.length)) throw new Error(`frames: frame ${i} of a slice of ${count} points outside its columns`);
-    const frame: Frame = {
+    const frame: Mutable<Frame> = {
       index: nums[o] as FrameIndex,
-      turn: nums[o + 1] as number,
+      turn: nums[o + 1] as TurnIndex,
       time: nums[o + 2] as Ms,
       event,
       data: data.slice(start, end),

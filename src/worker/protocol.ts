@@ -9,7 +9,7 @@
  * something unexpected was thrown. The page joins each part as it arrives (./assemble.ts), so every message's
  * deserialization and joining on the page is short, and loading never blocks the page for long.
  */
-import type { AnalyzeTextResult } from '../core/session/analyze';
+import type { AnalyzeTextResult } from '../core/session/session';
 import type { FrameColumns } from './frameColumns';
 
 export interface AnalyzeRequest {
@@ -25,8 +25,8 @@ export interface AnalyzeRequest {
 export type PartPath = readonly (string | number)[];
 
 /**
- * The largest number of array items in one `part`. A part of 4,000 frames took 20-30 ms to deserialize on the page
- * (a 100,000-frame recording, Chromium on a slow machine); 1,000 keep each message's handling well under 10 ms.
+ * The largest number of array items in one `part`: the page deserializes each message in one task, so a part is
+ * kept small enough for that task to stay short however large the session is (figures in docs/performance.md).
  */
 export const PART_SIZE = 1000;
 /** Strings longer than this many UTF-16 units are sent in pieces of about this size. */

@@ -45,7 +45,7 @@ export const harText = (sse = sseText()) =>
 export const ndjsonText = (events = anthropicEvents()) => events.map((e) => JSON.stringify(e.data)).join('\n') + '\n';
 
 /** The calls per-call-buffer assembles from `text` (as core sees it). */
-export function expectedCalls(text: string, name: string): ReadyCall[] {
+export function expectedCalls(text: string, name: string): readonly ReadyCall[] {
   const r = analyzeText(text, name);
   if (!r.ok) throw new Error(`${name}: ${r.error.message}`);
   return r.session.strategies['per-call-buffer'].calls;

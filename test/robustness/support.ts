@@ -1,7 +1,7 @@
 // Shared pieces of the robustness gates: valid streams to start from (built with the core's own encoder), byte-level
 // mutations of them, v1 recording text around a body, and the checks every outcome of load/analyze must pass.
 import { expect } from 'vitest';
-import type { AnalyzeTextResult } from '../../src/core/session/analyze';
+import type { AnalyzeTextResult } from '../../src/core/session/session';
 import { STRATEGY_IDS, WIRES, type AnomalyCode, type LoadFailure, type Session, type WireId } from '../../src/core/types';
 import { encodeTurn, type TurnSpec } from '../../src/core/wire/encode';
 

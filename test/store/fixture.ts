@@ -1,7 +1,7 @@
 // A small hand-built Session for store tests (no core analysis needed): two turns, tool-call fragments, one
 // failing parse attempt, a gap and a lesson mark.
 import type { Frame, FrameKind, Session, Signal, StrategyId, StrategyRun, TurnTiming } from '../../src/core/types';
-import { STRATEGY_IDS, frameIndex, ms } from '../../src/core/types';
+import { STRATEGY_IDS, frameIndex, ms, turnIndex, turnMs } from '../../src/core/types';
 
 export interface FixtureFrame {
   turn: number;
@@ -22,7 +22,7 @@ const kindOf = (signals: Signal[]): FrameKind =>
 export function makeSession(spec: FixtureFrame[], opts: { timed?: boolean; marks?: number[]; failAt?: number[]; gaps?: number[] } = {}): Session {
   const frames: Frame[] = spec.map((f, i) => ({
     index: frameIndex(i),
-    turn: f.turn,
+    turn: turnIndex(f.turn),
     time: ms(f.time),
     event: f.event,
     data: '{}',
@@ -38,7 +38,7 @@ export function makeSession(spec: FixtureFrame[], opts: { timed?: boolean; marks
     const first = idx[0] ?? 0;
     const last = idx[idx.length - 1] ?? 0;
     return {
-      turn,
+      turn: turnIndex(turn),
       requestAt: ms(0),
       frames: [frameIndex(first), frameIndex(last)],
       frameCount: idx.length,
@@ -51,7 +51,7 @@ export function makeSession(spec: FixtureFrame[], opts: { timed?: boolean; marks
       endStatus: 'complete',
       finishReason: null,
       usage: null,
-      gaps: (opts.gaps ?? []).filter((g) => spec[g]?.turn === turn).map((g) => ({ frame: frameIndex(g), fromMs: ms(0), lengthMs: ms(300) })),
+      gaps: (opts.gaps ?? []).filter((g) => spec[g]?.turn === turn).map((g) => ({ frame: frameIndex(g), fromMs: turnMs(0), lengthMs: 300 })),
       longestGapMs: null,
       anomalies: [],
     };
@@ -63,7 +63,7 @@ export function makeSession(spec: FixtureFrame[], opts: { timed?: boolean; marks
     buffers: [],
     attempts: (id === 'shared-buffer' ? (opts.failAt ?? []) : []).map((f) => ({
       frame: frameIndex(f),
-      turn: spec[f]?.turn ?? 0,
+      turn: turnIndex(spec[f]?.turn ?? 0),
       key: null,
       bufferId: 0,
       start: 0,

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { labSearch, parseLabParams, type LabParams } from '../../src/store/labUrl';
 import { parseTour, resolveStepFrame } from '../../src/store/labTour';
-import { frameIndex } from '../../src/core/types';
+import { frameIndex, turnIndex } from '../../src/core/types';
 import { twoTurnSession } from './fixture';
 
 describe('lab URL parameters', () => {
@@ -98,8 +98,8 @@ describe('tour files', () => {
     expect(resolveStepFrame({ turn: 1, at: 'longest-gap', offset: -1 }, s, 'shared-buffer')).toBe(2);
     const run = s.strategies['shared-buffer'];
     const verdicts = [
-      { turn: 1, verdict: 'fail' as const, frame: frameIndex(7) },
-      { turn: 0, verdict: 'fail' as const, frame: frameIndex(4) },
+      { turn: turnIndex(1), verdict: 'fail' as const, frame: frameIndex(7) },
+      { turn: turnIndex(0), verdict: 'fail' as const, frame: frameIndex(4) },
     ];
     const failing = { ...s, strategies: { ...s.strategies, 'shared-buffer': { ...run, verdict: 'fail' as const, verdicts } } };
     expect(resolveStepFrame('first-fail', failing, 'shared-buffer')).toBe(4);

@@ -19,7 +19,7 @@ import { manualScheduler } from '../store/fixture';
 
 afterEach(cleanup);
 
-const issuesOf = (input: string | Uint8Array, name?: string): LoadIssue[] => {
+const issuesOf = (input: string | Uint8Array, name?: string): readonly LoadIssue[] => {
   const r = load(input, name);
   if (!r.ok) throw new Error(r.error.message);
   return r.recording.issues;

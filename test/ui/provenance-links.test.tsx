@@ -11,8 +11,8 @@ import { manualScheduler, twoTurnSession } from '../store/fixture';
 afterEach(cleanup);
 
 async function show(provenance: { source?: string; url?: string }, lang: 'en' | 'zh' = 'en') {
-  const session = twoTurnSession();
-  session.recording.header.provenance = { kind: 'docs', ...provenance };
+  const base = twoTurnSession();
+  const session = { ...base, recording: { ...base.recording, header: { ...base.recording.header, provenance: { kind: 'docs' as const, ...provenance } } } };
   const store = createPlayerStore({ analyze: async () => ({ ok: true, session }), scheduler: manualScheduler(), lang });
   await store.actions.loadRecording({ input: 'x', name: 'fixture.jsonl' });
   render(

@@ -13,8 +13,9 @@ import { makeSession, manualScheduler, twoTurnSession } from '../store/fixture';
 afterEach(cleanup);
 
 async function setup(lang: 'en' | 'zh' = 'en') {
-  const session = twoTurnSession();
-  session.recording.header.provenance = { kind: 'docs', source: '<img src=x onerror=alert(1)>', url: 'javascript:alert(1)' };
+  const base = twoTurnSession();
+  const provenance = { kind: 'docs' as const, source: '<img src=x onerror=alert(1)>', url: 'javascript:alert(1)' };
+  const session = { ...base, recording: { ...base.recording, header: { ...base.recording.header, provenance } } };
   const store = createPlayerStore({ analyze: async () => ({ ok: true, session }), scheduler: manualScheduler(), lang });
   await store.actions.loadRecording({ input: 'x', name: 'fixture.jsonl' });
   const ui = (store: PlayerStore) => (

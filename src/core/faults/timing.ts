@@ -13,14 +13,14 @@
  * rounded up the same way, and the delay this adds to the turn's end moves everything after it (its tool runs,
  * later turns, marks after its old end) later.
  */
-import { ms, type Chunk, type Ms, type Recording, type Turn } from '../types';
+import { ms, type Chunk, type Ms, type Mutable, type Recording, type Turn } from '../types';
 import { concatChunks, removeRange, sliceChunks, splitAt } from './bytes';
 import type { FrameLocation } from './segment';
 
 const add = (t: Ms, delta: number): Ms => ms(t + delta);
 
 function shiftTurn(turn: Turn, delta: number): Turn {
-  const out: Turn = { ...turn, requestAt: add(turn.requestAt, delta), chunks: turn.chunks.map((c) => ({ ...c, time: add(c.time, delta) })) };
+  const out: Mutable<Turn> = { ...turn, requestAt: add(turn.requestAt, delta), chunks: turn.chunks.map((c) => ({ ...c, time: add(c.time, delta) })) };
   if (turn.end) out.end = { ...turn.end, time: add(turn.end.time, delta) };
   if (turn.final) out.final = { ...turn.final, time: add(turn.final.time, delta) };
   return out;
@@ -76,7 +76,7 @@ export function stallAt(recording: Recording, at: FrameLocation, delay: number):
     from = c.time;
     return c;
   });
-  const stalled: Turn = { ...turn, chunks: moved };
+  const stalled: Mutable<Turn> = { ...turn, chunks: moved };
   if (turn.end) stalled.end = { ...turn.end, time: add(turn.end.time, delay) };
   if (turn.final) stalled.final = { ...turn.final, time: add(turn.final.time, delay) };
   const turns = recording.turns.map((x, i) => (i === at.turn ? stalled : x));
@@ -87,7 +87,7 @@ export function stallAt(recording: Recording, at: FrameLocation, delay: number):
   };
 }
 
-function burstTurn(turn: Turn, every: number): Turn {
+function burstTurn(turn: Turn, every: number): Mutable<Turn> {
   const up = (t: Ms): Ms => {
     const k = Math.max(0, Math.ceil((t - turn.requestAt) / every - 1e-9));
     return ms(Math.max(t, turn.requestAt + k * every));
@@ -100,7 +100,7 @@ function burstTurn(turn: Turn, every: number): Turn {
     else groups.push({ time, parts: [c.bytes] });
   }
   const chunks: Chunk[] = groups.map(({ time, parts }) => ({ time, bytes: parts.length === 1 ? (parts[0] as Uint8Array) : concatChunks(parts.map((bytes) => ({ time, bytes }))).bytes }));
-  const out: Turn = { ...turn, chunks };
+  const out: Mutable<Turn> = { ...turn, chunks };
   if (turn.end) out.end = { ...turn.end, time: ms(Math.max(up(turn.end.time), chunks[chunks.length - 1]?.time ?? 0)) };
   return out;
 }

@@ -7,7 +7,7 @@
  * connect + send + wait, negative phases counted as 0) to the last (+ receive); a 'har-approximate-timing' issue
  * says so. A HAR with no event-stream entry is refused with a message saying so. Never throws.
  */
-import { ms, type LoadIssue, type LoadResult, type Recording, type Turn } from '../types';
+import { ms, turnIndex, type LoadIssue, type LoadResult, type Mutable, type Recording, type Turn } from '../types';
 import { decodeBase64, type Base64Error } from './base64';
 import { failure, issue, isObject } from './issues';
 import { jsonType } from './messages';
@@ -80,8 +80,8 @@ export function loadHar(doc: Record<string, unknown>): LoadResult {
     const receive = num(timings.receive);
     const cuts = blockRanges(bytes);
     const n = cuts.length;
-    const turn: Turn = {
-      index: turns.length,
+    const turn: Mutable<Turn> = {
+      index: turnIndex(turns.length),
       requestAt: ms(requestAt),
       chunks: cuts.map(([s, e], k) => ({ time: ms(firstByte + (n <= 1 ? receive : (receive * k) / (n - 1))), bytes: bytes.subarray(s, e) })),
       end: { time: ms(firstByte + receive), status: 'complete' },

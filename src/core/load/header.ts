@@ -6,7 +6,7 @@
  * type. A field of the wrong type is dropped (or its bad entries are) with a 'bad-header-field' issue; unknown
  * fields are kept untouched. Never throws.
  */
-import { WIRES, type Localized, type LoadIssue, type Provenance, type ProvenanceKind, type RecordingHeader, type ToolSpec, type Verdict, type WireId } from '../types';
+import { WIRES, type LoadIssue, type Localized, type Mutable, type Provenance, type ProvenanceKind, type RecordingHeader, type ToolSpec, type Verdict, type WireId } from '../types';
 import { excerpt, issue, isObject, jsonText, shownValue } from './issues';
 import { jsonType } from './messages';
 
@@ -38,14 +38,14 @@ function readProvenance(v: unknown, line: number, byteOffset: number): Provenanc
   if (!KINDS.includes(v.kind as ProvenanceKind)) {
     return issue('bad-header-field.provenance-kind', { field: 'provenance', value: excerpt(shownValue(v.kind)), allowed: KINDS.join(', ') }, line, byteOffset);
   }
-  const out: Provenance = { kind: v.kind as ProvenanceKind };
+  const out: Mutable<Provenance> = { kind: v.kind as ProvenanceKind };
   for (const key of ['source', 'url', 'notes'] as const) if (typeof v[key] === 'string') out[key] = v[key];
   return out;
 }
 
 function readTool(v: unknown): ToolSpec | undefined {
   if (!isObject(v) || typeof v.name !== 'string') return undefined;
-  const out: ToolSpec = { name: v.name };
+  const out: Mutable<ToolSpec> = { name: v.name };
   if (typeof v.concurrencySafe === 'boolean') out.concurrencySafe = v.concurrencySafe;
   if (typeof v.durationMs === 'number' && Number.isFinite(v.durationMs) && v.durationMs >= 0) out.durationMs = v.durationMs;
   return out;
@@ -62,7 +62,7 @@ export function readHeader(value: unknown, line: number, byteOffset: number): He
 
   const issues: LoadIssue[] = [];
   const at = [line, byteOffset] as const;
-  const header: RecordingHeader = { ...value, streamscope: 1 };
+  const header: Mutable<RecordingHeader> = { ...value, streamscope: 1 };
 
   for (const key of ['title', 'description'] as const) {
     if (!(key in value)) continue;

@@ -7,7 +7,7 @@
  * line 1 {"streamscope": 1}), raw SSE text (what `curl -N` prints), a HAR (JSON with `log.entries`), or NDJSON
  * of data payloads. An unreadable file gives `{ok: false, error}` with one sentence naming what and where (line
  * and byte offset when it is about a line); a readable file with bad parts gives a Recording whose `issues` name them. No quadratic work: every format is
- * read in one or two linear passes, so a 10 MB single line loads in well under a second.
+ * read in one or two linear passes, so even a single line of many megabytes costs time linear in its length.
  */
 import type { LoadIssue, LoadResult, Recording } from '../types';
 import { loadHar } from './har';
@@ -51,12 +51,8 @@ function firstLine(src: Source): string {
 /** Raw SSE: one turn whose chunks are views of the input's bytes (pieces are joined into one buffer, not a string). */
 function loadSse(input: LoadInput, src: Source, head: string): LoadResult {
   const recording = recordingFromSse(typeof input === 'string' ? input : wholeBytes(src));
-  if (!SSE_LINE.test(head)) {
-    recording.issues.push(
-      issue('sse-unusual-start', { start: excerpt(head) }, 1, 0),
-    );
-  }
-  return { ok: true, recording };
+  if (SSE_LINE.test(head)) return { ok: true, recording };
+  return { ok: true, recording: { ...recording, issues: [...recording.issues, issue('sse-unusual-start', { start: excerpt(head) }, 1, 0)] } };
 }
 
 function loadJsonish(src: Source, ext: string): LoadResult {
@@ -115,8 +111,9 @@ export function turnSizeIssues(recording: Recording, limit = MAX_TURN_CHARS): Lo
 }
 
 function checkTurnSizes(result: LoadResult): LoadResult {
-  if (result.ok) result.recording.issues.push(...turnSizeIssues(result.recording));
-  return result;
+  if (!result.ok) return result;
+  const extra = turnSizeIssues(result.recording);
+  return extra.length === 0 ? result : { ok: true, recording: { ...result.recording, issues: [...result.recording.issues, ...extra] } };
 }
 
 /** Reads a recording in any accepted format. Never throws. */

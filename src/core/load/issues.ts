@@ -5,7 +5,7 @@
  * ("line 3 (byte 120): ..."); quoted input is cut to a short excerpt so a 10 MB line never lands in a message.
  * Each carries `code` and `params`, and its message is the English template of messages.ts filled from them.
  */
-import type { LoadFailure, LoadIssue, LoadResult } from '../types';
+import type { LoadFailure, LoadIssue, LoadResult, Mutable } from '../types';
 import { FAILURE_TEMPLATES, ISSUE_TEMPLATES, fill, type FailureCode, type FailureParams, type IssueParams, type IssueTemplateId, type Params } from './messages';
 
 /** Issue codes the loaders emit (stable: the UI and tests key on them). */
@@ -28,7 +28,7 @@ export function issue<I extends IssueTemplateId>(id: I, params: IssueParams<I>, 
   const dot = id.indexOf('.');
   const all: Params = { ...(params as Params) };
   if (dot !== -1) all.variant = id.slice(dot + 1);
-  const out: LoadIssue = { code: dot === -1 ? id : id.slice(0, dot), message: placed(fill(ISSUE_TEMPLATES[id], all), line, byteOffset), params: all };
+  const out: Mutable<LoadIssue> = { code: dot === -1 ? id : id.slice(0, dot), message: placed(fill(ISSUE_TEMPLATES[id], all), line, byteOffset), params: all };
   if (line !== undefined) out.line = line;
   if (byteOffset !== undefined) out.byteOffset = byteOffset;
   return out;
@@ -36,7 +36,7 @@ export function issue<I extends IssueTemplateId>(id: I, params: IssueParams<I>, 
 
 export function failure<C extends FailureCode>(code: C, params: FailureParams<C>, line?: number, byteOffset?: number): LoadResult {
   const all: Params = { ...(params as Params) };
-  const error: LoadFailure = { message: placed(fill(FAILURE_TEMPLATES[code], all), line, byteOffset), code, params: all };
+  const error: Mutable<LoadFailure> = { message: placed(fill(FAILURE_TEMPLATES[code], all), line, byteOffset), code, params: all };
   if (line !== undefined) error.line = line;
   if (byteOffset !== undefined) error.byteOffset = byteOffset;
   return { ok: false, error };

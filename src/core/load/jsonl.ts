@@ -6,7 +6,7 @@
  * data, bad base64) is skipped with a LoadIssue naming its line and byte offset, and reading goes on. Unknown codes
  * are ignored (one 'unknown-event-code' issue per code). Times going backwards are kept as they are. Never throws.
  */
-import { ms, type EndStatus, type LoadIssue, type LoadResult, type Mark, type Recording, type ToolRun, type Turn } from '../types';
+import { ms, turnIndex, type EndStatus, type LoadIssue, type LoadResult, type Mark, type Mutable, type Recording, type ToolRun, type Turn } from '../types';
 import { decodeBase64 } from './base64';
 import { Packer, type Payload } from './pack';
 import { readHeader, readLocalized } from './header';
@@ -17,7 +17,7 @@ import { LineReader, type Source } from './source';
 const END_STATUSES: readonly EndStatus[] = ['complete', 'aborted', 'error'];
 
 interface State {
-  turns: Turn[];
+  turns: Mutable<Turn>[];
   tools: ToolRun[];
   marks: Mark[];
   issues: LoadIssue[];
@@ -33,14 +33,14 @@ function bad<I extends IssueTemplateId>(st: State, id: I, params: IssueParams<I>
   st.issues.push(issue(id, params, st.reader.no, st.reader.byteOffset()));
 }
 
-function newTurn(st: State, requestAt: number): Turn {
-  const turn: Turn = { index: st.turns.length, requestAt: ms(requestAt), chunks: [] };
+function newTurn(st: State, requestAt: number): Mutable<Turn> {
+  const turn: Mutable<Turn> = { index: turnIndex(st.turns.length), requestAt: ms(requestAt), chunks: [] };
   st.turns.push(turn);
   return turn;
 }
 
 /** The latest turn, or an implicit turn 0 at time 0 when no `req` came yet. */
-function currentTurn(st: State, code: string): Turn {
+function currentTurn(st: State, code: string): Mutable<Turn> {
   const last = st.turns[st.turns.length - 1];
   if (last) return last;
   bad(st, 'implicit-turn', { event: code });
@@ -48,7 +48,7 @@ function currentTurn(st: State, code: string): Turn {
 }
 
 /** `data.turn` when it names an existing turn, the current turn when absent, undefined (with an issue) otherwise. */
-function namedTurn(st: State, data: Record<string, unknown>, code: string): Turn | undefined {
+function namedTurn(st: State, data: Record<string, unknown>, code: string): Mutable<Turn> | undefined {
   if (data.turn === undefined) return currentTurn(st, code);
   const t = data.turn;
   const turn = typeof t === 'number' && Number.isInteger(t) ? st.turns[t] : undefined;
@@ -58,7 +58,7 @@ function namedTurn(st: State, data: Record<string, unknown>, code: string): Turn
 
 const NO_BYTES = new Uint8Array(0);
 
-function addChunk(st: State, turn: Turn, time: number, payload: Payload): void {
+function addChunk(st: State, turn: Mutable<Turn>, time: number, payload: Payload): void {
   turn.chunks.push({ time: ms(time), bytes: NO_BYTES });
   st.packer.add(payload);
 }
@@ -97,7 +97,7 @@ function applyEvent(st: State, time: number, code: string, data: unknown): void 
       if (!isObject(data) || !END_STATUSES.includes(data.status as EndStatus)) {
         return bad(st, 'bad-event-data.end', { type: jsonType(isObject(data) ? data.status : data) });
       }
-      const end: NonNullable<Turn['end']> = { time: ms(time), status: data.status as EndStatus };
+      const end: Mutable<NonNullable<Turn['end']>> = { time: ms(time), status: data.status as EndStatus };
       if (typeof data.note === 'string') end.note = data.note;
       currentTurn(st, code).end = end;
       return;

@@ -5,7 +5,7 @@
  * is an object with a string `type` (the way Anthropic and Responses streams name their events). Lines that are not
  * JSON objects/arrays are skipped with an 'ndjson-bad-line' issue. Chunks are 100 ms apart from 100 ms. Never throws.
  */
-import { ms, type Chunk, type LoadIssue, type LoadResult } from '../types';
+import { ms, turnIndex, type Chunk, type LoadIssue, type LoadResult } from '../types';
 import { errorText, issue, isObject } from './issues';
 import { jsonType } from './messages';
 import { LineReader, type Source } from './source';
@@ -37,6 +37,6 @@ export function loadNdjson(src: Source): LoadResult {
   }
   return {
     ok: true,
-    recording: { header: { streamscope: 1 }, format: 'ndjson', timed: false, turns: [{ index: 0, requestAt: ms(0), chunks }], tools: [], marks: [], issues },
+    recording: { header: { streamscope: 1 }, format: 'ndjson', timed: false, turns: [{ index: turnIndex(0), requestAt: ms(0), chunks }], tools: [], marks: [], issues },
   };
 }

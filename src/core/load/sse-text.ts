@@ -7,7 +7,7 @@
  * says so. Never throws.
  */
 import { segmentBytes } from '../sse/segment';
-import { ms, type Chunk, type LoadIssue, type Recording, type RecordingHeader, type SourceFormat, type WireId } from '../types';
+import { ms, turnIndex, type Chunk, type LoadIssue, type Mutable, type Recording, type RecordingHeader, type SourceFormat, type WireId } from '../types';
 
 export interface SseOptions {
   /** Header fields to set (`streamscope: 1` is always set). */
@@ -53,7 +53,7 @@ export function evenChunks(bytes: Uint8Array, cuts: [number, number][], startMs:
 /** Wraps raw SSE text (or bytes) as a one-turn Recording. */
 export function recordingFromSse(input: string | Uint8Array, opts: SseOptions = {}): Recording {
   const bytes = typeof input === 'string' ? new TextEncoder().encode(input) : input;
-  const header: RecordingHeader = { ...opts.header, streamscope: 1 };
+  const header: Mutable<RecordingHeader> = { ...opts.header, streamscope: 1 };
   if (opts.wire) header.wire = opts.wire;
   const chunks = evenChunks(bytes, ranges(bytes, opts.chunking ?? 'blocks'), opts.startMs ?? 100, opts.stepMs ?? 100);
   const issues: LoadIssue[] = [];
@@ -61,7 +61,7 @@ export function recordingFromSse(input: string | Uint8Array, opts: SseOptions = 
     header,
     format: opts.format ?? 'sse',
     timed: opts.timed ?? false,
-    turns: [{ index: 0, requestAt: ms(0), chunks }],
+    turns: [{ index: turnIndex(0), requestAt: ms(0), chunks }],
     tools: [],
     marks: [],
     issues,

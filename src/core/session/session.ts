@@ -20,7 +20,7 @@ import { runStrategy } from '../strategies/run';
 import { traceCalls, type CallTrace } from '../strategies/truth';
 import { computeTimings, sortAnomalies } from '../timeline';
 import type { LoadFailure, LoadIssue, NaReason, Recording, Session, Signal, StrategyId, StrategyRun, TurnTiming, WireId } from '../types';
-import { STRATEGY_IDS, WIRES } from '../types';
+import { STRATEGY_IDS, WIRES, turnIndex } from '../types';
 import { adaptFrames, detectWire, frameKinds } from '../wire';
 
 export interface AnalyzeOptions {
@@ -93,6 +93,7 @@ export function analyze(recording: Recording, opts: AnalyzeOptions = {}): Sessio
   );
   const anomalies = sortAnomalies(timings.flatMap((t) => t.anomalies));
 
+  const strategies = Object.fromEntries(STRATEGY_IDS.map((id) => [id, pendingRun(id)])) as Record<StrategyId, StrategyRun>;
   const session: Session = {
     recording: issues.length > 0 ? { ...recording, issues: [...recording.issues, ...issues] } : recording,
     wire,
@@ -102,17 +103,17 @@ export function analyze(recording: Recording, opts: AnalyzeOptions = {}): Sessio
     signals,
     kinds,
     carried: trace.carried,
-    strategies: Object.fromEntries(STRATEGY_IDS.map((id) => [id, pendingRun(id)])) as Record<StrategyId, StrategyRun>,
+    strategies,
     timings,
     anomalies,
   };
   const ids = opts.strategies ?? STRATEGY_IDS;
-  for (const id of ids) session.strategies[id] = computeRun(session, id);
+  for (const id of ids) strategies[id] = computeRun(session, id);
   return session;
 }
 
 function computeRun(session: Session, id: StrategyId): StrategyRun {
-  const turns = session.recording.turns.map((t, i) => (typeof t.index === 'number' ? t.index : i));
+  const turns = session.recording.turns.map((t, i) => (typeof t.index === 'number' ? t.index : turnIndex(i)));
   return runStrategy(STRATEGIES[id], {
     wire: session.wire,
     frames: session.frames,

@@ -17,7 +17,7 @@
  * - text after the last blank line that is more than whitespace and comments is `unterminated` (never dispatched).
  */
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
-import { frameIndex, type Chunk, type DecodedTurn, type Frame, type Recording, type Turn } from '../types';
+import { frameIndex, turnIndex, type Chunk, type DecodedTurn, type Frame, type Mutable, type Recording, type Turn, type TurnIndex } from '../types';
 import { segmentBytes, segmentText } from './segment';
 import { fieldValue, NOT_SIMPLE, oneLineBlock, SIMPLE_SILENT, simpleEvent, twoLineBlock } from './simple-block';
 import { emittedAt, findInvalidRuns } from './utf8';
@@ -103,7 +103,7 @@ function idOfSilentBlock(block: string): string | undefined {
 
 /** One turn's decoding state, shared by the CR-free loop and the parser's callback. */
 interface TurnState {
-  turnNo: number;
+  turnNo: TurnIndex;
   chunks: readonly Chunk[];
   /** Byte offset at which each chunk starts. */
   chunkByte: number[];
@@ -148,7 +148,7 @@ function pushFrame(t: TurnState, blockNo: number, start: number, blank: number, 
   const at = k;
   while (k < lastChunk && (chunkByte[k + 1] as number) < byteEnd) k++;
   t.k = k;
-  const frame: Frame = {
+  const frame: Mutable<Frame> = {
     index: frameIndex(t.frames.length),
     turn: t.turnNo,
     time: (t.chunks[at] as Chunk).time,
@@ -248,7 +248,7 @@ function decodeWithoutCr(t: TurnState, text: string, general: FeedBlock): number
   return s;
 }
 
-function decodeTurn(turn: Turn, turnNo: number, frames: Frame[], fastPath: boolean): DecodedTurn {
+function decodeTurn(turn: Turn, turnNo: TurnIndex, frames: Frame[], fastPath: boolean): DecodedTurn {
   const chunks = turn.chunks;
   const lastChunk = chunks.length - 1;
   const chunkByte: number[] = new Array<number>(chunks.length);
@@ -287,7 +287,7 @@ function decodeTurn(turn: Turn, turnNo: number, frames: Frame[], fastPath: boole
     rest = segmentText(text, (start, blank, end) => general(blockNo++, start, blank, end));
   }
 
-  const decoded: DecodedTurn = { turn: turnNo, text, invalidUtf8At: invalid.map((r) => r.char) };
+  const decoded: Mutable<DecodedTurn> = { turn: turnNo, text, invalidUtf8At: invalid.map((r) => r.char) };
   if (rest < text.length) {
     const tail = text.slice(rest);
     if (hasContent(tail)) decoded.unterminated = { charStart: rest, charEnd: text.length, text: tail };
@@ -301,7 +301,7 @@ export function decodeRecording(rec: Recording, options: DecodeOptions = {}): De
   const frames: Frame[] = [];
   const decoded: DecodedTurn[] = [];
   rec.turns.forEach((turn, i) => {
-    const turnNo = typeof turn.index === 'number' ? turn.index : i;
+    const turnNo = typeof turn.index === 'number' ? turn.index : turnIndex(i);
     try {
       decoded.push(decodeTurn(turn, turnNo, frames, fastPath));
     } catch {

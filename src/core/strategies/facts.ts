@@ -6,7 +6,7 @@
  * reason, key); callsWhole = the recording carried at least one call and each carried call's arguments arrived in
  * a single frame (one non-empty fragment or one whole-call event) — why parse-each-fragment never failed on it.
  */
-import type { CallKey, FrameIndex, NaReason, Session, StrategyId, Verdict, VerdictReason } from '../types';
+import type { CallKey, FrameIndex, NaReason, Session, StrategyId, TurnIndex, Verdict, VerdictReason } from '../types';
 import { traceCalls } from './truth';
 
 export interface StrategyFacts {
@@ -14,7 +14,7 @@ export interface StrategyFacts {
   verdict: Verdict;
   naReason?: NaReason;
   neverFailed: boolean;
-  firstFailure?: { turn: number; frame?: FrameIndex; input?: string; error?: string; reason?: VerdictReason; key?: CallKey };
+  firstFailure?: { turn: TurnIndex; frame?: FrameIndex; input?: string; error?: string; reason?: VerdictReason; key?: CallKey };
   callsWhole: boolean;
   attemptsFailed: number;
   attemptsTotal: number;

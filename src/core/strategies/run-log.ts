@@ -6,13 +6,13 @@
  * until the next append). Attempts and ready calls are logged in the order they happen, which is frame order
  * because strategies are folded frame by frame. Nothing here throws on bad input: parse failures are data.
  */
-import type { BufferLog, CallKey, FrameIndex, ParseAttempt, ReadyCall, StrategyNote } from '../types';
+import type { BufferLog, CallKey, FrameIndex, Mutable, ParseAttempt, ReadyCall, StrategyNote, TurnIndex } from '../types';
 import { parseJson, type ParseOutcome } from './json';
 
 export type { StrategyNote };
 
 interface BufferDraft {
-  log: BufferLog;
+  log: Mutable<BufferLog>;
   parts: string[];
   length: number;
   joined: string | null;
@@ -20,7 +20,7 @@ interface BufferDraft {
 
 export interface RunLog {
   /** Opens a buffer. With no text yet, an empty fragment at `frame` marks it as existing from that frame. */
-  openBuffer(turn: number, key: CallKey | null, frame: FrameIndex, callId?: string, name?: string): number;
+  openBuffer(turn: TurnIndex, key: CallKey | null, frame: FrameIndex, callId?: string, name?: string): number;
   /** Appends a fragment; returns its [start, end) range in the buffer. */
   append(bufferId: number, frame: FrameIndex, text: string): { start: number; end: number };
   setCall(bufferId: number, callId: string | undefined, name: string | undefined): void;
@@ -59,7 +59,7 @@ export function createRunLog(): RunLog {
   return {
     openBuffer(turn, key, frame, callId, name) {
       const id = drafts.length;
-      const log: BufferLog = { id, turn, key, text: '', fragments: [], openedAt: frame };
+      const log: Mutable<BufferLog> = { id, turn, key, text: '', fragments: [], openedAt: frame };
       if (callId !== undefined) log.callId = callId;
       if (name !== undefined) log.name = name;
       drafts.push({ log, parts: [], length: 0, joined: '' });
@@ -88,7 +88,7 @@ export function createRunLog(): RunLog {
     },
     attempt(a, input, emptyMeansNoArgs = false) {
       const outcome: ParseOutcome = emptyMeansNoArgs && input === '' ? { ok: true, value: {} } : parseJson(input);
-      const logged: ParseAttempt = { ...a, ok: outcome.ok };
+      const logged: Mutable<ParseAttempt> = { ...a, ok: outcome.ok };
       if (!outcome.ok) logged.error = outcome.error;
       attempts.push(logged);
       return outcome;

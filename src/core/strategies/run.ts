@@ -8,7 +8,7 @@
  * strategy is `n/a` with naReason 'no-frames' (a strategy whose appliesTo throws: 'strategy-error'). The result is
  * plain, structured-cloneable data.
  */
-import type { CarriedCall, Frame, FrameIndex, NaReason, ParseAttempt, Signal, StrategyNote, StrategyRun, TurnVerdict, WireId } from '../types';
+import type { CarriedCall, Frame, FrameIndex, NaReason, ParseAttempt, Signal, StrategyNote, StrategyRun, TurnIndex, TurnVerdict, WireId } from '../types';
 import { createRunLog } from './run-log';
 import type { Strategy } from './types';
 import { byTurn, naVerdicts, overallVerdict, turnVerdict } from './verdict';
@@ -19,7 +19,7 @@ export interface RunInput {
   signals: readonly (readonly Signal[])[];
   carried: readonly CarriedCall[];
   /** Every turn of the recording (turns without frames included). */
-  turns: readonly number[];
+  turns: readonly TurnIndex[];
 }
 
 /** A StrategyRun whose notes are always present (possibly empty). */

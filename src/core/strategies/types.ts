@@ -6,12 +6,12 @@
  * (buffers, parse attempts, ready calls) to `ctx.log` and never throws on bad input: a parse failure is logged.
  * Strategies see normalized signals only; the wire id is there for the few rules that differ per wire.
  */
-import type { FrameIndex, NaReason, Signal, StrategyId, WireId } from '../types';
+import type { FrameIndex, NaReason, Signal, StrategyId, TurnIndex, WireId } from '../types';
 import type { RunLog } from './run-log';
 
 export interface StrategyContext {
   wire: WireId;
-  turn: number;
+  turn: TurnIndex;
   log: RunLog;
 }
 
@@ -25,7 +25,7 @@ export interface Strategy<S = unknown> {
   id: StrategyId;
   /** True, or the code of the reason it does not apply (e.g. 'no-complete-items'). */
   appliesTo(wire: WireId): true | NaReason;
-  init(turn: number): S;
+  init(turn: TurnIndex): S;
   step(state: S, signal: Signal, frame: FrameIndex, ctx: StrategyContext): S;
   endTurn(state: S, ctx: EndContext): void;
 }

@@ -15,8 +15,10 @@ import type {
   CallKey,
   CarriedCall,
   FrameIndex,
+  Mutable,
   ParseAttempt,
   ReadyCall,
+  TurnIndex,
   TurnVerdict,
   Verdict,
   VerdictReason,
@@ -24,7 +26,7 @@ import type {
 import { jsonEqual } from './json';
 
 export interface TurnInput {
-  turn: number;
+  turn: TurnIndex;
   /** The turn's last frame (its stream end), if it has frames. */
   endFrame: FrameIndex | undefined;
   carried: readonly CarriedCall[];
@@ -110,14 +112,14 @@ export function turnVerdict(t: TurnInput): TurnVerdict {
 
   const failed = t.attempts.find((a) => !a.ok);
   if (failed) {
-    const v: TurnVerdict = { turn: t.turn, verdict: 'fail', reason: 'parse-failed', frame: failed.frame, input: t.inputOf(failed) };
+    const v: Mutable<TurnVerdict> = { turn: t.turn, verdict: 'fail', reason: 'parse-failed', frame: failed.frame, input: t.inputOf(failed) };
     if (failed.error !== undefined) v.error = failed.error;
     if (failed.key !== null) v.key = failed.key;
     return v;
   }
   issues.sort((a, b) => (a.frame ?? Infinity) - (b.frame ?? Infinity));
   const first = issues[0] as Issue;
-  const v: TurnVerdict = { turn: t.turn, verdict: 'fail', reason: first.reason, key: first.key };
+  const v: Mutable<TurnVerdict> = { turn: t.turn, verdict: 'fail', reason: first.reason, key: first.key };
   if (first.frame !== undefined) v.frame = first.frame;
   return v;
 }
@@ -128,8 +130,8 @@ export function overallVerdict(applicable: boolean, verdicts: readonly TurnVerdi
 }
 
 /** Group helper: items of a turn-sorted-or-not list, by turn. */
-export function byTurn<T extends { turn: number }>(items: readonly T[]): Map<number, T[]> {
-  const m = new Map<number, T[]>();
+export function byTurn<T extends { turn: TurnIndex }>(items: readonly T[]): Map<TurnIndex, T[]> {
+  const m = new Map<TurnIndex, T[]>();
   for (const x of items) {
     const list = m.get(x.turn);
     if (list) list.push(x);
@@ -139,6 +141,6 @@ export function byTurn<T extends { turn: number }>(items: readonly T[]): Map<num
 }
 
 /** Not-applicable verdicts for every turn. */
-export function naVerdicts(turns: readonly number[]): TurnVerdict[] {
+export function naVerdicts(turns: readonly TurnIndex[]): TurnVerdict[] {
   return turns.map((turn) => ({ turn, verdict: 'n/a', reason: 'not-applicable' }));
 }

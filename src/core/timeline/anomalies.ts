@@ -22,7 +22,7 @@
  */
 import { DEEP_NESTING, jsonTextDepth } from '../strategies/json';
 import { isTerminalSignals } from '../wire';
-import type { Anomaly, CarriedCall, DecodedTurn, Frame, FrameIndex, Signal, Turn, WireId } from '../types';
+import type { Anomaly, CarriedCall, DecodedTurn, Frame, FrameIndex, Mutable, Signal, Turn, WireId } from '../types';
 import type { ReusedKey } from '../strategies/truth';
 import type { TurnRange } from './turns';
 
@@ -53,7 +53,7 @@ export function turnAnomalies(x: TurnAnomalyInput): Anomaly[] {
   const turn = x.turn.index;
   const out: Anomaly[] = [];
   const add = (code: Anomaly['code'], frame?: FrameIndex, detail?: string) => {
-    const a: Anomaly = { code, turn };
+    const a: Mutable<Anomaly> = { code, turn };
     if (frame !== undefined) a.frame = frame;
     if (detail !== undefined) a.detail = detail;
     out.push(a);

@@ -18,13 +18,16 @@ import type {
   Frame,
   FrameIndex,
   Gap,
+  Ms,
   ReadyCall,
   Recording,
   Signal,
+  TurnIndex,
+  TurnMs,
   TurnTiming,
   WireId,
 } from '../types';
-import { ms } from '../types';
+import { ms, sinceRequest, turnMs } from '../types';
 import { turnAnomalies, type CallPieces } from './anomalies';
 import { turnRanges } from './turns';
 
@@ -69,10 +72,10 @@ export function computeTimings(
   return recording.turns.map((turn, t) => {
     const range = ranges[t] ?? { start: 0, end: 0 };
     const at = turn.requestAt;
-    const rel = (time: number) => ms(time - at);
-    let firstReasoning: number | null = null;
-    let firstText: number | null = null;
-    let firstTool: number | null = null;
+    const rel = (time: Ms): TurnMs => sinceRequest(time, at);
+    let firstReasoning: Ms | null = null;
+    let firstText: Ms | null = null;
+    let firstTool: Ms | null = null;
     let finishReason: string | null = null;
     let usage: { inputTokens?: number; outputTokens?: number } | null = null;
     const gaps: Gap[] = [];
@@ -83,7 +86,7 @@ export function computeTimings(
         const prev = frames[i - 1] as Frame;
         const length = frame.time - prev.time;
         if (longest === null || length > longest) longest = length;
-        if (length > threshold) gaps.push({ frame: frame.index, fromMs: rel(prev.time), lengthMs: ms(length) });
+        if (length > threshold) gaps.push({ frame: frame.index, fromMs: rel(prev.time), lengthMs: length });
       }
       for (const s of signals[i] ?? []) {
         switch (s.kind) {
@@ -143,7 +146,7 @@ export function computeTimings(
       finishReason,
       usage,
       gaps,
-      longestGapMs: longest === null ? null : ms(longest),
+      longestGapMs: longest,
       anomalies,
     };
   });
@@ -157,7 +160,7 @@ export function sortAnomalies(list: Anomaly[]): Anomaly[] {
 export interface ReadyTime {
   call: ReadyCall;
   /** Time of the ready frame from the turn's request. */
-  readyMs: number;
+  readyMs: TurnMs;
 }
 
 /** Each ready call's time from its turn's request (for the waterfall and the what-if schedules). */
@@ -165,8 +168,8 @@ export function readyTimes(recording: Recording, frames: readonly Frame[], calls
   return calls.map((call) => ({ call, readyMs: readyMs(recording, frames, call.readyFrame, call.turn) }));
 }
 
-export function readyMs(recording: Recording, frames: readonly Frame[], frame: FrameIndex, turn: number): number {
+export function readyMs(recording: Recording, frames: readonly Frame[], frame: FrameIndex, turn: TurnIndex): TurnMs {
   const f = frames[frame];
-  const requestAt = recording.turns[turn]?.requestAt ?? 0;
-  return f ? f.time - requestAt : Number.NaN;
+  const requestAt = recording.turns[turn]?.requestAt ?? ms(0);
+  return f ? sinceRequest(f.time, requestAt) : turnMs(Number.NaN);
 }

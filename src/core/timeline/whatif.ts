@@ -17,13 +17,13 @@
  * The lookups `toolDuration` (recorded `tool` event, else the header's `tools`, else a default) and
  * `isConcurrencySafe` (header's `concurrencySafe`, else a built-in list of read-only tools) feed the input.
  */
-import { ms, type Ms, type Recording } from '../types';
+import { turnMs, type Recording, type TurnIndex, type TurnMs } from '../types';
 
 export interface WhatIfCall {
   callId: string;
   name: string;
   /** Turn-relative time at which the selected strategy had the call's arguments. */
-  readyMs: number;
+  readyMs: TurnMs;
   durationMs: number;
   safe: boolean;
 }
@@ -31,8 +31,8 @@ export interface WhatIfCall {
 export interface ScheduledCall {
   callId: string;
   /** Turn-relative. */
-  start: Ms;
-  end: Ms;
+  start: TurnMs;
+  end: TurnMs;
 }
 
 export type ScheduleId = 'sequential' | 'batched' | 'early';
@@ -43,13 +43,13 @@ export interface Schedule {
   /** In the input's order. */
   calls: ScheduledCall[];
   /** Turn-relative time when the stream has ended and every call has finished. */
-  finishMs: Ms;
-  /** `sequential.finishMs - this.finishMs` (0 for schedule 1 itself). */
-  savedMs: Ms;
+  finishMs: TurnMs;
+  /** `sequential.finishMs - this.finishMs` (0 for schedule 1 itself): a duration. */
+  savedMs: number;
 }
 
 export interface WhatIf {
-  streamEndMs: Ms;
+  streamEndMs: TurnMs;
   sequential: Schedule;
   batched: Schedule;
   early: Schedule;
@@ -86,7 +86,7 @@ function clean(calls: readonly WhatIfCall[], streamEnd: number, repaired: string
 function finish(id: ScheduleId, calls: ScheduledCall[], streamEnd: number, baseline: number | null): Schedule {
   let end = streamEnd;
   for (const c of calls) end = Math.max(end, c.end);
-  return { id, calls, finishMs: ms(end), savedMs: ms(baseline === null ? 0 : baseline - end) };
+  return { id, calls, finishMs: turnMs(end), savedMs: baseline === null ? 0 : baseline - end };
 }
 
 function sequential(calls: readonly CleanCall[], streamEnd: number): ScheduledCall[] {
@@ -94,7 +94,7 @@ function sequential(calls: readonly CleanCall[], streamEnd: number): ScheduledCa
   return calls.map((c) => {
     const start = t;
     t += c.duration;
-    return { callId: c.callId, start: ms(start), end: ms(t) };
+    return { callId: c.callId, start: turnMs(start), end: turnMs(t) };
   });
 }
 
@@ -105,7 +105,7 @@ function batched(calls: readonly CleanCall[], streamEnd: number): ScheduledCall[
   while (i < calls.length) {
     const first = calls[i] as CleanCall;
     if (!first.safe) {
-      out.push({ callId: first.callId, start: ms(t), end: ms(t + first.duration) });
+      out.push({ callId: first.callId, start: turnMs(t), end: turnMs(t + first.duration) });
       t += first.duration;
       i += 1;
       continue;
@@ -113,7 +113,7 @@ function batched(calls: readonly CleanCall[], streamEnd: number): ScheduledCall[
     let batchEnd = t;
     while (i < calls.length && (calls[i] as CleanCall).safe) {
       const c = calls[i] as CleanCall;
-      out.push({ callId: c.callId, start: ms(t), end: ms(t + c.duration) });
+      out.push({ callId: c.callId, start: turnMs(t), end: turnMs(t + c.duration) });
       batchEnd = Math.max(batchEnd, t + c.duration);
       i += 1;
     }
@@ -130,18 +130,18 @@ function early(calls: readonly CleanCall[]): ScheduledCall[] {
     const end = start + c.duration;
     allDone = Math.max(allDone, end);
     if (!c.safe) unsafeDone = end;
-    return { callId: c.callId, start: ms(start), end: ms(end) };
+    return { callId: c.callId, start: turnMs(start), end: turnMs(end) };
   });
 }
 
 /** The three schedules for one turn. */
-export function whatIfSchedules(calls: readonly WhatIfCall[], streamEndMs: number): WhatIf {
+export function whatIfSchedules(calls: readonly WhatIfCall[], streamEndMs: TurnMs): WhatIf {
   const repaired: string[] = [];
   const streamEnd = finite(streamEndMs) ? streamEndMs : 0;
   const input = clean(calls, streamEnd, repaired);
   const seq = finish('sequential', sequential(input, streamEnd), streamEnd, null);
   return {
-    streamEndMs: ms(streamEnd),
+    streamEndMs: turnMs(streamEnd),
     sequential: seq,
     batched: finish('batched', batched(input, streamEnd), streamEnd, seq.finishMs),
     early: finish('early', early(input), streamEnd, seq.finishMs),
@@ -157,7 +157,7 @@ export type DurationSource = 'recorded' | 'header' | 'default';
  */
 export function toolDurationWithSource(
   recording: Recording,
-  turn: number,
+  turn: TurnIndex,
   call: { id: string; name: string },
   defaultMs: number,
 ): { ms: number; source: DurationSource } {
@@ -173,7 +173,7 @@ export function toolDurationWithSource(
 /** A call's duration in ms (see `toolDurationWithSource`). */
 export function toolDuration(
   recording: Recording,
-  turn: number,
+  turn: TurnIndex,
   call: { id: string; name: string },
   defaultMs: number,
 ): number {
@@ -190,8 +190,8 @@ export function isConcurrencySafe(recording: Recording, name: string): boolean {
 /** Builds the schedules' input for a turn's ready calls from the recording's lookups. */
 export function whatIfCalls(
   recording: Recording,
-  turn: number,
-  calls: readonly { id: string; name: string; readyMs: number }[],
+  turn: TurnIndex,
+  calls: readonly { id: string; name: string; readyMs: TurnMs }[],
   defaultMs: number,
 ): WhatIfCall[] {
   return calls.map((c) => ({

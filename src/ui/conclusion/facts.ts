@@ -11,7 +11,7 @@
  * that never comes. Core's verdicts stay ok / fail / n/a; the warning is read from the turn's anomaly.
  */
 import { strategyFacts } from '../../core/strategies/facts';
-import type { Session, StrategyId, Verdict, VerdictReason } from '../../core/types';
+import type { Session, StrategyId, TurnIndex, Verdict, VerdictReason } from '../../core/types';
 import type { MessageKey, Translate } from '../../i18n';
 import { naReasonKey } from '../../i18n/codes';
 import { explainParseFailure, type Explanation } from './explain';
@@ -23,7 +23,7 @@ export type ConclusionFact =
   | { kind: 'ok'; calls: number; becauseWhole: boolean }
   | {
       kind: 'fail-parse';
-      turn: number;
+      turn: TurnIndex;
       frame: number;
       input: string;
       error: string;
@@ -32,15 +32,15 @@ export type ConclusionFact =
       firstAttempt: boolean;
       why: Explanation;
     }
-  | { kind: 'fail-call'; turn: number; reason: VerdictReason; key?: string; frame?: number; name?: string }
+  | { kind: 'fail-call'; turn: TurnIndex; reason: VerdictReason; key?: string; frame?: number; name?: string }
   /** ok by core's rules, but turn `turn` ends with finish_reason tool_calls and no call (at `frame`). */
-  | { kind: 'warn-no-call'; turn: number; frame?: number; reason: string };
+  | { kind: 'warn-no-call'; turn: TurnIndex; frame?: number; reason: string };
 
 /** The verdict the reader sees: core's, or `warn` for an ok run on a recording whose stream promised a call it never sent. */
 export type ShownVerdict = Verdict | 'warn';
 
 /** The first turn that ends with finish_reason tool_calls and carries no call, if any. */
-export function noCallFinish(session: Session): { turn: number; frame?: number } | null {
+export function noCallFinish(session: Session): { turn: TurnIndex; frame?: number } | null {
   const a = session.anomalies.find((x) => x.code === 'finish-tool-calls-without-call');
   return a ? { turn: a.turn, ...(a.frame !== undefined ? { frame: a.frame } : {}) } : null;
 }

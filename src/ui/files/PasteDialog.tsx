@@ -1,8 +1,9 @@
 // The paste dialog: a modal <dialog> with a text area for raw SSE text (or any format the app opens) and a name.
-// Focus goes to the text area on open and back to the opener on close (the caller's onClose does that).
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+// Focus goes to the text area on open and back to the opener on close (useModalDialog).
+import { useCallback, useId, useRef, useState, type FormEvent } from 'react';
 import { usePlayerStore } from '../../store/react';
 import { useT } from '../shell/useT';
+import { useModalDialog } from '../useModalDialog';
 import { useFileStore } from './context';
 import { openPastedText } from './openFile';
 
@@ -10,26 +11,14 @@ export function PasteDialog({ open, onClose }: { open: boolean; onClose: () => v
   const { t } = useT();
   const playerStore = usePlayerStore();
   const fileStore = useFileStore();
-  const ref = useRef<HTMLDialogElement>(null);
   const textRef = useRef<HTMLTextAreaElement>(null);
   const id = useId();
   const [text, setText] = useState('');
   const [name, setName] = useState('');
   const [empty, setEmpty] = useState(false);
 
-  useEffect(() => {
-    const d = ref.current;
-    if (!d) return;
-    if (open && !d.open) {
-      if (typeof d.showModal === 'function') d.showModal();
-      else d.setAttribute('open', '');
-      textRef.current?.focus();
-    }
-    if (!open && d.open) {
-      if (typeof d.close === 'function') d.close();
-      else d.removeAttribute('open');
-    }
-  }, [open]);
+  const textArea = useCallback(() => textRef.current, []);
+  const dialog = useModalDialog({ open, onClose, initialFocus: textArea });
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -46,7 +35,7 @@ export function PasteDialog({ open, onClose }: { open: boolean; onClose: () => v
   };
 
   return (
-    <dialog ref={ref} className="ss-dialog ss-paste" aria-labelledby={`${id}-title`} onClose={onClose}>
+    <dialog {...dialog} className="ss-dialog ss-paste" aria-labelledby={`${id}-title`}>
       <form onSubmit={submit} noValidate>
         <h2 id={`${id}-title`}>{t('files.paste.title')}</h2>
         <p id={`${id}-help`}>{t('files.paste.help')}</p>

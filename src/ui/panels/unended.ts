@@ -6,13 +6,13 @@
  * `unendedAt(session, turn, key, f)` lists the turn's never-ended calls (only the one with `key` when it is given)
  * when f is at or after the turn's last frame, else nothing: before that the call may still end.
  */
-import type { CallKey, CarriedCall, Session } from '../../core/types';
+import type { CallKey, CarriedCall, Session, TurnIndex } from '../../core/types';
 
-export function turnLastFrame(session: Session, turn: number): number | null {
+export function turnLastFrame(session: Session, turn: TurnIndex): number | null {
   return session.timings.find((t) => t.turn === turn)?.frames?.[1] ?? null;
 }
 
-export function unendedAt(session: Session, turn: number, key: CallKey | null, f: number): CarriedCall[] {
+export function unendedAt(session: Session, turn: TurnIndex, key: CallKey | null, f: number): CarriedCall[] {
   const last = turnLastFrame(session, turn);
   if (last === null || f < last) return [];
   return session.carried.filter((c) => c.turn === turn && c.endFrame === undefined && (key === null || c.key === key));

@@ -23,8 +23,8 @@ function useWidth(): [React.RefCallback<HTMLDivElement>, number] {
     observer.current = null;
     if (!el) return;
     // With a ResizeObserver, its first report gives the width at the next rendering step. Reading clientWidth here
-    // forced a layout of the whole page inside React's commit: 25-28 ms of a 55-83 ms task when a 100,000-frame
-    // recording opened by URL mounted the scrubber (Chromium trace).
+    // would force a layout of the whole page inside React's commit, a large part of the task that mounts the
+    // scrubber on a large recording.
     if (typeof ResizeObserver === 'undefined') {
       setWidth(Math.floor(el.clientWidth));
       return;

@@ -10,7 +10,7 @@
  * (the recording's note says they differ, e.g. a server's random ids): then a match says so. Arguments of any depth
  * compare (serialized without recursion).
  */
-import type { Session, WireId } from '../../core/types';
+import type { Session, TurnIndex, WireId } from '../../core/types';
 import { stringifyDeep } from '../../core/wire/safe-json';
 
 export interface AssembledCall {
@@ -154,7 +154,7 @@ export function notesSayIdsDiffer(notes: readonly (string | undefined)[]): boole
 }
 
 /** Our assembly of one turn: its text signals and the per-call-buffer strategy's calls, in the order they started. */
-export function assembleTurn(session: Session, turn: number): Assembly {
+export function assembleTurn(session: Session, turn: TurnIndex): Assembly {
   let text = '';
   session.frames.forEach((frame, i) => {
     if (frame.turn !== turn) return;
@@ -170,7 +170,7 @@ export function assembleTurn(session: Session, turn: number): Assembly {
 }
 
 export interface TurnSelfCheck {
-  turn: number;
+  turn: TurnIndex;
   result: SelfCheckResult;
 }
 

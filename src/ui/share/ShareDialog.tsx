@@ -1,10 +1,11 @@
 // The share dialog: a modal <dialog> with the permalink, the iframe snippet and the custom-element snippet, each
 // with a Copy button (navigator.clipboard; where that is refused, the text is selected for Ctrl+C). Focus goes to
 // the first Copy button on open and back to the opener on close (Escape or Close).
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useId, useMemo, useRef, useState } from 'react';
 import { usePlayer } from '../../store/react';
 import type { ViewParams } from '../../store/url';
 import { useT } from '../shell/useT';
+import { useModalDialog } from '../useModalDialog';
 import { shareSnippets } from './snippets';
 import './share.css';
 
@@ -45,7 +46,6 @@ function CopyField({ field, label, value, multiline, state, onCopy }: {
 
 export function ShareDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useT();
-  const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const [copy, setCopy] = useState<CopyState>(null);
   const source = usePlayer((s) => s.source);
@@ -62,21 +62,10 @@ export function ShareDialog({ open, onClose }: { open: boolean; onClose: () => v
     return shareSnippets(view, window.location.href, t('share.iframeTitle'));
   }, [open, source, strategy, frame, lang, theme, compare, t]);
 
-  useEffect(() => {
-    const d = ref.current;
-    if (!d) return;
-    if (open && !d.open) {
-      setCopy(null);
-      if (typeof d.showModal === 'function') d.showModal();
-      else d.setAttribute('open', '');
-      // focus the first Copy button (React's autoFocus ran while the dialog was still closed)
-      d.querySelector<HTMLButtonElement>('.ss-share-row button')?.focus();
-    }
-    if (!open && d.open) {
-      if (typeof d.close === 'function') d.close();
-      else d.removeAttribute('open');
-    }
-  }, [open]);
+  // focus goes to the first Copy button; each opening starts without a copy status
+  const firstCopy = useCallback((d: HTMLDialogElement) => d.querySelector<HTMLButtonElement>('.ss-share-row button'), []);
+  const resetCopy = useCallback(() => setCopy(null), []);
+  const dialog = useModalDialog({ open, onClose, initialFocus: firstCopy, onOpen: resetCopy });
 
   const onCopy = (field: Field, el: HTMLInputElement | HTMLTextAreaElement | null) => {
     if (!snippets) return;
@@ -91,7 +80,7 @@ export function ShareDialog({ open, onClose }: { open: boolean; onClose: () => v
   };
 
   return (
-    <dialog ref={ref} className="ss-dialog ss-share" aria-labelledby={titleId} onClose={onClose}>
+    <dialog {...dialog} className="ss-dialog ss-share" aria-labelledby={titleId}>
       <h2 id={titleId}>{t('share.title')}</h2>
       <p>{source?.kind === 'file' ? t('share.fileNote') : t('share.intro')}</p>
       {snippets && (

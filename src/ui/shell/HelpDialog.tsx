@@ -1,7 +1,8 @@
 // The keyboard help: a modal <dialog> listing the player's keys (Escape or the Close button closes it and focus
 // returns to where it was).
-import { useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
 import type { MessageKey } from '../../i18n';
+import { useModalDialog } from '../useModalDialog';
 import { useT } from './useT';
 
 const KEYS: [string[], MessageKey][] = [
@@ -23,25 +24,11 @@ const KEYS: [string[], MessageKey][] = [
 
 export function HelpDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useT();
-  const ref = useRef<HTMLDialogElement>(null);
+  const dialog = useModalDialog({ open, onClose });
   const titleId = useId();
 
-  useEffect(() => {
-    const d = ref.current;
-    if (!d) return;
-    // (environments without showModal fall back to the open attribute)
-    if (open && !d.open) {
-      if (typeof d.showModal === 'function') d.showModal();
-      else d.setAttribute('open', '');
-    }
-    if (!open && d.open) {
-      if (typeof d.close === 'function') d.close();
-      else d.removeAttribute('open');
-    }
-  }, [open]);
-
   return (
-    <dialog ref={ref} className="ss-dialog" aria-labelledby={titleId} onClose={onClose}>
+    <dialog {...dialog} className="ss-dialog" aria-labelledby={titleId}>
       <h2 id={titleId}>{t('app.help.title')}</h2>
       <p>{t('app.help.scope')}</p>
       <table className="ss-keys">

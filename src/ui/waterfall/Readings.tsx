@@ -1,13 +1,13 @@
 // The three readings of "time to first token" per turn, always together and each named (DESIGN section 5):
 // first frame, first text, first tool call, in ms from the turn's request.
 import { memo, type ReactElement } from 'react';
-import type { TurnTiming } from '../../core/types';
+import type { TurnIndex, TurnTiming } from '../../core/types';
 import type { Lang, Translate } from '../../i18n';
 import { formatMs } from './format';
 
 interface Props {
   timings: readonly TurnTiming[];
-  currentTurn: number | null;
+  currentTurn: TurnIndex | null;
   lang: Lang;
   t: Translate;
 }

@@ -2,8 +2,7 @@
 // linked to the player (playhead, click seeks, hover highlights), zoomable and pannable, exportable as SVG / PNG,
 // with the three time-to-first-token readings and the what-if tool execution table.
 import { useEffect, useId, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent, type ReactElement } from 'react';
-import type { FrameIndex } from '../../core/types';
-import type { CallRef } from '../../core/types';
+import { sinceRequest, turnIndex, type CallRef, type FrameIndex } from '../../core/types';
 import type { PanelProps } from '../panels/types';
 import { exportPng, exportSvg } from './exportImage';
 import { buildWaterfall } from './layout';
@@ -90,9 +89,9 @@ export function Waterfall(props: WaterfallProps): ReactElement {
   };
 
   const current = session.frames[frame] ?? null;
-  const currentTurn = current?.turn ?? (session.timings.length ? 0 : null);
+  const currentTurn = current?.turn ?? (session.timings.length ? turnIndex(0) : null);
   const currentTiming = session.timings.find((tm) => tm.turn === currentTurn) ?? null;
-  const playheadRelMs = current && currentTiming ? current.time - currentTiming.requestAt : null;
+  const playheadRelMs = current && currentTiming ? sinceRequest(current.time, currentTiming.requestAt) : null;
   const highlighted: CallRef | null = props.hoveredCall ?? props.selectedCall;
 
   // The latest callbacks, read at event time, so the rows' handlers stay one stable object (rows are memoized).

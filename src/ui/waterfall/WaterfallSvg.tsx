@@ -1,7 +1,7 @@
 // The waterfall's SVG: pattern defs (so segment kinds differ by texture as well as colour), the time axis with
 // grid lines, one TurnRow per turn and the playhead. React owns every element; the scale only computes numbers.
 import { forwardRef, useCallback, useMemo, type PointerEvent, type ReactElement } from 'react';
-import type { FrameIndex, StrategyId } from '../../core/types';
+import type { FrameIndex, Ms, StrategyId, TurnIndex, TurnMs } from '../../core/types';
 import type { Lang, Translate } from '../../i18n';
 import type { CallRef } from '../../core/types';
 import { formatMs, formatTick } from './format';
@@ -20,10 +20,10 @@ interface Props {
   lang: Lang;
   t: Translate;
   strategy: StrategyId;
-  currentTurn: number | null;
-  playheadMs: number | null;
+  currentTurn: TurnIndex | null;
+  playheadMs: Ms | null;
   playheadFrame: FrameIndex;
-  playheadRelMs: number | null;
+  playheadRelMs: TurnMs | null;
   highlighted: CallRef | null;
   idPrefix: string;
   on: RowHandlers;

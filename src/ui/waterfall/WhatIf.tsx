@@ -1,7 +1,7 @@
 // The what-if tool-execution table for one turn: per strategy, the ready times and each schedule's finish time
 // with the time saved against "after the stream, one by one"; an editable default tool duration.
 import { Fragment, useMemo, useState, type ReactElement } from 'react';
-import type { Session, StrategyId } from '../../core/types';
+import type { Session, StrategyId, TurnIndex } from '../../core/types';
 import { formatNumber, type Lang, type Translate } from '../../i18n';
 import { formatMs } from './format';
 import { turnWhatIf } from './whatifView';
@@ -12,7 +12,7 @@ const MAX_TOOL_MS = 600_000;
 
 interface Props {
   session: Session;
-  turn: number;
+  turn: TurnIndex;
   strategy: StrategyId;
   defaultMs: number;
   onDefaultMs: (ms: number) => void;

@@ -8,15 +8,17 @@
  * timing (so the threshold is the timeline's). Marks carry the frame a click seeks to. Ready times come from the
  * selected strategy's calls; marks are sorted by time (stable). Bad data (frames out of range, a missing timing) is skipped, never thrown on.
  */
-import type { Anomaly, CallKey, FrameIndex, Session, StrategyId, TurnTiming } from '../../core/types';
+import { fromRequest, ms, sinceRequest } from '../../core/types';
+import type { Anomaly, CallKey, FrameIndex, Ms, Session, StrategyId, TurnIndex, TurnMs, TurnTiming } from '../../core/types';
 
 export type SegmentKind = 'wait' | 'stream' | 'reasoning' | 'text' | 'args' | 'gap';
 export type MarkKind = 'first-frame' | 'first-reasoning' | 'first-text' | 'first-call' | 'ready' | 'end';
 
 export interface Segment {
   kind: SegmentKind;
-  fromMs: number;
-  toMs: number;
+  /** Absolute. */
+  fromMs: Ms;
+  toMs: Ms;
   /** The frame a click on it seeks to: the frame at its end (for a gap: the frame after the silence). */
   frame: FrameIndex | null;
   /** First and last frame of the run it draws (for a band). */
@@ -26,29 +28,30 @@ export interface Segment {
 export interface MarkSpec {
   kind: MarkKind;
   /** Absolute and turn-relative time. */
-  atMs: number;
-  relMs: number;
+  atMs: Ms;
+  relMs: TurnMs;
   frame: FrameIndex | null;
   call?: { key: CallKey; id: string; name: string };
 }
 
 export interface ToolSpan {
-  fromMs: number;
-  toMs: number;
+  /** Absolute. */
+  fromMs: Ms;
+  toMs: Ms;
   name: string;
   callId: string;
   durationMs: number;
 }
 
 export interface Row {
-  turn: number;
+  turn: TurnIndex;
   timing: TurnTiming;
   segments: Segment[];
   marks: MarkSpec[];
   tools: ToolSpan[];
-  anomalies: Anomaly[];
+  anomalies: readonly Anomaly[];
   /** Absolute time of the row's last drawn thing. */
-  endMs: number;
+  endMs: Ms;
 }
 
 export interface WaterfallModel {
@@ -63,7 +66,7 @@ function bandKind(kind: string | undefined): SegmentKind {
 }
 
 /** The first frame of [first, last] whose time is >= atAbs (frames are in time order within a turn). */
-function frameAtOrAfter(session: Session, first: number, last: number, atAbs: number): FrameIndex | null {
+function frameAtOrAfter(session: Session, first: number, last: number, atAbs: Ms): FrameIndex | null {
   let lo = first;
   let hi = last + 1;
   while (lo < hi) {
@@ -80,7 +83,7 @@ function segmentsOf(session: Session, timing: TurnTiming): Segment[] {
   const range = timing.frames;
   const req = timing.requestAt;
   if (!range) {
-    if (fin(timing.endMs)) out.push({ kind: 'wait', fromMs: req, toMs: req + timing.endMs, frame: null });
+    if (fin(timing.endMs)) out.push({ kind: 'wait', fromMs: req, toMs: fromRequest(timing.endMs, req), frame: null });
     return out;
   }
   const [first, last] = range;
@@ -88,25 +91,26 @@ function segmentsOf(session: Session, timing: TurnTiming): Segment[] {
   if (!firstFrame) return out;
   out.push({ kind: 'wait', fromMs: req, toMs: firstFrame.time, frame: first });
   const gapFrames = new Set(timing.gaps.map((g) => g.frame as number));
-  let prevTime: number = firstFrame.time;
+  let prevTime: Ms = firstFrame.time;
   for (let i = first + 1; i <= last && i < session.frames.length; i++) {
     const f = session.frames[i];
     if (!f) continue;
     const kind = gapFrames.has(i) ? 'gap' : bandKind(session.kinds[i]);
     const top = out[out.length - 1];
     if (kind !== 'gap' && top && top.kind === kind && top.toMs === prevTime) {
-      top.toMs = Math.max(top.toMs, f.time);
+      top.toMs = ms(Math.max(top.toMs, f.time));
       top.frame = f.index;
       if (top.frames) top.frames[1] = f.index;
     } else {
-      out.push({ kind, fromMs: prevTime, toMs: Math.max(prevTime, f.time), frame: f.index, frames: [f.index, f.index] });
+      out.push({ kind, fromMs: prevTime, toMs: ms(Math.max(prevTime, f.time)), frame: f.index, frames: [f.index, f.index] });
     }
-    prevTime = Math.max(prevTime, f.time);
+    prevTime = ms(Math.max(prevTime, f.time));
   }
-  if (fin(timing.endMs) && req + timing.endMs > prevTime) {
+  const endAt = fin(timing.endMs) ? fromRequest(timing.endMs, req) : null;
+  if (endAt !== null && endAt > prevTime) {
     const top = out[out.length - 1];
-    if (top && top.kind === 'stream' && top.toMs === prevTime) top.toMs = req + timing.endMs;
-    else out.push({ kind: 'stream', fromMs: prevTime, toMs: req + timing.endMs, frame: last });
+    if (top && top.kind === 'stream' && top.toMs === prevTime) top.toMs = endAt;
+    else out.push({ kind: 'stream', fromMs: prevTime, toMs: endAt, frame: last });
   }
   return out;
 }
@@ -114,11 +118,11 @@ function segmentsOf(session: Session, timing: TurnTiming): Segment[] {
 function marksOf(session: Session, timing: TurnTiming, strategy: StrategyId): MarkSpec[] {
   const req = timing.requestAt;
   const range = timing.frames;
-  const at = (rel: number | null): FrameIndex | null =>
-    range && fin(rel) ? frameAtOrAfter(session, range[0], range[1], req + rel) : null;
+  const at = (rel: TurnMs | null): FrameIndex | null =>
+    range && fin(rel) ? frameAtOrAfter(session, range[0], range[1], fromRequest(rel, req)) : null;
   const marks: MarkSpec[] = [];
-  const push = (kind: MarkKind, rel: number | null, frame: FrameIndex | null): void => {
-    if (fin(rel)) marks.push({ kind, atMs: req + rel, relMs: rel, frame });
+  const push = (kind: MarkKind, rel: TurnMs | null, frame: FrameIndex | null): void => {
+    if (fin(rel)) marks.push({ kind, atMs: fromRequest(rel, req), relMs: rel, frame });
   };
   push('first-frame', timing.firstFrameMs, range ? range[0] : null);
   push('first-reasoning', timing.firstReasoningMs, at(timing.firstReasoningMs));
@@ -131,7 +135,7 @@ function marksOf(session: Session, timing: TurnTiming, strategy: StrategyId): Ma
     marks.push({
       kind: 'ready',
       atMs: f.time,
-      relMs: f.time - req,
+      relMs: sinceRequest(f.time, req),
       frame: call.readyFrame,
       call: { key: call.key, id: call.id, name: call.name },
     });
@@ -149,12 +153,12 @@ export function buildWaterfall(session: Session, strategy: StrategyId): Waterfal
       .filter((r) => r.turn === timing.turn && fin(r.time))
       .map((r) => {
         const d = fin(r.durationMs) && r.durationMs > 0 ? r.durationMs : 0;
-        return { fromMs: r.time, toMs: r.time + d, name: r.name, callId: r.callId, durationMs: d };
+        return { fromMs: r.time, toMs: ms(r.time + d), name: r.name, callId: r.callId, durationMs: d };
       });
-    let rowEnd: number = timing.requestAt;
-    for (const s of segments) rowEnd = Math.max(rowEnd, s.toMs);
-    for (const m of marks) rowEnd = Math.max(rowEnd, m.atMs);
-    for (const t of tools) rowEnd = Math.max(rowEnd, t.toMs);
+    let rowEnd: Ms = timing.requestAt;
+    for (const s of segments) rowEnd = ms(Math.max(rowEnd, s.toMs));
+    for (const m of marks) rowEnd = ms(Math.max(rowEnd, m.atMs));
+    for (const t of tools) rowEnd = ms(Math.max(rowEnd, t.toMs));
     end = Math.max(end, rowEnd);
     return { turn: timing.turn, timing, segments, marks, tools, anomalies: timing.anomalies, endMs: rowEnd };
   });

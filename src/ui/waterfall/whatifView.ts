@@ -15,14 +15,14 @@ import {
   type WhatIf,
 } from '../../core/timeline/whatif';
 import { PENDING_REASON } from '../../core/session/session';
-import { STRATEGY_IDS, type Session, type StrategyId } from '../../core/types';
+import { STRATEGY_IDS, sinceRequest, turnMs, type Ms, type Session, type StrategyId, type TurnIndex, type TurnMs } from '../../core/types';
 
 export interface StrategyWhatIf {
   id: StrategyId;
   applicable: boolean;
   /** Not computed yet (the app paints the selected strategy first). */
   pending: boolean;
-  readyMs: number[];
+  readyMs: TurnMs[];
   result: WhatIf | null;
 }
 
@@ -34,25 +34,25 @@ export interface CallDuration {
 }
 
 export interface TurnWhatIf {
-  turn: number;
-  streamEndMs: number;
+  turn: TurnIndex;
+  streamEndMs: TurnMs;
   rows: StrategyWhatIf[];
   /** The durations used, for the selected strategy's calls. */
   durations: CallDuration[];
 }
 
-function readyCalls(session: Session, id: StrategyId, turn: number, requestAt: number) {
+function readyCalls(session: Session, id: StrategyId, turn: TurnIndex, requestAt: Ms) {
   return (session.strategies[id]?.calls ?? []).flatMap((c) => {
     if (c.turn !== turn) return [];
     const f = session.frames[c.readyFrame];
-    return f ? [{ id: c.id, name: c.name, readyMs: f.time - requestAt }] : [];
+    return f ? [{ id: c.id, name: c.name, readyMs: sinceRequest(f.time, requestAt) }] : [];
   });
 }
 
-export function turnWhatIf(session: Session, turn: number, selected: StrategyId, defaultMs: number): TurnWhatIf | null {
+export function turnWhatIf(session: Session, turn: TurnIndex, selected: StrategyId, defaultMs: number): TurnWhatIf | null {
   const timing = session.timings.find((tm) => tm.turn === turn);
   if (!timing) return null;
-  const streamEndMs = timing.endMs ?? timing.lastFrameMs ?? 0;
+  const streamEndMs = timing.endMs ?? timing.lastFrameMs ?? turnMs(0);
   const rows = STRATEGY_IDS.map((id): StrategyWhatIf => {
     const run = session.strategies[id];
     const applicable = run?.applicable ?? false;

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { serializeRecording } from '../../../src/core/export';
 import { load } from '../../../src/core/load';
-import { ms, type Mark, type Recording, type ToolRun, type Turn } from '../../../src/core/types';
+import { ms, turnIndex, type Mark, type Recording, type ToolRun, type Turn } from '../../../src/core/types';
 
 function loaded(text: string | Uint8Array, name = 'x.jsonl'): Recording {
   const r = load(text, name);
@@ -52,10 +52,10 @@ const recording = fc
     marks: fc.array(fc.record({ time, label: localized }), { maxLength: 4 }),
   })
   .map(({ title, wire, extra, turns, tools, marks }): Recording => {
-    const ts: Turn[] = turns.map((t, index) => ({ index, ...t }) as Turn);
+    const ts: Turn[] = turns.map((t, index) => ({ index: turnIndex(index), ...t }) as Turn);
     // tools in turn order, as a recorder writes them (the loader keeps file order)
     const toolRuns: ToolRun[] = tools
-      .map(({ turnPick, ...t }) => ({ ...t, time: t.time, turn: turnPick % ts.length }))
+      .map(({ turnPick, ...t }) => ({ ...t, time: t.time, turn: turnIndex(turnPick % ts.length) }))
       .sort((a, b) => a.turn - b.turn);
     return {
       header: { streamscope: 1, wire, ...(title && { title }), ...(extra !== undefined && { futureField: extra }) },
@@ -113,8 +113,9 @@ describe('serializeRecording', () => {
   });
 
   it('writes a time that is not finite as 0 instead of a line the loader would skip', () => {
-    const rec = loaded('{"streamscope":1}\n[0,"req",{}]\n[1,"chunk","x"]\n');
-    rec.turns[0]!.chunks[0]!.time = ms(Number.NaN);
+    const base = loaded('{"streamscope":1}\n[0,"req",{}]\n[1,"chunk","x"]\n');
+    const turn = base.turns[0]!;
+    const rec = { ...base, turns: [{ ...turn, chunks: [{ ...turn.chunks[0]!, time: ms(Number.NaN) }] }] };
     expect(loaded(serializeRecording(rec)).turns[0]!.chunks[0]!.time).toBe(0);
   });
 

@@ -1,7 +1,7 @@
 // Test helpers for the faults: small hand-made recordings, and reading them back through the real SSE decoder and
 // wire adapters (an assembly oracle independent of the faults' code).
 import { decodeRecording } from '../../../src/core/sse';
-import { ms, type Chunk, type EndStatus, type Frame, type Recording, type Turn, type WireId } from '../../../src/core/types';
+import { ms, turnIndex, type Chunk, type EndStatus, type Frame, type Mutable, type Recording, type Turn, type WireId } from '../../../src/core/types';
 import { adaptFrames } from '../../../src/core/wire';
 
 const enc = new TextEncoder();
@@ -21,7 +21,7 @@ export function makeRecording(wire: WireId | undefined, turns: TurnInput[], extr
     timed: true,
     turns: turns.map((t, index): Turn => {
       const chunks: Chunk[] = t.chunks.map(([time, c]) => ({ time: ms(time), bytes: typeof c === 'string' ? enc.encode(c) : c }));
-      const turn: Turn = { index, requestAt: ms(t.requestAt ?? 0), chunks };
+      const turn: Mutable<Turn> = { index: turnIndex(index), requestAt: ms(t.requestAt ?? 0), chunks };
       const last = t.chunks[t.chunks.length - 1]?.[0] ?? 0;
       turn.end = { time: ms(t.end?.time ?? last), status: t.end?.status ?? 'complete' };
       if (t.final !== undefined) turn.final = { time: ms(last), message: t.final };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyFaults } from '../../../src/core/faults';
-import { ms, type Recording } from '../../../src/core/types';
+import { ms, turnIndex, type Recording } from '../../../src/core/types';
 import { chunkTexts, frames, makeRecording, turnText } from './helpers';
 
 const ok = (r: ReturnType<typeof applyFaults>): Recording => {
@@ -28,8 +28,8 @@ function twoTurns(): Recording {
     ],
     {
       tools: [
-        { time: ms(300), turn: 0, callId: 'c0', name: 'read_file', durationMs: 40 },
-        { time: ms(1300), turn: 1, callId: 'c1', name: 'read_file', durationMs: 40 },
+        { time: ms(300), turn: turnIndex(0), callId: 'c0', name: 'read_file', durationMs: 40 },
+        { time: ms(1300), turn: turnIndex(1), callId: 'c1', name: 'read_file', durationMs: 40 },
       ],
       marks: [
         { time: ms(150), label: { en: 'early', zh: '早' } },

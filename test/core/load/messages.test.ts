@@ -23,7 +23,7 @@ function expected(t: string, p: LoadIssue | LoadFailure): string {
   });
 }
 
-function issuesOf(input: string | Uint8Array, name?: string): LoadIssue[] {
+function issuesOf(input: string | Uint8Array, name?: string): readonly LoadIssue[] {
   const r = load(input, name);
   if (!r.ok) throw new Error(`expected a recording, got ${r.error.message}`);
   return r.recording.issues;

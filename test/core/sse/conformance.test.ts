@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { decodeRecording } from '../../../src/core/sse';
+import { turnIndex } from '../../../src/core/types';
 import { recordingOf, splitAt, type ChunkSpec } from './helpers';
 
 const fixture = (name: string): Uint8Array => new Uint8Array(readFileSync(new URL(`../../fixtures/sse/${name}`, import.meta.url)));
@@ -146,8 +147,10 @@ describe('SSE framing', () => {
   });
 
   it('numbers frames across turns and keeps per-turn id state', () => {
-    const rec = recordingOf(['id: x\ndata: 1\n\n']);
-    rec.turns.push({ index: 1, requestAt: rec.turns[0]!.requestAt, chunks: [{ time: rec.turns[0]!.chunks[0]!.time, bytes: new TextEncoder().encode('data: 2\n\ndata: 3\n\n') }] });
+    const base = recordingOf(['id: x\ndata: 1\n\n']);
+    const first = base.turns[0]!;
+    const second = { index: turnIndex(1), requestAt: first.requestAt, chunks: [{ time: first.chunks[0]!.time, bytes: new TextEncoder().encode('data: 2\n\ndata: 3\n\n') }] };
+    const rec = { ...base, turns: [...base.turns, second] };
     const { frames, decoded } = decodeRecording(rec);
     expect(frames.map((f) => [f.index, f.turn, f.data, f.id])).toEqual([
       [0, 0, '1', 'x'],

@@ -1,5 +1,5 @@
 // Test helpers: build a one-turn Recording from explicit chunks (strings are UTF-8 encoded, number[] are raw bytes).
-import { ms, type Recording } from '../../../src/core/types';
+import { ms, turnIndex, type Recording } from '../../../src/core/types';
 
 export type ChunkSpec = string | number[] | Uint8Array;
 
@@ -15,7 +15,7 @@ export function recordingOf(chunks: ChunkSpec[], times?: number[]): Recording {
     timed: true,
     turns: [
       {
-        index: 0,
+        index: turnIndex(0),
         requestAt: ms(0),
         chunks: chunks.map((c, i) => ({ time: ms(times?.[i] ?? (i + 1) * 10), bytes: toBytes(c) })),
       },

@@ -1,6 +1,6 @@
 // Hand-built frames and signals for strategy tests: one entry per frame, turn boundaries by `turn`.
 import type { CarriedCall, Frame, Signal, StrategyId, WireId } from '../../../src/core/types';
-import { frameIndex, ms } from '../../../src/core/types';
+import { frameIndex, ms, turnIndex } from '../../../src/core/types';
 import { STRATEGIES } from '../../../src/core/strategies/registry';
 import { runStrategy, type RunResult } from '../../../src/core/strategies/run';
 import { carriedCalls } from '../../../src/core/strategies/truth';
@@ -18,7 +18,7 @@ export function frames(steps: readonly Step[], wire: WireId = 'openai-chat'): { 
   const fs = steps.map(
     (s, i): Frame => ({
       index: frameIndex(i),
-      turn: s.turn ?? 0,
+      turn: turnIndex(s.turn ?? 0),
       time: ms(i * 10),
       event: 'message',
       data: s.data ?? wireData(wire, s.signals).data,

@@ -1,7 +1,7 @@
 // Exact logs for the lesson's key moments: which frame, which input, which message, which buffers.
 import { describe, expect, it } from 'vitest';
 import { attemptInput, bufferTextAt, buffersAt } from '../../../src/core/session/view';
-import { frameIndex } from '../../../src/core/types';
+import { frameIndex, turnIndex } from '../../../src/core/types';
 import { run } from './build';
 import * as c from './cases';
 
@@ -165,7 +165,7 @@ describe('verdict rules', () => {
       },
       endTurn: () => undefined,
     };
-    const r = runStrategy(boom, { wire: 'openai-chat', frames: fs, signals, carried: [], turns: [0] });
+    const r = runStrategy(boom, { wire: 'openai-chat', frames: fs, signals, carried: [], turns: [turnIndex(0)] });
     expect(r.verdicts[0]).toMatchObject({ verdict: 'fail', error: 'strategy error: boom' });
   });
 
@@ -182,7 +182,7 @@ describe('verdict rules', () => {
       step: () => null,
       endTurn: () => undefined,
     };
-    const r = runStrategy(broken, { wire: 'openai-chat', frames: fs, signals, carried: [], turns: [0] });
+    const r = runStrategy(broken, { wire: 'openai-chat', frames: fs, signals, carried: [], turns: [turnIndex(0)] });
     expect(r).toMatchObject({ applicable: false, verdict: 'n/a', naReason: 'strategy-error' });
   });
 });

@@ -1,16 +1,16 @@
 // turnVerdict on hand-built carried / produced calls: matching by key and id, the reason and the frame reported.
 import { describe, expect, it } from 'vitest';
 import { turnVerdict, type TurnInput } from '../../../src/core/strategies/verdict';
-import { frameIndex, type CarriedCall, type ReadyCall } from '../../../src/core/types';
+import { frameIndex, turnIndex, type CarriedCall, type ReadyCall } from '../../../src/core/types';
 
 const carried = (over: Partial<CarriedCall> = {}): CarriedCall => ({
-  turn: 0, key: '0', id: 'a', name: 'f', argsText: '{"x": 1}', startFrame: frameIndex(1), endFrame: frameIndex(4), valid: true, ...over,
+  turn: turnIndex(0), key: '0', id: 'a', name: 'f', argsText: '{"x": 1}', startFrame: frameIndex(1), endFrame: frameIndex(4), valid: true, ...over,
 });
 const produced = (over: Partial<ReadyCall> = {}): ReadyCall => ({
-  turn: 0, key: '0', id: 'a', name: 'f', argsText: '{"x":1}', args: { x: 1 }, readyFrame: frameIndex(4), ...over,
+  turn: turnIndex(0), key: '0', id: 'a', name: 'f', argsText: '{"x":1}', args: { x: 1 }, readyFrame: frameIndex(4), ...over,
 });
 const input = (c: CarriedCall[], p: ReadyCall[]): TurnInput => ({
-  turn: 0, endFrame: frameIndex(9), carried: c, produced: p, attempts: [], inputOf: () => '',
+  turn: turnIndex(0), endFrame: frameIndex(9), carried: c, produced: p, attempts: [], inputOf: () => '',
 });
 
 describe('turnVerdict', () => {
@@ -40,7 +40,7 @@ describe('turnVerdict', () => {
   it('a failed parse attempt is reported before any mismatch, with its input and message', () => {
     const v = turnVerdict({
       ...input([carried()], []),
-      attempts: [{ frame: frameIndex(2), turn: 0, key: '0', bufferId: 0, start: 0, end: 3, ok: false, error: 'Unexpected end of JSON input' }],
+      attempts: [{ frame: frameIndex(2), turn: turnIndex(0), key: '0', bufferId: 0, start: 0, end: 3, ok: false, error: 'Unexpected end of JSON input' }],
       inputOf: () => '{"x',
     });
     expect(v).toEqual({ turn: 0, verdict: 'fail', reason: 'parse-failed', frame: 2, input: '{"x', error: 'Unexpected end of JSON input', key: '0' });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { computeTimings, readyMs } from '../../../src/core/timeline';
 import { carriedCalls } from '../../../src/core/strategies/truth';
 import { wireData } from '../strategies/wire-data';
-import { frameIndex, ms, type Frame, type Recording, type Signal, type WireId } from '../../../src/core/types';
+import { frameIndex, ms, turnIndex, type Frame, type Recording, type Signal, type WireId } from '../../../src/core/types';
 
 interface F {
   turn: number;
@@ -14,13 +14,13 @@ interface F {
 
 function build(requestAt: number[], fs: F[], chunkTimes: number[][] = requestAt.map(() => [])) {
   const frames: Frame[] = fs.map((f, i) => ({
-    index: frameIndex(i), turn: f.turn, time: ms(f.t), event: 'message', data: '{}', chunks: [f.chunk ?? 0, f.chunk ?? 0],
+    index: frameIndex(i), turn: turnIndex(f.turn), time: ms(f.t), event: 'message', data: '{}', chunks: [f.chunk ?? 0, f.chunk ?? 0],
     charStart: 0, charEnd: 0, byteStart: 0, byteEnd: 0,
   }));
   const recording: Recording = {
     header: { streamscope: 1 }, format: 'jsonl', timed: true, tools: [], marks: [], issues: [],
     turns: requestAt.map((at, i) => ({
-      index: i, requestAt: ms(at), chunks: (chunkTimes[i] ?? []).map((t) => ({ time: ms(t), bytes: new Uint8Array() })),
+      index: turnIndex(i), requestAt: ms(at), chunks: (chunkTimes[i] ?? []).map((t) => ({ time: ms(t), bytes: new Uint8Array() })),
       end: { time: ms(at + 5000), status: 'complete' as const },
     })),
   };
@@ -109,6 +109,6 @@ describe('anomalies', () => {
 describe('readyMs', () => {
   it('is the ready frame time minus the turn request', () => {
     const x = build([0, 1000], [{ turn: 0, t: 10, s: [] }, { turn: 1, t: 1540.2, s: [] }]);
-    expect(readyMs(x.recording, x.frames, frameIndex(1), 1)).toBeCloseTo(540.2, 6);
+    expect(readyMs(x.recording, x.frames, frameIndex(1), turnIndex(1))).toBeCloseTo(540.2, 6);
   });
 });

@@ -9,12 +9,12 @@ import {
   type Schedule,
   type WhatIfCall,
 } from '../../../src/core/timeline/whatif';
-import { ms, type Recording } from '../../../src/core/types';
+import { ms, turnIndex, turnMs, type Recording } from '../../../src/core/types';
 
 const call = (callId: string, readyMs: number, durationMs: number, safe: boolean): WhatIfCall => ({
   callId,
   name: safe ? 'read_file' : 'write_file',
-  readyMs,
+  readyMs: turnMs(readyMs),
   durationMs,
   safe,
 });
@@ -30,7 +30,7 @@ describe('whatIfSchedules', () => {
   const mixed = [call('r1', 100, 100, true), call('r2', 200, 50, true), call('w', 300, 200, false), call('r3', 400, 30, true)];
 
   it('runs the mixed sequence one by one after the stream', () => {
-    const w = whatIfSchedules(mixed, 500);
+    const w = whatIfSchedules(mixed, turnMs(500));
     expect(spans(w.sequential)).toEqual([
       ['r1', 500, 600],
       ['r2', 600, 650],
@@ -42,7 +42,7 @@ describe('whatIfSchedules', () => {
   });
 
   it('batches consecutive safe calls: [r1 || r2] [w] [r3]', () => {
-    const w = whatIfSchedules(mixed, 500);
+    const w = whatIfSchedules(mixed, turnMs(500));
     expect(spans(w.batched)).toEqual([
       ['r1', 500, 600],
       ['r2', 500, 550],
@@ -54,7 +54,7 @@ describe('whatIfSchedules', () => {
   });
 
   it('starts safe calls early, holds the write until the reads end, and what follows until the write ends', () => {
-    const w = whatIfSchedules(mixed, 500);
+    const w = whatIfSchedules(mixed, turnMs(500));
     expect(spans(w.early)).toEqual([
       ['r1', 100, 200],
       ['r2', 200, 250],
@@ -66,7 +66,7 @@ describe('whatIfSchedules', () => {
   });
 
   it('an unsafe call waits for the safe calls still running before it', () => {
-    const w = whatIfSchedules([call('r', 10, 100, true), call('w', 20, 5, false)], 50);
+    const w = whatIfSchedules([call('r', 10, 100, true), call('w', 20, 5, false)], turnMs(50));
     expect(spans(w.early)).toEqual([
       ['r', 10, 110],
       ['w', 110, 115],
@@ -75,7 +75,7 @@ describe('whatIfSchedules', () => {
 
   it('saves nothing when every call is ready at the stream end', () => {
     const calls = [call('w1', 300, 40, false), call('w2', 300, 60, false)];
-    const w = whatIfSchedules(calls, 300);
+    const w = whatIfSchedules(calls, turnMs(300));
     expect(w.early.finishMs).toBe(w.sequential.finishMs);
     expect(w.early.savedMs).toBe(0);
     expect(w.batched.savedMs).toBe(0);
@@ -83,14 +83,14 @@ describe('whatIfSchedules', () => {
   });
 
   it('saves nothing on a single unsafe call ready at the stream end, saves its head start when ready earlier', () => {
-    expect(whatIfSchedules([call('w', 200, 80, false)], 200).early.savedMs).toBe(0);
-    const early = whatIfSchedules([call('w', 150, 80, false)], 200).early;
+    expect(whatIfSchedules([call('w', 200, 80, false)], turnMs(200)).early.savedMs).toBe(0);
+    const early = whatIfSchedules([call('w', 150, 80, false)], turnMs(200)).early;
     expect(spans(early)).toEqual([['w', 150, 230]]);
     expect(early.savedMs).toBe(50);
   });
 
   it('handles zero durations: every schedule finishes at the stream end', () => {
-    const w = whatIfSchedules([call('a', 10, 0, true), call('b', 20, 0, false), call('c', 30, 0, true)], 90);
+    const w = whatIfSchedules([call('a', 10, 0, true), call('b', 20, 0, false), call('c', 30, 0, true)], turnMs(90));
     for (const s of [w.sequential, w.batched, w.early]) {
       expect(s.finishMs).toBe(90);
       expect(s.savedMs).toBe(0);
@@ -103,7 +103,7 @@ describe('whatIfSchedules', () => {
   });
 
   it('handles an empty list', () => {
-    const w = whatIfSchedules([], 123.4);
+    const w = whatIfSchedules([], turnMs(123.4));
     for (const s of [w.sequential, w.batched, w.early]) {
       expect(s.calls).toEqual([]);
       expect(s.finishMs).toBe(123.4);
@@ -112,7 +112,7 @@ describe('whatIfSchedules', () => {
   });
 
   it('repairs unusable numbers instead of throwing', () => {
-    const w = whatIfSchedules([call('a', Number.NaN, -5, true), call('b', 10, Number.POSITIVE_INFINITY, false)], 100);
+    const w = whatIfSchedules([call('a', Number.NaN, -5, true), call('b', 10, Number.POSITIVE_INFINITY, false)], turnMs(100));
     expect(w.repaired).toEqual(['a', 'b']);
     expect(spans(w.early)).toEqual([
       ['a', 100, 100],
@@ -124,7 +124,7 @@ describe('whatIfSchedules', () => {
     fc.record({
       callId: fc.uuid(),
       name: fc.constantFrom('read_file', 'write_file'),
-      readyMs: fc.integer({ min: 0, max: 1000 }),
+      readyMs: fc.integer({ min: 0, max: 1000 }).map(turnMs),
       durationMs: fc.integer({ min: 0, max: 500 }),
       safe: fc.boolean(),
     }),
@@ -136,7 +136,7 @@ describe('whatIfSchedules', () => {
       fc.property(callsArb, fc.integer({ min: 0, max: 1200 }), (raw, extra) => {
         // Ready times never exceed the stream end in a real stream.
         const end = Math.max(0, ...raw.map((c) => c.readyMs)) + extra;
-        const w = whatIfSchedules(raw, end);
+        const w = whatIfSchedules(raw, turnMs(end));
         expect(w.early.finishMs).toBeLessThanOrEqual(w.batched.finishMs);
         expect(w.batched.finishMs).toBeLessThanOrEqual(w.sequential.finishMs);
         for (const s of [w.sequential, w.batched, w.early]) {
@@ -173,15 +173,15 @@ describe('lookups', () => {
         { name: 'run_tests', concurrencySafe: true, durationMs: 900 },
       ],
     },
-    tools: [{ time: ms(10), turn: 1, callId: 'call_a', name: 'read_file', durationMs: 41.2 }],
+    tools: [{ time: ms(10), turn: turnIndex(1), callId: 'call_a', name: 'read_file', durationMs: 41.2 }],
   });
 
   it('toolDuration: recorded event, else header, else default', () => {
-    expect(toolDurationWithSource(rec, 1, { id: 'call_a', name: 'read_file' }, 99)).toEqual({ ms: 41.2, source: 'recorded' });
+    expect(toolDurationWithSource(rec, turnIndex(1), { id: 'call_a', name: 'read_file' }, 99)).toEqual({ ms: 41.2, source: 'recorded' });
     // Same id in another turn is not that run.
-    expect(toolDurationWithSource(rec, 0, { id: 'call_a', name: 'read_file' }, 99)).toEqual({ ms: 40, source: 'header' });
-    expect(toolDuration(rec, 1, { id: 'call_b', name: 'write_file' }, 99)).toBe(99);
-    expect(toolDuration(rec, 1, { id: 'call_b', name: 'write_file' }, Number.NaN)).toBe(0);
+    expect(toolDurationWithSource(rec, turnIndex(0), { id: 'call_a', name: 'read_file' }, 99)).toEqual({ ms: 40, source: 'header' });
+    expect(toolDuration(rec, turnIndex(1), { id: 'call_b', name: 'write_file' }, 99)).toBe(99);
+    expect(toolDuration(rec, turnIndex(1), { id: 'call_b', name: 'write_file' }, Number.NaN)).toBe(0);
   });
 
   it('isConcurrencySafe: header first, else the read-only list', () => {
@@ -193,7 +193,7 @@ describe('lookups', () => {
   });
 
   it('whatIfCalls combines both lookups', () => {
-    const calls = whatIfCalls(rec, 1, [{ id: 'call_a', name: 'read_file', readyMs: 5 }, { id: 'x', name: 'edit', readyMs: 7 }], 25);
+    const calls = whatIfCalls(rec, turnIndex(1), [{ id: 'call_a', name: 'read_file', readyMs: turnMs(5) }, { id: 'x', name: 'edit', readyMs: turnMs(7) }], 25);
     expect(calls).toEqual([
       { callId: 'call_a', name: 'read_file', readyMs: 5, durationMs: 41.2, safe: true },
       { callId: 'x', name: 'edit', readyMs: 7, durationMs: 25, safe: false },

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { frameIndex, ms, type Frame, type Signal } from '../../../src/core/types';
+import { frameIndex, ms, turnIndex, type Frame, type Signal } from '../../../src/core/types';
 import { adaptFrames, detectWire, frameKind, isTerminal, isTerminalSignals } from '../../../src/core/wire';
 import { fixtureFrames, framesFromTurns } from './frames';
 import { A, CC, CE, CS, F, I, R, T, U } from './signals';
 
 function frame(i: number, data: string, event = 'message', turn = 0): Frame {
-  return { index: frameIndex(i), turn, time: ms(i), event, data, chunks: [0, 0], charStart: 0, charEnd: 0, byteStart: 0, byteEnd: 0 };
+  return { index: frameIndex(i), turn: turnIndex(turn), time: ms(i), event, data, chunks: [0, 0], charStart: 0, charEnd: 0, byteStart: 0, byteEnd: 0 };
 }
 
 describe('adaptFrames across turns', () => {

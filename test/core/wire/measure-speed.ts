@@ -1,6 +1,6 @@
 // Measures adaptFrames against the floor (JSON.parse of every frame's data) on ~500,000 generated frames per wire.
 // Run: npx tsx test/core/wire/measure-speed.ts   (not a test: timings on a shared machine are for the report)
-import { WIRES } from '../../../src/core/types';
+import { turnIndex, WIRES } from '../../../src/core/types';
 import { adaptFrames, encodeTurn, frameKind } from '../../../src/core/wire';
 import { framesFromSse } from './frames';
 
@@ -26,7 +26,7 @@ for (const wire of WIRES.filter((w) => (process.env.WIRE ?? w) === w)) {
     }),
   );
   const turns = Math.ceil(FRAMES / turn.length);
-  const frames = Array.from({ length: turns }, (_, t) => turn.map((f) => ({ ...f, turn: t }))).flat().slice(0, FRAMES);
+  const frames = Array.from({ length: turns }, (_, t) => turn.map((f) => ({ ...f, turn: turnIndex(t) }))).flat().slice(0, FRAMES);
   let sink = 0;
   const floor = best(() => {
     for (const f of frames) {

@@ -5,10 +5,12 @@ import {
   frameIndex,
   ms,
   STRATEGY_IDS,
+  turnIndex,
   type BufferLog,
   type CarriedCall,
   type Frame,
   type FrameKind,
+  type Mutable,
   type ParseAttempt,
   type NaReason,
   type ReadyCall,
@@ -18,6 +20,8 @@ import {
   type StrategyRun,
   type TurnVerdict,
 } from '../../../src/core/types';
+
+const T0 = turnIndex(0);
 
 export interface Ev {
   event: string;
@@ -71,31 +75,35 @@ interface CallState {
   start: number;
 }
 
-function emptyRun(id: StrategyId, applicable: boolean, naReason?: NaReason): StrategyRun {
+/** The fold fills its runs in place. */
+type Run = Mutable<StrategyRun>;
+type Buf = Mutable<BufferLog>;
+
+function emptyRun(id: StrategyId, applicable: boolean, naReason?: NaReason): Run {
   return { id, applicable, ...(naReason ? { naReason } : {}), buffers: [], attempts: [], calls: [], verdicts: [], verdict: applicable ? 'ok' : 'n/a' };
 }
 
 /** Folds the signals into the runs of parse-each-fragment, shared-buffer, per-call-buffer and partial-json-preview. */
 function fold(signals: Signal[][], carried: CarriedCall[]): Record<StrategyId, StrategyRun> {
-  const runs = Object.fromEntries(STRATEGY_IDS.map((id) => [id, emptyRun(id, true)])) as Record<StrategyId, StrategyRun>;
+  const runs = Object.fromEntries(STRATEGY_IDS.map((id) => [id, emptyRun(id, true)])) as Record<StrategyId, Run>;
   runs['completed-item'] = emptyRun('completed-item', false, 'no-complete-items');
   runs['next-index-closes'] = emptyRun('next-index-closes', false, 'chat-only');
   const calls = new Map<string, CallState>();
-  const perCall = new Map<string, BufferLog>();
-  const eachFragment = new Map<string, BufferLog>();
-  const shared: BufferLog = { id: 0, turn: 0, key: null, text: '', fragments: [] };
-  const append = (b: BufferLog, f: number, text: string) => {
+  const perCall = new Map<string, Buf>();
+  const eachFragment = new Map<string, Buf>();
+  const shared: Buf = { id: 0, turn: T0, key: null, text: '', fragments: [] };
+  const append = (b: Buf, f: number, text: string) => {
     b.fragments.push({ frame: frameIndex(f), start: b.text.length, end: b.text.length + text.length });
     b.text += text;
   };
-  const attempt = (run: StrategyRun, b: BufferLog, f: number, start: number, end: number): ReturnType<typeof tryParse> => {
+  const attempt = (run: Run, b: Buf, f: number, start: number, end: number): ReturnType<typeof tryParse> => {
     const r = tryParse(b.text.slice(start, end));
-    const a: ParseAttempt = { frame: frameIndex(f), turn: 0, key: b.key, bufferId: b.id, start, end, ok: r.ok, ...(r.ok ? {} : { error: r.error }) };
+    const a: ParseAttempt = { frame: frameIndex(f), turn: T0, key: b.key, bufferId: b.id, start, end, ok: r.ok, ...(r.ok ? {} : { error: r.error }) };
     run.attempts.push(a);
     return r;
   };
-  const ready = (run: StrategyRun, c: CallState, argsText: string, args: unknown, f: number) => {
-    const call: ReadyCall = { turn: 0, key: c.key, id: c.id, name: c.name, argsText, args, readyFrame: frameIndex(f) };
+  const ready = (run: Run, c: CallState, argsText: string, args: unknown, f: number) => {
+    const call: ReadyCall = { turn: T0, key: c.key, id: c.id, name: c.name, argsText, args, readyFrame: frameIndex(f) };
     run.calls.push(call);
   };
   signals.forEach((list, f) => {
@@ -104,7 +112,7 @@ function fold(signals: Signal[][], carried: CarriedCall[]): Record<StrategyId, S
         const c = { key: s.key, id: s.id ?? '', name: s.name ?? '', start: f };
         calls.set(s.key, c);
         for (const [map, run] of [[perCall, 'per-call-buffer'], [eachFragment, 'parse-each-fragment']] as const) {
-          const b: BufferLog = { id: runs[run].buffers.length, turn: 0, key: s.key, callId: c.id, name: c.name, text: '', fragments: [] };
+          const b: Buf = { id: runs[run].buffers.length, turn: T0, key: s.key, callId: c.id, name: c.name, text: '', fragments: [] };
           map.set(s.key, b);
           runs[run].buffers.push(b);
         }
@@ -141,11 +149,11 @@ function fold(signals: Signal[][], carried: CarriedCall[]): Record<StrategyId, S
     const run = runs[id];
     const firstFail = run.attempts.find((a) => !a.ok);
     const missing = carried.find((c) => !run.calls.some((x) => x.key === c.key));
-    let v: TurnVerdict = { turn: 0, verdict: 'ok' };
+    let v: TurnVerdict = { turn: T0, verdict: 'ok' };
     if (firstFail) {
       const input = firstFail.text ?? run.buffers[firstFail.bufferId]?.text.slice(firstFail.start, firstFail.end) ?? '';
-      v = { turn: 0, verdict: 'fail', reason: 'parse-failed', frame: firstFail.frame, input, ...(firstFail.error ? { error: firstFail.error } : {}) };
-    } else if (missing) v = { turn: 0, verdict: 'fail', reason: 'missing-call', key: missing.key };
+      v = { turn: T0, verdict: 'fail', reason: 'parse-failed', frame: firstFail.frame, input, ...(firstFail.error ? { error: firstFail.error } : {}) };
+    } else if (missing) v = { turn: T0, verdict: 'fail', reason: 'missing-call', key: missing.key };
     run.verdicts = [v];
     run.verdict = v.verdict;
   }
@@ -168,7 +176,7 @@ export function buildSession(events: Ev[], options: BuildOptions = {}): Session 
     const raw = `event: ${ev.event}\ndata: ${data}\n\n`;
     const frame: Frame = {
       index: frameIndex(i),
-      turn: 0,
+      turn: T0,
       time: ms(100 + i * 10.5),
       event: ev.event,
       data,
@@ -186,10 +194,10 @@ export function buildSession(events: Ev[], options: BuildOptions = {}): Session 
   const kinds: FrameKind[] = signals.map((list) =>
     list.some((s) => s.kind === 'args' || s.kind === 'call-start') ? 'args' : list.some((s) => s.kind === 'text') ? 'text' : 'other',
   );
-  const carried: CarriedCall[] = [];
+  const carried: Mutable<CarriedCall>[] = [];
   signals.forEach((list, f) => {
     for (const s of list) {
-      if (s.kind === 'call-start') carried.push({ turn: 0, key: s.key, id: s.id ?? '', name: s.name ?? '', argsText: '', startFrame: frameIndex(f), valid: true });
+      if (s.kind === 'call-start') carried.push({ turn: T0, key: s.key, id: s.id ?? '', name: s.name ?? '', argsText: '', startFrame: frameIndex(f), valid: true });
       const c = carried.find((x) => 'key' in s && x.key === s.key);
       if (s.kind === 'args' && c) c.argsText += s.text;
       if (s.kind === 'call-end' && c) c.endFrame = frameIndex(f);
@@ -203,7 +211,7 @@ export function buildSession(events: Ev[], options: BuildOptions = {}): Session 
       timed: true,
       turns: [
         {
-          index: 0,
+          index: T0,
           requestAt: ms(0),
           chunks: [],
           ...(last ? { end: { time: last.time, status: 'complete' as const } } : {}),
@@ -217,7 +225,7 @@ export function buildSession(events: Ev[], options: BuildOptions = {}): Session 
     wire: 'anthropic-messages',
     wireSource: 'header',
     frames,
-    decoded: [{ turn: 0, text, invalidUtf8At: [] }],
+    decoded: [{ turn: T0, text, invalidUtf8At: [] }],
     signals,
     kinds,
     carried,

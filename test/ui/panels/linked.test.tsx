@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { analyzeText } from '../../../src/core/session/analyze';
-import type { Session } from '../../../src/core/types';
+import { turnIndex, type Session } from '../../../src/core/types';
 import { BuffersPanel } from '../../../src/ui/panels/buffers/BuffersPanel';
 import { accumulatedAt, accumulatedOf } from '../../../src/ui/panels/buffers/accumulated';
 import { RawEventsPanel } from '../../../src/ui/panels/raw/RawEventsPanel';
@@ -99,8 +99,8 @@ describe('text so far while a turn has no buffer', () => {
   });
 
   it('is computed once per session and sliced per frame', () => {
-    const acc = accumulatedOf(thinking, 0, 'reasoning');
-    expect(accumulatedOf(thinking, 0, 'reasoning')).toBe(acc);
+    const acc = accumulatedOf(thinking, turnIndex(0), 'reasoning');
+    expect(accumulatedOf(thinking, turnIndex(0), 'reasoning')).toBe(acc);
     expect(accumulatedAt(acc, 40, 1e9).shown).toBe(reasoningUpTo(40));
     expect(accumulatedAt(acc, -1).length).toBe(0);
   });

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { frameIndex, type BufferLog } from '../../../src/core/types';
+import { frameIndex, turnIndex, type BufferLog } from '../../../src/core/types';
 import { bufferView } from '../../../src/ui/panels/buffers/segments';
 import { chunkInfo, dataPreview } from '../../../src/ui/panels/raw/rows';
 import { anthropicEvents, buildSession } from './fixture';
 
 const buffer: BufferLog = {
   id: 0,
-  turn: 0,
+  turn: turnIndex(0),
   key: '1',
   text: '{"path": "README.md"}',
   fragments: [

@@ -12,6 +12,7 @@ import {
   type Assembly,
 } from '../../../src/ui/selfcheck/compare';
 import { anthropicEvents, anthropicFinal, buildSession } from '../panels/fixture';
+import { turnIndex } from '../../../src/core/types';
 
 afterEach(cleanup);
 
@@ -24,7 +25,7 @@ const recordedWith = (edit: (m: { content: Record<string, unknown>[] }) => void)
 describe('self-check compare', () => {
   it('reproduces the recorded Anthropic message byte for byte', () => {
     const s = buildSession(anthropicEvents(), { final: anthropicFinal() });
-    expect(assembleTurn(s, 0)).toEqual({
+    expect(assembleTurn(s, turnIndex(0))).toEqual({
       text: 'Reading both files.',
       calls: [
         { id: 'toolu_1', name: 'read_file', args: '{"path": "README.md"}' },

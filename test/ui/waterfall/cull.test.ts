@@ -2,8 +2,9 @@ import { expect, test } from 'vitest';
 import fc from 'fast-check';
 import { drawableSegments } from '../../../src/ui/waterfall/cull';
 import type { Segment, SegmentKind } from '../../../src/ui/waterfall/layout';
+import { ms } from '../../../src/core/types';
 
-const seg = (kind: SegmentKind, fromMs: number, toMs: number): Segment => ({ kind, fromMs, toMs, frame: null });
+const seg = (kind: SegmentKind, fromMs: number, toMs: number): Segment => ({ kind, fromMs: ms(fromMs), toMs: ms(toMs), frame: null });
 const id = (ms: number) => ms;
 
 test('segments outside the plot are dropped and the rest clamped', () => {

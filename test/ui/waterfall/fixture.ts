@@ -4,6 +4,8 @@ import {
   STRATEGY_IDS,
   frameIndex,
   ms,
+  turnIndex,
+  turnMs,
   type Anomaly,
   type Frame,
   type FrameKind,
@@ -45,7 +47,7 @@ export function makeSession(spec: SessionSpec): Session {
       const index = frameIndex(frames.length);
       frames.push({
         index,
-        turn: t,
+        turn: turnIndex(t),
         time: ms(turn.requestAt + f.at),
         event: 'message',
         data: '{}',
@@ -60,36 +62,36 @@ export function makeSession(spec: SessionSpec): Session {
     const rel = turn.frames.map((f) => f.at);
     const firstWhere = (p: (f: TurnSpec['frames'][number]) => boolean) => {
       const f = turn.frames.find(p);
-      return f ? ms(f.at) : null;
+      return f ? turnMs(f.at) : null;
     };
     const gaps = rel.slice(1).flatMap((at, i) => {
       const prev = rel[i] as number;
-      return at - prev > threshold ? [{ frame: frameIndex(first + i + 1), fromMs: ms(prev), lengthMs: ms(at - prev) }] : [];
+      return at - prev > threshold ? [{ frame: frameIndex(first + i + 1), fromMs: turnMs(prev), lengthMs: at - prev }] : [];
     });
     const last = rel[rel.length - 1];
     timings.push({
-      turn: t,
+      turn: turnIndex(t),
       requestAt: ms(turn.requestAt),
       frames: rel.length ? [frameIndex(first), frameIndex(first + rel.length - 1)] : null,
       frameCount: rel.length,
-      firstFrameMs: rel.length ? ms(rel[0] as number) : null,
+      firstFrameMs: rel.length ? turnMs(rel[0] as number) : null,
       firstReasoningMs: firstWhere((f) => f.kind === 'reasoning'),
       firstTextMs: firstWhere((f) => f.kind === 'text'),
       firstToolCallMs: firstWhere((f) => f.call === true),
-      lastFrameMs: last === undefined ? null : ms(last),
-      endMs: turn.endAt === undefined ? (last === undefined ? null : ms(last)) : ms(turn.endAt),
+      lastFrameMs: last === undefined ? null : turnMs(last),
+      endMs: turn.endAt === undefined ? (last === undefined ? null : turnMs(last)) : turnMs(turn.endAt),
       endStatus: 'complete',
       finishReason: turn.finishReason ?? null,
       usage: null,
       gaps,
-      longestGapMs: gaps.length ? ms(Math.max(...gaps.map((g) => g.lengthMs))) : null,
-      anomalies: (turn.anomalies ?? []).map((code) => ({ code, turn: t })),
+      longestGapMs: gaps.length ? Math.max(...gaps.map((g) => g.lengthMs)) : null,
+      anomalies: (turn.anomalies ?? []).map((code) => ({ code, turn: turnIndex(t) })),
     });
   });
   const strategies = Object.fromEntries(
     STRATEGY_IDS.map((id): [StrategyId, StrategyRun] => {
       const calls: ReadyCall[] = (spec.ready?.[id] ?? []).map(([turn, local, name], i) => ({
-        turn,
+        turn: turnIndex(turn),
         key: String(i),
         id: `call_${turn}_${i}`,
         name,
@@ -102,7 +104,7 @@ export function makeSession(spec: SessionSpec): Session {
   ) as Record<StrategyId, StrategyRun>;
   const tools: ToolRun[] = (spec.tools ?? []).map((r, i) => ({
     time: ms(r.time),
-    turn: r.turn,
+    turn: turnIndex(r.turn),
     callId: `call_${r.turn}_${i}`,
     name: r.name,
     durationMs: r.durationMs,

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { buildWaterfall } from '../../../src/ui/waterfall/layout';
 import { makeSession } from './fixture';
+import { ms, turnMs } from '../../../src/core/types';
 
 // Turn 0: wait 400 ms, reasoning, text, a 900 ms silence, then tool-call arguments; a tool runs after it.
 // Turn 1: a plain stream with no frame kinds of note.
@@ -82,7 +83,7 @@ describe('buildWaterfall', () => {
 });
 
 describe('stackMarks', () => {
-  const mark = (atMs: number, kind: 'first-frame' | 'first-text' | 'end' = 'first-frame') => ({ kind, atMs, relMs: atMs, frame: null });
+  const mark = (atMs: number, kind: 'first-frame' | 'first-text' | 'end' = 'first-frame') => ({ kind, atMs: ms(atMs), relMs: turnMs(atMs), frame: null });
   const px = (ms: number) => ms; // 1 px per ms
 
   test('marks keep their true x; coinciding ones stack vertically in one cluster instead of moving sideways', async () => {

@@ -2,6 +2,7 @@ import { expect, test } from 'vitest';
 import { PENDING_REASON } from '../../../src/core/session/analyze';
 import { turnWhatIf } from '../../../src/ui/waterfall/whatifView';
 import { makeSession } from './fixture';
+import { turnIndex } from '../../../src/core/types';
 
 // One turn: two read-only calls whose arguments end at 100 and 200 ms (per-call-buffer) or only at the stream end
 // (shared-buffer), stream end 1000 ms; read_file ran 300 ms (recorded); grep_search uses the default.
@@ -12,7 +13,7 @@ const session = makeSession({
 });
 
 test('ready times and schedules per strategy: streaming early execution hides tool time inside the stream', () => {
-  const w = turnWhatIf(session, 0, 'per-call-buffer', 50);
+  const w = turnWhatIf(session, turnIndex(0), 'per-call-buffer', 50);
   expect(w?.streamEndMs).toBe(1000);
   const per = w?.rows.find((r) => r.id === 'per-call-buffer');
   const shared = w?.rows.find((r) => r.id === 'shared-buffer');
@@ -29,13 +30,13 @@ test('ready times and schedules per strategy: streaming early execution hides to
 });
 
 test('the default duration feeds calls without a recorded or declared one', () => {
-  const w = turnWhatIf(session, 0, 'per-call-buffer', 500);
+  const w = turnWhatIf(session, turnIndex(0), 'per-call-buffer', 500);
   expect(w?.rows.find((r) => r.id === 'per-call-buffer')?.result?.sequential.finishMs).toBe(1800);
 });
 
 test('pending and inapplicable strategies have no result; an unknown turn gives null', () => {
   const pending = { ...session, strategies: { ...session.strategies, 'completed-item': { ...session.strategies['completed-item'], applicable: false, naReason: PENDING_REASON } } };
-  const row = turnWhatIf(pending, 0, 'per-call-buffer', 50)?.rows.find((r) => r.id === 'completed-item');
+  const row = turnWhatIf(pending, turnIndex(0), 'per-call-buffer', 50)?.rows.find((r) => r.id === 'completed-item');
   expect(row).toMatchObject({ applicable: false, pending: true, result: null });
-  expect(turnWhatIf(session, 5, 'per-call-buffer', 50)).toBeNull();
+  expect(turnWhatIf(session, turnIndex(5), 'per-call-buffer', 50)).toBeNull();
 });

@@ -8,7 +8,7 @@
  * buffer is a tool with no arguments, as the SDK keeps the block's `{}` input). The official SDKs are the reference
  * in test/core/oracle: on valid streams they produce these calls.
  */
-import type { Frame, WireId } from '../../types';
+import type { Frame, TurnIndex, WireId } from '../../types';
 import { readAnthropic } from './anthropic';
 import { readChat } from './chat';
 import { endGeminiTurn, geminiTurn, readGemini, type GeminiTurn } from './gemini';
@@ -31,7 +31,7 @@ function validArgs(wire: WireId): (args: string) => boolean {
 
 export function readCarried(wire: WireId, frames: readonly Frame[]): CallTrace {
   const t = new Tracer();
-  let turn = Number.NaN;
+  let turn = Number.NaN as TurnIndex;
   let blocks = new Map<string, string>();
   let responses: ResponsesTurn = responsesTurn();
   let gemini: GeminiTurn = geminiTurn();

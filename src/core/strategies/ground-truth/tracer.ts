@@ -15,10 +15,10 @@
  *   while its arguments are still coming leaves it cut (endFrame undefined).
  * Nothing here knows a wire's field names; the readers never share code with the wire adapters.
  */
-import type { CallKey, CarriedCall, FrameIndex } from '../../types';
+import type { CallKey, CarriedCall, FrameIndex, Mutable, TurnIndex } from '../../types';
 
 export interface ReusedKey {
-  turn: number;
+  turn: TurnIndex;
   key: CallKey;
   frame: FrameIndex;
 }
@@ -36,7 +36,7 @@ export interface CallTrace {
 }
 
 interface Draft {
-  call: CarriedCall;
+  call: Mutable<CarriedCall>;
   parts: string[];
   sawFragment: boolean;
   complete: boolean;
@@ -52,10 +52,10 @@ export class Tracer {
   private readonly reused: ReusedKey[] = [];
   private byKey = new Map<CallKey, Draft>();
   private turnDrafts: Draft[] = [];
-  private turn = Number.NaN;
+  private turn = Number.NaN as TurnIndex;
 
   /** Called for every frame: a new turn forgets the keys of the previous one. */
-  at(turn: number): void {
+  at(turn: TurnIndex): void {
     if (turn === this.turn) return;
     this.turn = turn;
     this.byKey = new Map();
@@ -63,7 +63,7 @@ export class Tracer {
   }
 
   private open(key: CallKey, frame: FrameIndex, id = '', name = ''): Draft {
-    const call: CarriedCall = { turn: this.turn, key, id, name, argsText: '', startFrame: frame, valid: false };
+    const call: Mutable<CarriedCall> = { turn: this.turn, key, id, name, argsText: '', startFrame: frame, valid: false };
     const d: Draft = { call, parts: [], sawFragment: false, complete: false, streamed: false, argFrames: 0, unread: 0 };
     this.byKey.set(key, d);
     this.drafts.push(d);

@@ -5,7 +5,7 @@
 // Once its turn has no more frames, a buffer whose call never got its end signal says so: do not execute it. While
 // the current turn has no buffer (a long answer, a thinking phase) the panel shows its text / reasoning so far.
 import { memo, useCallback, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
-import { frameIndex, type BufferLog, type FrameIndex, type Session } from '../../../core/types';
+import { frameIndex, type BufferLog, type FrameIndex, type Session, type TurnIndex } from '../../../core/types';
 import { buffersAt } from '../../../core/session/view';
 import type { CallRef } from '../../../core/types';
 import { sameCall, type PanelProps } from '../types';
@@ -141,7 +141,7 @@ function linkedFor(buffer: BufferLog, range: readonly [number, number] | null | 
 }
 
 /** The current turn's text or reasoning so far, for a turn with no buffer. */
-function SoFar({ session, turn, frame, kind, t }: { session: Session; turn: number; frame: FrameIndex; kind: StreamKind; t: Translate }) {
+function SoFar({ session, turn, frame, kind, t }: { session: Session; turn: TurnIndex; frame: FrameIndex; kind: StreamKind; t: Translate }) {
   const view = accumulatedAt(accumulatedOf(session, turn, kind), frame);
   // the newest text is at the end: keep it in view as the turn streams (one write per change of length)
   const box = useRef<HTMLParagraphElement | null>(null);

@@ -7,7 +7,7 @@
  * is a binary search plus one slice of at most `max` characters (the window at the end), so a seek never copies
  * the whole text.
  */
-import type { Session } from '../../../core/types';
+import type { Session, TurnIndex } from '../../../core/types';
 
 export type StreamKind = 'text' | 'reasoning';
 
@@ -21,7 +21,7 @@ export interface Accumulated {
 const EMPTY: Accumulated = { text: '', frames: new Int32Array(0), ends: new Int32Array(0) };
 const cache = new WeakMap<Session, Map<string, Accumulated>>();
 
-export function accumulatedOf(session: Session, turn: number, kind: StreamKind): Accumulated {
+export function accumulatedOf(session: Session, turn: TurnIndex, kind: StreamKind): Accumulated {
   let perSession = cache.get(session);
   if (!perSession) cache.set(session, (perSession = new Map()));
   const id = `${turn}:${kind}`;
