@@ -1,12 +1,14 @@
 // `npm run inspect -- FILE [--json] [--strategy ID] [--fault X]...`: analyze a recording and print a summary or,
 // with --json, the report of docs/cli.md. Exit codes: 0 analyzed (whatever the verdicts), 2 unusable input or
-// arguments (ONE line on stderr naming what and where, never a stack trace).
+// arguments (ONE line on stderr naming what and where, never a stack trace). `main` has no side effects on import:
+// the entry src/cli/bin/inspect.ts runs it on the process; tests run it in-process with collecting writers.
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { applyFaults } from '../core/faults';
 import { load } from '../core/load';
 import { analyze } from '../core/session/analyze';
 import type { LoadFailure } from '../core/types';
+import type { CliIo } from './io';
 import { parseInspectArgs, USAGE } from './inspect-args';
 import { inspectJsonText } from './inspect-json';
 import { inspectSummary } from './inspect-summary';
@@ -20,9 +22,11 @@ function oneLine(message: string): string {
   return escapeControls(message.replace(/\s*\n\s*/g, ' '));
 }
 
+/** Unusable input or arguments: main prints the message as one line and returns 2. */
+class Unusable extends Error {}
+
 function fail(message: string): never {
-  process.stderr.write(`inspect: ${oneLine(message)}\n`);
-  process.exit(2);
+  throw new Unusable(message);
 }
 
 function where(e: LoadFailure): string {
@@ -37,11 +41,11 @@ function faultReport(faults: readonly string[], noEffect: readonly number[]): st
     .join('\n');
 }
 
-function main(argv: readonly string[]): void {
+function inspect(argv: readonly string[], io: CliIo): void {
   const parsed = parseInspectArgs(argv);
   if (!parsed.ok) fail(parsed.error);
   if ('help' in parsed) {
-    process.stdout.write(`${USAGE}\n`);
+    io.stdout(`${USAGE}\n`);
     return;
   }
   const { file, json, strategy, faults } = parsed.args;
@@ -67,14 +71,20 @@ function main(argv: readonly string[]): void {
     if (!faulted.ok) fail(`--fault: ${faulted.error}`);
     recording = faulted.recording;
     // What was done to the stream goes to stderr, so --json on stdout stays exactly the documented report.
-    process.stderr.write(`${faultReport(faults, faulted.noEffect)}\n`);
+    io.stderr(`${faultReport(faults, faulted.noEffect)}\n`);
   }
   const session = analyze(recording, strategy ? { strategies: [strategy] } : {});
-  process.stdout.write(json ? `${inspectJsonText(session, strategy)}\n` : `${escapeControls(inspectSummary(session, file, strategy))}\n`);
+  io.stdout(json ? `${inspectJsonText(session, strategy)}\n` : `${escapeControls(inspectSummary(session, file, strategy))}\n`);
 }
 
-try {
-  main(process.argv.slice(2));
-} catch (e) {
-  fail(`internal error: ${e instanceof Error ? e.message : String(e)}`);
+/** Runs `npm run inspect` with these arguments; resolves to the exit code (0 analyzed, 2 unusable). */
+export async function main(argv: readonly string[], io: CliIo): Promise<number> {
+  try {
+    inspect(argv, io);
+    return 0;
+  } catch (e) {
+    const message = e instanceof Unusable ? e.message : `internal error: ${e instanceof Error ? e.message : String(e)}`;
+    io.stderr(`inspect: ${oneLine(message)}\n`);
+    return 2;
+  }
 }
