@@ -34,8 +34,9 @@ function roundTrip(session: Session, sizes?: SliceSizes): { session: Session; pa
 }
 
 describe('sliced transfer of a session', () => {
-  test('a generated 12,000-frame recording: the reassembled session, cloned again, equals the inline analysis', () => {
-    const gen = generateChat(12_000);
+  test('a generated 7,000-frame recording: the reassembled session, cloned again, equals the inline analysis', () => {
+    // 7,000 frames go in 7 frame parts at the default PART_SIZE, and the decoded text (over 1 MiB) in 2 text parts
+    const gen = generateChat(7_000);
     const expected = inline(gen.jsonl);
     const { session, parts, itemCounts } = roundTrip(inline(gen.jsonl));
     expect(structuredClone(session)).toStrictEqual(expected);
@@ -44,6 +45,7 @@ describe('sliced transfer of a session', () => {
     const frameParts = parts.filter((p) => p.kind === 'frames' && p.path.join('.') === 'frames');
     expect(frameParts.length).toBe(Math.ceil(gen.events / PART_SIZE));
     expect(Math.max(...itemCounts)).toBeLessThanOrEqual(PART_SIZE);
+    expect(parts.filter((p) => p.kind === 'text' && p.path.join('.') === 'decoded.0.text').length).toBeGreaterThan(1);
   });
 
   test('small slice sizes: long texts cut into pieces, every array sliced, still the same data', () => {
