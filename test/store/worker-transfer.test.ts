@@ -10,6 +10,7 @@ import { createAnalyzer } from '../../src/worker/client';
 import { runAnalysis } from '../../src/worker/job';
 import { PART_SIZE, type AnalyzeRequest, type Part, type WorkerReply } from '../../src/worker/protocol';
 import { partsOf, splitSession, type SliceSizes } from '../../src/worker/slice';
+import { expectStrictEqual } from '../support/strict-equal';
 
 function inline(jsonl: string): Session {
   const r = analyzeText(jsonl, 'gen.jsonl');
@@ -39,7 +40,7 @@ describe('sliced transfer of a session', () => {
     const gen = generateChat(7_000);
     const expected = inline(gen.jsonl);
     const { session, parts, itemCounts } = roundTrip(inline(gen.jsonl));
-    expect(structuredClone(session)).toStrictEqual(expected);
+    expectStrictEqual(structuredClone(session), expected);
     expect(session.frames).toHaveLength(gen.events);
     // it really went in slices: no items part over the slice size, frames in several parts
     const frameParts = parts.filter((p) => p.kind === 'frames' && p.path.join('.') === 'frames');
@@ -53,10 +54,10 @@ describe('sliced transfer of a session', () => {
     const expected = inline(gen.jsonl);
     const original = inline(gen.jsonl);
     const { session, parts } = roundTrip(original, { items: 7, text: 1000 });
-    expect(structuredClone(session)).toStrictEqual(expected);
+    expectStrictEqual(structuredClone(session), expected);
     expect(parts.filter((p) => p.kind === 'text').length).toBeGreaterThan(10);
     // the session given to splitSession is not changed
-    expect(original).toStrictEqual(expected);
+    expectStrictEqual(original, expected);
   });
 
   test("a turn's chunks become views into one buffer, back to back, with the recorded times and bytes", () => {
@@ -150,7 +151,7 @@ describe('the worker path from request to session', () => {
     const progress: number[] = [];
     const r = await withWorker(Fake, () => analyze(gen.jsonl, 'gen.jsonl', { onProgress: (p) => progress.push(p), signal: new AbortController().signal, faults: ['cut:2000'] }));
     const expected = analyzeText(gen.jsonl, 'gen.jsonl', { faults: ['cut:2000'] });
-    expect(r).toStrictEqual(expected);
+    expectStrictEqual(r, expected);
     expect(r.ok && r.session.frames.length).toBe(2001);
     expect(log.replies.filter((t) => t === 'part').length).toBeGreaterThan(10);
     expect(progress.length).toBeGreaterThan(3);

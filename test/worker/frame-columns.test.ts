@@ -9,6 +9,7 @@ import type { Frame, Session } from '../../src/core/types';
 import { createAssembler } from '../../src/worker/assemble';
 import { decodeFrames, encodeFrames, fitsColumns } from '../../src/worker/frameColumns';
 import { partsOf, splitSession } from '../../src/worker/slice';
+import { expectStrictEqual } from '../support/strict-equal';
 
 const frameArb: fc.Arbitrary<Frame> = fc
   .record({
@@ -73,7 +74,7 @@ describe('frames as columns', () => {
       a.add(received);
     }
     expect(kinds).toEqual(['frames', 'frames', 'items', 'frames', 'frames']);
-    expect(structuredClone(a.finish(structuredClone(skeleton)))).toStrictEqual(structuredClone(odd));
+    expectStrictEqual(structuredClone(a.finish(structuredClone(skeleton))), structuredClone(odd));
   });
 
   test('columns that disagree are refused with a message', () => {
