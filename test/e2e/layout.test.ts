@@ -248,7 +248,9 @@ describe('the compact embed', () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(appUrl('examples/course.html'));
     await expect.poll(() => page.locator('#iframe-status').textContent(), { timeout: 30_000 }).toBe('ready: 6 frames');
-    // two more iframes of 480 px on the same page, one with a cap: each reports its height to the page
+    // more iframes of 480 px on the same page, some with a cap: each reports its height to the page. Each is
+    // watched until it is ready and its height has then held for a second (not for a fixed time from the start,
+    // which a busy machine overruns); a player that never gets there resolves at 25 s and fails below.
     const heights = await page.evaluate(async (base) => {
       const make = (query: string, width: string) =>
         new Promise<number[]>((resolve) => {
@@ -256,14 +258,24 @@ describe('the compact embed', () => {
           frame.style.cssText = `width:${width};height:480px;border:0`;
           frame.title = query;
           const seen: number[] = [];
+          let ready = false;
+          let settle: ReturnType<typeof setTimeout> | undefined;
+          const restart = () => {
+            clearTimeout(settle);
+            if (ready) settle = setTimeout(() => resolve(seen), 1000);
+          };
           window.addEventListener('message', (e) => {
-            if (e.source !== frame.contentWindow || e.data?.type !== 'streamscope:resize') return;
-            seen.push(e.data.height);
-            frame.style.height = `${e.data.height}px`;
+            if (e.source !== frame.contentWindow) return;
+            if (e.data?.type === 'streamscope:ready') ready = true;
+            else if (e.data?.type === 'streamscope:resize') {
+              seen.push(e.data.height);
+              frame.style.height = `${e.data.height}px`;
+            } else return;
+            restart();
           });
           frame.src = new URL(`embed.html?${query}`, base).toString();
           document.body.appendChild(frame);
-          setTimeout(() => resolve(seen), 6000);
+          setTimeout(() => resolve(seen), 25_000);
         });
       return Promise.all([
         make('rec=parallel-probe&lang=en', '800px'),
