@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 // Test pyramid: `unit` (pure + jsdom, fast), `integration` (CLI in-process, robustness,
-// fuzz), `e2e` (production build driven in Chromium).
+// fuzz, lint layers), `e2e` (production build driven in Chromium).
 //
 // unit and integration use every core: vitest's default (cores - 1) runs one file at a time
 // on a 2-core machine. Projects with different maxWorkers need their own groupOrder when
@@ -20,7 +20,7 @@ export default defineConfig({
           maxWorkers: CORES,
           sequence: { groupOrder: 0 },
           include: ['test/**/*.test.{ts,tsx}'],
-          exclude: ['test/e2e/**', 'test/cli/**', 'test/robustness/**', 'node_modules/**'],
+          exclude: ['test/e2e/**', 'test/cli/**', 'test/robustness/**', 'test/lint/**', 'node_modules/**'],
           environment: 'node',
           testTimeout: 30_000,
         },
@@ -31,7 +31,8 @@ export default defineConfig({
           name: 'integration',
           maxWorkers: CORES,
           sequence: { groupOrder: 1 },
-          include: ['test/cli/**/*.test.ts', 'test/robustness/**/*.test.ts'],
+          // test/lint runs the real ESLint (typescript-eslint and its parser) over probe files: not a pure test
+          include: ['test/cli/**/*.test.ts', 'test/robustness/**/*.test.ts', 'test/lint/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
         },
