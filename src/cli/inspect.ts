@@ -53,6 +53,7 @@ function inspect(argv: readonly string[], io: CliIo): void {
   try {
     bytes = readFileSync(file);
   } catch (e) {
+    if (e instanceof Unusable) throw e; // already says what (a check while reading), not a read error
     const code = (e as NodeJS.ErrnoException).code;
     fail(`cannot read ${file}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : (e as Error).message}`);
   }
