@@ -1,8 +1,14 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
-// Test pyramid: `unit` (pure + jsdom, fast), `integration` (CLI, robustness,
-// fuzz), `e2e` (production build driven in Chromium).
+// Test pyramid: `unit` (pure + jsdom, fast), `integration` (CLI in-process, robustness,
+// fuzz, lint layers), `e2e` (production build driven in Chromium).
+//
+// unit and integration use every core: vitest's default (cores - 1) runs one file at a time
+// on a 2-core machine. Projects with different maxWorkers need their own groupOrder when
+// run together; they then run one project after the other.
+const CORES = availableParallelism();
 export default defineConfig({
   plugins: [react()],
   test: {
@@ -11,8 +17,10 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
+          maxWorkers: CORES,
+          sequence: { groupOrder: 0 },
           include: ['test/**/*.test.{ts,tsx}'],
-          exclude: ['test/e2e/**', 'test/cli/**', 'test/robustness/**', 'node_modules/**'],
+          exclude: ['test/e2e/**', 'test/cli/**', 'test/robustness/**', 'test/lint/**', 'node_modules/**'],
           environment: 'node',
           testTimeout: 30_000,
         },
@@ -21,7 +29,10 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'integration',
-          include: ['test/cli/**/*.test.ts', 'test/robustness/**/*.test.ts'],
+          maxWorkers: CORES,
+          sequence: { groupOrder: 1 },
+          // test/lint runs the real ESLint (typescript-eslint and its parser) over probe files: not a pure test
+          include: ['test/cli/**/*.test.ts', 'test/robustness/**/*.test.ts', 'test/lint/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
         },
@@ -36,6 +47,7 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          sequence: { groupOrder: 2 },
         },
       },
     ],

@@ -30,7 +30,7 @@ export function measureCli(label: string, name: string, text: string | ((path: s
     else text(file);
     const fileMB = statSync(file).size / 1e6;
     const start = performance.now();
-    const child = spawnSync(process.execPath, ['--import', 'tsx', '--import', join(root, 'bench/lib/peak.mjs'), join(root, 'src/cli/inspect.ts'), file, '--json'], {
+    const child = spawnSync(process.execPath, ['--import', 'tsx', '--import', join(root, 'bench/lib/peak.mjs'), join(root, 'src/cli/bin/inspect.ts'), file, '--json'], {
       cwd: root,
       encoding: 'utf8',
       maxBuffer: 1024 * 1024 * 1024,

@@ -1,12 +1,14 @@
 // `npm run inspect -- FILE [--json] [--strategy ID] [--fault X]... [--lang zh|en]`: analyze a recording and print a
 // summary (in zh or en) or, with --json, the report of docs/cli.md (the same in every language). Exit codes: 0 analyzed (whatever the verdicts), 2 unusable input or
-// arguments (ONE line on stderr naming what and where, never a stack trace).
+// arguments (ONE line on stderr naming what and where, never a stack trace). `main` has no side effects on import:
+// the entry src/cli/bin/inspect.ts runs it on the process; tests run it in-process with collecting writers.
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { basename } from 'node:path';
 import { applyFaults } from '../core/faults';
 import { load } from '../core/load';
 import { analyze } from '../core/session/analyze';
 import type { LoadFailure } from '../core/types';
+import type { CliIo } from './io';
 import { parseInspectArgs, USAGE } from './inspect-args';
 import { inspectJsonText } from './inspect-json';
 import { inspectSummary } from './inspect-summary';
@@ -20,9 +22,11 @@ function oneLine(message: string): string {
   return escapeControls(message.replace(/\s*\n\s*/g, ' '));
 }
 
+/** Unusable input or arguments: main prints the message as one line and returns 2. */
+class Unusable extends Error {}
+
 function fail(message: string): never {
-  process.stderr.write(`inspect: ${oneLine(message)}\n`);
-  process.exit(2);
+  throw new Unusable(message);
 }
 
 function where(e: LoadFailure): string {
@@ -69,11 +73,11 @@ function readPieces(file: string, limit: number): Uint8Array[] {
   }
 }
 
-function main(argv: readonly string[]): void {
+function inspect(argv: readonly string[], io: CliIo): void {
   const parsed = parseInspectArgs(argv, process.env);
   if (!parsed.ok) fail(parsed.error);
   if ('help' in parsed) {
-    process.stdout.write(`${USAGE}\n`);
+    io.stdout(`${USAGE}\n`);
     return;
   }
   const { file, json, strategy, faults, lang } = parsed.args;
@@ -81,6 +85,7 @@ function main(argv: readonly string[]): void {
   try {
     pieces = readPieces(file, MAX_FILE_BYTES);
   } catch (e) {
+    if (e instanceof Unusable) throw e; // already says what (a check while reading), not a read error
     const code = (e as NodeJS.ErrnoException).code;
     fail(`cannot read ${file}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : (e as Error).message}`);
   }
@@ -95,20 +100,26 @@ function main(argv: readonly string[]): void {
   }
   let recording = loaded.recording;
   // the JSON report has no issues; a turn that cannot be decoded must not pass as an empty one, so say it on stderr
-  if (json) for (const issue of recording.issues) if (issue.code === 'turn-too-large') process.stderr.write(`inspect: ${oneLine(`${file}: ${issue.message}`)}\n`);
+  if (json) for (const issue of recording.issues) if (issue.code === 'turn-too-large') io.stderr(`inspect: ${oneLine(`${file}: ${issue.message}`)}\n`);
   if (faults.length > 0) {
     const faulted = applyFaults(recording, faults);
     if (!faulted.ok) fail(`--fault: ${faulted.error}`);
     recording = faulted.recording;
     // What was done to the stream goes to stderr, so --json on stdout stays exactly the documented report.
-    process.stderr.write(`${faultReport(faults, faulted.noEffect)}\n`);
+    io.stderr(`${faultReport(faults, faulted.noEffect)}\n`);
   }
   const session = analyze(recording, strategy ? { strategies: [strategy] } : {});
-  process.stdout.write(json ? `${inspectJsonText(session, strategy)}\n` : `${escapeControls(inspectSummary(session, file, strategy, lang))}\n`);
+  io.stdout(json ? `${inspectJsonText(session, strategy)}\n` : `${escapeControls(inspectSummary(session, file, strategy, lang))}\n`);
 }
 
-try {
-  main(process.argv.slice(2));
-} catch (e) {
-  fail(`internal error: ${e instanceof Error ? e.message : String(e)}`);
+/** Runs `npm run inspect` with these arguments; resolves to the exit code (0 analyzed, 2 unusable). */
+export async function main(argv: readonly string[], io: CliIo): Promise<number> {
+  try {
+    inspect(argv, io);
+    return 0;
+  } catch (e) {
+    const message = e instanceof Unusable ? e.message : `internal error: ${e instanceof Error ? e.message : String(e)}`;
+    io.stderr(`inspect: ${oneLine(message)}\n`);
+    return 2;
+  }
 }

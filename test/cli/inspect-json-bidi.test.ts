@@ -1,12 +1,12 @@
 // `inspect --json` escapes the characters a terminal acts on (bidi controls, C1 controls, line separators) as the
 // text summary does, and stays valid JSON that reads back to the very same strings.
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyzeInput } from '../../src/core/session/session';
 import { inspectJson, inspectJsonText } from '../../src/cli/inspect-json';
+import { inspect } from './run-cli';
 
 const HOSTILE = ['\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069', '\u200e', '\u200f', '\u061c', '\u0085', '\u009b', '\u2028'];
 const BIDI = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
@@ -44,20 +44,20 @@ describe('inspect --json and bidi controls', () => {
     expect(perCall?.calls[0]?.name).toBe(`read${HOSTILE.join('x')}`);
   });
 
-  it('the CLI prints the escaped report', () => {
+  it('the CLI prints the escaped report', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'inspect-bidi-'));
     const file = join(dir, 'hostile\u061c\u202e.sse');
     writeFileSync(file, hostileSse());
-    const out = spawnSync('npx', ['tsx', 'src/cli/inspect.ts', file, '--json'], { encoding: 'utf8', timeout: 60_000 });
-    expect(out.status).toBe(0);
-    expect(out.stdout).not.toMatch(BIDI);
-    expect(out.stdout).toContain('\\u202e');
-    const j = JSON.parse(out.stdout) as ReturnType<typeof inspectJson>;
+    const out = await inspect(file, '--json');
+    expect(out.code).toBe(0);
+    expect(out.out).not.toMatch(BIDI);
+    expect(out.out).toContain('\\u202e');
+    const j = JSON.parse(out.out) as ReturnType<typeof inspectJson>;
     expect(j.strategies.find((s) => s.id === 'per-call-buffer')?.calls[0]?.name).toBe(`read${HOSTILE.join('x')}`);
     // and the summary, as before (the Arabic letter mark U+061C in the file's name included)
-    const summary = spawnSync('npx', ['tsx', 'src/cli/inspect.ts', file], { encoding: 'utf8', timeout: 60_000 });
-    expect(summary.status).toBe(0);
-    expect(summary.stdout).not.toMatch(BIDI);
-    expect(summary.stdout).toContain('\\u061c');
+    const summary = await inspect(file);
+    expect(summary.code).toBe(0);
+    expect(summary.out).not.toMatch(BIDI);
+    expect(summary.out).toContain('\\u061c');
   });
 });

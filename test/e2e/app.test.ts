@@ -170,29 +170,25 @@ test('zh and en: the names tests rely on', async () => {
 
 const AXE_CASES = ['light', 'dark'].flatMap((theme) => ['parallel-probe', 'anthropic-docs'].map((rec) => ({ theme, rec })));
 
-test('axe: the shell (header, scrubber, playback, help) has no serious or critical violation, light and dark', async () => {
-  for (const { theme, rec } of AXE_CASES) {
-    const { page } = await open(`?rec=${rec}&theme=${theme}&lang=en&f=3`, undefined, true);
-    // the panels and the waterfall belong to other areas and are checked on the whole page below
-    expect(await axeViolations(page, { exclude: ['.ss-panels', '.wf', '.ss-compare'], seriousOnly: true }), `${rec} ${theme}`).toEqual([]);
-    await slider(page).focus();
-    await page.keyboard.press('?');
-    await page.getByRole('dialog').waitFor();
-    expect(await axeViolations(page, { exclude: ['.ss-panels', '.wf', '.ss-compare'], seriousOnly: true }), `${rec} ${theme} help dialog`).toEqual([]);
-    await page.close();
-  }
+// one test per case, not all four in one: each axe run takes seconds on a busy machine, together they overran the timeout
+test.each(AXE_CASES)('axe: the shell (header, scrubber, playback, help) has no serious or critical violation ($rec, $theme)', async ({ theme, rec }) => {
+  const { page } = await open(`?rec=${rec}&theme=${theme}&lang=en&f=3`, undefined, true);
+  // the panels and the waterfall belong to other areas and are checked on the whole page below
+  expect(await axeViolations(page, { exclude: ['.ss-panels', '.wf', '.ss-compare'], seriousOnly: true }), `${rec} ${theme}`).toEqual([]);
+  await slider(page).focus();
+  await page.keyboard.press('?');
+  await page.getByRole('dialog').waitFor();
+  expect(await axeViolations(page, { exclude: ['.ss-panels', '.wf', '.ss-compare'], seriousOnly: true }), `${rec} ${theme} help dialog`).toEqual([]);
+  await page.close();
 });
 
-test('axe: the whole page has no serious or critical violation, light and dark', async () => {
-  const found: string[] = [];
-  for (const { theme, rec } of AXE_CASES) {
-    const { page } = await open(`?rec=${rec}&theme=${theme}&lang=en&f=3`, undefined, true);
-    // the waterfall loads on demand: bring it into view so it is checked too
-    await page.locator('.wf-lazy').scrollIntoViewIfNeeded();
-    await page.getByRole('region', { name: 'Span waterfall' }).waitFor();
-    found.push(...(await axeViolations(page, { seriousOnly: true })).map((v) => `${rec} ${theme}: ${v}`));
-    await page.close();
-  }
+test.each(AXE_CASES)('axe: the whole page has no serious or critical violation ($rec, $theme)', async ({ theme, rec }) => {
+  const { page } = await open(`?rec=${rec}&theme=${theme}&lang=en&f=3`, undefined, true);
+  // the waterfall loads on demand: bring it into view so it is checked too
+  await page.locator('.wf-lazy').scrollIntoViewIfNeeded();
+  await page.getByRole('region', { name: 'Span waterfall' }).waitFor();
+  const found = (await axeViolations(page, { seriousOnly: true })).map((v) => `${rec} ${theme}: ${v}`);
+  await page.close();
   expect(found).toEqual([]);
 });
 

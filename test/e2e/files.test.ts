@@ -76,6 +76,8 @@ test.each(FORMATS)('opening %s with the "Open recording" input assembles its cal
 test('opened files stay in the browser across a reload, reopen from the picker, and can be forgotten', async () => {
   const { page, errors } = await open();
   await openFile(page, 'kept.sse', sseText());
+  // a second file that stays: after the last reload, its option shows that the list has been read back
+  await openFile(page, 'other.sse', sseText());
   await page.reload();
   await page.locator('input[type=range]:not([disabled])').waitFor();
   const options = page.locator('optgroup[label="Your files"] option');
@@ -92,7 +94,7 @@ test('opened files stay in the browser across a reload, reopen from the picker, 
   await expect(options.filter({ hasText: 'kept.sse' }).count()).resolves.toBe(0);
   await page.reload();
   await page.locator('input[type=range]:not([disabled])').waitFor();
-  await page.waitForTimeout(300);
+  await page.waitForFunction(() => [...document.querySelectorAll('optgroup[label="Your files"] option')].some((o) => o.textContent === 'other.sse'));
   await expect(page.locator('optgroup[label="Your files"] option', { hasText: 'kept.sse' }).count()).resolves.toBe(0);
   expect(errors).toEqual([]);
   await page.close();

@@ -1,29 +1,17 @@
 // inspect --json on tool arguments nested 100,000 levels (`[[[[...]]]]`), Anthropic and Chat, built here (synthetic,
 // not a committed file): exit 0 with the whole report as JSON (the arguments included, as deep as they came), a
-// too-deep anomaly naming the depth, never "internal error".
-import { execFile } from 'node:child_process';
+// too-deep anomaly naming the depth, never "internal error". The CLI runs in-process (its main).
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { inspect } from '../cli/run-cli';
 import { anthropicStream, chatStream, depthOf, nestedArrays } from './deep-streams';
 
 const D = 100_000;
-const LIMIT_MS = 60_000;
 const dir = mkdtempSync(join(tmpdir(), 'deep-cli-'));
 const chat = chatStream(nestedArrays(D));
 const anthropic = anthropicStream(nestedArrays(D));
-
-function inspect(file: string): Promise<{ code: number | null; out: string; err: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', 'src/cli/inspect.ts', file, '--json'],
-      { encoding: 'utf8', timeout: LIMIT_MS, killSignal: 'SIGKILL', maxBuffer: 64 * 1024 * 1024 },
-      (error, out, err) => resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, out, err }),
-    );
-  });
-}
 
 interface Report {
   wire: string;
@@ -38,7 +26,7 @@ describe('inspect --json on arguments nested 100,000 levels', () => {
   ])('%s: exit 0, the whole report as JSON, a too-deep anomaly', async (wire, name, text) => {
     const file = join(dir, `${name}-deep.sse`);
     writeFileSync(file, text);
-    const r = await inspect(file);
+    const r = await inspect(file, '--json');
     expect(r.err, 'stderr').toBe('');
     expect(r.code).toBe(0);
     const report = JSON.parse(r.out) as Report;

@@ -9,7 +9,11 @@ import { encodeTurn } from '../../src/core/wire/encode';
 /** What one input gave: enough for the test to assert on and for the report to quote. */
 export interface Outcome {
   label: string;
+  /** Wall-clock time of the analysis, for the report: it grows with the machine's load. */
   ms: number;
+  /** CPU time of this process during the analysis (all its threads, GC included): what the bounds are checked on,
+   *  since other processes on a busy machine stretch the wall clock but not this. */
+  cpuMs?: number;
   threw?: string;
   ok?: boolean;
   error?: { message: string; line?: number; byteOffset?: number };
@@ -30,14 +34,15 @@ const cut = (s: string | undefined): string | undefined => (s === undefined ? un
 const gc = (): void => (globalThis as { gc?: () => void }).gc?.();
 const heap = (): number => process.memoryUsage().heapUsed;
 
-function summarize(label: string, ms: number, r: ReturnType<typeof analyzeText>): Outcome {
-  if (!r.ok) return { label, ms, ok: false, error: { ...r.error, message: r.error.message } };
+function summarize(label: string, ms: number, cpuMs: number, r: ReturnType<typeof analyzeText>): Outcome {
+  if (!r.ok) return { label, ms, cpuMs, ok: false, error: { ...r.error, message: r.error.message } };
   const s: Session = r.session;
   const pcb = s.strategies['per-call-buffer'];
   const first = pcb.calls[0];
   return {
     label,
     ms,
+    cpuMs,
     ok: true,
     wire: s.wire,
     frames: s.frames.length,
@@ -54,15 +59,21 @@ function run(label: string, input: string | Uint8Array, name: string): Outcome {
   gc();
   const before = heap();
   const start = performance.now();
+  const cpuStart = process.cpuUsage();
+  const cpuMs = (): number => {
+    const used = process.cpuUsage(cpuStart);
+    return (used.user + used.system) / 1000;
+  };
   let r: ReturnType<typeof analyzeText>;
   try {
     r = analyzeText(input, name);
   } catch (e) {
-    return { label, ms: performance.now() - start, threw: e instanceof Error ? (e.stack ?? e.message) : String(e) };
+    return { label, ms: performance.now() - start, cpuMs: cpuMs(), threw: e instanceof Error ? (e.stack ?? e.message) : String(e) };
   }
   const ms = performance.now() - start;
+  const cpu = cpuMs();
   gc();
-  const out = summarize(label, ms, r);
+  const out = summarize(label, ms, cpu, r);
   if ('gc' in globalThis) out.retainedMB = Math.round(((heap() - before) / 1e6) * 10) / 10;
   return out;
 }

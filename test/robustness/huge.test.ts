@@ -1,7 +1,9 @@
 // The big inputs (huge-cases.ts), each case in a child process killed at a hard limit, so a hang or a quadratic
 // blow-up fails the test instead of stalling CI. Per input: analyzeText did not throw, finished under its bound,
 // and named the problem (a refusal naming line 1, a LoadIssue naming line and byte, or a named anomaly), with every
-// message short. Measured times, retained heap and peak RSS are printed for the report.
+// message short. The bounds are on the child's CPU time (a busy machine stretches the wall clock, not that); the
+// hard limit on the child's wall clock is only a hang guard, generous so that load cannot reach it. Measured
+// times, retained heap and peak RSS are printed for the report.
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { STRATEGY_IDS } from '../../src/core/types';
@@ -33,7 +35,7 @@ function runCase(name: string, limitMs: number): CaseRun {
 }
 
 function report(name: string, run: CaseRun): void {
-  const lines = run.outcomes.map((o) => `  ${o.ms.toFixed(0).padStart(6)} ms  ${o.retainedMB === undefined ? '' : `${o.retainedMB} MB retained  `}${o.label}`);
+  const lines = run.outcomes.map((o) => `  ${o.ms.toFixed(0).padStart(6)} ms (cpu ${(o.cpuMs ?? NaN).toFixed(0)} ms)  ${o.retainedMB === undefined ? '' : `${o.retainedMB} MB retained  `}${o.label}`);
   console.log(`${name}: child ${(run.wallMs / 1000).toFixed(1)} s, peak RSS ${run.maxRssMB} MB\n${lines.join('\n')}`);
 }
 
@@ -44,10 +46,13 @@ const find = (run: CaseRun, label: string): Outcome => {
 };
 const codes = (o: Outcome): string[] => [...(o.anomalies ?? []).map((a) => a.code), ...(o.issues ?? []).map((i) => i.code)];
 
-/** What every outcome must satisfy, whatever the input. */
+/** A hang guard: a case that has not finished by then is killed and fails (a blow-up, not load). */
+const HANG_MS = 180_000;
+
+/** What every outcome must satisfy, whatever the input; boundMs is on the analysis's CPU time. */
 function expectGraceful(o: Outcome, boundMs: number): void {
   expect(o.threw, `${o.label}: threw`).toBeUndefined();
-  expect(o.ms, `${o.label}: took ${o.ms.toFixed(0)} ms`).toBeLessThan(boundMs);
+  expect(o.cpuMs, `${o.label}: took ${o.cpuMs?.toFixed(0)} ms of CPU (${o.ms.toFixed(0)} ms wall)`).toBeLessThan(boundMs);
   if (o.ok === false) {
     const e = o.error as NonNullable<Outcome['error']>;
     expect(e.message.length, o.label).toBeLessThanOrEqual(MAX_MESSAGE);
@@ -67,9 +72,10 @@ function expectGraceful(o: Outcome, boundMs: number): void {
   expect(internal, `${o.label}: a stage of analyze threw`).toEqual([]);
 }
 
-describe('robustness: huge inputs (child process, hard time limit)', () => {
+// spawnSync blocks the test until the child ends or is killed at HANG_MS: the test's timeout is that, plus margin
+describe('robustness: huge inputs (child process, hard time limit)', { timeout: HANG_MS + 30_000 }, () => {
   it('lines of 10 MB: read in linear time, named at their line and byte', () => {
-    const run = runCase('long-lines', 60_000);
+    const run = runCase('long-lines', HANG_MS);
     report('long-lines', run);
     for (const o of run.outcomes) expectGraceful(o, 10_000);
     expect(codes(find(run, 'sse: one 10 MB data line, not JSON'))).toContain('invalid-json');
@@ -88,7 +94,7 @@ describe('robustness: huge inputs (child process, hard time limit)', () => {
   });
 
   it('JSON nested 10,000 deep (and 1,000,000 unclosed): caught and reported, the rest of the stream still read', () => {
-    const run = runCase('deep-json', 60_000);
+    const run = runCase('deep-json', HANG_MS);
     report('deep-json', run);
     const failures: string[] = [];
     for (const o of run.outcomes) {
@@ -113,7 +119,7 @@ describe('robustness: huge inputs (child process, hard time limit)', () => {
   });
 
   it('arguments of 1,000,000 characters in every wire: per-call-buffer parses them; no copy per frame', () => {
-    const run = runCase('million-args', 60_000);
+    const run = runCase('million-args', HANG_MS);
     report('million-args', run);
     expect(run.outcomes).toHaveLength(4);
     for (const o of run.outcomes) {
@@ -129,8 +135,7 @@ describe('robustness: huge inputs (child process, hard time limit)', () => {
 
   it('100,000 calls in one Chat turn: analyze completes in bounded time and per-call-buffer produces them all', () => {
     const BOUND = 20_000;
-    // generating the 100 MB stream takes a few seconds on its own: the child gets that on top of the bound
-    const run = runCase('calls-100k', BOUND + 15_000);
+    const run = runCase('calls-100k', HANG_MS);
     report('calls-100k', run);
     const o = run.outcomes[0] as Outcome;
     expectGraceful(o, BOUND);

@@ -14,6 +14,8 @@ import { manualScheduler } from './fixture';
 const analyze: Analyzer = async (input, name) => analyzeInput(input, name);
 const A = 'data: {"a":1}\n\n';
 const B = 'data: {"b":2}\n\n';
+/** vi.waitFor's default is 1 s, which a busy machine can overrun; a pass returns as soon as the condition holds. */
+const SLOW = { timeout: 10_000 };
 
 describe('freeName', () => {
   test.each([
@@ -49,9 +51,9 @@ describe('opening a second file with a kept name', () => {
     const fs = memory();
     const player = createPlayerStore({ analyze, fetchText: async () => '{"recordings":[]}', scheduler: manualScheduler(), fileStore: fs });
     await openUserFile(file(A, 'trace.sse'), player, fs);
-    await vi.waitFor(() => expect(fs.kept.has('trace.sse')).toBe(true));
+    await vi.waitFor(() => expect(fs.kept.has('trace.sse')).toBe(true), SLOW);
     await openUserFile(file(B, 'trace.sse'), player, fs);
-    await vi.waitFor(() => expect(fs.kept.has('trace (2).sse')).toBe(true));
+    await vi.waitFor(() => expect(fs.kept.has('trace (2).sse')).toBe(true), SLOW);
     expect(player.getState().files).toEqual(['trace.sse', 'trace (2).sse']);
     expect(new TextDecoder().decode(fs.kept.get('trace.sse') as Uint8Array)).toBe(A);
     expect(new TextDecoder().decode(fs.kept.get('trace (2).sse') as Uint8Array)).toBe(B);
@@ -63,7 +65,7 @@ describe('opening a second file with a kept name', () => {
     const fs = memory();
     const player = createPlayerStore({ analyze, fetchText: async () => '{"recordings":[]}', scheduler: manualScheduler(), fileStore: fs });
     await openUserFile(file(A, 'trace.sse'), player, fs);
-    await vi.waitFor(() => expect(fs.kept.has('trace.sse')).toBe(true));
+    await vi.waitFor(() => expect(fs.kept.has('trace.sse')).toBe(true), SLOW);
     const notices = player.getState().warnings.length;
     await openUserFile(file(A, 'trace.sse'), player, fs);
     expect(player.getState().files).toEqual(['trace.sse']);
@@ -75,7 +77,7 @@ describe('opening a second file with a kept name', () => {
     fs.kept.set('pasted.sse', A);
     const player = createPlayerStore({ analyze, fetchText: async () => '{"recordings":[]}', scheduler: manualScheduler(), fileStore: fs });
     await openPastedText(B, 'pasted.sse', player, fs);
-    await vi.waitFor(() => expect(fs.kept.get('pasted (2).sse')).toBe(B));
+    await vi.waitFor(() => expect(fs.kept.get('pasted (2).sse')).toBe(B), SLOW);
     expect(fs.kept.get('pasted.sse')).toBe(A);
   });
 
@@ -135,7 +137,7 @@ describe('a full storage', () => {
     const fs = createIdbFileStore(quotaFactory());
     const player = createPlayerStore({ analyze, fetchText: async () => '{"recordings":[]}', scheduler: manualScheduler(), fileStore: fs });
     await openPastedText(A, 'big.sse', player, fs);
-    await vi.waitFor(() => expect(player.getState().warnings.at(-1)).toMatchObject({ key: 'files.quota', params: { name: 'big.sse' } }));
+    await vi.waitFor(() => expect(player.getState().warnings.at(-1)).toMatchObject({ key: 'files.quota', params: { name: 'big.sse' } }), SLOW);
     expect(player.getState().source).toEqual({ kind: 'file', name: 'big.sse' });
     expect(embed.en['files.quota']).toMatch(/full/);
     expect(embed.zh['files.quota']).toMatch(/已满/);

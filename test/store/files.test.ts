@@ -47,7 +47,7 @@ describe('forgetFile', () => {
     const kept = memoryStore(['a.sse', 'b.sse']);
     const store = createPlayerStore({ analyze, fetchText: async () => '{"recordings":[]}', scheduler: manualScheduler(), fileStore: kept });
     await store.actions.loadIndex();
-    await vi.waitFor(() => expect(store.getState().files).toEqual(['a.sse', 'b.sse']));
+    await vi.waitFor(() => expect(store.getState().files).toEqual(['a.sse', 'b.sse']), { timeout: 10_000 });
     await store.actions.forgetFile('a.sse');
     expect(kept.names).toEqual(['b.sse']);
     expect(store.getState().files).toEqual(['b.sse']);
@@ -58,7 +58,7 @@ describe('forgetFile', () => {
     const kept = memoryStore(['a.sse'], true);
     const store = createPlayerStore({ analyze, fetchText: async () => '{"recordings":[]}', scheduler: manualScheduler(), fileStore: kept });
     await store.actions.loadIndex();
-    await vi.waitFor(() => expect(store.getState().files).toEqual(['a.sse']));
+    await vi.waitFor(() => expect(store.getState().files).toEqual(['a.sse']), { timeout: 10_000 });
     await store.actions.forgetFile('a.sse');
     expect(store.getState().files).toEqual(['a.sse']);
     expect(store.getState().warnings.at(-1)).toMatchObject({ key: 'app.warn.fileStore', params: { message: 'the disk is read-only' } });

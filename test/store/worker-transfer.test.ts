@@ -10,6 +10,7 @@ import { createAnalyzer } from '../../src/worker/client';
 import { runAnalysis } from '../../src/worker/job';
 import { PART_SIZE, type AnalyzeRequest, type Part, type WorkerReply } from '../../src/worker/protocol';
 import { partsOf, splitSession, type SliceSizes } from '../../src/worker/slice';
+import { expectStrictEqual } from '../support/strict-equal';
 
 function inline(jsonl: string): Session {
   const r = analyzeText(jsonl, 'gen.jsonl');
@@ -34,16 +35,18 @@ function roundTrip(session: Session, sizes?: SliceSizes): { session: Session; pa
 }
 
 describe('sliced transfer of a session', () => {
-  test('a generated 12,000-frame recording: the reassembled session, cloned again, equals the inline analysis', () => {
-    const gen = generateChat(12_000);
+  test('a generated 7,000-frame recording: the reassembled session, cloned again, equals the inline analysis', () => {
+    // 7,000 frames go in 7 frame parts at the default PART_SIZE, and the decoded text (over 1 MiB) in 2 text parts
+    const gen = generateChat(7_000);
     const expected = inline(gen.jsonl);
     const { session, parts, itemCounts } = roundTrip(inline(gen.jsonl));
-    expect(structuredClone(session)).toStrictEqual(expected);
+    expectStrictEqual(structuredClone(session), expected);
     expect(session.frames).toHaveLength(gen.events);
     // it really went in slices: no items part over the slice size, frames in several parts
     const frameParts = parts.filter((p) => p.kind === 'frames' && p.path.join('.') === 'frames');
     expect(frameParts.length).toBe(Math.ceil(gen.events / PART_SIZE));
     expect(Math.max(...itemCounts)).toBeLessThanOrEqual(PART_SIZE);
+    expect(parts.filter((p) => p.kind === 'text' && p.path.join('.') === 'decoded.0.text').length).toBeGreaterThan(1);
   });
 
   test('small slice sizes: long texts cut into pieces, every array sliced, still the same data', () => {
@@ -51,10 +54,10 @@ describe('sliced transfer of a session', () => {
     const expected = inline(gen.jsonl);
     const original = inline(gen.jsonl);
     const { session, parts } = roundTrip(original, { items: 7, text: 1000 });
-    expect(structuredClone(session)).toStrictEqual(expected);
+    expectStrictEqual(structuredClone(session), expected);
     expect(parts.filter((p) => p.kind === 'text').length).toBeGreaterThan(10);
     // the session given to splitSession is not changed
-    expect(original).toStrictEqual(expected);
+    expectStrictEqual(original, expected);
   });
 
   test("a turn's chunks become views into one buffer, back to back, with the recorded times and bytes", () => {
@@ -148,7 +151,7 @@ describe('the worker path from request to session', () => {
     const progress: number[] = [];
     const r = await withWorker(Fake, () => analyze(gen.jsonl, 'gen.jsonl', { onProgress: (p) => progress.push(p), signal: new AbortController().signal, faults: ['cut:2000'] }));
     const expected = analyzeText(gen.jsonl, 'gen.jsonl', { faults: ['cut:2000'] });
-    expect(r).toStrictEqual(expected);
+    expectStrictEqual(r, expected);
     expect(r.ok && r.session.frames.length).toBe(2001);
     expect(log.replies.filter((t) => t === 'part').length).toBeGreaterThan(10);
     expect(progress.length).toBeGreaterThan(3);

@@ -64,14 +64,14 @@ describe('lab panel', () => {
     await act(async () => {
       fireEvent.click(within(lab).getByRole('checkbox', { name: /Cut the stream/ }));
     });
-    await waitFor(() => expect(store.lab.getState().applied.faults).toEqual(['cut:12']));
+    await waitFor(() => expect(store.lab.getState().applied.faults).toEqual(['cut:12']), { timeout: 10_000 });
     expect(verdict()).toBe('fail');
     expect(within(lab).getByText('One buffer per call: fails at frame 12')).toBeTruthy();
     expect(screen.getByText('Faults on: 1')).toBeTruthy();
     await act(async () => {
       fireEvent.click(within(lab).getByRole('button', { name: 'Remove cut:12' }));
     });
-    await waitFor(() => expect(store.lab.getState().applied.faults).toEqual([]));
+    await waitFor(() => expect(store.lab.getState().applied.faults).toEqual([]), { timeout: 10_000 });
     expect(verdict()).toBe('ok');
   });
 
@@ -104,7 +104,7 @@ describe('lab panel', () => {
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Move cut:3 earlier' }));
     });
-    await waitFor(() => expect(store.lab.getState().applied.faults).toEqual(['cut:3', 'rechunk:3']));
+    await waitFor(() => expect(store.lab.getState().applied.faults).toEqual(['cut:3', 'rechunk:3']), { timeout: 10_000 });
     expect(store.getState().session?.frames.length).not.toBe(framesBefore);
   });
 });
@@ -134,7 +134,7 @@ describe('tour region', () => {
     await act(async () => {
       fireEvent.click(within(tour).getByRole('button', { name: 'Next step' }));
     });
-    await waitFor(() => expect(store.getState().frame).toBe(2));
+    await waitFor(() => expect(store.getState().frame).toBe(2), { timeout: 10_000 });
     expect(store.getState().strategy).toBe('per-call-buffer');
     expect(within(tour).getByText('Step 2 of 2')).toBeTruthy();
     await act(async () => {

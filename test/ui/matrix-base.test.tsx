@@ -34,7 +34,7 @@ test('matrix rows are fetched from the recordings base the player was given', as
       <Matrix />
     </PlayerProvider>,
   );
-  await waitFor(() => expect(asked.length).toBeGreaterThan(0));
+  await waitFor(() => expect(asked.length).toBeGreaterThan(0), { timeout: 10_000 });
   expect(asked.every((u) => u.startsWith(BASE))).toBe(true);
   expect(asked).toContain(`${BASE}${store.getState().recordings[0]?.file}`);
 });

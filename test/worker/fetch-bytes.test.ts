@@ -10,6 +10,7 @@ import { cachedFetch, defaultFetch, MAX_RECORDING_BYTES, readBodySliced, yieldTo
 import { createPlayerStore } from '../../src/store/player';
 import type { Analyzer, FileStore } from '../../src/store/state';
 import { manualScheduler, twoTurnSession } from '../store/fixture';
+import { expectStrictEqual } from '../support/strict-equal';
 
 const INDEX = JSON.stringify({ recordings: [{ id: 'probe', file: 'probe.jsonl', group: 'lesson', title: { zh: '探', en: 'Probe' } }] });
 const BODY = '{"streamscope":1}\n';
@@ -113,7 +114,7 @@ describe('recordings fetched as bytes', () => {
       const fromText = analyzeText(text, name);
       const fromBytes = analyzeText(new TextEncoder().encode(text), name);
       expect(fromText.ok).toBe(true);
-      expect(structuredClone(fromBytes)).toStrictEqual(structuredClone(fromText));
+      expectStrictEqual(structuredClone(fromBytes), structuredClone(fromText));
     }
   });
 });

@@ -9,6 +9,7 @@ import type { Frame, Session } from '../../src/core/types';
 import { createAssembler } from '../../src/worker/assemble';
 import { decodeFrames, encodeFrames, fitsColumns } from '../../src/worker/frameColumns';
 import { partsOf, splitSession } from '../../src/worker/slice';
+import { expectStrictEqual } from '../support/strict-equal';
 
 const frameArb: fc.Arbitrary<Frame> = fc
   .record({
@@ -26,8 +27,9 @@ const frameArb: fc.Arbitrary<Frame> = fc
   })
   .map(({ id, ...f }) => (id === undefined ? f : { ...f, id }) as unknown as Frame);
 
+/** 600 frames: five slices of 120, enough for an odd one in the middle (the sizes, not the scale, are the point). */
 function session(): Session {
-  const r = analyzeText(generateChat(2_500).jsonl, 'gen.jsonl');
+  const r = analyzeText(generateChat(600).jsonl, 'gen.jsonl');
   if (!r.ok) throw new Error(r.error.message);
   return r.session;
 }
@@ -61,17 +63,18 @@ describe('frames as columns', () => {
 
   test('a slice with an odd frame goes as items, the others as columns, and the session arrives whole', () => {
     const s = session();
-    const odd = { ...s, frames: s.frames.map((f, i) => (i === 1_234 ? { ...f, extra: true } : f)) } as Session;
-    const { skeleton, pieces } = splitSession(odd, { items: 500, text: 1 << 20 });
+    expect(s.frames.length).toBeGreaterThan(4 * 120);
+    const odd = { ...s, frames: s.frames.map((f, i) => (i === 300 ? { ...f, extra: true } : f)) } as Session;
+    const { skeleton, pieces } = splitSession(odd, { items: 120, text: 1 << 20 });
     const a = createAssembler();
     const kinds: string[] = [];
-    for (const { part, transfer } of partsOf(pieces, { items: 500, text: 1 << 20 })) {
+    for (const { part, transfer } of partsOf(pieces, { items: 120, text: 1 << 20 })) {
       const received = structuredClone(part, { transfer });
       if (received.path.join('.') === 'frames') kinds.push(received.kind);
       a.add(received);
     }
     expect(kinds).toEqual(['frames', 'frames', 'items', 'frames', 'frames']);
-    expect(structuredClone(a.finish(structuredClone(skeleton)))).toStrictEqual(structuredClone(odd));
+    expectStrictEqual(structuredClone(a.finish(structuredClone(skeleton))), structuredClone(odd));
   });
 
   test('columns that disagree are refused with a message', () => {

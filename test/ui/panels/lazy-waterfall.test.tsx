@@ -12,6 +12,8 @@ vi.mock('../../../src/ui/waterfall/Waterfall', () => ({
   Waterfall: (p: PanelProps) => <section aria-label="stub waterfall">frame {p.frame}</section>,
 }));
 const { LazyWaterfall } = await import('../../../src/ui/waterfall/LazyWaterfall');
+/** The lazy import can take over findBy's default 1 s on a busy machine; a pass returns as soon as the text is there. */
+const SLOW = { timeout: 10_000 };
 
 type Callback = (entries: { isIntersecting: boolean }[]) => void;
 const observers: { margin: string | undefined; callback: Callback }[] = [];
@@ -52,7 +54,7 @@ const fire = (which: 'near' | 'visible', isIntersecting: boolean) =>
 describe('LazyWaterfall', () => {
   it('without IntersectionObserver it loads at once', async () => {
     render(<LazyWaterfall {...props(2)} />);
-    expect(await screen.findByText('frame 2')).toBeTruthy();
+    expect(await screen.findByText('frame 2', {}, SLOW)).toBeTruthy();
   });
 
   it('holds its place until it comes near, then follows the player only while visible', async () => {
@@ -63,7 +65,7 @@ describe('LazyWaterfall', () => {
     fire('visible', false);
     fire('near', true);
     // loaded, but not visible: it shows the props it had when it left (or was first seen out of) view
-    expect(await screen.findByText('frame 1')).toBeTruthy();
+    expect(await screen.findByText('frame 1', {}, SLOW)).toBeTruthy();
     rerender(<LazyWaterfall {...props(5)} />);
     expect(screen.getByText('frame 1')).toBeTruthy();
     fire('visible', true);
