@@ -246,7 +246,8 @@ export interface ParseAttempt {
   end: number;
   text?: string;
   ok: boolean;
-  /** The parser's own message (JSON.parse's), when it failed. */
+  /** The parser's own message (JSON.parse's), when it failed and was parsed; absent when the run rejected the input
+   * without parsing (cut short): `attemptError` (session/view.ts) gives the message in both cases. */
   error?: string;
 }
 
