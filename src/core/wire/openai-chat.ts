@@ -98,10 +98,14 @@ function choice(ch: Record<string, unknown>, deltaValue: unknown, out: SignalSin
 
 /**
  * The envelope's changing part is the first choice's delta: a text chunk changes only its `content`, a tool-call
- * chunk only its argument fragment (envelope.ts reads the deepest template that fits).
+ * chunk only its argument fragment (envelope.ts reads the deepest template that fits), whatever its `obfuscation`.
  */
 const DELTA_PATH = ['choices', 0, 'delta'] as const;
 const DELTA_PARTS = [['content'], ['tool_calls', 0, 'function', 'arguments'], []] as const;
+/** OpenAI pads every chunk with a random string of random length after `choices` (never read here). */
+const PAD = ['obfuscation'] as const;
+/** Parallel calls' fragments differ in their index as well as in their text. */
+const CALL_INDEX = ['tool_calls', 0, 'index'] as const;
 
 interface ChatState {
   holes: HoleSet;
@@ -159,7 +163,7 @@ function isDoneSignals(signals: readonly Signal[]): boolean {
 
 export const openaiChat: WireAdapter<ChatState> = {
   wire: 'openai-chat',
-  init: (options) => ({ holes: createHoleSet(DELTA_PATH, DELTA_PARTS, options?.envelopes !== false) }),
+  init: (options) => ({ holes: createHoleSet(DELTA_PATH, DELTA_PARTS, options?.envelopes !== false, PAD, CALL_INDEX) }),
   step,
   isTerminal: isDoneSignals,
 };
