@@ -103,20 +103,40 @@ export function load(input: string | Uint8Array, name?: string): LoadResult {
   }
 }
 
+/** How much of a byte input is decoded to tell its format (the SSE reader decodes the rest itself, once). */
+const HEAD_BYTES = 64 * 1024;
+
+/**
+ * The text the format is told from: the whole input when it is a string or short, else its first HEAD_BYTES
+ * decoded (BOM stripped). Undefined when that head cannot decide: no character but whitespace in it, or the first
+ * line's classifying prefix reaching its end (where a character may be cut).
+ */
+function headText(input: string | Uint8Array): string | undefined {
+  if (typeof input === 'string' || input.length <= HEAD_BYTES) return undefined;
+  const head = new TextDecoder('utf-8', { fatal: false }).decode(input.subarray(0, HEAD_BYTES));
+  const start = head.search(/\S/);
+  return start === -1 || start + 256 >= head.length - 4 ? undefined : head;
+}
+
 function loadAny(input: string | Uint8Array, name?: string): LoadResult {
   try {
     const refused = sniff(input);
     if (refused) return refused;
-    const src = toSource(input, name);
     const ext = extension(name);
-    const start = src.text.search(/\S/);
+    // A large byte input is classified from its head: SSE (the common large file) is then decoded only once, by
+    // the SSE reader; the other formats read the whole text.
+    const head = headText(input);
+    let src: Source | undefined;
+    const text = head ?? (src = toSource(input, name)).text;
+    const whole = (): Source => (src ??= toSource(input, name));
+    const start = text.search(/\S/);
     if (start === -1) return failure('empty', {}, 1, 0);
-    const c = src.text.charCodeAt(start);
-    if (c === 123 /* { */ || c === 91 /* [ */) return loadJsonish(src, ext);
-    const head = firstNonEmptyLine(src.text);
-    if (SSE_LINE.test(head) || SSE_EXTENSIONS.includes(ext)) return loadSse(input, head);
-    if (ext === 'jsonl') return loadJsonl(src);
-    return failure('unknown-format', { start: excerpt(head) }, 1, 0);
+    const c = text.charCodeAt(start);
+    if (c === 123 /* { */ || c === 91 /* [ */) return loadJsonish(whole(), ext);
+    const line = firstNonEmptyLine(text);
+    if (SSE_LINE.test(line) || SSE_EXTENSIONS.includes(ext)) return loadSse(input, line);
+    if (ext === 'jsonl') return loadJsonl(whole());
+    return failure('unknown-format', { start: excerpt(line) }, 1, 0);
   } catch (e) {
     // Defensive only: every reader reports problems as values. Still, a bug must not crash the page.
     return failure('internal', { error: errorText(e) });
