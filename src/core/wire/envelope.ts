@@ -137,6 +137,9 @@ export interface HoleSet {
   readonly readers: readonly EnvelopeReader[];
   /** After a hit: the envelope of the template that fitted (shared, never mutated). */
   base: unknown;
+  /** After a hit (`findHole`): which reader's template fitted, and the hole's value (not yet put in the root). */
+  hit: number;
+  hole: unknown;
   /** Per reader: the template whose root value is cached in `roots` (found once per template, not per frame). */
   readonly rootOf: (Template | undefined)[];
   readonly roots: unknown[];
@@ -168,7 +171,46 @@ export function createHoleSet(
     const ix = indexSubs[i];
     return createReader([...root, ...sub], enabled, pad, ix === undefined ? undefined : [...root, ...ix]);
   });
-  return { root, subs, readers, base: undefined, rootOf: readers.map(() => undefined), roots: readers.map(() => undefined), indexSubs };
+  return { root, subs, readers, base: undefined, hit: -1, hole: undefined, rootOf: readers.map(() => undefined), roots: readers.map(() => undefined), indexSubs };
+}
+
+/**
+ * Whether a template of the set fits this frame (see `readRoot`): then `set.hit`, `set.hole` and `set.base` say
+ * which, what its hole holds and the envelope, and `rootValue(set)` builds the root value. Readers that missed
+ * before the one that fitted may learn from the frame.
+ */
+export function findHole(set: HoleSet, text: string): boolean {
+  const readers = set.readers;
+  for (let i = 0; i < readers.length; i++) {
+    const r = readers[i] as EnvelopeReader;
+    const hole = readHole(r, text);
+    if (hole !== MISS) {
+      set.base = (r.template as Template).base;
+      set.hit = i;
+      set.hole = hole;
+      return true;
+    }
+    learn(r, text);
+  }
+  set.hit = -1;
+  return false;
+}
+
+/** After `findHole` returned true: the value at `root` of that frame as JSON.parse would give it. */
+export function rootValue(set: HoleSet): unknown {
+  const i = set.hit;
+  const r = set.readers[i] as EnvelopeReader;
+  const t = r.template as Template;
+  const sub = set.subs[i] as readonly PathStep[];
+  if (sub.length === 0) return set.hole;
+  if (set.rootOf[i] !== t) {
+    set.rootOf[i] = t;
+    set.roots[i] = at(t.base, set.root);
+  }
+  const value = substitute(set.roots[i], sub, set.hole);
+  const ix = t.index;
+  // the index's path under the root is the reader's when its template has one
+  return ix === undefined || ix.value === r.index ? value : substitute(value, set.indexSubs[i] as readonly PathStep[], r.index);
 }
 
 /**
@@ -176,25 +218,5 @@ export function createHoleSet(
  * `set.base` is that template's envelope), or MISS: parse the whole text.
  */
 export function readRoot(set: HoleSet, text: string): unknown {
-  const readers = set.readers;
-  for (let i = 0; i < readers.length; i++) {
-    const r = readers[i] as EnvelopeReader;
-    const hole = readHole(r, text);
-    if (hole !== MISS) {
-      const t = r.template as Template;
-      set.base = t.base;
-      const sub = set.subs[i] as readonly PathStep[];
-      if (sub.length === 0) return hole;
-      if (set.rootOf[i] !== t) {
-        set.rootOf[i] = t;
-        set.roots[i] = at(t.base, set.root);
-      }
-      const value = substitute(set.roots[i], sub, hole);
-      const ix = t.index;
-      // the index's path under the root is the reader's when its template has one
-      return ix === undefined || ix.value === r.index ? value : substitute(value, set.indexSubs[i] as readonly PathStep[], r.index);
-    }
-    learn(r, text);
-  }
-  return MISS;
+  return findHole(set, text) ? rootValue(set) : MISS;
 }
