@@ -10,7 +10,7 @@
  */
 import type { Frame, WireId } from '../../types';
 import { readAnthropic } from './anthropic';
-import { readChat } from './chat';
+import { chatTurn, readChat, type ChatTurn } from './chat';
 import { endGeminiTurn, geminiTurn, readGemini, type GeminiTurn } from './gemini';
 import { readResponses, responsesTurn, type ResponsesTurn } from './responses';
 import { Tracer, type CallTrace } from './tracer';
@@ -35,6 +35,7 @@ export function readCarried(wire: WireId, frames: readonly Frame[]): CallTrace {
   let blocks = new Map<string, string>();
   let responses: ResponsesTurn = responsesTurn();
   let gemini: GeminiTurn = geminiTurn();
+  let chat: ChatTurn = chatTurn();
   for (const frame of frames) {
     if (frame.turn !== turn) {
       endGeminiTurn(t, gemini);
@@ -43,10 +44,11 @@ export function readCarried(wire: WireId, frames: readonly Frame[]): CallTrace {
       blocks = new Map();
       responses = responsesTurn();
       gemini = geminiTurn();
+      chat = chatTurn();
     }
     try {
       if (wire === 'anthropic-messages') readAnthropic(t, frame, blocks);
-      else if (wire === 'openai-chat') readChat(t, frame);
+      else if (wire === 'openai-chat') readChat(t, frame, chat);
       else if (wire === 'openai-responses') readResponses(t, frame, responses);
       else readGemini(t, frame, gemini);
     } catch {
