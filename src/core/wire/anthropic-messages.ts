@@ -54,9 +54,13 @@ export interface AnthropicState {
   holes: HoleSet;
 }
 
-/** Text and argument deltas change only their `text` / `partial_json`; other deltas are read whole. */
-const DELTA_PATH = ['delta'] as const;
-const DELTA_PARTS = [['text'], ['partial_json'], []] as const;
+/**
+ * Text and argument deltas change only their `text` / `partial_json` and the block's `index` (left open, so one
+ * template serves every block); other deltas have their `delta` read whole. The root is the whole event.
+ */
+const EVENT_PATH = [] as const;
+const DELTA_PARTS = [['delta', 'text'], ['delta', 'partial_json'], ['delta']] as const;
+const BLOCK_INDEX = ['index'] as const;
 
 const PING = ignored('ping');
 const MESSAGE_STOP = ignored('message-stop');
@@ -181,10 +185,13 @@ function messageDelta(d: Record<string, unknown>, deltaValue: unknown): Signal[]
 function step(state: AnthropicState, frame: Frame): Signal[] {
   const data = frame.data;
   // Deltas repeat their envelope ({"type":"content_block_delta","index":N,"delta":...}): parse only the delta.
-  let delta = readRoot(state.holes, data);
+  const event = readRoot(state.holes, data);
+  let delta: unknown;
   let d: Record<string, unknown> | undefined;
-  if (delta !== MISS) d = state.holes.base as Record<string, unknown>;
-  else {
+  if (event !== MISS) {
+    d = event as Record<string, unknown>;
+    delta = d.delta;
+  } else {
     const parsed = parseData(data);
     if (parsed === INVALID) return [INVALID_JSON];
     d = obj(parsed);
@@ -216,7 +223,7 @@ function step(state: AnthropicState, frame: Frame): Signal[] {
 
 export const anthropicMessages: WireAdapter<AnthropicState> = {
   wire: 'anthropic-messages',
-  init: (options) => ({ blocks: new Map(), holes: createHoleSet(DELTA_PATH, DELTA_PARTS, options?.envelopes !== false) }),
+  init: (options) => ({ blocks: new Map(), holes: createHoleSet(EVENT_PATH, DELTA_PARTS, options?.envelopes !== false, undefined, BLOCK_INDEX) }),
   step,
   isTerminal: (signals) => signals.some((s) => s.kind === 'ignored' && s.why === 'message-stop'),
 };

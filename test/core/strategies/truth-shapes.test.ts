@@ -1,22 +1,29 @@
-// The ground truth's Chat shapes (src/core/strategies/ground-truth/chat-shape.ts): a chunk that fits a shape is
+// The ground truth's Chat shapes (src/core/strategies/ground-truth/shape.ts): a chunk that fits a shape is
 // read as the fragment a whole parse gives, and the carried calls are the same with shapes as without them, on
 // random, padded (OpenAI obfuscation), interleaved and mutated Chat streams.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { anthropicTurn, readAnthropic } from '../../../src/core/strategies/ground-truth/anthropic';
 import { chatTurn, readChat } from '../../../src/core/strategies/ground-truth/chat';
-import { makeShape, readShape } from '../../../src/core/strategies/ground-truth/chat-shape';
+import { makeShape, readShape } from '../../../src/core/strategies/ground-truth/shape';
 import { readCarried } from '../../../src/core/strategies/ground-truth';
 import { Tracer } from '../../../src/core/strategies/ground-truth/tracer';
 import type { Frame } from '../../../src/core/types';
 import { encodeTurn, type TurnSpec } from '../../../src/core/wire';
 import { framesFromSse } from '../wire/frames';
 
-/** The truth without shapes: every chunk parsed whole (a fresh turn state per frame never keeps a shape). */
-function wholeTruth(frames: readonly Frame[]) {
+/** The truth without shapes: every event parsed whole (a turn state that never builds a shape). */
+function wholeTruth(wire: 'openai-chat' | 'anthropic-messages', frames: readonly Frame[]) {
   const t = new Tracer();
   t.at(0);
-  for (const f of frames) readChat(t, f, chatTurn());
+  const chat = { ...chatTurn(), wait: Infinity };
+  const anthropic = { ...anthropicTurn(), wait: Infinity };
+  for (const f of frames) {
+    if (wire === 'openai-chat') readChat(t, f, chat);
+    else readAnthropic(t, f, anthropic);
+  }
   return t.finish((a) => {
+    if (wire === 'anthropic-messages' && a === '') return true;
     try {
       JSON.parse(a);
       return true;
@@ -39,7 +46,7 @@ const observeWhole = (data: string) => {
 
 describe('Chat shapes of the ground truth', () => {
   it('one shape reads the fragments of every call, whatever its pad', () => {
-    const s = makeShape(frag('2', '{"a'), '2', observeWhole);
+    const s = makeShape(frag('2', '{"a'), '2', observeWhole, '"arguments"');
     expect(s?.indexed).toBe(true);
     if (!s) return;
     expect(readShape(s, frag('17', 'b"c\\', 'q'))).toEqual({ key: '17', text: 'b"c\\' });
@@ -59,17 +66,17 @@ describe('Chat shapes of the ground truth', () => {
   const edit = fc.tuple(fc.nat(), fc.integer({ min: 0, max: 2 }), fc.nat(), fc.constantFrom('"', '\\', '{', '}', ',', ' ', '0', '1', ':', ']', '\u0001'));
   const padded = (data: string, pad: string): string => (data.endsWith('}') ? `${data.slice(0, -1)},"obfuscation":${JSON.stringify(pad)}}` : data);
 
-  it('carries the same calls with shapes as with every chunk parsed whole', () => {
+  it.each(['openai-chat', 'anthropic-messages'] as const)('%s: the same calls with shapes as with every event parsed whole', (wire) => {
     fc.assert(
       fc.property(spec, fc.array(fc.string({ maxLength: 8 }), { minLength: 1 }), fc.array(edit, { maxLength: 6 }), (s, pads, edits) => {
-        const frames = framesFromSse(encodeTurn('openai-chat', s)).map((f, i) => ({ ...f, data: padded(f.data, pads[i % pads.length] as string) }));
+        const frames = framesFromSse(encodeTurn(wire, s)).map((f, i) => (wire === 'openai-chat' ? { ...f, data: padded(f.data, pads[i % pads.length] as string) } : f));
         for (const [which, kind, at, ch] of edits) {
           const f = frames[which % Math.max(1, frames.length)];
           if (!f) continue;
           const p = at % (f.data.length + 1);
           f.data = kind === 0 ? f.data.slice(0, p) + ch + f.data.slice(p + 1) : kind === 1 ? f.data.slice(0, p) + ch + f.data.slice(p) : f.data.slice(0, p) + f.data.slice(p + 1);
         }
-        expect(readCarried('openai-chat', frames)).toEqual(wholeTruth(frames));
+        expect(readCarried(wire, frames)).toEqual(wholeTruth(wire, frames));
       }),
       { numRuns: 400 },
     );

@@ -5,11 +5,11 @@
  * choice with index 0 counts (position when it has no index): each `delta.tool_calls[]` entry is keyed by its
  * `index` (its position in the array when it has none); a non-empty `id` or `function.name` starts (or names) the
  * call, a string `function.arguments` is a fragment; a non-null `finish_reason` ends every call of the turn.
- * A chunk that fits one of the turn's shapes (chat-shape.ts: made from chunks that were one fragment, and proven
+ * A chunk that fits one of the turn's shapes (shape.ts: made from chunks that were one fragment, and proven
  * by two fills read by these same rules) is that one fragment, read without parsing the chunk whole.
  */
 import type { Frame } from '../../types';
-import { makeShape, readShape, type Observation, type Shape } from './chat-shape';
+import { makeShape, readShape, type Shape } from './shape';
 import { index, list, name, parse, rec, text } from './plain';
 import type { Tracer } from './tracer';
 
@@ -60,6 +60,9 @@ function readValue(value: unknown, sink: Sink): void {
   });
 }
 
+/** What a chunk tells the tracer, one call at a time. */
+type Observation = readonly ['start', string, string | undefined, string | undefined] | readonly ['fragment', string, string] | readonly ['endAll'];
+
 /** The observations of a chunk's data read whole, or undefined when it is not JSON (makeShape's fills). */
 function observe(data: string): Observation[] | undefined {
   const value = parse(data);
@@ -77,7 +80,7 @@ function observe(data: string): Observation[] | undefined {
 const SHAPES = 4;
 const MAX_WAIT = 256;
 
-/** Per turn: the shapes of its fragment chunks (chat-shape.ts) and when the next may be built. */
+/** Per turn: the shapes of its fragment chunks (shape.ts) and when the next may be built. */
 export interface ChatTurn {
   shapes: Shape[];
   /** Fragment chunks read whole since the last build, and how many must pass before the next. */
@@ -114,7 +117,7 @@ function learnShape(turn: ChatTurn, data: string, key: string): void {
   turn.wait = turn.builtHit ? 0 : Math.min(MAX_WAIT, turn.wait * 2 + 1);
   turn.since = 0;
   turn.builtHit = false;
-  const s = makeShape(data, key, observe);
+  const s = makeShape(data, key, observe, '"arguments"');
   turn.built = s;
   if (s === undefined) return;
   turn.shapes.unshift(s);

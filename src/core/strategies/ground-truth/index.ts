@@ -9,7 +9,7 @@
  * in test/core/oracle: on valid streams they produce these calls.
  */
 import type { Frame, WireId } from '../../types';
-import { readAnthropic } from './anthropic';
+import { anthropicTurn, readAnthropic, type AnthropicTurn } from './anthropic';
 import { chatTurn, readChat, type ChatTurn } from './chat';
 import { endGeminiTurn, geminiTurn, readGemini, type GeminiTurn } from './gemini';
 import { readResponses, responsesTurn, type ResponsesTurn } from './responses';
@@ -32,7 +32,7 @@ function validArgs(wire: WireId): (args: string) => boolean {
 export function readCarried(wire: WireId, frames: readonly Frame[]): CallTrace {
   const t = new Tracer();
   let turn = Number.NaN;
-  let blocks = new Map<string, string>();
+  let anthropic: AnthropicTurn = anthropicTurn();
   let responses: ResponsesTurn = responsesTurn();
   let gemini: GeminiTurn = geminiTurn();
   let chat: ChatTurn = chatTurn();
@@ -41,13 +41,13 @@ export function readCarried(wire: WireId, frames: readonly Frame[]): CallTrace {
       endGeminiTurn(t, gemini);
       turn = frame.turn;
       t.at(turn);
-      blocks = new Map();
+      anthropic = anthropicTurn();
       responses = responsesTurn();
       gemini = geminiTurn();
       chat = chatTurn();
     }
     try {
-      if (wire === 'anthropic-messages') readAnthropic(t, frame, blocks);
+      if (wire === 'anthropic-messages') readAnthropic(t, frame, anthropic);
       else if (wire === 'openai-chat') readChat(t, frame, chat);
       else if (wire === 'openai-responses') readResponses(t, frame, responses);
       else readGemini(t, frame, gemini);

@@ -1,17 +1,19 @@
 /**
- * Chat argument fragments read without parsing the whole chunk, for the ground truth. Its own code: nothing here
- * is shared with the wire adapters' envelope templates, so a fault in one cannot hide in the other.
+ * Argument fragments read without parsing the whole event, for the ground truth (Chat `function.arguments`,
+ * Anthropic `partial_json`). Its own code: nothing here is shared with the wire adapters' envelope templates, so
+ * a fault in one cannot hide in the other.
  *
- * Contract: a `Shape` is made from a chunk whose whole reading (chat.ts `observe`) is one argument fragment and
- * nothing else. It keeps the chunk's text around the arguments' string literal: `head` (up to the call's index
- * digits, when the index is found before the literal), `mid` (from the digits to the literal), `tail` (after the
- * literal) and, when the chunk ends with a string member (OpenAI's per-chunk `obfuscation`), `padEnd` (the text
- * after that string, whose content is then free). `makeShape` keeps a shape only when two fills read back as one
- * fragment each: '""' with the chunk's own index (and '""' as the pad), '"x"' with another index (and '"y"'),
- * giving the fragments '' and 'x' at the filled keys. JSON's grammar being context free, any chunk that is
- * head + digits + mid + L + tail (+ S + padEnd) with L a JSON string literal (and S one without escapes) reads as
- * the one fragment JSON.parse(L) at key = those digits: `readShape` returns that fragment and key, or undefined
- * (the caller parses the chunk whole). Never throws.
+ * Contract: a `Shape` is made from an event whose whole reading by the wire's truth reader (`ReadWhole`) is one
+ * argument fragment and nothing else. It keeps the event's text around the fragment's string literal (the value
+ * of the last `member`, e.g. '"arguments"'): `head` (up to the call's `"index"` digits, when they come before the
+ * literal), `mid` (from the digits to the literal), `tail` (after the literal) and, when the event ends with a
+ * string member (OpenAI's per-chunk `obfuscation`), `padEnd` (the text after that string, whose content is then
+ * free). `makeShape` keeps a shape only when two fills read back as one fragment each: '""' with the event's own
+ * index (and '""' as the pad), '"x"' with another index (and '"y"'), giving the fragments '' and 'x' at the
+ * filled keys. JSON's grammar being context free, any event that is head + digits + mid + L + tail (+ S +
+ * padEnd) with L a JSON string literal (and S one without escapes) reads as the one fragment JSON.parse(L) at
+ * key = those digits: `readShape` returns that fragment and key, or undefined (the caller parses the event
+ * whole). Never throws.
  */
 
 export interface Shape {
@@ -25,10 +27,10 @@ export interface Shape {
   readonly key: string;
 }
 
-/** What one chunk says, as the tracer is told it. */
-export type Observation = readonly ['start', string, string | undefined, string | undefined] | readonly ['fragment', string, string] | readonly ['endAll'];
+/** What one event says, in the reader's terms; a fragment is ['fragment', key, text]. */
+export type Observation = readonly ['fragment', string, string] | readonly [string, ...unknown[]];
 
-/** Reads a chunk's data whole (JSON.parse and the reader's rules), or undefined when the data is not JSON. */
+/** Reads an event's data whole (JSON.parse and the reader's rules), or undefined when the data is not JSON. */
 export type ReadWhole = (data: string) => Observation[] | undefined;
 
 const MAX_DIGITS = 9;
@@ -73,9 +75,9 @@ const isFragment = (obs: Observation[] | undefined, key: string, text: string): 
   return o !== undefined && o[0] === 'fragment' && o[1] === key && o[2] === text;
 };
 
-/** A shape from a chunk that reads as the one fragment (key, text), or undefined (see the contract). */
-export function makeShape(data: string, key: string, read: ReadWhole): Shape | undefined {
-  const litStart = valueAfterName(data, '"arguments"', data.length);
+/** A shape from an event that reads as the one fragment (key, text), or undefined (see the contract). */
+export function makeShape(data: string, key: string, read: ReadWhole, member: string): Shape | undefined {
+  const litStart = valueAfterName(data, member, data.length);
   if (litStart < 0 || data.charCodeAt(litStart) !== 34) return undefined;
   const litEnd = literalEnd(data, litStart);
   if (litEnd < 0) return undefined;
@@ -120,7 +122,7 @@ function literalValue(x: string): string | undefined {
   }
 }
 
-/** The fragment a chunk that fits the shape carries, with its key; undefined when it does not fit. */
+/** The fragment an event that fits the shape carries, with its key; undefined when it does not fit. */
 export function readShape(s: Shape, data: string): { key: string; text: string } | undefined {
   if (data.lastIndexOf(s.head, 0) !== 0) return undefined;
   let i = s.head.length;
