@@ -271,7 +271,8 @@ export interface ParseAttempt {
   readonly end: number;
   readonly text?: string;
   readonly ok: boolean;
-  /** The parser's own message (JSON.parse's), when it failed. */
+  /** The parser's own message (JSON.parse's), when it failed and was parsed; absent when the run rejected the input
+   * without parsing (cut short): `attemptError` (session/view.ts) gives the message in both cases. */
   readonly error?: string;
 }
 

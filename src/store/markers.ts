@@ -10,7 +10,7 @@
  */
 import type { FrameIndex, Session, StrategyId, TurnIndex } from '../core/types';
 import { frameIndex } from '../core/types';
-import { lastAtOrBefore } from '../core/session/view';
+import { attemptError, lastAtOrBefore } from '../core/session/view';
 
 export type MarkerKind = 'turn' | 'end' | 'fail' | 'gap' | 'mark' | 'anomaly' | 'unended';
 export const MARKER_KINDS: readonly MarkerKind[] = ['turn', 'end', 'fail', 'gap', 'mark', 'anomaly', 'unended'];
@@ -78,6 +78,27 @@ export function sessionMarkers(session: Session): Marker[] {
   return out.sort(byFrame);
 }
 
+/**
+ * A failure marker whose attempt was rejected without parsing gets its message (JSON.parse's own) on first read:
+ * a tooltip shows a few markers, while a long stream can fail on 100,000 frames. Markers stay in the page's
+ * store (never posted), so an accessor is safe; it is enumerable, so the marker reads like plain data.
+ */
+function lazyDetail(m: Marker, derive: () => string | undefined): void {
+  let memo: string | undefined;
+  let done = false;
+  Object.defineProperty(m, 'detail', {
+    enumerable: true,
+    configurable: true,
+    get: () => {
+      if (!done) {
+        memo = derive();
+        done = true;
+      }
+      return memo;
+    },
+  });
+}
+
 /** Frames where the strategy's parse attempts failed (one marker per failing frame). */
 export function failureMarkers(session: Session, strategy: StrategyId): Marker[] {
   const run = session.strategies[strategy];
@@ -87,7 +108,10 @@ export function failureMarkers(session: Session, strategy: StrategyId): Marker[]
   for (const a of run.attempts) {
     if (a.ok || a.frame === last) continue;
     last = a.frame;
-    out.push({ frame: a.frame, kind: 'fail', turn: a.turn, ...(a.error !== undefined ? { detail: a.error } : {}) });
+    const m: Marker = { frame: a.frame, kind: 'fail', turn: a.turn };
+    if (a.error !== undefined) m.detail = a.error;
+    else lazyDetail(m, () => attemptError(run, a));
+    out.push(m);
   }
   return out;
 }

@@ -50,12 +50,25 @@ export function evenChunks(bytes: Uint8Array, cuts: [number, number][], startMs:
   return cuts.map(([s, e], i) => ({ time: ms(startMs + i * stepMs), bytes: bytes.subarray(s, e) }));
 }
 
+/** One evenly spaced chunk per event block (and the unterminated rest), made as the blocks are found. */
+function blockChunks(bytes: Uint8Array, startMs: number, stepMs: number): Chunk[] {
+  const out: Chunk[] = [];
+  const rest = segmentBytes(bytes, (start, _blank, end) => {
+    out.push({ time: ms(startMs + out.length * stepMs), bytes: bytes.subarray(start, end) });
+  });
+  if (rest < bytes.length) out.push({ time: ms(startMs + out.length * stepMs), bytes: bytes.subarray(rest) });
+  return out;
+}
+
 /** Wraps raw SSE text (or bytes) as a one-turn Recording. */
 export function recordingFromSse(input: string | Uint8Array, opts: SseOptions = {}): Recording {
   const bytes = typeof input === 'string' ? new TextEncoder().encode(input) : input;
   const header: Mutable<RecordingHeader> = { ...opts.header, streamscope: 1 };
   if (opts.wire) header.wire = opts.wire;
-  const chunks = evenChunks(bytes, ranges(bytes, opts.chunking ?? 'blocks'), opts.startMs ?? 100, opts.stepMs ?? 100);
+  const chunking = opts.chunking ?? 'blocks';
+  const startMs = opts.startMs ?? 100;
+  const stepMs = opts.stepMs ?? 100;
+  const chunks = chunking === 'blocks' ? blockChunks(bytes, startMs, stepMs) : evenChunks(bytes, ranges(bytes, chunking), startMs, stepMs);
   const issues: LoadIssue[] = [];
   return {
     header,

@@ -4,8 +4,11 @@
  * Contract: every accessor is O(log n) in the number of frames / fragments / attempts / calls (binary search over
  * logs sorted by frame), allocates nothing proportional to buffer sizes, and never copies a buffer's text except
  * when a caller asks for the text itself (`bufferTextAt`, `attemptInput`). A buffer at frame f is a prefix of its
- * final text; attempts and calls "so far" at frame f are prefixes of their logs.
+ * final text; attempts and calls "so far" at frame f are prefixes of their logs. `attemptError` is a failed
+ * attempt's JSON.parse message: the stored one, or derived from its input (one parse) for an attempt the run
+ * rejected without parsing.
  */
+import { parseError } from '../strategies/json';
 import type { BufferLog, FrameIndex, ParseAttempt, ReadyCall, StrategyRun } from '../types';
 
 /** Number of items whose frame (via `frameOf`) is <= f, for an array sorted by frame. */
@@ -69,4 +72,10 @@ export function attemptInput(run: StrategyRun, attempt: ParseAttempt): string {
   if (attempt.text !== undefined) return attempt.text;
   const buffer = run.buffers[attempt.bufferId];
   return buffer ? buffer.text.slice(attempt.start, attempt.end) : '';
+}
+
+/** JSON.parse's own message for a failed attempt (stored, or derived from its input); undefined for a success. */
+export function attemptError(run: StrategyRun, attempt: ParseAttempt): string | undefined {
+  if (attempt.ok) return undefined;
+  return attempt.error ?? parseError(attemptInput(run, attempt));
 }

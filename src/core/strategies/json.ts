@@ -3,7 +3,11 @@
  *
  * Contract: `parseJson(text)` is `JSON.parse(text)` with the outcome as data: `{ok:true, value}` or
  * `{ok:false, error}` where `error` is JSON.parse's own message, verbatim (the UI shows it to learners).
- * `jsonEqual` and `jsonTextDepth` work at any depth (no recursion).
+ * `cannotBeJson(text)` is a linear scan, no parse and no throw, that answers true only for texts JSON.parse is
+ * certain to reject (empty, cut inside a string or with brackets still open, text after the value, a first
+ * character no JSON value starts with, a literal misspelt); false means "parse it to know". `parseError(text)` is JSON.parse's own
+ * message for a text it rejects (undefined when it parses): what an attempt rejected by the scan shows, derived
+ * only when asked. `jsonEqual` and `jsonTextDepth` work at any depth (no recursion).
  */
 export type ParseOutcome = { ok: true; value: unknown } | { ok: false; error: string };
 
@@ -13,6 +17,71 @@ export function parseJson(text: string): ParseOutcome {
   } catch (e) {
     return { ok: false, error: e instanceof Error ? e.message : String(e) };
   }
+}
+
+/** JSON.parse's own message for `text`, or undefined when it parses. */
+export function parseError(text: string): string | undefined {
+  const outcome = parseJson(text);
+  return outcome.ok ? undefined : outcome.error;
+}
+
+/** JSON's four whitespace characters, the only ones JSON.parse skips. */
+const isJsonSpace = (c: number): boolean => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+
+/** Index just after the string whose opening quote is at `i`, or -1 when the text ends (or breaks) inside it. */
+function stringEnd(t: string, i: number): number {
+  const n = t.length;
+  for (let j = i + 1; j < n; j++) {
+    const c = t.charCodeAt(j);
+    if (c === 0x22) return j + 1;
+    if (c === 0x5c) j++;
+    else if (c < 0x20) return -1; // a raw control character: JSON.parse rejects it in a string
+  }
+  return -1;
+}
+
+/** Digits, sign, point and exponent: every character a JSON number can hold. */
+const isNumberChar = (c: number): boolean => (c >= 0x30 && c <= 0x39) || c === 0x2d || c === 0x2b || c === 0x2e || c === 0x65 || c === 0x45;
+
+/**
+ * True only when JSON.parse(t) must throw (see the contract). Sound because in any valid JSON text a quote outside
+ * a string opens one, a backslash inside one escapes the next character, brackets outside strings balance with the
+ * outermost closing where the value ends, and only whitespace follows; a text that breaks any of these is rejected.
+ * A number is its run of number characters (whose grammar is left to JSON.parse) and a literal its exact word, so
+ * what follows either must be whitespace. Brackets are counted, not matched (`{]` is left to JSON.parse).
+ */
+export function cannotBeJson(t: string): boolean {
+  const n = t.length;
+  let i = 0;
+  while (i < n && isJsonSpace(t.charCodeAt(i))) i++;
+  if (i === n) return true;
+  const first = t.charCodeAt(i);
+  if (first === 0x22) {
+    i = stringEnd(t, i);
+    if (i < 0) return true;
+  } else if (first === 0x7b || first === 0x5b) {
+    let depth = 0;
+    for (; i < n; i++) {
+      const c = t.charCodeAt(i);
+      if (c === 0x22) {
+        const end = stringEnd(t, i);
+        if (end < 0) return true;
+        i = end - 1;
+      } else if (c === 0x7b || c === 0x5b) depth++;
+      else if ((c === 0x7d || c === 0x5d) && --depth === 0) break;
+    }
+    if (depth !== 0) return true;
+    i++;
+  } else if (first === 0x2d || (first >= 0x30 && first <= 0x39)) {
+    // a number's characters (its grammar is left to JSON.parse), then only whitespace
+    while (i < n && isNumberChar(t.charCodeAt(i))) i++;
+  } else {
+    const literal = first === 0x74 ? 'true' : first === 0x66 ? 'false' : first === 0x6e ? 'null' : '';
+    if (literal === '' || !t.startsWith(literal, i)) return true;
+    i += literal.length;
+  }
+  for (; i < n; i++) if (!isJsonSpace(t.charCodeAt(i))) return true;
+  return false;
 }
 
 /**

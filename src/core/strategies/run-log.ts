@@ -5,9 +5,13 @@
  * finished (`finish()`), or when a strategy asks for the current text to parse it (`textOf`, which caches the join
  * until the next append). Attempts and ready calls are logged in the order they happen, which is frame order
  * because strategies are folded frame by frame. Nothing here throws on bad input: parse failures are data.
+ * An attempt whose input `cannotBeJson` (json.ts: cut short, brackets open) is logged failed without calling
+ * JSON.parse, so without a message (`error` absent); `attemptError` (session/view.ts) derives JSON.parse's own
+ * message for it when a view or the verdict asks. Parse-each-fragment fails on nearly every fragment: a thrown
+ * SyntaxError each would cost more than the rest of its run.
  */
 import type { BufferLog, CallKey, FrameIndex, Mutable, ParseAttempt, ReadyCall, StrategyNote, TurnIndex } from '../types';
-import { parseJson, type ParseOutcome } from './json';
+import { cannotBeJson, parseJson } from './json';
 
 export type { StrategyNote };
 
@@ -18,6 +22,11 @@ interface BufferDraft {
   joined: string | null;
 }
 
+/** What a strategy learns from an attempt: the value, or that it failed (the message is derived when shown). */
+export type AttemptOutcome = { ok: true; value: unknown } | { ok: false };
+
+const FAILED: AttemptOutcome = { ok: false };
+
 export interface RunLog {
   /** Opens a buffer. With no text yet, an empty fragment at `frame` marks it as existing from that frame. */
   openBuffer(turn: TurnIndex, key: CallKey | null, frame: FrameIndex, callId?: string, name?: string): number;
@@ -27,9 +36,12 @@ export interface RunLog {
   /** The buffer's text so far (joined lazily; cached until the next append). */
   textOf(bufferId: number): string;
   lengthOf(bufferId: number): number;
-  /** Parses `input` (which is buffer[start, end) or, with `text`, a whole event's payload) and logs the attempt. */
-  /** Logs a parse of `input`; with `emptyMeansNoArgs`, an empty input parses as {} (see json.ts). */
-  attempt(a: Omit<ParseAttempt, 'ok' | 'error'>, input: string, emptyMeansNoArgs?: boolean): ParseOutcome;
+  /**
+   * Parses `input` (which is buffer[start, end) or, with `text`, a whole event's payload) and logs the attempt; with
+   * `emptyMeansNoArgs`, an empty input parses as {} (see json.ts). `a` becomes the logged attempt (callers pass a
+   * fresh object literal; it is not copied).
+   */
+  attempt(a: Omit<ParseAttempt, 'ok' | 'error'>, input: string, emptyMeansNoArgs?: boolean): AttemptOutcome;
   ready(call: ReadyCall): void;
   note(n: StrategyNote): void;
   finish(): { buffers: BufferLog[]; attempts: ParseAttempt[]; calls: ReadyCall[]; notes: StrategyNote[] };
@@ -87,11 +99,22 @@ export function createRunLog(): RunLog {
       return draft(bufferId).length;
     },
     attempt(a, input, emptyMeansNoArgs = false) {
-      const outcome: ParseOutcome = emptyMeansNoArgs && input === '' ? { ok: true, value: {} } : parseJson(input);
-      const logged: Mutable<ParseAttempt> = { ...a, ok: outcome.ok };
+      const logged = a as Mutable<ParseAttempt>;
+      if (emptyMeansNoArgs && input === '') {
+        logged.ok = true;
+        attempts.push(logged);
+        return { ok: true, value: {} };
+      }
+      if (cannotBeJson(input)) {
+        logged.ok = false;
+        attempts.push(logged);
+        return FAILED;
+      }
+      const outcome = parseJson(input);
+      logged.ok = outcome.ok;
       if (!outcome.ok) logged.error = outcome.error;
       attempts.push(logged);
-      return outcome;
+      return outcome.ok ? outcome : FAILED;
     },
     ready(call) {
       calls.push(call);

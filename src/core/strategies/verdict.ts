@@ -5,7 +5,7 @@
  * ones one to one (same id, name and deep-equal parsed args) and every carried call is valid — a turn with no
  * carried and no produced call is ok (reason 'no-calls'); else `fail`. A failing turn reports the FIRST failed
  * parse attempt of the turn when there is one (reason 'parse-failed', with its frame, input and JSON.parse's
- * message), else the earliest mismatch: 'call-never-ended' (a cut call nobody produced, at the stream end),
+ * message, derived from the input when the attempt has none), else the earliest mismatch: 'call-never-ended' (a cut call nobody produced, at the stream end),
  * 'missing-call' (at the call's end frame), 'extra-call' / 'wrong-call' (at the produced call's ready frame),
  * 'invalid-arguments', 'unnamed-call' (the stream's call has an empty name: nothing can run it). Matching pairs a
  * carried call with an unused produced call of the same key and id, then the
@@ -23,7 +23,7 @@ import type {
   Verdict,
   VerdictReason,
 } from '../types';
-import { jsonEqual } from './json';
+import { jsonEqual, parseError } from './json';
 
 export interface TurnInput {
   turn: TurnIndex;
@@ -112,8 +112,11 @@ export function turnVerdict(t: TurnInput): TurnVerdict {
 
   const failed = t.attempts.find((a) => !a.ok);
   if (failed) {
-    const v: Mutable<TurnVerdict> = { turn: t.turn, verdict: 'fail', reason: 'parse-failed', frame: failed.frame, input: t.inputOf(failed) };
-    if (failed.error !== undefined) v.error = failed.error;
+    const input = t.inputOf(failed);
+    const v: Mutable<TurnVerdict> = { turn: t.turn, verdict: 'fail', reason: 'parse-failed', frame: failed.frame, input };
+    // an attempt rejected without parsing (run-log.ts) has no message yet: JSON.parse's own, derived here once
+    const error = failed.error ?? parseError(input);
+    if (error !== undefined) v.error = error;
     if (failed.key !== null) v.key = failed.key;
     return v;
   }

@@ -24,7 +24,7 @@
 import { stringifyDeep } from './safe-json';
 import type { Frame, Signal } from '../types';
 import type { WireAdapter } from './adapter';
-import { createHoleSet, MISS, readRoot, type HoleSet } from './envelope';
+import { createHoleSet, findHole, rootValue, type HoleSet, type Template } from './envelope';
 import {
   INVALID,
   INVALID_JSON,
@@ -54,9 +54,13 @@ export interface AnthropicState {
   holes: HoleSet;
 }
 
-/** Text and argument deltas change only their `text` / `partial_json`; other deltas are read whole. */
-const DELTA_PATH = ['delta'] as const;
-const DELTA_PARTS = [['text'], ['partial_json'], []] as const;
+/**
+ * Text and argument deltas change only their `text` / `partial_json` and the block's `index` (left open, so one
+ * template serves every block); other deltas have their `delta` read whole. The root is the whole event.
+ */
+const EVENT_PATH = [] as const;
+const DELTA_PARTS = [['delta', 'text'], ['delta', 'partial_json'], ['delta']] as const;
+const BLOCK_INDEX = ['index'] as const;
 
 const PING = ignored('ping');
 const MESSAGE_STOP = ignored('message-stop');
@@ -95,6 +99,35 @@ function blockStart(state: AnthropicState, d: Record<string, unknown>): Signal[]
   return [s];
 }
 
+/** An input_json_delta's fragment for block `key`: args, unless the block is a server tool's. */
+function jsonDelta(state: AnthropicState, key: string, text: string): Signal[] {
+  const block = state.blocks.get(key);
+  if (block?.kind === 'server-tool') return [SERVER_TOOL_INPUT];
+  if (block !== undefined && text !== '') block.sawArgs = true;
+  return [{ kind: 'args', key, text }];
+}
+
+/** The reader (DELTA_PARTS) whose hole is an input_json_delta's partial_json. */
+const JSON_READER = 1;
+
+/**
+ * Per template of that reader: whether its envelope is an input_json_delta event (`type` content_block_delta,
+ * `delta.type` input_json_delta) with its index open. Then step and blockDelta would read exactly the hole as
+ * `partial_json` and the open index as the block's key, so `step` calls jsonDelta directly, without building
+ * the event.
+ */
+const JSON_DELTA = new WeakMap<Template, boolean>();
+
+function isJsonDelta(t: Template): boolean {
+  let known = JSON_DELTA.get(t);
+  if (known === undefined) {
+    const base = obj(t.base);
+    known = t.index !== undefined && base !== undefined && str(base.type) === 'content_block_delta' && str(obj(base.delta)?.type) === 'input_json_delta';
+    JSON_DELTA.set(t, known);
+  }
+  return known;
+}
+
 function blockDelta(state: AnthropicState, d: Record<string, unknown>, deltaValue: unknown): Signal[] {
   const key = keyOf(d.index);
   const delta = obj(deltaValue);
@@ -115,10 +148,7 @@ function blockDelta(state: AnthropicState, d: Record<string, unknown>, deltaValu
     case 'input_json_delta': {
       const text = str(delta.partial_json);
       if (text === undefined) return [malformed('input_json_delta.partial_json')];
-      const block = state.blocks.get(key);
-      if (block?.kind === 'server-tool') return [SERVER_TOOL_INPUT];
-      if (block !== undefined && text !== '') block.sawArgs = true;
-      return [{ kind: 'args', key, text }];
+      return jsonDelta(state, key, text);
     }
     case 'signature_delta':
       return [SIGNATURE];
@@ -181,10 +211,18 @@ function messageDelta(d: Record<string, unknown>, deltaValue: unknown): Signal[]
 function step(state: AnthropicState, frame: Frame): Signal[] {
   const data = frame.data;
   // Deltas repeat their envelope ({"type":"content_block_delta","index":N,"delta":...}): parse only the delta.
-  let delta = readRoot(state.holes, data);
+  const set = state.holes;
+  let delta: unknown;
   let d: Record<string, unknown> | undefined;
-  if (delta !== MISS) d = state.holes.base as Record<string, unknown>;
-  else {
+  if (findHole(set, data)) {
+    const hole = set.hole;
+    if (set.hit === JSON_READER && typeof hole === 'string') {
+      const r = set.readers[JSON_READER] as HoleSet['readers'][number];
+      if (isJsonDelta(r.template as Template)) return jsonDelta(state, keyOf(r.index) as string, hole);
+    }
+    d = rootValue(set) as Record<string, unknown>;
+    delta = d.delta;
+  } else {
     const parsed = parseData(data);
     if (parsed === INVALID) return [INVALID_JSON];
     d = obj(parsed);
@@ -216,7 +254,7 @@ function step(state: AnthropicState, frame: Frame): Signal[] {
 
 export const anthropicMessages: WireAdapter<AnthropicState> = {
   wire: 'anthropic-messages',
-  init: (options) => ({ blocks: new Map(), holes: createHoleSet(DELTA_PATH, DELTA_PARTS, options?.envelopes !== false) }),
+  init: (options) => ({ blocks: new Map(), holes: createHoleSet(EVENT_PATH, DELTA_PARTS, options?.envelopes !== false, undefined, BLOCK_INDEX) }),
   step,
   isTerminal: (signals) => signals.some((s) => s.kind === 'ignored' && s.why === 'message-stop'),
 };

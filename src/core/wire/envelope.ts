@@ -7,112 +7,57 @@
  * envelope again on every frame is most of what loading costs.
  *
  * Contract:
- * - `makeTemplate(text, path)` finds the exact character span of the value at `path` (object keys and array
- *   positions; with duplicate keys the last one wins, as in JSON.parse) and keeps the text before it (`prefix`),
- *   after it (`suffix`) and `base` = JSON.parse(prefix + 'null' + suffix). It returns a template only when that
- *   parse succeeds with `null` at `path` AND JSON.parse(prefix + '0' + suffix) succeeds with `0` at `path`: the two
- *   fills prove the span is the one value position that decides the value at `path` (a fill inside a string, a
- *   shadowed duplicate key or a number glued to its neighbours fails one of them). Undefined otherwise; never throws.
- * - Then, for any text equal to prefix + X + suffix, JSON.parse(text) is `base` with JSON.parse(X) at `path`,
- *   whenever X alone is valid JSON (JSON's grammar is context free: the surrounding tokens are the same, and the
- *   value position takes any value). `holeOf(template, text)` returns JSON.parse(X) in that case, else `MISS`
- *   (the text has another envelope, or X alone is not JSON): the caller then parses the whole text. So a template
- *   never changes an answer, only what gets parsed. `base` is shared: callers must never mutate it.
- * - A hole that is a JSON string with no backslash, quote or control character is its own value (`plainString`):
- *   it is sliced, not parsed. Anything else in the hole goes to JSON.parse.
+ * - Templates (template.ts): the text before and after the value at a path, proven by two fills; a frame that fits
+ *   has only that value parsed (or sliced, for a string without escapes), and JSON.parse of the frame is the
+ *   template's `base` with that value there, so a template never changes an answer, only what gets parsed. A
+ *   template may also leave open a pad (a string after the value that changes on every frame: OpenAI's
+ *   `obfuscation`) and an index (an integer before it: Chat's `tool_calls[0].index`).
  * - `HoleSet` keeps readers at several depths under one value (`root`, e.g. Chat's `choices[0].delta`; sub-paths
  *   such as `content`, most specific first): `readRoot` gives the root value through the first template that fits,
  *   rebuilt with `substitute` (only the objects on the path are copied), or MISS.
  * - `EnvelopeReader` decides when to build templates: after a frame that missed, at most once per `backoff` frames,
- *   the backoff doubling (to 256) while templates keep missing and resetting on a hit, so a stream whose envelope
- *   changes on every frame (a per-event sequence number) costs at most a few extra parses in total.
+ *   the backoff doubling (to 256) while the templates it builds go unused and resetting once the last one built
+ *   fitted a frame, so a stream whose envelope changes on every frame (a per-event sequence number) costs at most a
+ *   few extra parses in total, and so do frames of a one-off shape among frames that fit (a call's first chunk).
+ *   A reader keeps its last `KEPT` templates, newest or last hit first (the envelopes of a few shapes alternate).
+ * - A HoleSet made with an `index` (a sub-path under the root) gives readers whose path lies beside it (Chat's
+ *   arguments beside `tool_calls[0].index`) templates that leave that integer open; `readRoot` puts the frame's
+ *   number back at its place in the root value it returns. `set.base` is read for what lies outside the root only
+ *   (its root value is the template's).
  * test/core/wire/envelope.test.ts checks adapters with and without templates give equal signals on random streams.
  */
 
-import { valueSpan, type PathStep } from './json-span';
-import { INVALID, parseData } from './read';
+import { type PathStep } from './json-span';
+import { at, holeOf, makeTemplate, MISS, type Template } from './template';
 
-export { valueSpan, type PathStep };
-
-export interface Template {
-  readonly prefix: string;
-  readonly suffix: string;
-  /** The envelope parsed with `null` in the hole. Shared between frames; never mutated. */
-  readonly base: unknown;
-}
-
-/** Returned by `holeOf` when the text does not fit the template (parse the whole text instead). */
-export const MISS: unique symbol = Symbol('envelope-miss');
-
-/** The value at `path`, or MISS when a step is missing or of the wrong kind. */
-export function at(value: unknown, path: readonly PathStep[]): unknown {
-  let v = value;
-  for (const step of path) {
-    if (typeof v !== 'object' || v === null) return MISS;
-    if (typeof step === 'number' ? !Array.isArray(v) : Array.isArray(v)) return MISS;
-    if (!Object.prototype.hasOwnProperty.call(v, step)) return MISS;
-    v = (v as Record<PathStep, unknown>)[step];
-  }
-  return v;
-}
-
-/** JSON.parse (read.ts's parseData), or MISS when the text is not JSON. */
-function tryParse(text: string): unknown {
-  const v = parseData(text);
-  return v === INVALID ? MISS : v;
-}
-
-/** A template for texts shaped like `text` with the value at `path` left open (see the contract), or undefined. */
-export function makeTemplate(text: string, path: readonly PathStep[]): Template | undefined {
-  const span = valueSpan(text, path);
-  if (span === undefined) return undefined;
-  const prefix = text.slice(0, span[0]);
-  const suffix = text.slice(span[1]);
-  const base = tryParse(prefix + 'null' + suffix);
-  if (base === MISS || at(base, path) !== null) return undefined;
-  const zero = tryParse(prefix + '0' + suffix);
-  if (zero === MISS || at(zero, path) !== 0) return undefined;
-  return { prefix, suffix, base };
-}
-
-/**
- * A JSON string literal with no escape (no backslash, no inner quote, no control character) is its own content:
- * the value JSON.parse would give, without calling it. Undefined for anything else.
- */
-export function plainString(x: string): string | undefined {
-  const last = x.length - 1;
-  if (last < 1 || x.charCodeAt(0) !== 34 || x.charCodeAt(last) !== 34) return undefined;
-  for (let i = 1; i < last; i++) {
-    const c = x.charCodeAt(i);
-    if (c === 34 || c === 92 || c < 32) return undefined;
-  }
-  return x.slice(1, last);
-}
-
-/** JSON.parse of the hole when `text` is prefix + X + suffix and X alone is JSON; else MISS. */
-export function holeOf(t: Template, text: string): unknown {
-  const p = t.prefix.length;
-  const end = text.length - t.suffix.length;
-  // lastIndexOf(prefix, 0) and indexOf(suffix, end) are the anchored comparisons; on V8 they are cheaper than
-  // startsWith / endsWith on the sliced strings frames hold (docs/performance.md).
-  if (end <= p || text.lastIndexOf(t.prefix, 0) !== 0 || text.indexOf(t.suffix, end) !== end) return MISS;
-  const x = text.slice(p, end);
-  return plainString(x) ?? tryParse(x);
-}
+export { valueSpan, type PathStep } from './json-span';
+export { at, holeOf, makeTemplate, MISS, plainString, type Template } from './template';
 
 /** Per-turn template state of one adapter (see the contract for the build schedule). */
 export interface EnvelopeReader {
   readonly path: readonly PathStep[];
+  /** A string member that may change on every frame (template.ts: a pad), if the wire has one. */
+  readonly pad: readonly PathStep[] | undefined;
+  /** An integer member before the hole left open (template.ts: an index), if any. */
+  readonly indexPath: readonly PathStep[] | undefined;
+  /** After a hit through a template with an index: the frame's integer there. */
+  index: number;
   readonly enabled: boolean;
+  /** The template tried first (the last one that fitted or was built). */
   template: Template | undefined;
+  /** Older templates, tried after `template`, most recent first (at most KEPT - 1). */
+  readonly older: Template[];
   /** Frames seen; a template is built after a miss only once `seen >= retryAt`. */
   seen: number;
   retryAt: number;
   backoff: number;
+  /** The template the last build made (undefined when it made none), and whether a frame has fitted it since. */
+  built: Template | undefined;
+  builtHit: boolean;
 }
 
-export function createReader(path: readonly PathStep[], enabled = true): EnvelopeReader {
-  return { path, enabled, template: undefined, seen: 0, retryAt: 0, backoff: 1 };
+export function createReader(path: readonly PathStep[], enabled = true, pad?: readonly PathStep[], indexPath?: readonly PathStep[]): EnvelopeReader {
+  return { path, pad, indexPath, index: -1, enabled, template: undefined, older: [], seen: 0, retryAt: 0, backoff: 1, built: undefined, builtHit: false };
 }
 
 /**
@@ -121,18 +66,44 @@ export function createReader(path: readonly PathStep[], enabled = true): Envelop
  */
 export function readHole(r: EnvelopeReader, text: string): unknown {
   r.seen++;
-  if (r.template === undefined) return MISS;
-  const hole = holeOf(r.template, text);
-  if (hole !== MISS) r.backoff = 1;
+  const first = r.template;
+  if (first === undefined) return MISS;
+  let hole = holeOf(first, text, r);
+  if (hole === MISS) {
+    const older = r.older;
+    for (let i = 0; i < older.length && hole === MISS; i++) {
+      const t = older[i] as Template;
+      hole = holeOf(t, text, r);
+      if (hole !== MISS) {
+        // the one that fitted goes first; the one it displaces takes its place
+        older[i] = first;
+        r.template = t;
+      }
+    }
+    if (hole === MISS) return MISS;
+  }
+  if (r.template === r.built) r.builtHit = true;
   return hole;
 }
+
+/** How many templates a reader keeps (four parallel calls, each with its own index, plus one). */
+export const KEPT = 5;
 
 /** After a miss: builds a template from this frame's text when the schedule allows. */
 export function learn(r: EnvelopeReader, text: string): void {
   if (!r.enabled || r.seen < r.retryAt) return;
+  if (r.builtHit) r.backoff = 1;
+  r.builtHit = false;
   // A frame of another shape (a usage-only chunk, a block stop) keeps the template the stream's deltas use.
-  const t = makeTemplate(text, r.path);
-  if (t !== undefined) r.template = t;
+  const t = makeTemplate(text, r.path, r.pad, r.indexPath);
+  if (t !== undefined) {
+    if (r.template !== undefined) {
+      r.older.unshift(r.template);
+      if (r.older.length >= KEPT) r.older.pop();
+    }
+    r.template = t;
+  }
+  r.built = t;
   r.retryAt = r.seen + r.backoff;
   r.backoff = Math.min(r.backoff * 2, 256);
 }
@@ -166,15 +137,80 @@ export interface HoleSet {
   readonly readers: readonly EnvelopeReader[];
   /** After a hit: the envelope of the template that fitted (shared, never mutated). */
   base: unknown;
+  /** After a hit (`findHole`): which reader's template fitted, and the hole's value (not yet put in the root). */
+  hit: number;
+  hole: unknown;
   /** Per reader: the template whose root value is cached in `roots` (found once per template, not per frame). */
   readonly rootOf: (Template | undefined)[];
   readonly roots: unknown[];
+  /** Per reader: the index's path under the root when its templates leave one open. */
+  readonly indexSubs: (readonly PathStep[] | undefined)[];
 }
 
-/** `subs` are paths under `root`, most specific first; an empty sub-path reads the whole root value. */
-export function createHoleSet(root: readonly PathStep[], subs: readonly (readonly PathStep[])[], enabled = true): HoleSet {
-  const readers = subs.map((sub) => createReader([...root, ...sub], enabled));
-  return { root, subs, readers, base: undefined, rootOf: readers.map(() => undefined), roots: readers.map(() => undefined) };
+/** Whether `path` goes deeper than `index`'s parent, through it: the index lies beside the value, before it. */
+function beside(index: readonly PathStep[], path: readonly PathStep[]): boolean {
+  const parent = index.length - 1;
+  if (path.length <= parent + 1 || path[parent] === index[parent]) return false;
+  for (let i = 0; i < parent; i++) if (path[i] !== index[i]) return false;
+  return true;
+}
+
+/**
+ * `subs` are paths under `root`, most specific first; an empty sub-path reads the whole root value. `pad`: a
+ * string member that may change on every frame; `index`: an integer member under the root (see the contract).
+ */
+export function createHoleSet(
+  root: readonly PathStep[],
+  subs: readonly (readonly PathStep[])[],
+  enabled = true,
+  pad?: readonly PathStep[],
+  index?: readonly PathStep[],
+): HoleSet {
+  const indexSubs = subs.map((sub) => (index !== undefined && beside(index, sub) ? index : undefined));
+  const readers = subs.map((sub, i) => {
+    const ix = indexSubs[i];
+    return createReader([...root, ...sub], enabled, pad, ix === undefined ? undefined : [...root, ...ix]);
+  });
+  return { root, subs, readers, base: undefined, hit: -1, hole: undefined, rootOf: readers.map(() => undefined), roots: readers.map(() => undefined), indexSubs };
+}
+
+/**
+ * Whether a template of the set fits this frame (see `readRoot`): then `set.hit`, `set.hole` and `set.base` say
+ * which, what its hole holds and the envelope, and `rootValue(set)` builds the root value. Readers that missed
+ * before the one that fitted may learn from the frame.
+ */
+export function findHole(set: HoleSet, text: string): boolean {
+  const readers = set.readers;
+  for (let i = 0; i < readers.length; i++) {
+    const r = readers[i] as EnvelopeReader;
+    const hole = readHole(r, text);
+    if (hole !== MISS) {
+      set.base = (r.template as Template).base;
+      set.hit = i;
+      set.hole = hole;
+      return true;
+    }
+    learn(r, text);
+  }
+  set.hit = -1;
+  return false;
+}
+
+/** After `findHole` returned true: the value at `root` of that frame as JSON.parse would give it. */
+export function rootValue(set: HoleSet): unknown {
+  const i = set.hit;
+  const r = set.readers[i] as EnvelopeReader;
+  const t = r.template as Template;
+  const sub = set.subs[i] as readonly PathStep[];
+  if (sub.length === 0) return set.hole;
+  if (set.rootOf[i] !== t) {
+    set.rootOf[i] = t;
+    set.roots[i] = at(t.base, set.root);
+  }
+  const value = substitute(set.roots[i], sub, set.hole);
+  const ix = t.index;
+  // the index's path under the root is the reader's when its template has one
+  return ix === undefined || ix.value === r.index ? value : substitute(value, set.indexSubs[i] as readonly PathStep[], r.index);
 }
 
 /**
@@ -182,22 +218,5 @@ export function createHoleSet(root: readonly PathStep[], subs: readonly (readonl
  * `set.base` is that template's envelope), or MISS: parse the whole text.
  */
 export function readRoot(set: HoleSet, text: string): unknown {
-  const readers = set.readers;
-  for (let i = 0; i < readers.length; i++) {
-    const r = readers[i] as EnvelopeReader;
-    const hole = readHole(r, text);
-    if (hole !== MISS) {
-      const t = r.template as Template;
-      set.base = t.base;
-      const sub = set.subs[i] as readonly PathStep[];
-      if (sub.length === 0) return hole;
-      if (set.rootOf[i] !== t) {
-        set.rootOf[i] = t;
-        set.roots[i] = at(t.base, set.root);
-      }
-      return substitute(set.roots[i], sub, hole);
-    }
-    learn(r, text);
-  }
-  return MISS;
+  return findHole(set, text) ? rootValue(set) : MISS;
 }

@@ -17,7 +17,7 @@
  */
 import type { Frame, Signal } from '../types';
 import type { WireAdapter } from './adapter';
-import { createHoleSet, MISS, readRoot, type HoleSet } from './envelope';
+import { createHoleSet, findHole, MISS, rootValue, type HoleSet, type Template } from './envelope';
 import {
   INVALID,
   INVALID_JSON,
@@ -98,10 +98,14 @@ function choice(ch: Record<string, unknown>, deltaValue: unknown, out: SignalSin
 
 /**
  * The envelope's changing part is the first choice's delta: a text chunk changes only its `content`, a tool-call
- * chunk only its argument fragment (envelope.ts reads the deepest template that fits).
+ * chunk only its argument fragment (envelope.ts reads the deepest template that fits), whatever its `obfuscation`.
  */
 const DELTA_PATH = ['choices', 0, 'delta'] as const;
 const DELTA_PARTS = [['content'], ['tool_calls', 0, 'function', 'arguments'], []] as const;
+/** OpenAI pads every chunk with a random string of random length after `choices` (never read here). */
+const PAD = ['obfuscation'] as const;
+/** Parallel calls' fragments differ in their index as well as in their text. */
+const CALL_INDEX = ['tool_calls', 0, 'index'] as const;
 
 interface ChatState {
   holes: HoleSet;
@@ -136,11 +140,59 @@ function chunk(d: Record<string, unknown>, hole: unknown): Signal[] {
   return out.take();
 }
 
+/** The readers (DELTA_PARTS) whose hole is a text or an argument fragment. */
+const CONTENT_READER = 0;
+const ARGS_READER = 1;
+const PROBE = '\u0000probe';
+
+/**
+ * Per template of the text and arguments readers: whether a chunk through it yields exactly one signal carrying its
+ * hole, found once by running `chunk` on the template with a probe string in the hole. `chunk` reads the hole
+ * only as the content or arguments string and the index only as the call's key, so every chunk that fits the
+ * template (a non-empty text; any argument string and index, when the index is open) yields that one signal with
+ * its own hole and key:
+ * `step` then builds it directly, without copying the delta. Anything else takes the general path.
+ */
+const ONE_SIGNAL = new WeakMap<Template, boolean>();
+
+function oneSignal(set: HoleSet): boolean {
+  const r = set.readers[set.hit] as HoleSet['readers'][number];
+  const t = r.template as Template;
+  let known = ONE_SIGNAL.get(t);
+  if (known === undefined) {
+    const hole = set.hole;
+    const index = r.index;
+    set.hole = PROBE;
+    r.index = t.index?.value ?? -1;
+    const probe = chunk(t.base as Record<string, unknown>, rootValue(set));
+    set.hole = hole;
+    r.index = index;
+    const only = probe.length === 1 ? probe[0] : undefined;
+    known =
+      set.hit === CONTENT_READER
+        ? only?.kind === 'text' && only.text === PROBE
+        : t.index !== undefined && only?.kind === 'args' && only.text === PROBE && only.key === keyOf(t.index.value);
+    ONE_SIGNAL.set(t, known);
+  }
+  return known;
+}
+
+/** The one signal of a chunk whose template `oneSignal` vouched for. */
+function holeSignal(set: HoleSet, hole: string): Signal {
+  if (set.hit === CONTENT_READER) return { kind: 'text', text: hole };
+  const r = set.readers[ARGS_READER] as HoleSet['readers'][number];
+  return { kind: 'args', key: keyOf(r.index) as string, text: hole };
+}
+
 function step(state: ChatState, frame: Frame): Signal[] {
   const data = frame.data;
   if (isDone(data)) return [DONE];
-  const delta = readRoot(state.holes, data);
-  if (delta !== MISS) return chunk(state.holes.base as Record<string, unknown>, delta);
+  const set = state.holes;
+  if (findHole(set, data)) {
+    const hole = set.hole;
+    if (typeof hole === 'string' && (set.hit === ARGS_READER || (set.hit === CONTENT_READER && hole !== '')) && oneSignal(set)) return [holeSignal(set, hole)];
+    return chunk(set.base as Record<string, unknown>, rootValue(set));
+  }
   const parsed = parseData(data);
   if (parsed === INVALID) return [INVALID_JSON];
   const d = obj(parsed);
@@ -159,7 +211,7 @@ function isDoneSignals(signals: readonly Signal[]): boolean {
 
 export const openaiChat: WireAdapter<ChatState> = {
   wire: 'openai-chat',
-  init: (options) => ({ holes: createHoleSet(DELTA_PATH, DELTA_PARTS, options?.envelopes !== false) }),
+  init: (options) => ({ holes: createHoleSet(DELTA_PATH, DELTA_PARTS, options?.envelopes !== false, PAD, CALL_INDEX) }),
   step,
   isTerminal: isDoneSignals,
 };

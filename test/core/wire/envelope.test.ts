@@ -199,3 +199,78 @@ describe('adapters with and without envelope templates', () => {
     );
   });
 });
+
+describe('a pad that changes on every frame (OpenAI obfuscation)', () => {
+  const chunk = (content: string, pad: string) =>
+    `{"id":"c1","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"content":${JSON.stringify(content)}},"finish_reason":null}],"obfuscation":${JSON.stringify(pad)}}`;
+  const padded = (data: string, pad: string): string =>
+    data.trimEnd().endsWith('}') ? `${data.trimEnd().slice(0, -1)},"obfuscation":${JSON.stringify(pad)}}` : data;
+
+  it('a template keeps the text between the hole and the pad, and reads frames whatever their pad', () => {
+    const t = makeTemplate(chunk('Hi', 'abc'), PATH, ['obfuscation']);
+    expect(t?.suffix).toBe(',"finish_reason":null}],"obfuscation":');
+    expect(t?.padEnd).toBe('}');
+    if (!t) return;
+    expect(holeOf(t, chunk('there', ''))).toEqual({ content: 'there' });
+    expect(holeOf(t, chunk('x', 'q7Zk2mPw1'))).toEqual({ content: 'x' });
+    // a pad with an escape, a cut text or another envelope: parsed whole
+    expect(holeOf(t, chunk('x', 'a"b'))).toBe(MISS);
+    expect(holeOf(t, chunk('x', 'a\\b'))).toBe(MISS);
+    expect(holeOf(t, chunk('x', 'ab').slice(0, -2) + '}')).toBe(MISS);
+    expect(holeOf(t, chunk('x', 'ab').replace('"finish_reason":null', '"finish_reason":"stop"'))).toBe(MISS);
+    // the hole must be JSON by itself, here too
+    const sneaky = chunk('x', 'ab').replace('{"content":"x"}', '{"content":"a"},"finish_reason":"stop","delta":{}');
+    expect(holeOf(t, sneaky)).toBe(MISS);
+  });
+
+  it('the Chat adapter hits its templates on padded chunks', () => {
+    const set = createHoleSet(PATH, [['content'], []], true, ['obfuscation']);
+    let hits = 0;
+    for (let i = 0; i < 50; i++) if (readRoot(set, chunk(`t${i}`, 'abcdefgh'.slice(0, i % 8))) !== MISS) hits++;
+    expect(hits).toBeGreaterThan(45);
+  });
+
+  it('equal signals with and without templates on padded Chat streams, mutated or not', () => {
+    const pad = fc.string({ unit: 'binary', maxLength: 10 });
+    fc.assert(
+      fc.property(spec, fc.array(pad, { minLength: 1 }), fc.array(edit, { maxLength: 8 }), (s, pads, edits) => {
+        const frames = framesFromSse(encodeTurn('openai-chat', s)).map((f, i) => ({ ...f, data: padded(f.data, pads[i % pads.length] as string) }));
+        const edited = mutate(frames, edits);
+        expect(adaptFrames('openai-chat', edited)).toEqual(adaptFrames('openai-chat', edited, { envelopes: false }));
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('an index left open (parallel Chat calls)', () => {
+  const ARGS = ['choices', 0, 'delta', 'tool_calls', 0, 'function', 'arguments'];
+  const INDEX = ['choices', 0, 'delta', 'tool_calls', 0, 'index'];
+  const frag = (index: string, args: string, pad = 'xy') =>
+    `{"id":"c1","choices":[{"index":0,"delta":{"tool_calls":[{"index":${index},"function":{"arguments":${JSON.stringify(args)}}}]},"finish_reason":null}],"obfuscation":"${pad}"}`;
+
+  it('one template reads the fragments of every call, and reports each one\'s index', () => {
+    const t = makeTemplate(frag('2', '{"a'), ARGS, ['obfuscation'], INDEX);
+    expect(t?.index).toMatchObject({ value: 2 });
+    if (!t) return;
+    const found = { index: -1 };
+    expect(holeOf(t, frag('17', 'b"c', 'q'), found)).toBe('b"c');
+    expect(found.index).toBe(17);
+    expect(holeOf(t, frag('0', 'x'), found)).toBe('x');
+    expect(found.index).toBe(0);
+    for (const bad of ['01', '-1', '1.5', '1e2', '1234567890', '"1"', ' 1']) expect(holeOf(t, frag(bad, 'x')), bad).toBe(MISS);
+  });
+
+  it('readRoot puts the frame\'s index back into the delta it returns', () => {
+    const set = createHoleSet(['choices', 0, 'delta'], [['content'], ['tool_calls', 0, 'function', 'arguments'], []], true, ['obfuscation'], ['tool_calls', 0, 'index']);
+    const seen: unknown[] = [];
+    for (const [i, a] of [['0', '{"p'], ['1', '{"q'], ['0', '":1}'], ['1', '":2}'], ['12', 'z']] as const) {
+      const text = frag(i, a);
+      const v = readRoot(set, text);
+      seen.push(v === MISS ? MISS : v);
+      if (v !== MISS) expect(v).toEqual((JSON.parse(text) as { choices: { delta: unknown }[] }).choices[0]?.delta);
+    }
+    expect(seen.filter((v) => v === MISS).length).toBeLessThanOrEqual(1);
+    expect(set.readers[1]?.older.length).toBe(0);
+  });
+});

@@ -6,9 +6,12 @@
  * at its `index` (a non-empty `input` there is its whole args, used when no fragment adds text);
  * `input_json_delta.partial_json` of a tool_use block is a fragment; `content_block_stop` ends it. Server tools
  * (server_tool_use) are not calls; a fragment for a block never started opens a call with no id and name. An empty args buffer at the end reads as {} (the SDK keeps the `{}` input).
+ * An input_json_delta event that fits one of the turn's shapes (shape.ts: made from such events, proven by two
+ * fills read by `jsonDelta`) is read as its fragment without parsing the event whole.
  */
 import type { Frame, FrameIndex } from '../../types';
-import { argsJson, index, list, name, parse, rec, text } from './plain';
+import { argsJson, index, list, name, parse, rec, text, type Rec } from './plain';
+import { makeShape, readShape, type Observation, type Shape } from './shape';
 import type { Tracer } from './tracer';
 
 
@@ -25,11 +28,83 @@ function mayCarryCall(frame: Frame): boolean {
   );
 }
 
-/** `blocks` maps the turn's block indices to their type (fragments of server_tool_use blocks are not calls). */
-export function readAnthropic(t: Tracer, frame: Frame, blocks: Map<string, string>): void {
+/**
+ * An input_json_delta event's fragment and block key, read from its own `type` (not the SSE event name), or
+ * undefined for any other event: what a shape (shape.ts) stands for. `input_json_delta` fragments are then kept
+ * unless their block is a server tool's, as below.
+ */
+function jsonDelta(d: Rec | undefined): [string, string] | undefined {
+  if (d === undefined || text(d.type) !== 'content_block_delta') return undefined;
+  const key = index(d.index);
+  const delta = rec(d.delta);
+  const piece = text(delta?.partial_json);
+  return key !== undefined && delta?.type === 'input_json_delta' && piece !== undefined ? [key, piece] : undefined;
+}
+
+/** makeShape's reading of a filled event: one fragment observation when it is an input_json_delta event. */
+function observe(data: string): Observation[] | undefined {
+  const value = parse(data);
+  if (value === undefined) return undefined;
+  const delta = jsonDelta(rec(value));
+  return delta === undefined ? [['other']] : [['fragment', delta[0], delta[1]]];
+}
+
+/** Per turn: the shapes of its input_json_delta events, and when the next may be built (as chat.ts). */
+export interface AnthropicTurn {
+  blocks: Map<string, string>;
+  shapes: Shape[];
+  since: number;
+  wait: number;
+  built: Shape | undefined;
+  builtHit: boolean;
+}
+
+export const anthropicTurn = (): AnthropicTurn => ({ blocks: new Map(), shapes: [], since: 0, wait: 0, built: undefined, builtHit: false });
+
+const SHAPES = 4;
+const MAX_WAIT = 256;
+
+function byShape(turn: AnthropicTurn, data: string): { key: string; text: string } | undefined {
+  const shapes = turn.shapes;
+  for (let i = 0; i < shapes.length; i++) {
+    const s = shapes[i] as Shape;
+    const piece = readShape(s, data);
+    if (piece === undefined) continue;
+    if (i > 0) {
+      shapes[i] = shapes[0] as Shape;
+      shapes[0] = s;
+    }
+    if (s === turn.built) turn.builtHit = true;
+    return piece;
+  }
+  return undefined;
+}
+
+function learnShape(turn: AnthropicTurn, data: string, key: string): void {
+  if (turn.since++ < turn.wait) return;
+  turn.wait = turn.builtHit ? 0 : Math.min(MAX_WAIT, turn.wait * 2 + 1);
+  turn.since = 0;
+  turn.builtHit = false;
+  const s = makeShape(data, key, observe, '"partial_json"');
+  turn.built = s;
+  if (s === undefined) return;
+  turn.shapes.unshift(s);
+  if (turn.shapes.length > SHAPES) turn.shapes.pop();
+}
+
+/** `turn.blocks` maps the turn's block indices to their type (fragments of server_tool_use blocks are not calls). */
+export function readAnthropic(t: Tracer, frame: Frame, turn: AnthropicTurn): void {
   if (!mayCarryCall(frame)) return;
+  const blocks = turn.blocks;
+  const shaped = byShape(turn, frame.data);
+  if (shaped !== undefined) {
+    if (blocks.get(shaped.key) !== 'server_tool_use') t.fragment(shaped.key, frame.index, shaped.text);
+    return;
+  }
   const d = rec(parse(frame.data));
   if (d === undefined) return;
+  const delta = jsonDelta(d);
+  if (delta !== undefined) learnShape(turn, frame.data, delta[0]);
   const type = text(d.type) ?? frame.event;
   const f: FrameIndex = frame.index;
   if (type === 'message_start') {

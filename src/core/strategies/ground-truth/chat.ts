@@ -5,8 +5,11 @@
  * choice with index 0 counts (position when it has no index): each `delta.tool_calls[]` entry is keyed by its
  * `index` (its position in the array when it has none); a non-empty `id` or `function.name` starts (or names) the
  * call, a string `function.arguments` is a fragment; a non-null `finish_reason` ends every call of the turn.
+ * A chunk that fits one of the turn's shapes (shape.ts: made from chunks that were one fragment, and proven
+ * by two fills read by these same rules) is that one fragment, read without parsing the chunk whole.
  */
 import type { Frame } from '../../types';
+import { makeShape, readShape, type Shape } from './shape';
 import { index, list, name, parse, rec, text } from './plain';
 import type { Tracer } from './tracer';
 
@@ -27,11 +30,16 @@ function skippable(data: string): boolean {
   return true;
 }
 
-export function readChat(t: Tracer, frame: Frame): void {
-  const data = frame.data;
-  if (isDone(data)) return t.endAll(frame.index);
-  if (skippable(data)) return;
-  const choices = list(rec(parse(data))?.choices);
+/** Who hears what a chunk says: the tracer (at the chunk's frame), or a list of observations. */
+interface Sink {
+  start(key: string, id: string | undefined, name: string | undefined): void;
+  fragment(key: string, text: string): void;
+  endAll(): void;
+}
+
+/** What a parsed chunk says about calls (the contract's rules), told to `sink`. */
+function readValue(value: unknown, sink: Sink): void {
+  const choices = list(rec(value)?.choices);
   if (choices === undefined) return;
   choices.forEach((c, p) => {
     const choice = rec(c);
@@ -44,10 +52,90 @@ export function readChat(t: Tracer, frame: Frame): void {
       const fn = rec(entry.function);
       const id = name(entry.id);
       const fname = name(fn?.name);
-      if (id !== undefined || fname !== undefined) t.start(key, frame.index, id, fname);
+      if (id !== undefined || fname !== undefined) sink.start(key, id, fname);
       const piece = text(fn?.arguments);
-      if (piece !== undefined) t.fragment(key, frame.index, piece);
+      if (piece !== undefined) sink.fragment(key, piece);
     });
-    if (name(choice.finish_reason) !== undefined) t.endAll(frame.index);
+    if (name(choice.finish_reason) !== undefined) sink.endAll();
   });
+}
+
+/** What a chunk tells the tracer, one call at a time. */
+type Observation = readonly ['start', string, string | undefined, string | undefined] | readonly ['fragment', string, string] | readonly ['endAll'];
+
+/** The observations of a chunk's data read whole, or undefined when it is not JSON (makeShape's fills). */
+function observe(data: string): Observation[] | undefined {
+  const value = parse(data);
+  if (value === undefined) return undefined;
+  const out: Observation[] = [];
+  readValue(value, {
+    start: (key, id, fname) => out.push(['start', key, id, fname]),
+    fragment: (key, piece) => out.push(['fragment', key, piece]),
+    endAll: () => out.push(['endAll']),
+  });
+  return out;
+}
+
+/** How many shapes a turn keeps, and the longest wait between two builds that went unused. */
+const SHAPES = 4;
+const MAX_WAIT = 256;
+
+/** Per turn: the shapes of its fragment chunks (shape.ts) and when the next may be built. */
+export interface ChatTurn {
+  shapes: Shape[];
+  /** Fragment chunks read whole since the last build, and how many must pass before the next. */
+  since: number;
+  wait: number;
+  /** The last shape built, and whether a chunk has fitted it since. */
+  built: Shape | undefined;
+  builtHit: boolean;
+}
+
+export const chatTurn = (): ChatTurn => ({ shapes: [], since: 0, wait: 0, built: undefined, builtHit: false });
+
+/** A chunk that fits one of the turn's shapes: its one fragment, read without parsing the chunk; else false. */
+function readByShape(t: Tracer, frame: Frame, turn: ChatTurn): boolean {
+  const shapes = turn.shapes;
+  for (let i = 0; i < shapes.length; i++) {
+    const s = shapes[i] as Shape;
+    const piece = readShape(s, frame.data);
+    if (piece === undefined) continue;
+    if (i > 0) {
+      shapes[i] = shapes[0] as Shape;
+      shapes[0] = s;
+    }
+    if (s === turn.built) turn.builtHit = true;
+    t.fragment(piece.key, frame.index, piece.text);
+    return true;
+  }
+  return false;
+}
+
+/** After a chunk read whole that was one fragment: a shape from it, when the schedule allows. */
+function learnShape(turn: ChatTurn, data: string, key: string): void {
+  if (turn.since++ < turn.wait) return;
+  turn.wait = turn.builtHit ? 0 : Math.min(MAX_WAIT, turn.wait * 2 + 1);
+  turn.since = 0;
+  turn.builtHit = false;
+  const s = makeShape(data, key, observe, '"arguments"');
+  turn.built = s;
+  if (s === undefined) return;
+  turn.shapes.unshift(s);
+  if (turn.shapes.length > SHAPES) turn.shapes.pop();
+}
+
+export function readChat(t: Tracer, frame: Frame, turn: ChatTurn = chatTurn()): void {
+  const data = frame.data;
+  if (isDone(data)) return t.endAll(frame.index);
+  if (skippable(data)) return;
+  if (readByShape(t, frame, turn)) return;
+  const obs = observe(data);
+  if (obs === undefined) return;
+  for (const o of obs) {
+    if (o[0] === 'start') t.start(o[1], frame.index, o[2], o[3]);
+    else if (o[0] === 'fragment') t.fragment(o[1], frame.index, o[2]);
+    else t.endAll(frame.index);
+  }
+  const only = obs.length === 1 ? obs[0] : undefined;
+  if (only !== undefined && only[0] === 'fragment') learnShape(turn, data, only[1]);
 }

@@ -9,8 +9,8 @@
  * in test/core/oracle: on valid streams they produce these calls.
  */
 import type { Frame, TurnIndex, WireId } from '../../types';
-import { readAnthropic } from './anthropic';
-import { readChat } from './chat';
+import { anthropicTurn, readAnthropic, type AnthropicTurn } from './anthropic';
+import { chatTurn, readChat, type ChatTurn } from './chat';
 import { endGeminiTurn, geminiTurn, readGemini, type GeminiTurn } from './gemini';
 import { readResponses, responsesTurn, type ResponsesTurn } from './responses';
 import { Tracer, type CallTrace } from './tracer';
@@ -32,21 +32,23 @@ function validArgs(wire: WireId): (args: string) => boolean {
 export function readCarried(wire: WireId, frames: readonly Frame[]): CallTrace {
   const t = new Tracer();
   let turn = Number.NaN as TurnIndex;
-  let blocks = new Map<string, string>();
+  let anthropic: AnthropicTurn = anthropicTurn();
   let responses: ResponsesTurn = responsesTurn();
   let gemini: GeminiTurn = geminiTurn();
+  let chat: ChatTurn = chatTurn();
   for (const frame of frames) {
     if (frame.turn !== turn) {
       endGeminiTurn(t, gemini);
       turn = frame.turn;
       t.at(turn);
-      blocks = new Map();
+      anthropic = anthropicTurn();
       responses = responsesTurn();
       gemini = geminiTurn();
+      chat = chatTurn();
     }
     try {
-      if (wire === 'anthropic-messages') readAnthropic(t, frame, blocks);
-      else if (wire === 'openai-chat') readChat(t, frame);
+      if (wire === 'anthropic-messages') readAnthropic(t, frame, anthropic);
+      else if (wire === 'openai-chat') readChat(t, frame, chat);
       else if (wire === 'openai-responses') readResponses(t, frame, responses);
       else readGemini(t, frame, gemini);
     } catch {

@@ -10,7 +10,7 @@
 import { memo, useCallback, useLayoutEffect, useRef, useState, type ReactNode, type UIEvent } from 'react';
 import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import type { FrameIndex, ParseAttempt, StrategyRun } from '../../../core/types';
-import { attemptInput } from '../../../core/session/view';
+import { attemptError, attemptInput } from '../../../core/session/view';
 import type { Translate } from '../../../i18n';
 import { explainParseFailure } from '../../conclusion/explain';
 import { translateIsolated, translateNodes } from '../../i18n/parts';
@@ -49,7 +49,8 @@ interface RowProps {
 const Attempt = memo(function Attempt({ run, attempt, index, count, top, t, current, linked, onSeek, onHoverFrames, measure }: RowProps) {
   const input = attemptInput(run, attempt);
   const shown = input.length > INPUT_PREVIEW ? `${input.slice(0, INPUT_PREVIEW)}…` : input;
-  const why = attempt.ok ? null : explainParseFailure(input, attempt.error);
+  const error = attemptError(run, attempt);
+  const why = attempt.ok ? null : explainParseFailure(input, error);
   return (
     <li
       ref={measure}
@@ -78,7 +79,7 @@ const Attempt = memo(function Attempt({ run, attempt, index, count, top, t, curr
         <span>{t(attempt.ok ? 'panels.results.parsed' : 'panels.results.failed')}</span>
       </span>
       <code className="ss-attempt-input">{input === '' ? t('panels.results.emptyInput') : shown}</code>
-      {attempt.error !== undefined ? <span className="ss-attempt-error">{attempt.error}</span> : null}
+      {error !== undefined ? <span className="ss-attempt-error">{error}</span> : null}
       {why ? <span className="ss-attempt-why">{t(why.key, why.params)}</span> : null}
     </li>
   );

@@ -1,0 +1,177 @@
+/**
+ * One envelope template: the text around the value that changes from frame to frame (envelope.ts decides when to
+ * build one and which to try; this module builds and matches them).
+ *
+ * Contract:
+ * - `makeTemplate(text, path, pad?, index?)` finds the exact character span of the value at `path` (object keys and
+ *   array positions; with duplicate keys the last one wins, as in JSON.parse) and keeps the text before it
+ *   (`prefix`), after it (`suffix`) and `base` = JSON.parse(prefix + 'null' + suffix). It returns a template only
+ *   when that parse succeeds with `null` at `path` AND JSON.parse(prefix + '0' + suffix) succeeds with `0` at
+ *   `path`: the two fills prove the span is the one value position that decides the value at `path` (a fill inside
+ *   a string, a shadowed duplicate key or a number glued to its neighbours fails one of them). Undefined otherwise;
+ *   never throws.
+ * - Then, for any text equal to prefix + X + suffix, JSON.parse(text) is `base` with JSON.parse(X) at `path`,
+ *   whenever X alone is valid JSON (JSON's grammar is context free: the surrounding tokens are the same, and the
+ *   value position takes any value). `holeOf(template, text)` returns JSON.parse(X) in that case, else `MISS`
+ *   (the text has another envelope, or X alone is not JSON): the caller then parses the whole text. So a template
+ *   never changes an answer, only what gets parsed. `base` is shared: callers must never mutate it.
+ * - A hole that is a JSON string with no backslash, quote or control character is its own value (`plainString`):
+ *   it is sliced, not parsed. Anything else in the hole goes to JSON.parse.
+ * - A pad: a second path whose value is a string after the hole (OpenAI's per-chunk `obfuscation`, a random string
+ *   of random length: the text after the hole differs on every frame). `suffix` is then the text between the two
+ *   values and `padEnd` the text after the pad's string; the fills are `""` and `"0"` there, checked at `pad`. A
+ *   text fits when it is prefix + X + suffix + S + padEnd with S a string literal without backslash or control
+ *   character (found from the end: the last quote before padEnd closes S, the quote before it opens it). `base`
+ *   holds `""` at the pad: adapters never read a pad.
+ * - An index: a path whose value is a non-negative integer before the hole (Chat's `tool_calls[0].index`: parallel
+ *   calls differ in it). `index.head` is the text before its digits and `prefix` the text from after them to the
+ *   hole; the fills put the template's own number and another one there, checked at the path. A text fits with any
+ *   integer token (up to 9 digits, no leading zero) in that place; `holeOf` reports it in `found.index`, and the
+ *   caller puts it at the path (`base` holds the template's own number there).
+ */
+import { valueSpan, type PathStep } from './json-span';
+import { INVALID, parseData } from './read';
+
+export interface Template {
+  /** The text before the hole (with an index: from just after its digits). */
+  readonly prefix: string;
+  /** Without a pad: the text after the hole. With one: the text between the hole and the pad's string. */
+  readonly suffix: string;
+  /** With a pad: the text after the pad's string. */
+  readonly padEnd?: string;
+  /** With an index: the text before its digits, its path, and its value in `base`. */
+  readonly index?: { readonly head: string; readonly path: readonly PathStep[]; readonly value: number };
+  /** The envelope parsed with `null` in the hole. Shared between frames; never mutated. */
+  readonly base: unknown;
+}
+
+/** Returned by `holeOf` when the text does not fit the template (parse the whole text instead). */
+export const MISS: unique symbol = Symbol('envelope-miss');
+
+/** The value at `path`, or MISS when a step is missing or of the wrong kind. */
+export function at(value: unknown, path: readonly PathStep[]): unknown {
+  let v = value;
+  for (const step of path) {
+    if (typeof v !== 'object' || v === null) return MISS;
+    if (typeof step === 'number' ? !Array.isArray(v) : Array.isArray(v)) return MISS;
+    if (!Object.prototype.hasOwnProperty.call(v, step)) return MISS;
+    v = (v as Record<PathStep, unknown>)[step];
+  }
+  return v;
+}
+
+/** JSON.parse (read.ts's parseData), or MISS when the text is not JSON. */
+export function tryParse(text: string): unknown {
+  const v = parseData(text);
+  return v === INVALID ? MISS : v;
+}
+
+const MAX_DIGITS = 9;
+
+/** Whether text[start, end) is a JSON integer token of at most 9 digits without a leading zero. */
+function isIndexToken(text: string, start: number, end: number): boolean {
+  if (end <= start || end - start > MAX_DIGITS || (text.charCodeAt(start) === 48 && end - start > 1)) return false;
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
+}
+
+/** A template for texts shaped like `text` (see the contract), or undefined. */
+export function makeTemplate(text: string, path: readonly PathStep[], pad?: readonly PathStep[], indexPath?: readonly PathStep[]): Template | undefined {
+  const span = valueSpan(text, path);
+  if (span === undefined) return undefined;
+  let index: Template['index'];
+  let from = 0;
+  const is = indexPath === undefined ? undefined : valueSpan(text, indexPath);
+  if (indexPath !== undefined && is !== undefined && is[1] <= span[0] && isIndexToken(text, is[0], is[1])) {
+    index = { head: text.slice(0, is[0]), path: indexPath, value: Number(text.slice(is[0], is[1])) };
+    from = is[1];
+  }
+  const ps = pad === undefined ? undefined : valueSpan(text, pad);
+  const padSpan = ps !== undefined && ps[0] >= span[1] && text.charCodeAt(ps[0]) === 34 ? ps : undefined;
+  const prefix = text.slice(from, span[0]);
+  const suffix = text.slice(span[1], padSpan === undefined ? text.length : padSpan[0]);
+  const padEnd = padSpan === undefined ? undefined : text.slice(padSpan[1]);
+  const own = index === undefined ? '' : String(index.value);
+  const other = index === undefined ? '' : index.value === 0 ? '1' : '0';
+  const fill = (hole: string, n: string, s: string): string =>
+    (index === undefined ? '' : index.head + n) + prefix + hole + suffix + (padEnd === undefined ? '' : s + padEnd);
+  const fits = (v: unknown, hole: unknown, n: string, s: string): boolean =>
+    v !== MISS &&
+    at(v, path) === hole &&
+    (index === undefined || at(v, index.path) === Number(n)) &&
+    (padEnd === undefined || at(v, pad as readonly PathStep[]) === s);
+  const base = tryParse(fill('null', own, '""'));
+  if (!fits(base, null, own, '')) return undefined;
+  if (!fits(tryParse(fill('0', other, '"0"')), 0, other, '0')) return undefined;
+  const t: { -readonly [K in keyof Template]: Template[K] } = { prefix, suffix, base };
+  if (padEnd !== undefined) t.padEnd = padEnd;
+  if (index !== undefined) t.index = index;
+  return t;
+}
+
+/**
+ * A JSON string literal with no escape (no backslash, no inner quote, no control character) is its own content:
+ * the value JSON.parse would give, without calling it. Undefined for anything else.
+ */
+export function plainString(x: string): string | undefined {
+  const last = x.length - 1;
+  if (last < 1 || x.charCodeAt(0) !== 34 || x.charCodeAt(last) !== 34) return undefined;
+  for (let i = 1; i < last; i++) {
+    const c = x.charCodeAt(i);
+    if (c === 34 || c === 92 || c < 32) return undefined;
+  }
+  return x.slice(1, last);
+}
+
+/** Where the hole starts in `text` (after the prefix, and the index's digits), or -1; sets `found.index`. */
+function holeStart(t: Template, text: string, found: { index: number } | undefined): number {
+  const ix = t.index;
+  // lastIndexOf(x, 0) is the anchored comparison; on V8 it runs several times faster than startsWith on the
+  // sliced strings frames hold.
+  if (ix === undefined) return text.lastIndexOf(t.prefix, 0) === 0 ? t.prefix.length : -1;
+  const h = ix.head.length;
+  if (text.lastIndexOf(ix.head, 0) !== 0) return -1;
+  let k = h;
+  let n = 0;
+  for (; k < text.length && k - h < MAX_DIGITS; k++) {
+    const c = text.charCodeAt(k);
+    if (c < 48 || c > 57) break;
+    n = n * 10 + (c - 48);
+  }
+  // the prefix starts with what followed the template's number (never a digit), so a longer number misses too
+  if (k === h || (k > h + 1 && text.charCodeAt(h) === 48) || !text.startsWith(t.prefix, k)) return -1;
+  if (found !== undefined) found.index = n;
+  return k + t.prefix.length;
+}
+
+/** Where the hole ends in `text` (before the suffix, and the pad's string), or -1. */
+function holeEnd(t: Template, text: string, start: number): number {
+  const padEnd = t.padEnd;
+  if (padEnd === undefined) {
+    const end = text.length - t.suffix.length;
+    return end > start && text.indexOf(t.suffix, end) === end ? end : -1;
+  }
+  const close = text.length - padEnd.length - 1;
+  if (close <= start || text.charCodeAt(close) !== 34 || text.indexOf(padEnd, close + 1) !== close + 1) return -1;
+  const open = text.lastIndexOf('"', close - 1);
+  if (open < start) return -1;
+  for (let i = open + 1; i < close; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 92 || c < 32) return -1;
+  }
+  const end = open - t.suffix.length;
+  return end > start && text.indexOf(t.suffix, end) === end ? end : -1;
+}
+
+/** JSON.parse of the hole when `text` fits the template and the hole alone is JSON; else MISS (see the contract). */
+export function holeOf(t: Template, text: string, found?: { index: number }): unknown {
+  const start = holeStart(t, text, found);
+  if (start < 0) return MISS;
+  const end = holeEnd(t, text, start);
+  if (end < 0) return MISS;
+  const x = text.slice(start, end);
+  return plainString(x) ?? tryParse(x);
+}

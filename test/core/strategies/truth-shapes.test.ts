@@ -1,0 +1,84 @@
+// The ground truth's Chat shapes (src/core/strategies/ground-truth/shape.ts): a chunk that fits a shape is
+// read as the fragment a whole parse gives, and the carried calls are the same with shapes as without them, on
+// random, padded (OpenAI obfuscation), interleaved and mutated Chat streams.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { anthropicTurn, readAnthropic } from '../../../src/core/strategies/ground-truth/anthropic';
+import { chatTurn, readChat } from '../../../src/core/strategies/ground-truth/chat';
+import { makeShape, readShape } from '../../../src/core/strategies/ground-truth/shape';
+import { readCarried } from '../../../src/core/strategies/ground-truth';
+import { Tracer } from '../../../src/core/strategies/ground-truth/tracer';
+import { turnIndex, type Frame } from '../../../src/core/types';
+import { encodeTurn, type TurnSpec } from '../../../src/core/wire';
+import { framesFromSse } from '../wire/frames';
+
+/** The truth without shapes: every event parsed whole (a turn state that never builds a shape). */
+function wholeTruth(wire: 'openai-chat' | 'anthropic-messages', frames: readonly Frame[]) {
+  const t = new Tracer();
+  t.at(turnIndex(0));
+  const chat = { ...chatTurn(), wait: Infinity };
+  const anthropic = { ...anthropicTurn(), wait: Infinity };
+  for (const f of frames) {
+    if (wire === 'openai-chat') readChat(t, f, chat);
+    else readAnthropic(t, f, anthropic);
+  }
+  return t.finish((a) => {
+    if (wire === 'anthropic-messages' && a === '') return true;
+    try {
+      JSON.parse(a);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}
+
+const frag = (index: string, args: string, pad = 'xy') =>
+  `{"id":"c1","choices":[{"index":0,"delta":{"tool_calls":[{"index":${index},"function":{"arguments":${JSON.stringify(args)}}}]},"finish_reason":null}],"obfuscation":"${pad}"}`;
+
+const observeWhole = (data: string) => {
+  const t = new Tracer();
+  t.at(turnIndex(0));
+  readChat(t, { data, index: 0, turn: 0 } as unknown as Frame, chatTurn());
+  const r = t.finish(() => true);
+  return r.carried.map((c) => ['fragment', c.key, c.argsText] as const);
+};
+
+describe('Chat shapes of the ground truth', () => {
+  it('one shape reads the fragments of every call, whatever its pad', () => {
+    const s = makeShape(frag('2', '{"a'), '2', observeWhole, '"arguments"');
+    expect(s?.indexed).toBe(true);
+    if (!s) return;
+    expect(readShape(s, frag('17', 'b"c\\', 'q'))).toEqual({ key: '17', text: 'b"c\\' });
+    expect(readShape(s, frag('0', ''))).toEqual({ key: '0', text: '' });
+    for (const bad of ['01', '-1', '1.5', '"1"']) expect(readShape(s, frag(bad, 'x')), bad).toBeUndefined();
+    expect(readShape(s, frag('1', 'x', 'a\\"b'))).toBeUndefined();
+    expect(readShape(s, frag('1', 'x').replace('null', '"stop"'))).toBeUndefined();
+  });
+
+  const fragments = fc.array(fc.string({ unit: 'binary' }), { maxLength: 6 });
+  const spec: fc.Arbitrary<TurnSpec> = fc.record({
+    text: fc.array(fc.string(), { maxLength: 3 }),
+    reasoning: fc.constant([]),
+    calls: fc.array(fc.record({ id: fc.string(), name: fc.string({ minLength: 1 }), fragments }), { maxLength: 4 }),
+    interleave: fc.boolean(),
+  });
+  const edit = fc.tuple(fc.nat(), fc.integer({ min: 0, max: 2 }), fc.nat(), fc.constantFrom('"', '\\', '{', '}', ',', ' ', '0', '1', ':', ']', '\u0001'));
+  const padded = (data: string, pad: string): string => (data.endsWith('}') ? `${data.slice(0, -1)},"obfuscation":${JSON.stringify(pad)}}` : data);
+
+  it.each(['openai-chat', 'anthropic-messages'] as const)('%s: the same calls with shapes as with every event parsed whole', (wire) => {
+    fc.assert(
+      fc.property(spec, fc.array(fc.string({ maxLength: 8 }), { minLength: 1 }), fc.array(edit, { maxLength: 6 }), (s, pads, edits) => {
+        const frames: { -readonly [K in keyof Frame]: Frame[K] }[] = framesFromSse(encodeTurn(wire, s)).map((f, i) => (wire === 'openai-chat' ? { ...f, data: padded(f.data, pads[i % pads.length] as string) } : { ...f }));
+        for (const [which, kind, at, ch] of edits) {
+          const f = frames[which % Math.max(1, frames.length)];
+          if (!f) continue;
+          const p = at % (f.data.length + 1);
+          f.data = kind === 0 ? f.data.slice(0, p) + ch + f.data.slice(p + 1) : kind === 1 ? f.data.slice(0, p) + ch + f.data.slice(p) : f.data.slice(0, p) + f.data.slice(p + 1);
+        }
+        expect(readCarried(wire, frames)).toEqual(wholeTruth(wire, frames));
+      }),
+      { numRuns: 400 },
+    );
+  });
+});
