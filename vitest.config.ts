@@ -22,6 +22,7 @@ export default defineConfig({
           include: ['test/**/*.test.{ts,tsx}'],
           exclude: ['test/e2e/**', 'test/cli/**', 'test/robustness/**', 'test/lint/**', 'node_modules/**'],
           environment: 'node',
+          setupFiles: ['test/setup/i18n.ts'],
           testTimeout: 30_000,
         },
       },
@@ -34,6 +35,7 @@ export default defineConfig({
           // test/lint runs the real ESLint (typescript-eslint and its parser) over probe files: not a pure test
           include: ['test/cli/**/*.test.ts', 'test/robustness/**/*.test.ts', 'test/lint/**/*.test.ts'],
           environment: 'node',
+          setupFiles: ['test/setup/i18n.ts'],
           testTimeout: 60_000,
         },
       },

@@ -1,8 +1,10 @@
 // The readable (non-JSON) report of `npm run inspect`, in English or Chinese: its words are the 'cli' area of the
-// src/i18n catalogs (registered here: the app never loads it). Codes (wire, strategy ids, anomaly and issue codes,
+// src/i18n catalogs (registered here: the app never loads it; the first view's areas in both languages come from
+// src/i18n/all, which registers them at once). Codes (wire, strategy ids, anomaly and issue codes,
 // the ok / FAIL / n/a column) stay as they are in both languages; numbers are printed without digit grouping.
 import type { Session, StrategyId } from '../core/types';
 import { STRATEGY_IDS } from '../core/types';
+import '../i18n/all';
 import { registerMessages, translate, type Lang, type MessageKey, type Params } from '../i18n';
 import { naReasonKey } from '../i18n/codes';
 import { issueWording } from '../i18n/issues';

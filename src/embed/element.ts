@@ -5,11 +5,13 @@
  * an independent player. Methods: seek(frame), play(), pause(), setStrategy(id), load(text, name); events are
  * dispatched as DOM CustomEvents named `streamscope:ready`, `streamscope:frame`, `streamscope:ended`. Commands
  * called before the element is connected wait for it (at most MAX_QUEUED), and the player queues those sent before
- * its recording has loaded (store/commandQueue.ts), so none is dropped.
+ * its recording has loaded (store/commandQueue.ts), so none is dropped. A change of `lang` keeps the player as it
+ * is until the other language's strings are in, then restarts it in that language.
  */
 import { EMBED_ATTRIBUTES, embedParamsFromAttributes } from './options';
 import { mount, type PlayerHandle } from './mount';
 import type { StrategyId } from '../core/types';
+import { isLanguageLoaded, LANGS, loadLanguage, type Lang } from '../i18n';
 import { MAX_QUEUED } from '../store/commandQueue';
 
 const styleModules = import.meta.glob<string>(['../ui/**/*.css'], { query: '?inline', import: 'default', eager: true });
@@ -69,10 +71,20 @@ export class StreamscopePlayer extends HTMLElement {
     if (!this.#handle || old === value) return;
     if (name === 'f' && value !== null && /^\d{1,9}$/.test(value)) this.#handle.seek(Number(value));
     else if (name === 's' && value !== null) this.#handle.setStrategy(value as StrategyId);
-    else {
-      this.#stop();
-      this.#start();
-    }
+    else if (name === 'lang' && isLang(value) && !isLanguageLoaded(value)) {
+      // a failed fetch keeps the player in the language it shows
+      loadLanguage(value).then(
+        () => {
+          if (this.#handle && this.getAttribute('lang') === value) this.#restart();
+        },
+        () => undefined,
+      );
+    } else this.#restart();
+  }
+
+  #restart(): void {
+    this.#stop();
+    this.#start();
   }
 
   seek(frame: number): void {
@@ -119,6 +131,8 @@ export class StreamscopePlayer extends HTMLElement {
     this.#handle = null;
   }
 }
+
+const isLang = (value: string | null): value is Lang => LANGS.some((l) => l === value);
 
 export function defineStreamscopePlayer(name = 'streamscope-player'): void {
   if (typeof customElements !== 'undefined' && !customElements.get(name)) customElements.define(name, StreamscopePlayer);

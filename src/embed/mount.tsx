@@ -7,11 +7,14 @@
  * expose the store. It mirrors the store's events (`ready`, `frame`, `ended`, `error`) with `on`. seek, play, pause
  * and setStrategy sent before the recording has loaded are queued and applied in order once it has
  * (store/commandQueue.ts); `autoplay` is such a queued play. `destroy()` is another name for `dispose()`.
+ * The player renders once its language's strings are in (fetched on first use, one chunk per language; a second
+ * player in the same language renders at once), so it never shows another language first.
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { analyzeInput } from '../core/session/session';
 import { frameIndex, type StrategyId } from '../core/types';
+import { isLanguageLoaded, loadLanguage, readyLanguage } from '../i18n';
 import { queueUntilLoaded } from '../store/commandQueue';
 import { createPlayerStore } from '../store/player';
 import { PlayerProvider } from '../store/react';
@@ -51,10 +54,12 @@ export interface PlayerHandle {
 }
 
 export function mount(element: Element | ShadowRoot, options: MountOptions = {}): PlayerHandle {
+  const lang = options.lang ?? 'en';
   const store = createPlayerStore({
     analyze: createAnalyzer({ inline: (input, name) => analyzeInput(input, name) }),
     ...(options.recordingsBase !== undefined && { recordingsBase: options.recordingsBase }),
-    ...(options.lang && { lang: options.lang }),
+    lang,
+    prepareLang: loadLanguage,
     ...(options.strategy && { strategy: options.strategy }),
     ...(options.theme && { theme: options.theme }),
     ...(options.compare !== undefined && { compare: options.compare }),
@@ -68,7 +73,8 @@ export function mount(element: Element | ShadowRoot, options: MountOptions = {})
   }
   element.appendChild(container);
   const root = createRoot(container);
-  root.render(
+  let disposed = false;
+  const render = () => root.render(
     <StrictMode>
       <PlayerProvider store={store}>
         <App
@@ -82,8 +88,15 @@ export function mount(element: Element | ShadowRoot, options: MountOptions = {})
       </PlayerProvider>
     </StrictMode>,
   );
+  if (isLanguageLoaded(lang)) render();
+  else {
+    void readyLanguage(lang).then((shown) => {
+      if (disposed) return;
+      if (shown !== lang) store.actions.setLang(shown);
+      render();
+    });
+  }
 
-  let disposed = false;
   const unsubscribers: (() => void)[] = [];
   // A page may drive the player before its recording has loaded: those commands wait for it, in order.
   const queue = queueUntilLoaded(store);

@@ -1,20 +1,20 @@
 /**
  * i18n, framework-free (no React, no DOM): the app's UI and the CLI's summary read it. Every string shown to users
- * lives in messages/*.ts, in zh and en. Each area owns one file (app, panels,
- * waterfall, embed, teaching tools, lab, core facts); this module merges them and formats `{name}` placeholders.
- * A missing zh string falls back to en; a missing key renders the key itself (and a test catches it).
+ * lives in messages/*.ts, English in messages/<area>.ts and Chinese in messages/zh/<area>.ts (typed complete
+ * against it), or both in one file for an area only a lazily loaded view uses. Each area owns its files (app,
+ * panels, waterfall, embed, teaching tools, lab, core facts); this module keeps the registered strings and formats
+ * `{name}` placeholders. A missing zh string falls back to en; a missing key renders the key itself (and a test
+ * catches it).
  *
- * The areas the first view needs are merged here, at load. An area only a lazily loaded view uses (messages/lab.ts:
- * the instructor lab and the matrix; messages/waterfall.ts: the span waterfall) stays out of the first page load: the view's module calls `registerMessages`
- * at its top level, so its strings are in `catalogs` (and `translate`/`hasKey` see them) before it first renders.
- * Registering is idempotent; areas never share a key.
+ * Languages load one at a time: the first view's areas of one language are one chunk (lang/en.ts, lang/zh.ts),
+ * fetched by `loadLanguage(lang)`, which the app awaits before it first renders in that language (and before it
+ * switches to it), so a reader's first page carries only their language's strings. Node (the CLI, tests) imports
+ * ./all.ts, which registers both at once. An area only a lazily loaded view uses (messages/lab.ts: the instructor
+ * lab and the matrix; messages/waterfall.ts: the span waterfall) stays out of the first page load: the view's
+ * module calls `registerMessages` at its top level, so its strings (both languages) are in `catalogs` (and
+ * `translate`/`hasKey` see them) before it first renders. Registering is idempotent; areas never share a key.
  */
-import { app } from './messages/app';
-import { panels } from './messages/panels';
-import { facts } from './messages/facts';
-import { embed } from './messages/embedding';
-import { teaching } from './messages/teaching';
-import { load } from './messages/load';
+import type { strings as firstView } from './lang/en';
 
 import type { lab } from './messages/lab';
 import type { waterfall } from './messages/waterfall';
@@ -24,21 +24,16 @@ import type { cli } from './messages/inspect';
 export type Lang = 'zh' | 'en';
 export const LANGS: readonly Lang[] = ['zh', 'en'];
 
-/** The keys of one area (a messages/*.ts file): its English catalog's keys; zh is typed complete against them. */
+/** The keys of one lazily loaded area (a messages/*.ts file): its English catalog's keys; zh is typed complete against them. */
 type KeysOf<Area extends { en: object }> = keyof Area['en'] & string;
 
 /**
- * Every message key, over all areas, those loaded with the app and the lazily loaded ones (lab, waterfall,
- * provenance notes; cli, which only the CLI registers: type-only imports here, so their strings stay out of the
- * first page load).
+ * Every message key, over all areas: the first view's (their English catalogs, lang/en.ts) and the lazily loaded
+ * ones (lab, waterfall, provenance notes; cli, which only the CLI registers). Type-only imports here, so no string
+ * is in this module's chunk.
  */
 export type MessageKey =
-  | KeysOf<typeof app>
-  | KeysOf<typeof panels>
-  | KeysOf<typeof facts>
-  | KeysOf<typeof embed>
-  | KeysOf<typeof teaching>
-  | KeysOf<typeof load>
+  | (keyof typeof firstView & string)
   | KeysOf<typeof lab>
   | KeysOf<typeof waterfall>
   | KeysOf<typeof provenanceNotes>
@@ -62,12 +57,63 @@ export function registerMessages<K extends string>(area: Messages<K>): void {
   Object.assign(catalogs.zh, area.zh);
 }
 
-registerMessages(app);
-registerMessages(panels);
-registerMessages(facts);
-registerMessages(embed);
-registerMessages(teaching);
-registerMessages(load);
+/** The first view's strings of each language: one chunk each, fetched on demand (a typed dynamic import). */
+const LANGUAGE_CHUNKS: { [L in Lang]: () => Promise<{ strings: Record<keyof typeof firstView, string> }> } = {
+  en: () => import('./lang/en'),
+  zh: () => import('./lang/zh'),
+};
+
+const registered = new Set<Lang>();
+const pending = new Map<Lang, Promise<void>>();
+
+/** Adds a language's first-view strings to `catalogs` (./all.ts does it for both languages, in Node). */
+export function registerLanguage(lang: Lang, strings: Readonly<Record<string, string>>): void {
+  Object.assign(catalogs[lang], strings);
+  registered.add(lang);
+}
+
+/** Whether `lang`'s first-view strings are registered (then rendering in it needs no wait). */
+export const isLanguageLoaded = (lang: Lang): boolean => registered.has(lang);
+
+/**
+ * Fetches and registers `lang`'s first-view strings, once however often it is called; resolves when they are in.
+ * A failed fetch (the network, a stale build) rejects, and a later call tries again.
+ */
+export function loadLanguage(lang: Lang): Promise<void> {
+  if (registered.has(lang)) return Promise.resolve();
+  let loading = pending.get(lang);
+  if (!loading) {
+    loading = LANGUAGE_CHUNKS[lang]().then(
+      (chunk) => {
+        pending.delete(lang);
+        registerLanguage(lang, chunk.strings);
+      },
+      (e: unknown) => {
+        pending.delete(lang);
+        throw e;
+      },
+    );
+    pending.set(lang, loading);
+  }
+  return loading;
+}
+
+/**
+ * The language to first render in: `lang` once its strings are in; if they cannot be fetched, English (the
+ * fallback every key has), once that is in; if neither can, `lang` (keys show as themselves, nothing breaks).
+ */
+export async function readyLanguage(lang: Lang): Promise<Lang> {
+  try {
+    await loadLanguage(lang);
+    return lang;
+  } catch {
+    if (lang === 'en') return lang;
+    return loadLanguage('en').then(
+      () => 'en' as const,
+      () => lang,
+    );
+  }
+}
 
 export type Params = Record<string, string | number>;
 
@@ -127,9 +173,12 @@ export function translate(lang: Lang, key: MessageKey, params?: Params): string 
  */
 export const isolate = (text: string): string => `\u2068${text}\u2069`;
 
-/** Whether `key` is a registered message (a key built from data or read from a file is checked before use). */
+/**
+ * Whether `key` is a registered message (a key built from data or read from a file is checked before use), in
+ * either language: a Chinese reader's page has only the Chinese, which is complete.
+ */
 export function hasKey(key: string): key is MessageKey {
-  return key in catalogs.en;
+  return key in catalogs.en || key in catalogs.zh;
 }
 
 export type Translate = (key: MessageKey, params?: Params) => string;

@@ -75,7 +75,7 @@ export function createPlayerStore(options: PlayerOptions): PlayerStore {
   });
 
   const playback = createPlayback({ get, set: slices.playback, scheduler, ended: (index) => emitter.emit('ended', { index }) });
-  const prefs = createPrefs(slices.prefs);
+  const prefs = createPrefs(slices.prefs, options.prepareLang);
   const hover = createHover(get, slices.hover);
 
   // the lab wraps the analyzer (faults) and drives the player through its actions: late-bound

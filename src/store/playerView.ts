@@ -2,7 +2,8 @@
  * The preferences slice (language, theme, compare) and the hover slice (selected call, hovered call, hovered
  * frames) of a player.
  *
- * Contract: each writes only its own keys; hovering the same thing again writes nothing (no re-render per mouse
+ * Contract: each writes only its own keys; `setLang` with a `prepare` (the app's catalog loader) switches once it
+ * has resolved, and only to the language asked for last (a failed load keeps the language as it was); hovering the same thing again writes nothing (no re-render per mouse
  * move); a hovered frame range with start > end is no range.
  */
 import type { CallRef, FrameIndex } from '../core/types';
@@ -22,9 +23,22 @@ export interface HoverActions {
   hoverFrames(range: readonly [FrameIndex, FrameIndex] | null): void;
 }
 
-export function createPrefs(set: PrefsSetter): PrefsActions {
+export function createPrefs(set: PrefsSetter, prepare?: (lang: Lang) => Promise<void>): PrefsActions {
+  let wanted: Lang | null = null;
   return {
-    setLang: (lang) => set({ lang }),
+    setLang(lang) {
+      if (!prepare) return set({ lang });
+      wanted = lang;
+      prepare(lang).then(
+        () => {
+          if (wanted === lang) set({ lang });
+        },
+        () => {
+          // the catalog did not arrive (offline, a stale build): the page stays readable in its language
+          if (wanted === lang) wanted = null;
+        },
+      );
+    },
     setTheme: (theme) => set({ theme }),
     setCompare: (compare) => set({ compare }),
   };

@@ -109,6 +109,12 @@ export interface PlayerOptions {
   scheduler?: FrameScheduler;
   strategy?: StrategyId;
   lang?: Lang;
+  /**
+   * Makes a language's strings ready (the app: fetches its catalog). Given, `setLang` keeps the current language
+   * until it resolves, so a switch never shows a half-loaded language; it rejects: the language stays as it was.
+   * Not given, `setLang` switches at once (Node, tests: every language is registered).
+   */
+  prepareLang?: (lang: Lang) => Promise<void>;
   theme?: ThemePref;
   compare?: boolean;
   speed?: number;

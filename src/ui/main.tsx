@@ -1,11 +1,14 @@
 // The standalone app: reads the view from the URL (else the browser's language), creates this page's player store
 // with the inline / worker analyzer, keeps the URL in step, and renders the shell with the other areas' slots
 // (conclusion, compare view, waterfall, self-check footer: ui/defaultSlots, shared with embedding). Files the user
-// opens are kept in this browser (IndexedDB) across reloads, never uploaded.
+// opens are kept in this browser (IndexedDB) across reloads, never uploaded. The language is decided first and its
+// strings (one chunk per language) are fetched before the first render, so the page never shows another language
+// first; the recording loads meanwhile.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { analyzeInput } from '../core/session/session';
 import { frameIndex } from '../core/types';
+import { loadLanguage, readyLanguage } from '../i18n';
 import { createIdbFileStore } from '../store/files';
 import { createPlayerStore } from '../store/player';
 import { PlayerProvider } from '../store/react';
@@ -20,11 +23,14 @@ import './styles/app.css';
 import './styles/layout.css';
 
 const { view, rejected } = parseViewParams(window.location.search);
+const lang = view.lang ?? preferredLang(navigator.languages);
+const languageReady = readyLanguage(lang);
 const fileStore = createIdbFileStore();
 const store = createPlayerStore({
   fileStore,
   analyze: createAnalyzer({ inline: (input, name) => analyzeInput(input, name) }),
-  lang: view.lang ?? preferredLang(navigator.languages),
+  lang,
+  prepareLang: loadLanguage,
   ...(view.strategy && { strategy: view.strategy }),
   ...(view.theme && { theme: view.theme }),
   ...(view.compare !== undefined && { compare: view.compare }),
@@ -34,7 +40,9 @@ syncUrl(store);
 void store.actions.loadRecording(view.rec ?? DEFAULT_RECORDING, view.frame !== undefined ? { frame: frameIndex(view.frame) } : {});
 
 const root = document.getElementById('root');
-if (root) {
+void languageReady.then((shown) => {
+  if (!root) return;
+  if (shown !== lang) store.actions.setLang(shown);
   createRoot(root).render(
     <StrictMode>
       <PlayerProvider store={store}>
@@ -44,4 +52,4 @@ if (root) {
       </PlayerProvider>
     </StrictMode>,
   );
-}
+});

@@ -7,7 +7,8 @@ import { createIdbFileStore, FileStoreError, fileStoreNotice } from '../../src/s
 import { freeName, sameContent } from '../../src/store/files-names';
 import { createPlayerStore } from '../../src/store/player';
 import type { Analyzer, FileStore } from '../../src/store/state';
-import { embed } from '../../src/i18n/messages/embedding';
+import { en as embedEn } from '../../src/i18n/messages/embedding';
+import { zh as embedZh } from '../../src/i18n/messages/zh/embedding';
 import { openPastedText, openUserFile } from '../../src/ui/files/openFile';
 import { manualScheduler } from './fixture';
 
@@ -139,8 +140,8 @@ describe('a full storage', () => {
     await openPastedText(A, 'big.sse', player, fs);
     await vi.waitFor(() => expect(player.getState().warnings.at(-1)).toMatchObject({ key: 'files.quota', params: { name: 'big.sse' } }), SLOW);
     expect(player.getState().source).toEqual({ kind: 'file', name: 'big.sse' });
-    expect(embed.en['files.quota']).toMatch(/full/);
-    expect(embed.zh['files.quota']).toMatch(/已满/);
+    expect(embedEn['files.quota']).toMatch(/full/);
+    expect(embedZh['files.quota']).toMatch(/已满/);
   });
 
   test('any other failure keeps the browser’s words', () => {

@@ -3,11 +3,12 @@ import { STRATEGY_IDS, WIRES } from '../../src/core/types';
 import { MARKER_KINDS } from '../../src/store/markers';
 import { TIME_MODES } from '../../src/store/timebase';
 import { THEMES } from '../../src/store/url';
-import { app as area } from '../../src/i18n/messages/app';
+import { en as appEn } from '../../src/i18n/messages/app';
+import { zh as appZh } from '../../src/i18n/messages/zh/app';
 import { LANGS, hasKey, placeholderNames, translate } from '../../src/i18n';
 import { FRAME_KINDS } from '../../src/ui/scrubber/geometry';
 
-const app: { en: Record<string, string>; zh: Record<string, string> } = area;
+const app: { en: Record<string, string>; zh: Record<string, string> } = { en: appEn, zh: appZh };
 
 test('the app catalog has the same keys and placeholders in en and zh', () => {
   expect(Object.keys(app.zh).sort()).toEqual(Object.keys(app.en).sort());

@@ -1,6 +1,8 @@
-// User-facing strings of the 'embed' area (opening your own files, rec= safety, export, the share dialog), in both
-// languages. Keys are flat and prefixed 'embed.', 'files.' or 'share.'.
-const en = {
+// User-facing strings of the 'embed' area (opening your own files, rec= safety, export, the share dialog), in
+// English. Keys are flat and prefixed 'embed.', 'files.' or 'share.'.
+// English is the source of the keys (MessageKey); the Chinese is in ./zh/embedding.ts, typed complete against it,
+// and each loads only for a reader of its language (../index.ts, loadLanguage).
+export const en = {
     'files.open': 'Open recording',
     'files.open.hint': 'Open a recording from your computer (.jsonl, .sse, .txt, .har, .ndjson): it stays in this browser and is never uploaded.',
     'files.paste': 'Paste SSE…',
@@ -47,54 +49,4 @@ const en = {
     'embed.host.unknown': 'This player cannot tell which page embedded it, so it neither sends nor accepts messages: add host=<the page’s origin> to its address.',
     'embed.host.invalid': 'host=“{value}” is not an http(s) origin, so this player neither sends nor accepts messages.',
     'embed.host.mismatch': 'host= names {configured}, but this player is embedded by {actual}: it neither sends nor accepts messages.',
-};
-
-export const embed = {
-  en,
-  zh: {
-    'files.open': '打开录制',
-    'files.open.hint': '从你的电脑打开录制（.jsonl、.sse、.txt、.har、.ndjson）：只保存在本浏览器，不会上传。',
-    'files.paste': '粘贴 SSE…',
-    'files.export': '导出 .jsonl',
-    'files.export.hint': '把当前录制（含已施加的故障）下载为 v1 .jsonl 文件。',
-    'files.remove': '移除此文件',
-    'files.remove.hint': '从本浏览器的“你的文件”中移除「{name}」。',
-    'files.removed': '已从“你的文件”中移除「{name}」。',
-    'files.renamed': '“你的文件”中已有名为「{name}」的另一个文件：这个文件另存为「{kept}」，两个都保留。',
-    'files.quota': '「{name}」已打开，但无法保存在本浏览器中：浏览器分给本站的存储空间已满。请移除不再需要的文件，然后重新打开。',
-    'files.drop.overlay': '松手即可打开录制',
-    'files.drop.formats': '.jsonl、原始 .sse / .txt、.har 或 NDJSON——只保存在本浏览器，不会上传',
-    'files.drop.none': '没有可打开的内容：请拖入文件，而不是文字或链接。',
-    'files.drop.many': '一次只能打开一个文件：正在打开「{name}」。',
-    'files.tooLarge': '「{name}」有 {size} MB，超过 {limit} MB 的上限，未打开。',
-    'files.readError': '无法读取「{name}」：{message}',
-    'embed.command.refused': '页面发来的 {command} 未执行：其中的 {field} 不被接受（{reason}）。',
-    'files.paste.title': '粘贴原始 SSE 文本',
-    'files.paste.help': '粘贴 curl -N 打印的内容（event: 与 data: 行），或本应用能打开的任何格式。内容只保存在本浏览器。',
-    'files.paste.text': 'SSE 文本',
-    'files.paste.name': '名称',
-    'files.paste.defaultName': 'pasted.sse',
-    'files.paste.open': '打开',
-    'files.paste.cancel': '取消',
-    'files.paste.empty': '请先粘贴文本。',
-    'files.rec.refused': '不加载「{value}」：rec= 只打开本站的录制（列表中的 id 或 recordings/ 下的路径）以及 {origins} 的 https 地址。',
-    'files.rec.refusedNoOrigins': '不加载「{value}」：rec= 只打开本站的录制（列表中的 id 或 recordings/ 下的路径）；不允许其他站点。',
-    'share.open': '分享',
-    'share.title': '分享当前视图',
-    'share.intro': '每个链接都会打开当前的录制、策略、帧、语言和主题。',
-    'share.fileNote': '你自己的文件不在本站上，无法放进链接：这些链接会打开默认录制。',
-    'share.permalink': '永久链接',
-    'share.iframe': 'iframe 代码',
-    'share.element': '自定义元素代码',
-    'share.element.note': '需要把库构建产物 streamscope.js（npm run build:lib）放在应用旁边。',
-    'share.copy': '复制',
-    'share.copy.label': '复制：{what}',
-    'share.copied': '已复制',
-    'share.selected': '已选中：按 Ctrl+C（⌘C）复制',
-    'share.close': '关闭',
-    'share.iframeTitle': 'Streamscope 播放器',
-    'embed.host.unknown': '本播放器无法判断是哪个页面嵌入了它，因此不发送也不接受消息：请在它的地址中加上 host=<页面的源>。',
-    'embed.host.invalid': 'host=「{value}」不是 http(s) 源，本播放器因此不发送也不接受消息。',
-    'embed.host.mismatch': 'host= 指定的是 {configured}，但嵌入本播放器的是 {actual}：它不发送也不接受消息。',
-  } satisfies Record<keyof typeof en, string>,
 };

@@ -1,7 +1,9 @@
 // User-facing strings of the 'lab' area that are part of the first page load: the teaching tools' bar, presenter
-// mode and the lesson tour (its region, steps and errors), in both languages. Keys are flat and prefixed 'lab.'.
+// mode and the lesson tour (its region, steps and errors), in English. Keys are flat and prefixed 'lab.'.
 // The rest of the area (instructor lab, matrix) is in ./lab.ts, registered when those views load.
-const en = {
+// English is the source of the keys (MessageKey); the Chinese is in ./zh/teaching.ts, typed complete against it,
+// and each loads only for a reader of its language (../index.ts, loadLanguage).
+export const en = {
     'lab.bar.label': 'Teaching tools',
     'lab.bar.lab': 'Instructor lab',
     'lab.bar.matrix': 'Strategy matrix',
@@ -33,41 +35,4 @@ const en = {
     'lab.tour.error.json': 'The tour “{id}” is not valid JSON: {message}',
     'lab.tour.error.format': 'The tour “{id}” has a problem at {path}: expected {expected}.',
     'lab.presenter.hint': 'Presenter mode: P leaves it, Page Down / Page Up move through the tour, the arrows step frames.',
-};
-
-export const teaching = {
-  en,
-  zh: {
-    'lab.bar.label': '教学工具',
-    'lab.bar.lab': '教师实验台',
-    'lab.bar.matrix': '策略矩阵',
-    'lab.bar.tour': '课程导览',
-    'lab.bar.presenter': '演示模式(P)',
-    'lab.bar.presenterExit': '退出演示模式(P)',
-    'lab.bar.faultsOn': '{n} 个故障生效',
-    'lab.tour.region': '导览',
-    'lab.tour.counter': '第 {n} 步,共 {total} 步',
-    'lab.tour.prev': '上一步',
-    'lab.tour.next': '下一步',
-    'lab.tour.close': '关闭导览',
-    'lab.tour.predict': '先猜,再看',
-    'lab.tour.reveal': '揭晓下一帧',
-    'lab.tour.right': '猜对了。',
-    'lab.tour.wrong': '不对。答案是「{answer}」。',
-    'lab.tour.answer': '答案是「{answer}」。',
-    'lab.tour.lookAt': '请看:{panel}',
-    'lab.tour.panel.raw': '原始事件',
-    'lab.tour.panel.buffers': '参数缓冲区',
-    'lab.tour.panel.results': '解析结果',
-    'lab.tour.panel.waterfall': 'Span 瀑布',
-    'lab.tour.panel.scrubber': '时间轴',
-    'lab.tour.panel.conclusion': '结论行',
-    'lab.tour.panel.lab': '教师实验台',
-    'lab.tour.panel.matrix': '策略矩阵',
-    'lab.tour.error.id': '没有叫「{id}」的导览(导览 id 只含字母、数字、- 和 _)。',
-    'lab.tour.error.fetch': '导览「{id}」加载失败:{message}',
-    'lab.tour.error.json': '导览「{id}」不是合法的 JSON:{message}',
-    'lab.tour.error.format': '导览「{id}」在 {path} 处有问题:应为 {expected}。',
-    'lab.presenter.hint': '演示模式:P 退出,Page Down / Page Up 在导览里前后翻,方向键逐帧。',
-  } satisfies Record<keyof typeof en, string>,
 };

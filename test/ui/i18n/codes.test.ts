@@ -3,11 +3,12 @@
 // read from the unions in src/core/types.ts itself, so a code added there without its words fails here.
 import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
-import { facts as factsArea } from '../../../src/i18n/messages/facts';
+import { en as factsEn } from '../../../src/i18n/messages/facts';
+import { zh as factsZh } from '../../../src/i18n/messages/zh/facts';
 import { waterfall as waterfallArea } from '../../../src/i18n/messages/waterfall';
 
 type Loose = { en: Record<string, string>; zh: Record<string, string> };
-const facts: Loose = factsArea;
+const facts: Loose = { en: factsEn, zh: factsZh };
 const waterfall: Loose = waterfallArea;
 
 const TYPES = readFileSync(new URL('../../../src/core/types.ts', import.meta.url), 'utf8');

@@ -1,5 +1,5 @@
-// The catalogs' registry: the first view's areas are merged when i18n loads, the lab area only when the lab or the
-// matrix loads (registerMessages at their module's top level). Every literal key the source uses exists in both
+// The catalogs' registry: the first view's areas come with a language's chunk (loadLanguage, awaited here for both
+// languages on a fresh module), the lab area only when the lab or the matrix loads (registerMessages at their module's top level). Every literal key the source uses exists in both
 // languages, and every key a module outside the lazily registered views uses is there from the start.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -44,6 +44,8 @@ let i18n: I18n;
 beforeEach(async () => {
   vi.resetModules();
   i18n = await import('../../../src/i18n');
+  await i18n.loadLanguage('en');
+  await i18n.loadLanguage('zh');
 });
 
 describe('i18n registry', () => {
