@@ -11,6 +11,7 @@ import { EMBED_ATTRIBUTES, embedParamsFromAttributes } from './options';
 import { mount, type PlayerHandle } from './mount';
 import type { StrategyId } from '../core/types';
 import { MAX_QUEUED } from '../store/commandQueue';
+import { VIEW_PARAMS } from '../store/url';
 
 const styleModules = import.meta.glob<string>(['../ui/**/*.css'], { query: '?inline', import: 'default', eager: true });
 const HOST_CSS = `:host { display: block; all: initial; contain: layout style; font-family: system-ui, sans-serif; }
@@ -67,8 +68,10 @@ export class StreamscopePlayer extends HTMLElement {
 
   attributeChangedCallback(name: string, old: string | null, value: string | null): void {
     if (!this.#handle || old === value) return;
-    if (name === 'f' && value !== null && /^\d{1,9}$/.test(value)) this.#handle.seek(Number(value));
-    else if (name === 's' && value !== null) this.#handle.setStrategy(value as StrategyId);
+    // a new frame or strategy drives the player; any other change starts it again
+    const frame = value === null ? undefined : VIEW_PARAMS.frame.parse(value);
+    if (name === VIEW_PARAMS.frame.name && frame !== undefined) this.#handle.seek(frame);
+    else if (name === VIEW_PARAMS.strategy.name && value !== null) this.#handle.setStrategy(value as StrategyId);
     else {
       this.#stop();
       this.#start();
