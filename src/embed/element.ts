@@ -13,6 +13,7 @@ import { mount, type PlayerHandle } from './mount';
 import type { StrategyId } from '../core/types';
 import { isLanguageLoaded, LANGS, loadLanguage, type Lang } from '../i18n';
 import { MAX_QUEUED } from '../store/commandQueue';
+import { VIEW_PARAMS } from '../store/url';
 
 const styleModules = import.meta.glob<string>(['../ui/**/*.css'], { query: '?inline', import: 'default', eager: true });
 const HOST_CSS = `:host { display: block; all: initial; contain: layout style; font-family: system-ui, sans-serif; }
@@ -69,9 +70,12 @@ export class StreamscopePlayer extends HTMLElement {
 
   attributeChangedCallback(name: string, old: string | null, value: string | null): void {
     if (!this.#handle || old === value) return;
-    if (name === 'f' && value !== null && /^\d{1,9}$/.test(value)) this.#handle.seek(Number(value));
-    else if (name === 's' && value !== null) this.#handle.setStrategy(value as StrategyId);
-    else if (name === 'lang' && isLang(value) && !isLanguageLoaded(value)) {
+    // a new frame or strategy drives the player; a language not yet loaded is fetched first; any other change
+    // starts it again
+    const frame = value === null ? undefined : VIEW_PARAMS.frame.parse(value);
+    if (name === VIEW_PARAMS.frame.name && frame !== undefined) this.#handle.seek(frame);
+    else if (name === VIEW_PARAMS.strategy.name && value !== null) this.#handle.setStrategy(value as StrategyId);
+    else if (name === VIEW_PARAMS.lang.name && isLang(value) && !isLanguageLoaded(value)) {
       // a failed fetch keeps the player in the language it shows
       loadLanguage(value).then(
         () => {

@@ -1,20 +1,65 @@
 /**
- * Embed options: the app's URL parameters plus `panels`, `controls`, `autoplay` (DESIGN section 7), `provenance`
- * (badge | none) and `maxheight` (the tallest the player grows, in CSS px), parsed from a query string (embed.html)
- * or from a custom element's attributes. An embed's controls default to `compact` (transport and strategy switch,
- * no app header); `full` brings the header. Values that are not understood are reported by name, never thrown.
+ * Embed options: the app's URL parameters (VIEW_PARAMS, store/url.ts) plus the embed's own rows, EMBED_PARAMS, a
+ * table of the same kind (store/params.ts): `panels`, `controls`, `autoplay` (DESIGN section 7), `provenance`
+ * (badge | none), `maxheight` (the tallest the player grows, in CSS px) and `host` (the embedding page's origin,
+ * read by ./origin.ts; embed.html only). They are parsed from a query string (embed.html) or from a custom element's
+ * attributes (the same names, `host` aside). An embed's controls default to `compact` (transport and strategy
+ * switch, no app header); `full` brings the header. Values that are not understood are reported by name (cut to 40
+ * characters), never thrown; `panels` keeps its known names and names the others.
  */
-import { parseViewParams, type ViewParams } from '../store/url';
+import { flag, oneOf, paramNames, readParams, withDefaults, type ParamSpec, type ParamTable } from '../store/params';
+import { parseViewParams, VIEW_PARAMS, type ViewParams } from '../store/url';
 
 import { CONTROLS_MODES, PANEL_IDS, type ControlsMode, type PanelId, type ProvenanceMode } from '../ui/shell/views';
 
 export { PANEL_IDS, type ControlsMode, type PanelId, type ProvenanceMode };
-const CONTROLS: readonly ControlsMode[] = CONTROLS_MODES;
 /** The smallest and largest `maxheight` taken, in CSS px. */
 export const MAXHEIGHT_MIN = 160;
 export const MAXHEIGHT_MAX = 20_000;
 /** embed.html's reported height when `maxheight` is not given: past it the player scrolls inside its iframe. */
 export const DEFAULT_IFRAME_MAXHEIGHT = 900;
+
+/** The embed's own URL parameters, as read (absent: not given). */
+export interface EmbedParams {
+  panels?: readonly PanelId[];
+  controls?: ControlsMode;
+  autoplay?: boolean;
+  provenance?: ProvenanceMode;
+  maxHeight?: number;
+  /** The embedding page's origin as configured (`host=`); ./origin.ts decides what it means. */
+  host?: string;
+}
+
+const panelNames = (raw: string) =>
+  raw
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
+const isPanel = (p: string): p is PanelId => (PANEL_IDS as readonly string[]).includes(p);
+
+/** A comma list of panel ids: the known ones are taken (maybe none), the others named. */
+const panelList: ParamSpec<readonly PanelId[], EmbedParams> = {
+  name: 'panels',
+  parse: (v) => panelNames(v).filter(isPanel),
+  refused: (v) => panelNames(v).filter((p) => !isPanel(p)),
+  serialize: (panels) => panels.join(','),
+  default: PANEL_IDS,
+};
+
+/** The embed's rows of the URL table: read (and written) from this one place. */
+export const EMBED_PARAMS: ParamTable<EmbedParams> = {
+  panels: panelList,
+  controls: { ...oneOf<ControlsMode, EmbedParams>('controls', CONTROLS_MODES), default: 'compact' },
+  provenance: { ...oneOf<ProvenanceMode, EmbedParams>('provenance', ['badge', 'none']), default: 'badge' },
+  maxHeight: {
+    name: 'maxheight',
+    parse: (v) => (/^\d{1,6}$/.test(v) && Number(v) >= MAXHEIGHT_MIN && Number(v) <= MAXHEIGHT_MAX ? Number(v) : undefined),
+    serialize: String,
+  },
+  // present means on, unless 0 / false (an empty attribute `<streamscope-player autoplay>` too); never refused
+  autoplay: { ...flag<EmbedParams>('autoplay'), parse: (v) => v !== '0' && v !== 'false' },
+  host: { name: 'host', parse: (v) => v, serialize: (v) => v },
+};
 
 export interface EmbedOptions extends ViewParams {
   panels: readonly PanelId[];
@@ -32,48 +77,21 @@ export interface ParsedEmbed {
 
 export function parseEmbedParams(search: string): ParsedEmbed {
   const { view, rejected } = parseViewParams(search);
-  const params = new URLSearchParams(search);
-  let panels: readonly PanelId[] = PANEL_IDS;
-  const rawPanels = params.get('panels');
-  if (rawPanels !== null) {
-    const names = rawPanels.split(',').map((p) => p.trim()).filter(Boolean);
-    const known = names.filter((p): p is PanelId => (PANEL_IDS as readonly string[]).includes(p));
-    for (const p of names) if (!known.includes(p as PanelId)) rejected.push(`panels=${p.slice(0, 40)}`);
-    panels = known;
-  }
-  let controls: ControlsMode = 'compact';
-  const rawControls = params.get('controls');
-  if (rawControls !== null) {
-    if ((CONTROLS as readonly string[]).includes(rawControls)) controls = rawControls as ControlsMode;
-    else rejected.push(`controls=${rawControls.slice(0, 40)}`);
-  }
-  let provenance: ProvenanceMode = 'badge';
-  const rawProvenance = params.get('provenance');
-  if (rawProvenance !== null) {
-    if (rawProvenance === 'badge' || rawProvenance === 'none') provenance = rawProvenance;
-    else rejected.push(`provenance=${rawProvenance.slice(0, 40)}`);
-  }
-  let maxHeight: number | undefined;
-  const rawMax = params.get('maxheight');
-  if (rawMax !== null) {
-    const n = /^\d{1,6}$/.test(rawMax) ? Number(rawMax) : NaN;
-    if (n >= MAXHEIGHT_MIN && n <= MAXHEIGHT_MAX) maxHeight = n;
-    else rejected.push(`maxheight=${rawMax.slice(0, 40)}`);
-  }
-  const rawAutoplay = params.get('autoplay');
-  const autoplay = rawAutoplay !== null && rawAutoplay !== '0' && rawAutoplay !== 'false';
-  return { options: { ...view, panels, controls, autoplay, provenance, ...(maxHeight !== undefined && { maxHeight }) }, rejected };
+  const embed = readParams(EMBED_PARAMS, search, 40);
+  // host is the bridge's business (./origin.ts), not a player option
+  const { host: _host, ...own } = withDefaults(EMBED_PARAMS, embed.values) as Omit<EmbedOptions, keyof ViewParams> & { host?: string };
+  return { options: { ...view, ...own }, rejected: [...rejected, ...embed.rejected] };
 }
 
-/** The attributes a <streamscope-player> reads: the URL parameters' names. */
-export const EMBED_ATTRIBUTES = ['rec', 's', 'f', 'lang', 'theme', 'compare', 'panels', 'controls', 'autoplay', 'provenance', 'maxheight'] as const;
+/** The attributes a <streamscope-player> reads: the URL parameters' names (but `host`: the element posts no messages). */
+export const EMBED_ATTRIBUTES: readonly string[] = [...paramNames(VIEW_PARAMS), ...paramNames(EMBED_PARAMS).filter((n) => n !== EMBED_PARAMS.host.name)];
 
 /** The same options from an element's attributes (names as the URL parameters). */
 export function embedParamsFromAttributes(get: (name: string) => string | null): ParsedEmbed {
   const params = new URLSearchParams();
   for (const name of EMBED_ATTRIBUTES) {
     const value = get(name);
-    if (value !== null) params.set(name, name === 'autoplay' && value === '' ? '1' : value);
+    if (value !== null) params.set(name, value);
   }
   return parseEmbedParams(params.toString());
 }

@@ -13,6 +13,9 @@
  * - `invalid`: `host=` is not an http(s) URL: no messages either way (never a guess);
  * - `unknown`: nothing tells the origin: no messages either way (the page can add `host=`).
  */
+import { readParams } from '../store/params';
+import { EMBED_PARAMS } from './options';
+
 export type HostResolution =
   | { kind: 'known'; origin: string; via: 'host' | 'ancestor' | 'referrer' }
   | { kind: 'mismatch'; configured: string; actual: string }
@@ -54,7 +57,7 @@ export function resolveHost({ host, ancestor, referrer }: HostClues): HostResolu
 
 /** The clues of the current window (embed.html): its `host=` parameter, ancestorOrigins and referrer. */
 export function hostCluesOf(win: Window): HostClues {
-  const host = new URLSearchParams(win.location.search).get('host');
+  const host = readParams({ host: EMBED_PARAMS.host }, win.location.search).values.host ?? null;
   // ancestorOrigins is missing in Firefox
   const ancestors = (win.location as Location & { ancestorOrigins?: DOMStringList }).ancestorOrigins;
   return { host, ancestor: ancestors && ancestors.length > 0 ? ancestors.item(0) : null, referrer: win.document.referrer };

@@ -10,16 +10,33 @@
  * - `analyze`: the player's analyzer wrapped by the lab's (faults) once loaded; an analysis started while the lab
  *   loads waits for it, so faults asked for early apply to the first analysis;
  * - `installed(session)`: tells the lab a session was put in place.
- * A lab that cannot be loaded (its chunk failed) leaves the defaults in place and is retried by the next call.
+ * A lab that cannot be loaded (its chunk failed) leaves the defaults in place, is retried by the next call, and
+ * tells the user once per failed attempt (`ctx.warn`, the notice LAB_LOAD_FAILED: what failed, in words, with the
+ * error's first line, never a stack).
  */
 import type { Session } from '../core/types';
 import type { LabContext } from './lab';
 import { LAB_DEFAULTS, type LabActions, type LabState, type LabView } from './labState';
 import type { LabStore } from './labStore';
 import type { AnalyzeTextResult } from '../core/session/session';
-import type { Analyzer } from './state';
+import type { Analyzer, Notice } from './state';
 
-export type LabHandleContext = Omit<LabContext, 'get' | 'set' | 'inputOf'>;
+export interface LabHandleContext extends Omit<LabContext, 'get' | 'set' | 'inputOf'> {
+  /** Shows the user a notice (the player's warnings). */
+  warn: (notice: Notice) => void;
+  /** Imports the lab's store (default: its lazily loaded chunk); tests inject a failing one. */
+  importLab?: () => Promise<Pick<typeof import('./labStore'), 'createLabStore'>>;
+}
+
+/** The notice's key when the lab's code could not be loaded (its params: `message`, the error's first line). */
+export const LAB_LOAD_FAILED = 'lab.bar.loadFailed';
+
+/** An error's first line, at most 200 characters: what the user reads (the console has the rest). */
+export function errorLine(e: unknown): string {
+  const text = e instanceof Error ? e.message : String(e);
+  const line = text.split(/\r?\n/, 1)[0]?.trim() ?? '';
+  return (line === '' ? (e instanceof Error ? e.name : 'Error') : line).slice(0, 200);
+}
 
 export interface LabHandle {
   view: LabView;
@@ -29,6 +46,7 @@ export interface LabHandle {
 }
 
 export function createLabHandle(ctx: LabHandleContext, initial: Partial<LabState> = {}): LabHandle {
+  const { warn, importLab = () => import('./labStore'), ...labCtx } = ctx;
   let lab: LabStore | null = null;
   let loading: Promise<LabStore> | null = null;
   const listeners = new Set<(state: Readonly<LabState>, prev: Readonly<LabState>) => void>();
@@ -38,9 +56,9 @@ export function createLabHandle(ctx: LabHandleContext, initial: Partial<LabState
   };
 
   const load = (): Promise<LabStore> =>
-    (loading ??= import('./labStore').then(
+    (loading ??= importLab().then(
       ({ createLabStore }) => {
-        const store = createLabStore({ ...ctx, inputOf: (s) => inputs.get(s) }, { ...LAB_DEFAULTS, ...initial });
+        const store = createLabStore({ ...labCtx, inputOf: (s) => inputs.get(s) }, { ...LAB_DEFAULTS, ...initial });
         lab = store;
         store.subscribe(notify);
         if (store.getState() !== LAB_DEFAULTS) notify(store.getState(), LAB_DEFAULTS);
@@ -48,6 +66,8 @@ export function createLabHandle(ctx: LabHandleContext, initial: Partial<LabState
       },
       (e: unknown) => {
         loading = null;
+        // once per attempt, however many calls waited for it
+        warn({ key: LAB_LOAD_FAILED, params: { message: errorLine(e) } });
         throw e;
       },
     ));

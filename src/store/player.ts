@@ -78,6 +78,8 @@ export function createPlayerStore(options: PlayerOptions): PlayerStore {
   const prefs = createPrefs(slices.prefs, options.prepareLang);
   const hover = createHover(get, slices.hover);
 
+  const warn: PlayerActions['warn'] = (notice) => slices.load({ warnings: [...get().warnings, notice] });
+
   // the lab wraps the analyzer (faults) and drives the player through its actions: late-bound
   const initialLab: Partial<LabState> = {
     ...(options.faults !== undefined && { faults: [...options.faults] }),
@@ -93,12 +95,13 @@ export function createPlayerStore(options: PlayerOptions): PlayerStore {
       loadRecording: (src, opts) => loader.loadRecording(src, opts),
       seek: (f) => playback.actions.seek(f),
       setStrategy: (id) => playback.actions.setStrategy(id),
+      warn,
+      ...(options.importLab && { importLab: options.importLab }),
     },
     initialLab,
   );
 
   // -- loading (./loader.ts) ----------------------------------------------------------------------------------
-  const warn: PlayerActions['warn'] = (notice) => slices.load({ warnings: [...get().warnings, notice] });
   const loader = createLoader({
     get,
     set: slices.load,

@@ -127,6 +127,8 @@ export interface PlayerOptions {
   presenter?: boolean;
   /** Where tours live, relative to the page. Default './tours/'. */
   toursBase?: string;
+  /** Imports the lab's store (default: its lazily loaded chunk); tests inject a failing one. */
+  importLab?: () => Promise<Pick<typeof import('./labStore'), 'createLabStore'>>;
 }
 
 /** Keeps the user's opened files in the browser (never uploaded). Every method may fail; the player then warns. */

@@ -132,6 +132,12 @@ describe('the example course page', () => {
       return { strategy: s.strategy, frame: s.frame, frozen: Object.isFrozen(s), setState: 'setState' in handle || 'store' in handle };
     });
     expect(state).toEqual({ strategy: 'per-call-buffer', frame: 7, frozen: true, setState: false });
+    // once running, a new f attribute seeks (read by the URL table's row for f)
+    await page.evaluate(() => document.getElementById('late')?.setAttribute('f', '4'));
+    await expect.poll(() => sliderValue(page, page.locator('#late')), { timeout: 10_000 }).toBe(4);
+    // a seek, not a restart: the strategy set by setStrategy (no s attribute) is kept
+    const strategyNow = await page.evaluate(() => (document.getElementById('late') as HTMLElement & { player: { getState(): { strategy: string } } }).player.getState().strategy);
+    expect(strategyNow).toBe('per-call-buffer');
     expect(errors).toEqual([]);
     await page.close();
   });

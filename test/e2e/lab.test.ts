@@ -1,7 +1,8 @@
 // The instructor lab in the built app, in Debian's Chromium: `faults=` in the URL changes what the results panel
 // and the conclusion say; the lab panel's switches re-analyse at once and keep the URL in step; a fault that does
 // not fit the wire is disabled with its reason; the strategy matrix opens a cell at its first failing frame;
-// presenter mode hides the chrome and stays keyboard-driven. Expected figures come from core's analyzeText with the
+// presenter mode hides the chrome and stays keyboard-driven; a lab chunk that cannot be fetched is named in words
+// and the next click loads it. Expected figures come from core's analyzeText with the
 // same faults, never hard-coded.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -155,5 +156,35 @@ test('presenter mode: P hides the header and footer and enlarges the type; the k
   await page.locator('footer.ss-footer').waitFor();
   expect(params(page).has('presenter')).toBe(false);
   expect(errors).toEqual([]);
+  await page.close();
+});
+
+test('a lab whose code cannot be fetched says so in words, and the next click loads it', async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const errors = watchErrors(page);
+  const blocked: string[] = [];
+  // the lab's own chunk (store/labStore.ts), refused once, as an offline or redeployed server would
+  await page.route(/\/labStore[-.][^/]*\.js$/, async (route) => {
+    if (blocked.length === 0) {
+      blocked.push(route.request().url());
+      return route.abort('internetdisconnected');
+    }
+    return route.continue();
+  });
+  await page.goto(appUrl('?lang=en&rec=parallel-probe'));
+  await page.locator('input[type=range]:not([disabled])').waitFor();
+
+  await page.getByRole('button', { name: 'Instructor lab' }).click();
+  const notice = page.getByRole('status').filter({ hasText: 'The instructor lab’s code could not be loaded' });
+  await notice.waitFor();
+  expect(blocked).toHaveLength(1);
+  const text = (await notice.textContent()) ?? '';
+  expect(text).toMatch(/click again to retry/);
+  expect(text).not.toMatch(/\n\s*at |\.js:\d+:\d+/); // no stack
+  expect(await page.getByRole('region', { name: 'Instructor lab' }).count()).toBe(0);
+
+  await page.getByRole('button', { name: 'Instructor lab' }).click();
+  await page.getByRole('region', { name: 'Instructor lab' }).waitFor();
+  expect(errors.filter((e) => !/lab could not be loaded|Failed to load resource|dynamically imported module/.test(e))).toEqual([]);
   await page.close();
 });

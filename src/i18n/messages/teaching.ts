@@ -11,6 +11,7 @@ export const en = {
     'lab.bar.presenter': 'Presenter mode (P)',
     'lab.bar.presenterExit': 'Leave presenter mode (P)',
     'lab.bar.faultsOn': 'Faults on: {n}',
+    'lab.bar.loadFailed': 'The instructor lab’s code could not be loaded ({message}). Nothing changed; click again to retry.',
     'lab.tour.region': 'Tour',
     'lab.tour.counter': 'Step {n} of {total}',
     'lab.tour.prev': 'Previous step',

@@ -1,6 +1,7 @@
 /**
  * What the share dialog offers for a view: the permalink (this page with rec/s/f/lang/theme[/compare]), an iframe
- * snippet of embed.html with the same parameters, and a <streamscope-player> snippet.
+ * snippet of embed.html with the same parameters, and a <streamscope-player> snippet whose attributes are those
+ * parameters (all three written by the URL table, store/url.ts's VIEW_PARAMS, never by hand).
  *
  * Contract: pure. `pageUrl` is the URL of a page in the app's folder (index.html or embed.html; its file name, query
  * and hash are dropped). Attribute values are
@@ -33,16 +34,9 @@ export function shareSnippets(view: ViewParams, pageUrl: string, iframeTitle: st
     `<iframe src="${escapeAttr(embed.href)}" title="${escapeAttr(iframeTitle)}"\n` +
     `        width="100%" height="640" frameborder="0" loading="lazy"></iframe>`;
 
-  const attrs: [string, string | undefined][] = [
-    ['rec', view.rec],
-    ['s', view.strategy],
-    ['f', view.frame === undefined ? undefined : String(view.frame)],
-    ['lang', view.lang],
-    ['theme', view.theme],
-    ['compare', view.compare ? '1' : undefined],
-    ['base', new URL('recordings/', root).href],
-  ];
-  const attrText = attrs.flatMap(([k, v]) => (v === undefined ? [] : [`${k}="${escapeAttr(v)}"`])).join(' ');
+  // the element's attributes are the permalink's parameters, as the URL table writes them, plus `base`
+  const attrs: [string, string][] = [...new URLSearchParams(page.search), ['base', new URL('recordings/', root).href]];
+  const attrText = attrs.map(([k, v]) => `${k}="${escapeAttr(v)}"`).join(' ');
   const element =
     `<script type="module" src="${escapeAttr(new URL('streamscope.js', root).href)}"></script>\n` + `<streamscope-player ${attrText}></streamscope-player>`;
 

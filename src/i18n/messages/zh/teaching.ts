@@ -9,6 +9,7 @@ export const zh = {
   'lab.bar.presenter': '演示模式(P)',
   'lab.bar.presenterExit': '退出演示模式(P)',
   'lab.bar.faultsOn': '{n} 个故障生效',
+  'lab.bar.loadFailed': '教师实验台的代码加载失败({message})。没有任何改动;再点一次即可重试。',
   'lab.tour.region': '导览',
   'lab.tour.counter': '第 {n} 步,共 {total} 步',
   'lab.tour.prev': '上一步',
