@@ -1,4 +1,4 @@
-// `npm run bench [-- --json] [-- --no-build]` (--no-build with BENCH_OUT=<a built folder>): every budget of DESIGN section 10 measured in one run on this
+// `npm run bench [-- --json] [-- --no-build]` (--no-build with BENCH_OUT=<a built folder>): every budget of docs/performance.md measured in one run on this
 // machine, each beside its naive baseline, and the CLI on big synthetic inputs (100,000 turns, 100,000 calls; a
 // ~200 MB SSE file with --large). `--cli` runs only the CLI rows; `--fuzz N` runs the fuzz tests with N cases per
 // property and a fresh seed (the nightly-sized run). Not part of CI. See docs/performance.md.

@@ -1,4 +1,4 @@
-// Benchmark: decodeRecording on a 500,000-event Chat-style stream vs the floor (DESIGN section 10): split the same
+// Benchmark: decodeRecording on a 500,000-event Chat-style stream vs the floor (docs/performance.md): split the same
 // text on '\n\n', take the data lines, JSON.parse each. Prints times and the ratio floor/ours (>= 1 means we are
 // at least as fast as the floor). Run: npx tsx bench/sse.ts [events] [--per-chunk N]
 import { decodeRecording } from '../src/core/sse';

@@ -1,4 +1,4 @@
-// The loading budget (DESIGN section 10): decode + adapt + the selected strategy on a generated 500,000-frame
+// The loading budget (docs/performance.md): decode + adapt + the selected strategy on a generated 500,000-frame
 // recording, as a speed ratio to the floor measured in the same run (split the SSE text on blank lines and
 // JSON.parse each data line). Runs are interleaved and the best of N taken for each side, so both see the same
 // machine state. Also times the whole analyze() (truth, timings, all strategies) for information.

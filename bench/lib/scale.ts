@@ -1,4 +1,4 @@
-// The page on 1,000,000 frames (DESIGN section 10's scale budgets): the bench's generated Chat turn
+// The page on 1,000,000 frames (docs/performance.md's scale budgets): the bench's generated Chat turn
 // (bench/lib/generate.ts) as raw SSE, served as the recording `bench-1m`, opened by URL and as a user file in
 // Chromium through the machinery of ./browser.ts. Ready = the slider covers every frame.
 import { heapOf, launchChromium, measureLoadBlock, type BlockFigures } from './browser';

@@ -1,4 +1,4 @@
-// The `--json` report of `npm run inspect` (DESIGN section 9, documented in docs/cli.md): a pure function of a
+// The `--json` report of `npm run inspect` (docs/cli.md): a pure function of a
 // Session. Frames are numbered from 0 across the recording; times are ms from the turn's request, rounded to 0.1.
 import { readyMs } from '../core/timeline';
 import type { Anomaly, Session, StrategyId, StrategyRun } from '../core/types';

@@ -1,5 +1,5 @@
 /**
- * Command-line options of `npm run record` (DESIGN section 9), parsed and checked.
+ * Command-line options of `npm run record` (docs/cli.md), parsed and checked.
  *
  * Contract: `parseRecordArgs(argv)` never throws; it returns the options, or one line saying which option is wrong
  * and why (the CLI prints it and exits 2). The request body file is read and parsed here, so a bad body is also a

@@ -1,5 +1,5 @@
 /**
- * `npm run record -- --wire W --url URL --body request.json --out FILE [--header "K: V"]...` (DESIGN section 9).
+ * `npm run record -- --wire W --url URL --body request.json --out FILE [--header "K: V"]...` (docs/cli.md).
  *
  * Contract: bad options print one line and exit 2; otherwise the recorder runs (record-run.ts) and main resolves to
  * its code (0 complete, 1 HTTP error / broken stream / timeout, 130 Ctrl-C). Aborting `io.signal` stops the

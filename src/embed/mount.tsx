@@ -1,5 +1,5 @@
 /**
- * mount(element, options): one independent player in any element (DESIGN section 7). Each call creates its own
+ * mount(element, options): one independent player in any element (docs/embedding.md). Each call creates its own
  * store, clock, analyzer and React root, so two players on one page share nothing; `dispose()` releases all of it.
  *
  * Contract: the handle drives the player only through actions (seek, play, pause, setStrategy, load, warn) and

@@ -1,6 +1,6 @@
 /**
  * Embed options: the app's URL parameters (VIEW_PARAMS, store/url.ts) plus the embed's own rows, EMBED_PARAMS, a
- * table of the same kind (store/params.ts): `panels`, `controls`, `autoplay` (DESIGN section 7), `provenance`
+ * table of the same kind (store/params.ts): `panels`, `controls`, `autoplay` (docs/embedding.md), `provenance`
  * (badge | none), `maxheight` (the tallest the player grows, in CSS px) and `host` (the embedding page's origin,
  * read by ./origin.ts; embed.html only). They are parsed from a query string (embed.html) or from a custom element's
  * attributes (the same names, `host` aside). An embed's controls default to `compact` (transport and strategy

@@ -1,5 +1,5 @@
 /**
- * The postMessage protocol between a course page and an embedded player (DESIGN section 7, docs/embedding.md).
+ * The postMessage protocol between a course page and an embedded player (docs/embedding.md).
  *
  * Contract: pure, never throws. `checkCommand(data)` sorts whatever arrived into three outcomes:
  * - null: not ours (not a plain object, or its own `type` is not a string starting with `streamscope:`); the bridge

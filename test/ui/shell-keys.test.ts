@@ -4,7 +4,7 @@ import { keyAction, type KeyTarget } from '../../src/ui/shell/keys';
 const none = { shift: false, ctrl: false, alt: false, meta: false };
 const shift = { ...none, shift: true };
 
-describe('the keyboard map (DESIGN section 6)', () => {
+describe('the keyboard map (README.md)', () => {
   test('on the slider or the player itself', () => {
     for (const target of ['slider', 'other'] as KeyTarget[]) {
       expect(keyAction(' ', none, target)).toEqual({ kind: 'toggle' });

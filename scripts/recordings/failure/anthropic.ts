@@ -2,7 +2,7 @@
  * Failure modes on Anthropic Messages: a stream cut mid-arguments, fine-grained streaming ending in invalid JSON,
  * a mid-stream overloaded_error.
  *
- * Contract: each builder returns one synthetic recording whose `expect` follows DESIGN section 4: a call cut before
+ * Contract: each builder returns one synthetic recording whose `expect` follows src/core/README.md, "Strategies": a call cut before
  * its content_block_stop, or closed with invalid JSON, can be produced by no strategy, so every applicable one fails.
  */
 import { seeded } from '../lib/rng';

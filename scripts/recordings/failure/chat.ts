@@ -3,7 +3,7 @@
  * content chunk before the call, finish_reason tool_calls with no call.
  *
  * Contract: one synthetic recording per builder, in a named server's chunk style; `expect` worked out by hand from
- * DESIGN section 4 (completed-item never applies to Chat).
+ * src/core/README.md, "Strategies" (completed-item never applies to Chat).
  */
 import { seeded } from '../lib/rng';
 import { ChatChunks } from '../lib/wire';

@@ -1,5 +1,5 @@
 /**
- * A writer for recording format v1 (DESIGN section 3): a header line, then `[timeMs, code, data]` events.
+ * A writer for recording format v1 (docs/recording-format.md): a header line, then `[timeMs, code, data]` events.
  *
  * Contract: times are absolute milliseconds since the recording started, rounded to 0.1 ms when written; events
  * are emitted in the order they were added, and adding one earlier than the previous throws (a builder bug, caught

@@ -1,5 +1,5 @@
 /**
- * Export: a Recording -> the text of a v1 recording (`.jsonl`, DESIGN section 3).
+ * Export: a Recording -> the text of a v1 recording (`.jsonl`, docs/recording-format.md).
  *
  * Contract: pure, never throws, linear in the size of the recording. Line 1 is the header (`streamscope` first);
  * then, per turn in order, `req` (with `body` when the turn has a request), its chunks — `chunk` with the text when

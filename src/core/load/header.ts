@@ -1,5 +1,5 @@
 /**
- * Validation of a v1 recording header (DESIGN section 3).
+ * Validation of a v1 recording header (docs/recording-format.md).
  *
  * Contract: `readHeader(value)` either refuses the value as a header (not an object, no or a wrong `streamscope`
  * version: a failure code with its params) or returns a RecordingHeader in which every field the app uses has its declared

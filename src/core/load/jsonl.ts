@@ -1,5 +1,5 @@
 /**
- * The recording format v1 reader (`.jsonl`, DESIGN section 3; docs/recording-format.md).
+ * The recording format v1 reader (`.jsonl`, docs/recording-format.md).
  *
  * Contract: line 1 must be a v1 header, or the whole file is refused with one message naming line 1 and byte 0.
  * Every later line is an event `[timeMs, code, data]`; a bad line (not JSON, wrong shape, time not finite, bad

@@ -1,5 +1,5 @@
 /**
- * The Session: everything derived from a recording, computed once, immutable (DESIGN section 2).
+ * The Session: everything derived from a recording, computed once, immutable (src/core/README.md).
  *
  * Contract: `analyze(recording, opts?)` runs decode -> wire (the header's, else detected, else 'openai-chat' with a
  * 'wire-not-detected' issue) -> signals -> kinds -> carried calls -> strategies -> timings -> anomalies (sorted by

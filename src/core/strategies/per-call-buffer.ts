@@ -46,7 +46,7 @@ export function perCallStep(slots: Slots, signal: Signal, frame: FrameIndex, ctx
       const open = slotForComplete(slots, ctx, signal.key, frame, signal.id, signal.name);
       if (!open) break; // the same call's later item event
       endWithArgs(open, signal.args, frame, ctx);
-      // Gemini parts are complete calls, but the wire's end signal for a call is finish (DESIGN section 4).
+      // Gemini parts are complete calls, but the wire's end signal for a call is finish (src/core/README.md, "Strategies").
       if (ctx.wire !== 'gemini') closeAndParse(open, ctx, frame);
       break;
     }

@@ -1,5 +1,5 @@
 /**
- * The strategy registry: every assembly strategy, by id and in display order (DESIGN section 4).
+ * The strategy registry: every assembly strategy, by id and in display order (src/core/README.md, "Strategies").
  *
  * Contract: `STRATEGY_LIST` follows `STRATEGY_IDS` from types.ts; `STRATEGIES[id]` is the declarative object.
  */

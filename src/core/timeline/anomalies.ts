@@ -1,5 +1,5 @@
 /**
- * Anomalies of one turn: the named things a learner should notice (DESIGN section 5).
+ * Anomalies of one turn: the named things a learner should notice (src/core/README.md).
  *
  * Contract: pure, never throws; each anomaly is data (`code`, `turn`, optional `frame`, plain `detail`), no prose.
  * - finish-tool-calls-without-call: a finish reason `tool_calls` / `tool_use` in a turn that carried no call;

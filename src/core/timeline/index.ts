@@ -1,5 +1,5 @@
 /**
- * Timing per turn (DESIGN section 5): marks measured from the turn's request, gaps, usage, finish, anomalies.
+ * Timing per turn (src/core/README.md): marks measured from the turn's request, gaps, usage, finish, anomalies.
  *
  * Contract: `computeTimings` is pure and never throws; one pass over the frames. All `...Ms` fields are
  * turn-relative (frame time - turn.requestAt), null when absent. first tool-call frame = the first frame with a

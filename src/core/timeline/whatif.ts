@@ -1,5 +1,5 @@
 /**
- * What-if tool execution: three schedules for running a turn's tool calls (DESIGN section 5).
+ * What-if tool execution: three schedules for running a turn's tool calls (src/core/README.md).
  *
  * Contract: pure functions, no clock, no throw. Input is the turn's calls in stream order with their
  * turn-relative ready time under the selected strategy, their duration and whether they are concurrency-safe,

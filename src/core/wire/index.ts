@@ -1,5 +1,5 @@
 /**
- * Wire adapters: frames -> normalized signals (DESIGN section 2).
+ * Wire adapters: frames -> normalized signals (src/core/README.md).
  *
  * Contract: `adaptFrames(wire, frames)` returns one non-empty `Signal[]` per frame (index i <-> frames[i]); each
  * adapter's state resets whenever `frame.turn` changes; each frame's data is `JSON.parse`d once, or, when it repeats

@@ -1,5 +1,5 @@
 /**
- * The player's keyboard map (DESIGN section 6), as a pure function so it can be tested without a browser.
+ * The player's keyboard map (README.md), as a pure function so it can be tested without a browser.
  *
  * Contract: `keyAction(key, modifiers, target)` returns the action a key press means, or null to leave the event
  * alone. Keys only act while the player has focus (the caller listens on the player's root). Native controls keep

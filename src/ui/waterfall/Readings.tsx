@@ -1,4 +1,4 @@
-// The three readings of "time to first token" per turn, always together and each named (DESIGN section 5):
+// The three readings of "time to first token" per turn, always together and each named (src/core/README.md):
 // first frame, first text, first tool call, in ms from the turn's request.
 import { memo, type ReactElement } from 'react';
 import type { TurnIndex, TurnTiming } from '../../core/types';

@@ -1,4 +1,4 @@
-// The span waterfall (DESIGN section 6): a region below the panels with one row per turn on a shared time axis,
+// The span waterfall (README.md): a region below the panels with one row per turn on a shared time axis,
 // linked to the player (playhead, click seeks, hover highlights), zoomable and pannable, exportable as SVG / PNG,
 // with the three time-to-first-token readings and the what-if tool execution table.
 import { useEffect, useId, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent, type ReactElement } from 'react';

@@ -1,5 +1,5 @@
 // A hand-built Session for the waterfall's tests: turns given as frame times (turn-relative) and kinds; the
-// timing fields are computed here the way DESIGN section 5 defines them (gaps over 250 ms between frames).
+// timing fields are computed here the way src/core/README.md defines them (gaps over 250 ms between frames).
 import {
   STRATEGY_IDS,
   frameIndex,
