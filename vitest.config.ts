@@ -46,6 +46,8 @@ export default defineConfig({
           include: ['test/e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['test/e2e/global-setup.ts'],
+          // the tests word their locators with the catalogs (translate), so both languages are registered here too
+          setupFiles: ['test/setup/i18n.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
