@@ -11,7 +11,7 @@
  */
 import type { Frame, FrameIndex } from '../../types';
 import { argsJson, index, list, name, parse, rec, text, type Rec } from './plain';
-import { makeShape, readShape, type Observation, type Shape } from './shape';
+import { learnShape, readShape, shapeSchedule, type Observation, type Shape, type ShapeSchedule } from './shape';
 import type { Tracer } from './tracer';
 
 
@@ -50,19 +50,11 @@ function observe(data: string): Observation[] | undefined {
 }
 
 /** Per turn: the shapes of its input_json_delta events, and when the next may be built (as chat.ts). */
-export interface AnthropicTurn {
+export interface AnthropicTurn extends ShapeSchedule {
   blocks: Map<string, string>;
-  shapes: Shape[];
-  since: number;
-  wait: number;
-  built: Shape | undefined;
-  builtHit: boolean;
 }
 
-export const anthropicTurn = (): AnthropicTurn => ({ blocks: new Map(), shapes: [], since: 0, wait: 0, built: undefined, builtHit: false });
-
-const SHAPES = 4;
-const MAX_WAIT = 256;
+export const anthropicTurn = (): AnthropicTurn => ({ blocks: new Map(), ...shapeSchedule() });
 
 function byShape(turn: AnthropicTurn, data: string): { key: string; text: string } | undefined {
   const shapes = turn.shapes;
@@ -80,18 +72,6 @@ function byShape(turn: AnthropicTurn, data: string): { key: string; text: string
   return undefined;
 }
 
-function learnShape(turn: AnthropicTurn, data: string, key: string): void {
-  if (turn.since++ < turn.wait) return;
-  turn.wait = turn.builtHit ? 0 : Math.min(MAX_WAIT, turn.wait * 2 + 1);
-  turn.since = 0;
-  turn.builtHit = false;
-  const s = makeShape(data, key, observe, '"partial_json"');
-  turn.built = s;
-  if (s === undefined) return;
-  turn.shapes.unshift(s);
-  if (turn.shapes.length > SHAPES) turn.shapes.pop();
-}
-
 /** `turn.blocks` maps the turn's block indices to their type (fragments of server_tool_use blocks are not calls). */
 export function readAnthropic(t: Tracer, frame: Frame, turn: AnthropicTurn): void {
   if (!mayCarryCall(frame)) return;
@@ -104,7 +84,7 @@ export function readAnthropic(t: Tracer, frame: Frame, turn: AnthropicTurn): voi
   const d = rec(parse(frame.data));
   if (d === undefined) return;
   const delta = jsonDelta(d);
-  if (delta !== undefined) learnShape(turn, frame.data, delta[0]);
+  if (delta !== undefined) learnShape(turn, frame.data, delta[0], observe, '"partial_json"');
   const type = text(d.type) ?? frame.event;
   const f: FrameIndex = frame.index;
   if (type === 'message_start') {

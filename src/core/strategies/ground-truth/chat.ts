@@ -9,7 +9,7 @@
  * by two fills read by these same rules) is that one fragment, read without parsing the chunk whole.
  */
 import type { Frame } from '../../types';
-import { makeShape, readShape, type Shape } from './shape';
+import { learnShape, readShape, shapeSchedule, type Shape, type ShapeSchedule } from './shape';
 import { index, list, name, parse, rec, text } from './plain';
 import type { Tracer } from './tracer';
 
@@ -76,22 +76,10 @@ function observe(data: string): Observation[] | undefined {
   return out;
 }
 
-/** How many shapes a turn keeps, and the longest wait between two builds that went unused. */
-const SHAPES = 4;
-const MAX_WAIT = 256;
-
 /** Per turn: the shapes of its fragment chunks (shape.ts) and when the next may be built. */
-export interface ChatTurn {
-  shapes: Shape[];
-  /** Fragment chunks read whole since the last build, and how many must pass before the next. */
-  since: number;
-  wait: number;
-  /** The last shape built, and whether a chunk has fitted it since. */
-  built: Shape | undefined;
-  builtHit: boolean;
-}
+export type ChatTurn = ShapeSchedule;
 
-export const chatTurn = (): ChatTurn => ({ shapes: [], since: 0, wait: 0, built: undefined, builtHit: false });
+export const chatTurn = (): ChatTurn => shapeSchedule();
 
 /** A chunk that fits one of the turn's shapes: its one fragment, read without parsing the chunk; else false. */
 function readByShape(t: Tracer, frame: Frame, turn: ChatTurn): boolean {
@@ -111,19 +99,6 @@ function readByShape(t: Tracer, frame: Frame, turn: ChatTurn): boolean {
   return false;
 }
 
-/** After a chunk read whole that was one fragment: a shape from it, when the schedule allows. */
-function learnShape(turn: ChatTurn, data: string, key: string): void {
-  if (turn.since++ < turn.wait) return;
-  turn.wait = turn.builtHit ? 0 : Math.min(MAX_WAIT, turn.wait * 2 + 1);
-  turn.since = 0;
-  turn.builtHit = false;
-  const s = makeShape(data, key, observe, '"arguments"');
-  turn.built = s;
-  if (s === undefined) return;
-  turn.shapes.unshift(s);
-  if (turn.shapes.length > SHAPES) turn.shapes.pop();
-}
-
 export function readChat(t: Tracer, frame: Frame, turn: ChatTurn = chatTurn()): void {
   const data = frame.data;
   if (isDone(data)) return t.endAll(frame.index);
@@ -137,5 +112,5 @@ export function readChat(t: Tracer, frame: Frame, turn: ChatTurn = chatTurn()): 
     else t.endAll(frame.index);
   }
   const only = obs.length === 1 ? obs[0] : undefined;
-  if (only !== undefined && only[0] === 'fragment') learnShape(turn, data, only[1]);
+  if (only !== undefined && only[0] === 'fragment') learnShape(turn, data, only[1], observe, '"arguments"');
 }

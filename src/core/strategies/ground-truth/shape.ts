@@ -151,3 +151,36 @@ export function readShape(s: Shape, data: string): { key: string; text: string }
   const text = literalValue(data.slice(start, end));
   return text === undefined ? undefined : { key, text };
 }
+
+/** How many shapes a turn keeps, and the longest wait between two builds that went unused. */
+const SHAPES = 4;
+const MAX_WAIT = 256;
+
+/** Per turn: its shapes and when the next may be built. */
+export interface ShapeSchedule {
+  shapes: Shape[];
+  /** Events read whole since the last build, and how many must pass before the next. */
+  since: number;
+  wait: number;
+  /** The last shape built, and whether an event has fitted it since. */
+  built: Shape | undefined;
+  builtHit: boolean;
+}
+
+export const shapeSchedule = (): ShapeSchedule => ({ shapes: [], since: 0, wait: 0, built: undefined, builtHit: false });
+
+/**
+ * After an event read whole that was one fragment at `key`: a shape from it, when the schedule allows. Builds back
+ * off (doubling, up to MAX_WAIT) while the shapes they make go unused; the newest SHAPES shapes are kept.
+ */
+export function learnShape(turn: ShapeSchedule, data: string, key: string, read: ReadWhole, member: string): void {
+  if (turn.since++ < turn.wait) return;
+  turn.wait = turn.builtHit ? 0 : Math.min(MAX_WAIT, turn.wait * 2 + 1);
+  turn.since = 0;
+  turn.builtHit = false;
+  const s = makeShape(data, key, read, member);
+  turn.built = s;
+  if (s === undefined) return;
+  turn.shapes.unshift(s);
+  if (turn.shapes.length > SHAPES) turn.shapes.pop();
+}
