@@ -14,7 +14,7 @@ import { adaptFrames } from '../../src/core/wire';
 import { runStrategy } from '../../src/core/strategies/run';
 import { traceCalls } from '../../src/core/strategies/truth';
 import { STRATEGIES } from '../../src/core/strategies/registry';
-import { analyze } from '../../src/core/session/analyze';
+import { analyze } from '../../src/core/session/session';
 import { DEFAULT_STRATEGY } from '../../src/store/state';
 import { turnIndex, type Recording } from '../../src/core/types';
 import { generateChat } from './generate';

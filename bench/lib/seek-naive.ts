@@ -2,7 +2,7 @@
 // frame f is recomputed by folding the strategy from the first frame (the naive design), against ours (binary
 // search over logs stored once per session). Compute only, no rendering: it isolates the data-structure choice.
 import { load } from '../../src/core/load';
-import { analyze } from '../../src/core/session/analyze';
+import { analyze } from '../../src/core/session/session';
 import { runStrategy } from '../../src/core/strategies/run';
 import { STRATEGIES } from '../../src/core/strategies/registry';
 import { attemptsUpTo, bufferLengthAt, buffersAt, callsUpTo } from '../../src/core/session/view';

@@ -6,7 +6,7 @@ import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { basename } from 'node:path';
 import { applyFaults } from '../core/faults';
 import { load } from '../core/load';
-import { analyze } from '../core/session/analyze';
+import { analyze } from '../core/session/session';
 import type { LoadFailure } from '../core/types';
 import type { CliIo } from './io';
 import { parseInspectArgs, USAGE } from './inspect-args';

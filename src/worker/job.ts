@@ -6,7 +6,8 @@
  * to transfer (./slice.ts), then one `done` whose session is the skeleton; a load failure is one `done` with that
  * failure; anything thrown becomes one `failed` with its message. Never throws itself.
  */
-import { analyze, loadFaulted } from '../core/session/analyze';
+import { loadFaulted } from '../core/session/analyze';
+import { analyze } from '../core/session/session';
 import type { AnalyzeRequest, WorkerReply } from './protocol';
 import { countParts, DEFAULT_SIZES, partsOf, splitSession, type SliceSizes } from './slice';
 

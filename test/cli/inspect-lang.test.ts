@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { load } from '../../src/core/load';
-import { analyze } from '../../src/core/session/analyze';
+import { analyze } from '../../src/core/session/session';
 import type { Session } from '../../src/core/types';
 import { langFromEnv, parseInspectArgs } from '../../src/cli/inspect-args';
 import { inspectJsonText } from '../../src/cli/inspect-json';

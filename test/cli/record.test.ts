@@ -13,7 +13,7 @@ import { parseRecordArgs, type RecordOptions } from '../../src/cli/record-args';
 import { record } from '../../src/cli/record-run';
 import { redactUrl } from '../../src/cli/record-redact';
 import { load } from '../../src/core/load';
-import { analyze } from '../../src/core/session/analyze';
+import { analyze } from '../../src/core/session/session';
 import { recordCli } from './run-cli';
 
 const SECRET = 'sk-test-0123456789abcdef';

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { load } from '../../src/core/load';
-import { analyze } from '../../src/core/session/analyze';
+import { analyze } from '../../src/core/session/session';
 import { STRATEGY_IDS, WIRES, type Recording, type Session, type TurnTiming } from '../../src/core/types';
 import { buildAll } from '../../scripts/recordings/catalog';
 import { manifestOf } from '../../scripts/recordings/manifest';

@@ -9,7 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { inspectJsonText } from '../../src/cli/inspect-json';
 import { inspectSummary } from '../../src/cli/inspect-summary';
 import { load } from '../../src/core/load';
-import { analyze, analyzeText } from '../../src/core/session/analyze';
+import { analyzeText } from '../../src/core/session/analyze';
+import { analyze } from '../../src/core/session/session';
 import type { WireId } from '../../src/core/types';
 import {
   applyMutations,

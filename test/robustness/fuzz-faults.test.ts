@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { applyFaults } from '../../src/core/faults';
 import { load } from '../../src/core/load';
-import { analyze } from '../../src/core/session/analyze';
+import { analyze } from '../../src/core/session/session';
 import type { Recording } from '../../src/core/types';
 import { applyMutations, cutAt, expectSaneSession, jsonlOf, MAX_MESSAGE, timed, utf8, validBody, WIRES, type Mutation } from './support';
 

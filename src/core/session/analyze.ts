@@ -5,15 +5,14 @@
  * Contract: a fault that cannot be applied (a bad spec, a frame that does not exist, a Chat-only fault on another
  * wire) makes the result `{ ok: false }` with a one-line message naming the fault and its position, and the fault's
  * `issue` data for the UI to word; `noEffect` lists the positions of faults that changed nothing. `loadFaulted` is
- * the first two stages alone (the worker reports progress between them). Never throws. Everything of session.ts is
- * re-exported here; a page that never applies faults imports session.ts instead (no fault code in its bundle).
+ * the first two stages alone (the worker reports progress between them). Never throws.
+ * Everything else is imported from session.ts itself (one owner, no re-export); a page that never applies faults
+ * imports only session.ts (no fault code in its bundle).
  */
 import { applyFaults } from '../faults';
 import { load } from '../load';
 import type { Recording } from '../types';
 import { analyze, type AnalyzeFailure, type AnalyzeOptions, type AnalyzeTextResult } from './session';
-
-export * from './session';
 
 export type LoadFaultedResult = { ok: true; recording: Recording; noEffect: number[] } | AnalyzeFailure;
 

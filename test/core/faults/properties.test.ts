@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { applyFaults } from '../../../src/core/faults';
-import { analyze } from '../../../src/core/session/analyze';
+import { analyze } from '../../../src/core/session/session';
 import type { Recording, Session, StrategyId, WireId } from '../../../src/core/types';
 import { encodeTurn, isTerminal, type CallSpec, type TurnSpec } from '../../../src/core/wire';
 import { frameData, frames, makeRecording } from './helpers';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { applyFaults } from '../../../src/core/faults';
 import { load } from '../../../src/core/load';
-import { analyze } from '../../../src/core/session/analyze';
+import { analyze } from '../../../src/core/session/session';
 import { STRATEGY_IDS, type Recording, type Session } from '../../../src/core/types';
 
 const dir = join(__dirname, '../../../public/recordings');

@@ -6,7 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { load } from '../../../src/core/load';
-import { analyze, analyzeText } from '../../../src/core/session/analyze';
+import { analyzeText } from '../../../src/core/session/analyze';
+import { analyze } from '../../../src/core/session/session';
 import { encodeTurn, type TurnSpec } from '../../../src/core/wire';
 import { noIds, ours, sdkCalls, truth, type Call } from './sdk';
 

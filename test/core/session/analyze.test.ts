@@ -2,7 +2,8 @@
 // the lesson's published figures, laziness, structured-cloneability, and no throw on hostile input.
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { analyze, analyzeText, isPending, withStrategies } from '../../../src/core/session/analyze';
+import { analyzeText } from '../../../src/core/session/analyze';
+import { analyze, isPending, withStrategies } from '../../../src/core/session/session';
 import { load } from '../../../src/core/load';
 import type { Session } from '../../../src/core/types';
 

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { PENDING_REASON } from '../../../src/core/session/analyze';
+import { PENDING_REASON } from '../../../src/core/session/session';
 import { turnWhatIf } from '../../../src/ui/waterfall/whatifView';
 import { makeSession } from './fixture';
 import { turnIndex } from '../../../src/core/types';
