@@ -4,9 +4,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { analyzeText } from '../../src/core/session/analyze';
-import type { Session } from '../../src/core/types';
-import { appUrl, axeViolations, launch, watchErrors } from './browser';
+import { appUrl, axeViolations, launch, shippedSession as session, watchErrors } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -16,13 +14,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser.close();
 });
-
-function session(name: string): Session {
-  const text = readFileSync(`public/recordings/${name}.jsonl`, 'utf8');
-  const result = analyzeText(text, `${name}.jsonl`);
-  if (!result.ok) throw new Error(`${name}: ${result.error.message}`);
-  return result.session;
-}
 
 async function open(path: string): Promise<{ page: Page; errors: string[] }> {
   // bypassCSP only lets the axe test inject axe-core; the app's own CSP is otherwise in force.
