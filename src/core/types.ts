@@ -177,11 +177,39 @@ export interface Frame {
   readonly byteEnd: number;
 }
 
+/**
+ * Every frame of a recording as columns (see sse/frame-table.ts for the layout and the accessors `frameData`,
+ * `frameEvent`, `frameAt`...). Plain data: typed arrays and strings.
+ */
+export interface FrameTable {
+  readonly count: number;
+  readonly turn: Uint32Array;
+  readonly time: Float64Array;
+  readonly chunkFirst: Uint32Array;
+  readonly chunkLast: Uint32Array;
+  readonly charStart: Uint32Array;
+  readonly charEnd: Uint32Array;
+  readonly byteStart: Uint32Array;
+  readonly byteEnd: Uint32Array;
+  /** Index into `events`. */
+  readonly event: Uint32Array;
+  readonly events: readonly string[];
+  /** Index into `pieces`, plus SIDE when the data is in `side`. */
+  readonly piece: Uint32Array;
+  readonly dataStart: Uint32Array;
+  readonly dataEnd: Uint32Array;
+  readonly pieces: readonly string[];
+  readonly pieceTurn: Uint32Array;
+  readonly pieceChar: Float64Array;
+  /** The data of frames whose data is not a slice of a piece, back to back. */
+  readonly side: string;
+  readonly idFrom: Uint32Array;
+  readonly idValue: readonly string[];
+}
+
 /** What the SSE layer hands to the rest, per turn. */
 export interface DecodedTurn {
   readonly turn: TurnIndex;
-  /** The turn's whole body decoded as UTF-8 (BOM stripped); frames' char ranges index into it. */
-  readonly text: string;
   /** An unterminated final event (never dispatched), if any. */
   readonly unterminated?: { readonly charStart: number; readonly charEnd: number; readonly text: string };
   /** U+FFFD replacements made by the decoder (invalid UTF-8), as char offsets. */

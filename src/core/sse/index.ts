@@ -1,79 +1,97 @@
 /**
- * SSE decoding: a Recording's network chunks -> the events a WHATWG EventSource would dispatch, as Frames.
+ * SSE decoding: a Recording's network chunks -> the events a WHATWG EventSource would dispatch, as a FrameTable
+ * (frame-table.ts: typed-array columns plus the decoded text in pieces; no object per frame).
  *
  * Contract: `decodeRecording(rec)` never throws and does not mutate `rec`. Frames are numbered from 0 across the
  * whole recording, in turn order. Per turn:
  * - the turn's bytes are decoded as one UTF-8 stream (the text a streaming TextDecoder fed chunk by chunk gives; a
  *   character split across chunks belongs to the chunk where the decoder emits it, computed exactly in byte space);
- *   one leading BOM is stripped and counted (3 bytes) in byte offsets;
+ *   one leading BOM is stripped and counted (3 bytes) in byte offsets. The text is decoded in PIECES of at most
+ *   `pieceBytes` bytes (default 64 MiB), cut only between event blocks (found in byte space), one TextDecoder call
+ *   per piece: no turn is ever one string, so a turn may be larger than the engine's longest string;
  * - the text is cut into event blocks by `segmentText` (CR, LF, CRLF; a block ends at an empty line) and each block
  *   is fed, in order, to one eventsource-parser per turn, so field parsing follows that library. Fast path: in a
- *   turn whose text has no CR, a block that is exactly one `data:` line, an `event:` line then a `data:` line, one
- *   comment line, or the lone empty line is read directly (`simpleBlock`), giving what the parser would (checked by
- *   a property test against `{ fastPath: false }`, which sends every block to the parser);
- * - a frame's time is that of the chunk holding the first character of its terminating blank line; `chunks` are the
- *   chunks holding the block's first and last characters; char and byte ranges cover the whole block;
- * - `id` is the last event ID in force (sticky within the turn, also set by blocks that dispatch nothing);
+ *   piece with no CR, a block that is exactly one `data:` line, an `event:` line then a `data:` line, one
+ *   comment line, or the lone empty line is read directly (simple-block.ts), giving what the parser would (checked
+ *   by a property test against `{ fastPath: false }`, which sends every block to the parser);
+ * - a frame's time is that of the chunk holding the first character of its terminating blank line; its chunks are
+ *   the chunks holding the block's first and last characters; char and byte ranges cover the whole block;
+ * - the id is the last event ID in force (sticky within the turn, also set by blocks that dispatch nothing);
  * - text after the last blank line that is more than whitespace and comments is `unterminated` (never dispatched).
+ * A frame's data is a slice of its piece when the text holds it contiguously (always on the fast path), else it is
+ * kept in the table's side text.
  */
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
-import { frameIndex, turnIndex, type Chunk, type DecodedTurn, type Frame, type Mutable, type Recording, type Turn, type TurnIndex } from '../types';
+import { turnIndex, type Chunk, type DecodedTurn, type FrameTable, type Mutable, type Recording, type Turn, type TurnIndex } from '../types';
+import { ByteMap } from './byte-map';
+import { SIDE } from './frame-table';
 import { segmentBytes, segmentText } from './segment';
-import { fieldValue, NOT_SIMPLE, oneLineBlock, SIMPLE_SILENT, simpleEvent, twoLineBlock } from './simple-block';
+import { NOT_SIMPLE, oneLineBlock, SIMPLE_SILENT, twoLineBlock } from './simple-block';
+import { TableBuilder } from './table-builder';
 import { emittedAt, findInvalidRuns } from './utf8';
 
 export { segmentBytes, segmentText, type OnBlock } from './segment';
+export * from './frame-table';
 
 export interface DecodeOptions {
   /** Read the common block shapes directly (simple-block.ts). Default true; false sends every block to the parser. */
   fastPath?: boolean;
+  /** The most bytes decoded into one piece of text (default 64 MiB; a single longer block makes a longer piece). */
+  pieceBytes?: number;
 }
 
 export interface DecodeResult {
-  frames: Frame[];
+  frames: FrameTable;
   decoded: DecodedTurn[];
 }
 
-/** One decoder for every turn: decode() without `stream` resets it, so each call is a whole, fresh stream. */
-const DECODER = new TextDecoder('utf-8');
+const PIECE_BYTES = 1 << 26;
 
-/** Whether the byte stream starts with EF BB BF. */
-function hasBom(all: Uint8Array): boolean {
-  return all[0] === 0xef && all[1] === 0xbb && all[2] === 0xbf;
-}
-
-/** The turn's byte stream: a view when the chunks are already contiguous in one buffer (as loaders pack them). */
-function concatBytes(chunks: readonly Chunk[], total: number): Uint8Array {
-  const first = chunks[0]?.bytes;
-  if (!first) return new Uint8Array(0);
-  let end = first.byteOffset;
-  let contiguous = true;
-  for (let c = 0; c < chunks.length && contiguous; c++) {
-    const b = (chunks[c] as Chunk).bytes;
-    contiguous = b.buffer === first.buffer && b.byteOffset === end;
-    end += b.length;
-  }
-  if (contiguous) return new Uint8Array(first.buffer, first.byteOffset, total);
-  const all = new Uint8Array(total);
-  let at = 0;
-  for (const chunk of chunks) {
-    all.set(chunk.bytes, at);
-    at += chunk.bytes.length;
-  }
-  return all;
-}
+/** One decoder for every piece: decode() without `stream` resets it. The BOM is skipped by the caller. */
+const DECODER = new TextDecoder('utf-8', { ignoreBOM: true });
 
 /**
- * Byte-space blocks, as flat triples [start, blankAt, end, ...]. The text's blocks correspond one for one: CR and
- * LF bytes decode to CR and LF characters one for one (an invalid sequence never swallows them) and every other
- * byte after the BOM yields at least one character, so lines are empty in both or in neither.
+ * The turn's byte stream (a view when the chunks are already contiguous in one buffer, as loaders pack them) and
+ * the byte offset at which each chunk starts, in one pass over the chunks.
  */
-function byteBlocks(all: Uint8Array, bom: number): number[] {
-  const out: number[] = [];
-  segmentBytes(bom === 0 ? all : all.subarray(bom), (start, blank, end) => {
-    out.push(start + bom, blank + bom, end + bom);
+function turnBytes(chunks: readonly Chunk[]): { all: Uint8Array; chunkByte: Float64Array } {
+  const n = chunks.length;
+  const chunkByte = new Float64Array(n);
+  const first = chunks[0]?.bytes;
+  if (!first) return { all: new Uint8Array(0), chunkByte };
+  const buffer = first.buffer;
+  const origin = first.byteOffset;
+  let total = 0;
+  let contiguous = true;
+  for (let c = 0; c < n; c++) {
+    const b = (chunks[c] as Chunk).bytes;
+    chunkByte[c] = total;
+    if (contiguous && (b.buffer !== buffer || b.byteOffset !== origin + total)) contiguous = false;
+    total += b.length;
+  }
+  if (contiguous) return { all: new Uint8Array(buffer, origin, total), chunkByte };
+  const all = new Uint8Array(total);
+  for (let c = 0; c < n; c++) all.set((chunks[c] as Chunk).bytes, chunkByte[c]);
+  return { all, chunkByte };
+}
+
+/** Where the piece starting at byte `start` ends: the last block end within `limit` bytes (see the contract). */
+function pieceEnd(all: Uint8Array, start: number, limit: number): number {
+  const total = all.length;
+  if (total - start <= limit) return total;
+  // one byte more than the limit, so a CR at the limit is known to be (or not be) the start of a CRLF
+  let cut = 0;
+  segmentBytes(all.subarray(start, start + limit + 1), (_s, _b, e) => {
+    if (e <= limit) cut = e;
   });
-  return out;
+  if (cut > 0) return start + cut;
+  // a block longer than a piece: the piece is that block (or the rest, when it never ends)
+  let first = 0;
+  const rest = all.subarray(start);
+  segmentBytes(rest, (_s, _b, e) => {
+    if (first === 0) first = e;
+  });
+  return first === 0 ? total : start + first;
 }
 
 /** Whether `rest` (text after the last blank line) holds anything but whitespace and comment lines. */
@@ -101,77 +119,69 @@ function idOfSilentBlock(block: string): string | undefined {
   return id;
 }
 
-/** One turn's decoding state, shared by the CR-free loop and the parser's callback. */
+/** One turn's decoding state; the piece fields change per piece. */
 interface TurnState {
+  b: TableBuilder;
   turnNo: TurnIndex;
   chunks: readonly Chunk[];
   /** Byte offset at which each chunk starts. */
-  chunkByte: number[];
+  chunkByte: Float64Array;
   lastChunk: number;
   /** Chunk cursor: frames come in byte order, so the chunk search only moves forward. */
   k: number;
   all: Uint8Array;
-  /** Pure ASCII after the BOM: byte offset = char offset + BOM. */
-  identity: boolean;
-  bom: number;
-  /** Byte-space blocks (see byteBlocks), or null when identity holds. */
-  bytesOf: number[] | null;
-  frames: Frame[];
-  /** The last event ID in force ('' for none). */
-  lastId: string;
+  // the current piece
+  text: string;
+  piece: number;
+  charBase: number;
+  byteBase: number;
+  map: ByteMap;
 }
 
-/** Appends the frame of block number `blockNo` = text[start, end) (blank line at `blank`). */
-function pushFrame(t: TurnState, blockNo: number, start: number, blank: number, end: number, event: string, data: string): void {
-  let byteStart: number;
-  let byteBlank: number;
-  let byteEnd: number;
-  const bytesOf = t.bytesOf;
-  if (bytesOf === null) {
-    byteStart = start + t.bom;
-    byteBlank = blank + t.bom;
-    byteEnd = end + t.bom;
-  } else {
-    const j = blockNo * 3;
-    // The two segmentations pair one for one (see byteBlocks); the fallbacks only keep numbers defined.
-    byteStart = bytesOf[j] ?? start + t.bom;
-    byteBlank = bytesOf[j + 1] ?? blank + t.bom;
-    byteEnd = bytesOf[j + 2] ?? end + t.bom;
-  }
+/**
+ * Appends the frame of the block text[start, end) (blank line at `blank`, piece-relative), its event index and
+ * its data at [ds, de) of the piece (or of the side text when `side`).
+ */
+function pushFrame(t: TurnState, start: number, blank: number, end: number, event: number, side: boolean, ds: number, de: number): void {
+  const map = t.map;
+  const base = t.byteBase;
+  const byteStart = base + map.at(start);
+  const byteBlank = base + map.at(blank);
+  const byteEnd = base + map.at(end);
   const chunkByte = t.chunkByte;
   const lastChunk = t.lastChunk;
   let k = t.k;
-  const firstByte = t.identity ? byteStart : emittedAt(t.all, byteStart);
+  const firstByte = map.ascii ? byteStart : emittedAt(t.all, byteStart);
   while (k < lastChunk && (chunkByte[k + 1] as number) <= firstByte) k++;
   const first = k;
   while (k < lastChunk && (chunkByte[k + 1] as number) <= byteBlank) k++;
   const at = k;
   while (k < lastChunk && (chunkByte[k + 1] as number) < byteEnd) k++;
   t.k = k;
-  const frame: Mutable<Frame> = {
-    index: frameIndex(t.frames.length),
-    turn: t.turnNo,
-    time: (t.chunks[at] as Chunk).time,
-    event,
-    data,
-    chunks: [first, k],
-    charStart: start,
-    charEnd: end,
-    byteStart,
-    byteEnd,
-  };
-  if (t.lastId !== '') frame.id = t.lastId;
-  t.frames.push(frame);
+  const b = t.b;
+  const i = b.next();
+  b.turn[i] = t.turnNo;
+  b.time[i] = (t.chunks[at] as Chunk).time;
+  b.chunkFirst[i] = first;
+  b.chunkLast[i] = k;
+  b.charStart[i] = t.charBase + start;
+  b.charEnd[i] = t.charBase + end;
+  b.byteStart[i] = byteStart;
+  b.byteEnd[i] = byteEnd;
+  b.event[i] = event;
+  b.piece[i] = side ? t.piece + SIDE : t.piece;
+  b.dataStart[i] = ds;
+  b.dataEnd[i] = de;
 }
 
-/** The general path for one block: fed to the turn's eventsource-parser. */
-type FeedBlock = (blockNo: number, start: number, blank: number, end: number) => void;
+/** The general path for one block of the current piece: fed to the turn's eventsource-parser. */
+type FeedBlock = (start: number, blank: number, end: number) => void;
 
-function parserFeeder(t: TurnState, text: string): FeedBlock {
-  let blockNo = 0;
+function parserFeeder(t: TurnState): FeedBlock {
   let start = 0;
   let blank = 0;
   let end = 0;
+  let block = '';
   let dispatched = false;
   // Made on the first block the fast path leaves to it: most turns never need one (100,000 short turns would
   // otherwise build 100,000 parsers).
@@ -180,8 +190,15 @@ function parserFeeder(t: TurnState, text: string): FeedBlock {
     const p = createParser({
       onEvent(ev: EventSourceMessage): void {
         dispatched = true;
-        if (ev.id !== undefined) t.lastId = ev.id;
-        pushFrame(t, blockNo, start, blank, end, ev.event ?? 'message', ev.data);
+        if (ev.id !== undefined) t.b.setId(ev.id);
+        const data = ev.data;
+        const event = t.b.eventIndex(ev.event ?? 'message');
+        const at = block.indexOf(data);
+        if (at !== -1) pushFrame(t, start, blank, end, event, false, start + at, start + at + data.length);
+        else {
+          const ds = t.b.addSide(data);
+          pushFrame(t, start, blank, end, event, true, ds, ds + data.length);
+        }
       },
     });
     // eventsource-parser strips a leading "ï»¿" (a BOM misread as Latin-1) from its first feed; the decoder has
@@ -189,13 +206,13 @@ function parserFeeder(t: TurnState, text: string): FeedBlock {
     p.feed('');
     return p;
   };
-  return (n, s, b, e) => {
-    blockNo = n;
+  return (s, b, e) => {
+    const text = t.text;
     start = s;
     blank = b;
     end = e;
     dispatched = false;
-    const block = text.slice(s, e);
+    block = text.slice(s, e);
     parser ??= make();
     parser.feed(block);
     // A block ending in a lone CR leaves that CR pending in the parser (it waits for a possible LF); an LF
@@ -203,19 +220,35 @@ function parserFeeder(t: TurnState, text: string): FeedBlock {
     if (text.charCodeAt(e - 1) === 13) parser.feed('\n');
     if (!dispatched && block.indexOf('id') !== -1) {
       const id = idOfSilentBlock(block);
-      if (id !== undefined) t.lastId = id;
+      if (id !== undefined) t.b.setId(id);
     }
   };
 }
 
+/** A simple block (simple-block.ts) [s, blank] whose data line is at `dataLine`: its event and data, read directly. */
+function pushSimple(t: TurnState, s: number, blank: number, dataLine: number): void {
+  const text = t.text;
+  let event = 0;
+  if (dataLine !== s) {
+    let v = s + 6;
+    const lineEnd = dataLine - 1;
+    if (v < lineEnd && text.charCodeAt(v) === 32) v++;
+    event = t.b.eventOf(text, v, lineEnd);
+  }
+  let v = dataLine + 5;
+  const lineEnd = blank - 1;
+  if (v < lineEnd && text.charCodeAt(v) === 32) v++;
+  pushFrame(t, s, blank, blank + 1, event, false, v, lineEnd);
+}
+
 /**
- * A CR-free text: the blocks segmentText's CR-free path would cut (a block ends at the first "\n\n"), found by
+ * A CR-free piece: the blocks segmentText's CR-free path would cut (a block ends at the first "\n\n"), found by
  * scanning each line once; one- and two-line blocks of the simple shapes (simple-block.ts) are read directly, the
  * others go to `general`. Returns where the unterminated rest begins.
  */
-function decodeWithoutCr(t: TurnState, text: string, general: FeedBlock): number {
+function decodeWithoutCr(t: TurnState, general: FeedBlock): number {
+  const text = t.text;
   let s = 0;
-  let blockNo = 0;
   for (;;) {
     const lf = text.indexOf('\n', s);
     if (lf === -1) break;
@@ -239,75 +272,63 @@ function decodeWithoutCr(t: TurnState, text: string, general: FeedBlock): number
         blank = i + 1;
       }
     }
-    const end = blank + 1;
-    if (dataLine >= 0) pushFrame(t, blockNo, s, blank, end, simpleEvent(text, s, dataLine), fieldValue(text, dataLine, 5, blank - 1));
-    else if (dataLine !== SIMPLE_SILENT) general(blockNo, s, blank, end);
-    blockNo++;
-    s = end;
+    if (dataLine >= 0) pushSimple(t, s, blank, dataLine);
+    else if (dataLine !== SIMPLE_SILENT) general(s, blank, blank + 1);
+    s = blank + 1;
   }
   return s;
 }
 
-function decodeTurn(turn: Turn, turnNo: TurnIndex, frames: Frame[], fastPath: boolean): DecodedTurn {
+function decodeTurn(turn: Turn, turnNo: TurnIndex, b: TableBuilder, fastPath: boolean, limit: number): DecodedTurn {
   const chunks = turn.chunks;
   const lastChunk = chunks.length - 1;
-  const chunkByte: number[] = new Array<number>(chunks.length);
-  let total = 0;
-  for (let c = 0; c <= lastChunk; c++) {
-    chunkByte[c] = total;
-    total += (chunks[c] as Chunk).bytes.length;
-  }
-  // One decode of the whole byte stream: the same text a streaming decoder fed chunk by chunk produces. Which
-  // chunk a character belongs to (the one where it completes) is computed in byte space.
-  const all = concatBytes(chunks, total);
-  const bom = hasBom(all) ? 3 : 0;
-  const text = DECODER.decode(all);
-  const hasReplacement = text.indexOf('\uFFFD') !== -1;
-  const invalid = hasReplacement ? findInvalidRuns(text, all, bom) : [];
-  const identity = text.length === total - bom && !hasReplacement;
-  const t: TurnState = {
-    turnNo,
-    chunks,
-    chunkByte,
-    lastChunk,
-    k: 0,
-    all,
-    identity,
-    bom,
-    bytesOf: identity ? null : byteBlocks(all, bom),
-    frames,
-    lastId: '',
-  };
-  const general = parserFeeder(t, text);
-  let rest: number;
-  // Without CR, the common block shapes are read directly (simple-block.ts); the parser reads the others.
-  if (fastPath && text.indexOf('\r') === -1) rest = decodeWithoutCr(t, text, general);
-  else {
-    let blockNo = 0;
-    rest = segmentText(text, (start, blank, end) => general(blockNo++, start, blank, end));
-  }
-
-  const decoded: Mutable<DecodedTurn> = { turn: turnNo, text, invalidUtf8At: invalid.map((r) => r.char) };
-  if (rest < text.length) {
-    const tail = text.slice(rest);
-    if (hasContent(tail)) decoded.unterminated = { charStart: rest, charEnd: text.length, text: tail };
+  const { all, chunkByte } = turnBytes(chunks);
+  const total = all.length;
+  b.reserve(total >>> 6);
+  const bom = all[0] === 0xef && all[1] === 0xbb && all[2] === 0xbf ? 3 : 0;
+  b.setId('');
+  const t: TurnState = { b, turnNo, chunks, chunkByte, lastChunk, k: 0, all, text: '', piece: 0, charBase: 0, byteBase: bom, map: new ByteMap('', all.subarray(0, 0)) };
+  const general = parserFeeder(t);
+  const invalid: number[] = [];
+  const decoded: Mutable<DecodedTurn> = { turn: turnNo, invalidUtf8At: invalid };
+  let byteAt = bom;
+  let charAt = 0;
+  while (byteAt < total) {
+    const to = pieceEnd(all, byteAt, limit);
+    const bytes = all.subarray(byteAt, to);
+    const text = DECODER.decode(bytes);
+    t.text = text;
+    t.piece = b.addPiece(text, turnNo, charAt);
+    t.charBase = charAt;
+    t.byteBase = byteAt;
+    t.map = new ByteMap(text, bytes);
+    if (!t.map.ascii) for (const r of findInvalidRuns(text, bytes, 0)) invalid.push(charAt + r.char);
+    // Without CR, the common block shapes are read directly (simple-block.ts); the parser reads the others.
+    const rest = fastPath && text.indexOf('\r') === -1 ? decodeWithoutCr(t, general) : segmentText(text, general);
+    if (to === total && rest < text.length) {
+      const tail = text.slice(rest);
+      if (hasContent(tail)) decoded.unterminated = { charStart: charAt + rest, charEnd: charAt + text.length, text: tail };
+    }
+    byteAt = to;
+    charAt += text.length;
   }
   return decoded;
 }
 
-/** Decodes every turn of a recording into frames (see the module contract). Never throws. */
+/** Decodes every turn of a recording into a frame table (see the module contract). Never throws. */
 export function decodeRecording(rec: Recording, options: DecodeOptions = {}): DecodeResult {
   const fastPath = options.fastPath !== false;
-  const frames: Frame[] = [];
+  const limit = Math.max(1, options.pieceBytes ?? PIECE_BYTES);
+  const b = new TableBuilder();
   const decoded: DecodedTurn[] = [];
   rec.turns.forEach((turn, i) => {
     const turnNo = typeof turn.index === 'number' ? turn.index : turnIndex(i);
     try {
-      decoded.push(decodeTurn(turn, turnNo, frames, fastPath));
+      decoded.push(decodeTurn(turn, turnNo, b, fastPath, limit));
     } catch {
       // Defensive only: the parser throws solely with a maxBufferSize we never set. Keep the other turns.
-      decoded.push({ turn: turnNo, text: '', invalidUtf8At: [] });
+      decoded.push({ turn: turnNo, invalidUtf8At: [] });
     }
   });
-  return { frames, decoded };
+  return { frames: b.finish(), decoded };
 }

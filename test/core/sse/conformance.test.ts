@@ -1,14 +1,13 @@
 // Our own SSE conformance vectors (WHATWG HTML 9.2.5-9.2.6, see reference/streaming-protocols.md section 4).
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { decodeRecording } from '../../../src/core/sse';
 import { turnIndex } from '../../../src/core/types';
-import { recordingOf, splitAt, type ChunkSpec } from './helpers';
+import { decodeObjects, recordingOf, splitAt, type ChunkSpec } from './helpers';
 
 const fixture = (name: string): Uint8Array => new Uint8Array(readFileSync(new URL(`../../fixtures/sse/${name}`, import.meta.url)));
 
 function events(chunks: ChunkSpec[]) {
-  const { frames, decoded } = decodeRecording(recordingOf(chunks));
+  const { frames, decoded } = decodeObjects(recordingOf(chunks));
   return { frames, decoded: decoded[0]!, list: frames.map((f) => ({ event: f.event, data: f.data, id: f.id })) };
 }
 
@@ -151,7 +150,7 @@ describe('SSE framing', () => {
     const first = base.turns[0]!;
     const second = { index: turnIndex(1), requestAt: first.requestAt, chunks: [{ time: first.chunks[0]!.time, bytes: new TextEncoder().encode('data: 2\n\ndata: 3\n\n') }] };
     const rec = { ...base, turns: [...base.turns, second] };
-    const { frames, decoded } = decodeRecording(rec);
+    const { frames, decoded } = decodeObjects(rec);
     expect(frames.map((f) => [f.index, f.turn, f.data, f.id])).toEqual([
       [0, 0, '1', 'x'],
       [1, 1, '2', undefined],

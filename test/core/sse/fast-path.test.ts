@@ -4,9 +4,8 @@
 import fc from 'fast-check';
 import { createParser } from 'eventsource-parser';
 import { describe, expect, it } from 'vitest';
-import { decodeRecording } from '../../../src/core/sse';
 import { NOT_SIMPLE, SIMPLE_SILENT, simpleBlock } from '../../../src/core/sse/simple-block';
-import { concat, recordingOf, splitAt, toBytes } from './helpers';
+import { decodeObjects, concat, recordingOf, splitAt, toBytes } from './helpers';
 
 // No CR anywhere: the fast path only runs on CR-free text.
 const TOKENS: (string | number[])[] = [
@@ -24,7 +23,7 @@ const stream = fc
   .map(([bom, parts]) => concat([bom ? Uint8Array.from([0xef, 0xbb, 0xbf]) : new Uint8Array(0), ...parts.map(toBytes)]));
 
 const full = (bytes: Uint8Array[], fastPath: boolean) => {
-  const { frames, decoded } = decodeRecording(recordingOf(bytes), { fastPath });
+  const { frames, decoded } = decodeObjects(recordingOf(bytes), { fastPath });
   return { frames, decoded };
 };
 
@@ -48,7 +47,7 @@ describe('SSE fast path', () => {
         const parser = createParser({ onEvent: (e) => expected.push({ event: e.event ?? 'message', data: e.data }) });
         parser.feed('');
         parser.feed(text);
-        const { frames } = decodeRecording(recordingOf([bytes]));
+        const { frames } = decodeObjects(recordingOf([bytes]));
         expect(frames.map((f) => ({ event: f.event, data: f.data }))).toEqual(expected);
       }),
       { numRuns: 400 },
@@ -68,7 +67,7 @@ describe('SSE fast path', () => {
   });
 
   it('reads the values exactly: one leading space dropped, an empty event name is "message", ids stay sticky', () => {
-    const { frames } = decodeRecording(recordingOf(['id: 9\n\nevent:  two\ndata:  v \n\nevent:\ndata:x\n\ndata\n\n']));
+    const { frames } = decodeObjects(recordingOf(['id: 9\n\nevent:  two\ndata:  v \n\nevent:\ndata:x\n\ndata\n\n']));
     expect(frames.map((f) => [f.event, f.data, f.id])).toEqual([
       [' two', ' v ', '9'],
       ['message', 'x', '9'],

@@ -1,5 +1,6 @@
 // Test helpers: build a one-turn Recording from explicit chunks (strings are UTF-8 encoded, number[] are raw bytes).
-import { ms, turnIndex, type Recording } from '../../../src/core/types';
+import { decodeRecording, framesOf, turnText, type DecodeOptions } from '../../../src/core/sse';
+import { ms, turnIndex, type DecodedTurn, type Frame, type FrameTable, type Recording } from '../../../src/core/types';
 
 export type ChunkSpec = string | number[] | Uint8Array;
 
@@ -46,4 +47,13 @@ export function splitAt(bytes: Uint8Array, cuts: number[]): Uint8Array[] {
   }
   out.push(bytes.subarray(prev));
   return out;
+}
+
+/**
+ * The table decoder's result as objects, the shape the tests assert on: frames built by `frameAt`, each decoded
+ * turn with its whole text (the table's pieces joined).
+ */
+export function decodeObjects(rec: Recording, options?: DecodeOptions): { frames: Frame[]; decoded: (DecodedTurn & { text: string })[]; table: FrameTable } {
+  const { frames, decoded } = decodeRecording(rec, options);
+  return { frames: framesOf(frames), decoded: decoded.map((d) => ({ ...d, text: turnText(frames, d.turn) })), table: frames };
 }

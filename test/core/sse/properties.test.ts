@@ -3,9 +3,9 @@
 import fc from 'fast-check';
 import { createParser } from 'eventsource-parser';
 import { describe, expect, it } from 'vitest';
-import { decodeRecording, segmentBytes, segmentText } from '../../../src/core/sse';
+import { segmentBytes, segmentText } from '../../../src/core/sse';
 import { load } from '../../../src/core/load';
-import { concat, recordingOf, splitAt, toBytes } from './helpers';
+import { decodeObjects, concat, recordingOf, splitAt, toBytes } from './helpers';
 
 const TOKENS: (string | number[])[] = [
   'data: ', 'data:', 'data', 'event: ', 'event:x', 'id: ', 'id', 'retry: 10', ': c', ':', 'x', 'yz', ' ', '{"a":1}',
@@ -21,7 +21,7 @@ const withCuts = stream.chain((bytes) =>
 );
 
 const shape = (bytes: Uint8Array[]) => {
-  const { frames, decoded } = decodeRecording(recordingOf(bytes));
+  const { frames, decoded } = decodeObjects(recordingOf(bytes));
   return {
     frames: frames.map((f) => ({ event: f.event, data: f.data, id: f.id, cs: f.charStart, ce: f.charEnd, bs: f.byteStart, be: f.byteEnd })),
     text: decoded[0]!.text,
@@ -62,7 +62,7 @@ describe('SSE properties', () => {
           return k;
         };
         const rec = recordingOf(parts);
-        const { frames, decoded } = decodeRecording(rec);
+        const { frames, decoded } = decodeObjects(rec);
         const blankOf = new Map<number, number>();
         segmentText(decoded[0]!.text, (start, blank) => blankOf.set(start, blank));
         for (const f of frames) {
@@ -93,7 +93,7 @@ describe('SSE properties', () => {
   it('byte ranges tile the stream and re-encode to the frame text', () => {
     fc.assert(
       fc.property(stream, (bytes) => {
-        const { frames, decoded } = decodeRecording(recordingOf([bytes]));
+        const { frames, decoded } = decodeObjects(recordingOf([bytes]));
         const text = decoded[0]!.text;
         for (const f of frames) {
           const raw = new TextDecoder().decode(bytes.subarray(f.byteStart, f.byteEnd), { stream: false });
@@ -114,22 +114,22 @@ describe('SSE properties', () => {
         const parser = createParser({ onEvent: (e) => expected.push({ event: e.event ?? 'message', data: e.data }) });
         parser.feed('');
         parser.feed(text.endsWith('\r') ? `${text}\n` : text);
-        const { frames } = decodeRecording(recordingOf([bytes]));
+        const { frames } = decodeObjects(recordingOf([bytes]));
         expect(frames.map((f) => ({ event: f.event, data: f.data }))).toEqual(expected);
       }),
       { numRuns: 300 },
     );
   });
 
-  it('random bytes and random strings never throw out of load() or decodeRecording()', () => {
+  it('random bytes and random strings never throw out of load() or decodeObjects()', () => {
     fc.assert(
       fc.property(fc.oneof(fc.uint8Array({ maxLength: 300 }), fc.string({ unit: 'binary', maxLength: 300 })), fc.constantFrom(undefined, 'x.jsonl', 'x.sse', 'x.har'), (input, name) => {
         const r = load(input, name);
         if (r.ok) {
-          const { frames } = decodeRecording(r.recording);
+          const { frames } = decodeObjects(r.recording);
           expect(Array.isArray(frames)).toBe(true);
         } else expect(r.error.message.length).toBeGreaterThan(0);
-        const d = decodeRecording(recordingOf([typeof input === 'string' ? toBytes(input) : input]));
+        const d = decodeObjects(recordingOf([typeof input === 'string' ? toBytes(input) : input]));
         expect(d.decoded).toHaveLength(1);
       }),
       { numRuns: 500 },

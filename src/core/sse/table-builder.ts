@@ -1,0 +1,183 @@
+/**
+ * Builds a FrameTable (frame-table.ts) one frame at a time, with no object per frame: growable typed-array columns
+ * (doubling), an event-name table found without slicing the name, a side text for data that is not one slice of a
+ * piece, id runs.
+ *
+ * Contract: `addPiece` before the frames whose data lies in that piece; `push` appends frame number `count`;
+ * `finish()` returns the table with every column trimmed to `count` (each column then owns its buffer) and must be
+ * called once. Never throws for any input within the column types (offsets < 2^32).
+ */
+import type { FrameTable } from '../types';
+import { SIDE } from './frame-table';
+
+const MESSAGE = 'message';
+
+export class TableBuilder {
+  count = 0;
+  private cap: number;
+  turn: Uint32Array;
+  time: Float64Array;
+  chunkFirst: Uint32Array;
+  chunkLast: Uint32Array;
+  charStart: Uint32Array;
+  charEnd: Uint32Array;
+  byteStart: Uint32Array;
+  byteEnd: Uint32Array;
+  event: Uint32Array;
+  piece: Uint32Array;
+  dataStart: Uint32Array;
+  dataEnd: Uint32Array;
+  private readonly events: string[] = [MESSAGE];
+  private readonly eventMap = new Map<string, number>([[MESSAGE, 0]]);
+  private lastEvent = 0;
+  private readonly pieces: string[] = [];
+  private readonly pieceTurn: number[] = [];
+  private readonly pieceChar: number[] = [];
+  private readonly sideParts: string[] = [];
+  private sideLength = 0;
+  private readonly idFrom: number[] = [];
+  private readonly idValue: string[] = [];
+  private idNow = '';
+
+  constructor(capacity = 256) {
+    const n = Math.max(16, capacity);
+    this.cap = n;
+    this.turn = new Uint32Array(n);
+    this.time = new Float64Array(n);
+    this.chunkFirst = new Uint32Array(n);
+    this.chunkLast = new Uint32Array(n);
+    this.charStart = new Uint32Array(n);
+    this.charEnd = new Uint32Array(n);
+    this.byteStart = new Uint32Array(n);
+    this.byteEnd = new Uint32Array(n);
+    this.event = new Uint32Array(n);
+    this.piece = new Uint32Array(n);
+    this.dataStart = new Uint32Array(n);
+    this.dataEnd = new Uint32Array(n);
+  }
+
+  /** Registers a piece of turn `turn`'s text starting at turn char `charBase`; returns its index. */
+  addPiece(text: string, turn: number, charBase: number): number {
+    this.pieces.push(text);
+    this.pieceTurn.push(turn);
+    this.pieceChar.push(charBase);
+    return this.pieces.length - 1;
+  }
+
+  /** The index of the event name text[start, end) ('message' when empty), without slicing in the common case. */
+  eventOf(text: string, start: number, end: number): number {
+    const n = end - start;
+    if (n === 0) return 0;
+    const events = this.events;
+    const last = events[this.lastEvent] as string;
+    if (last.length === n && text.startsWith(last, start)) return this.lastEvent;
+    if (events.length <= 16) {
+      for (let k = 0; k < events.length; k++) {
+        const e = events[k] as string;
+        if (e.length === n && text.startsWith(e, start)) return (this.lastEvent = k);
+      }
+    }
+    return (this.lastEvent = this.eventIndex(text.slice(start, end)));
+  }
+
+  /** The index of event name `name` ('' counts as given: callers map empty names to 'message' themselves). */
+  eventIndex(name: string): number {
+    let k = this.eventMap.get(name);
+    if (k === undefined) {
+      k = this.events.length;
+      this.events.push(name);
+      this.eventMap.set(name, k);
+    }
+    return k;
+  }
+
+  /** Stores `data` in the side text; returns its start (its end is start + data.length). */
+  addSide(data: string): number {
+    const at = this.sideLength;
+    this.sideParts.push(data);
+    this.sideLength += data.length;
+    return at;
+  }
+
+  /** The id in force from the next pushed frame on ('' for none). */
+  setId(id: string): void {
+    if (id === this.idNow) return;
+    const n = this.count;
+    // two changes before the same frame: the later one wins
+    if (this.idFrom.length > 0 && this.idFrom[this.idFrom.length - 1] === n) {
+      this.idFrom.pop();
+      this.idValue.pop();
+    }
+    if (this.idValue.length === 0 ? id !== '' : this.idValue[this.idValue.length - 1] !== id) {
+      this.idFrom.push(n);
+      this.idValue.push(id);
+    }
+    this.idNow = id;
+  }
+
+  /** Makes room for `more` frames beyond the current count (a guess: frames past it still fit). */
+  reserve(more: number): void {
+    const want = this.count + more;
+    if (want > this.cap) this.grow(Math.max(this.cap * 2, Math.min(want, this.count + (1 << 24))));
+  }
+
+  /** Makes room for one more frame; returns its index. */
+  next(): number {
+    const n = this.count;
+    if (n === this.cap) this.grow();
+    this.count = n + 1;
+    return n;
+  }
+
+  private grow(at = this.cap * 2): void {
+    const cap = Math.max(at, this.cap + 16);
+    const u = (a: Uint32Array): Uint32Array => {
+      const b = new Uint32Array(cap);
+      b.set(a);
+      return b;
+    };
+    const t = new Float64Array(cap);
+    t.set(this.time);
+    this.time = t;
+    this.turn = u(this.turn);
+    this.chunkFirst = u(this.chunkFirst);
+    this.chunkLast = u(this.chunkLast);
+    this.charStart = u(this.charStart);
+    this.charEnd = u(this.charEnd);
+    this.byteStart = u(this.byteStart);
+    this.byteEnd = u(this.byteEnd);
+    this.event = u(this.event);
+    this.piece = u(this.piece);
+    this.dataStart = u(this.dataStart);
+    this.dataEnd = u(this.dataEnd);
+    this.cap = cap;
+  }
+
+  finish(): FrameTable {
+    const n = this.count;
+    return {
+      count: n,
+      turn: this.turn.slice(0, n),
+      time: this.time.slice(0, n),
+      chunkFirst: this.chunkFirst.slice(0, n),
+      chunkLast: this.chunkLast.slice(0, n),
+      charStart: this.charStart.slice(0, n),
+      charEnd: this.charEnd.slice(0, n),
+      byteStart: this.byteStart.slice(0, n),
+      byteEnd: this.byteEnd.slice(0, n),
+      event: this.event.slice(0, n),
+      events: this.events,
+      piece: this.piece.slice(0, n),
+      dataStart: this.dataStart.slice(0, n),
+      dataEnd: this.dataEnd.slice(0, n),
+      pieces: this.pieces,
+      pieceTurn: Uint32Array.from(this.pieceTurn),
+      pieceChar: Float64Array.from(this.pieceChar),
+      side: this.sideParts.join(''),
+      idFrom: Uint32Array.from(this.idFrom),
+      idValue: this.idValue,
+    };
+  }
+}
+
+export { SIDE };
