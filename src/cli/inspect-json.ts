@@ -73,7 +73,7 @@ export function inspectJson(session: Session, only?: StrategyId): InspectJson {
   const ids = only ? [only] : STRATEGY_IDS;
   return {
     wire: session.wire,
-    frames: session.frames.length,
+    frames: session.frames.count,
     turns: session.timings.map((t) => ({
       turn: t.turn,
       frames: t.frameCount,

@@ -25,12 +25,12 @@ export function inspectSummary(session: Session, name: string, only?: StrategyId
     name,
     wire: session.wire,
     source: t(session.wireSource === 'header' ? 'cli.source.header' : 'cli.source.detected'),
-    frames: String(session.frames.length),
+    frames: String(session.frames.count),
     turns: String(turns),
     turnCount: turns,
   });
   lines.push(rec.timed ? file : t('cli.file.untimed', { line: file }));
-  if (session.frames.length === 0) lines.push(t('cli.noFrames'));
+  if (session.frames.count === 0) lines.push(t('cli.noFrames'));
   const provenance = rec.header.provenance;
   if (provenance) {
     lines.push(provenance.source ? t('cli.provenance.source', { kind: provenance.kind, source: clip(provenance.source, 100) }) : t('cli.provenance', { kind: provenance.kind }));

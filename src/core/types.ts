@@ -453,7 +453,7 @@ export interface Session {
   readonly wire: WireId;
   /** How the wire was known: named in the header, or detected from the first events. */
   readonly wireSource: 'header' | 'detected';
-  readonly frames: readonly Frame[];
+  readonly frames: FrameTable;
   readonly decoded: readonly DecodedTurn[];
   /** Signals of frame i are `signals[i]`. */
   readonly signals: readonly (readonly Signal[])[];

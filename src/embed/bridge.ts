@@ -98,7 +98,7 @@ export function connectBridge(handle: BridgedPlayer, win: Window, measure: () =>
     handle.on('ready', ({ session, source }) =>
       post({
         type: 'streamscope:ready',
-        frames: session.frames.length,
+        frames: session.frames.count,
         strategy: handle.getState().strategy,
         source: source.kind === 'shipped' ? source.id : source.name,
       }),

@@ -120,7 +120,7 @@ export class StreamscopePlayer extends HTMLElement {
     this.#handle = mount(shadow, { ...options, ...(base !== null && { recordingsBase: base }) });
     const forward = (type: string) => (detail: unknown) => this.dispatchEvent(new CustomEvent(`streamscope:${type}`, { detail, bubbles: true, composed: true }));
     this.#offs = [
-      this.#handle.on('ready', ({ session }) => forward('ready')({ frames: session.frames.length })),
+      this.#handle.on('ready', ({ session }) => forward('ready')({ frames: session.frames.count })),
       this.#handle.on('frame', forward('frame')),
       this.#handle.on('ended', forward('ended')),
     ];

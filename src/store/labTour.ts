@@ -167,7 +167,7 @@ function firstFail(session: Session, strategy: StrategyId): number | null {
 }
 
 export function resolveStepFrame(at: StepFrame | undefined, session: Session, strategy: StrategyId): FrameIndex {
-  const last = Math.max(0, session.frames.length - 1);
+  const last = Math.max(0, session.frames.count - 1);
   const clamp = (f: number) => frameIndex(Math.min(last, Math.max(0, Math.round(f))));
   if (at === undefined) return frameIndex(0);
   if (typeof at === 'number') return clamp(at);

@@ -67,9 +67,8 @@ export function sessionMarkers(session: Session): Marker[] {
     const last = session.timings.find((t) => t.turn === c.turn)?.frames?.[1];
     if (last !== undefined) out.push({ frame: last, kind: 'unended', turn: c.turn, detail: c.name || c.key });
   }
-  if (session.recording.marks.length > 0 && session.frames.length > 0) {
-    const times = new Float64Array(session.frames.length);
-    session.frames.forEach((f, i) => (times[i] = f.time));
+  if (session.recording.marks.length > 0 && session.frames.count > 0) {
+    const times = session.frames.time;
     session.recording.marks.forEach((m, i) => {
       const f = frameAtOrAfter(times, m.time);
       if (f >= 0) out.push({ frame: frameIndex(f), kind: 'mark', detail: String(i) });

@@ -28,6 +28,7 @@ import { DEFAULT_STRATEGY } from './state';
 import { clampSpeed, playTimes } from './timebase';
 
 import type { PlayerActions, PlayerStore } from './actions';
+import { getFrame } from '../core/sse/frame-table';
 export type { LoadOptions } from './loader';
 export type { PlayerActions, PlayerStore } from './actions';
 
@@ -70,7 +71,7 @@ export function createPlayerStore(options: PlayerOptions): PlayerStore {
   // -- frame events --------------------------------------------------------------------------------------------
   store.subscribe((s, prev) => {
     if (s.session && (s.frame !== prev.frame || s.session !== prev.session)) {
-      emitter.emit('frame', { index: s.frame, time: s.session.frames[s.frame]?.time ?? ms(0) });
+      emitter.emit('frame', { index: s.frame, time: getFrame(s.session.frames, s.frame)?.time ?? ms(0) });
     }
   });
 
@@ -117,11 +118,11 @@ export function createPlayerStore(options: PlayerOptions): PlayerStore {
     beforeLoad: () => playback.clock.stop(),
     // a large session's markers are computed in a task before the one that installs it (loading never blocks long)
     prepare: async (session) => {
-      if (session.frames.length < 20_000 || !playback.premark(session)) return;
+      if (session.frames.count < 20_000 || !playback.premark(session)) return;
       await new Promise<void>((r) => setTimeout(r, 0));
     },
     install: (session, source, frame) => {
-      const n = session.frames.length;
+      const n = session.frames.count;
       const s = get();
       slices.batch(() => {
         slices.load({ session, source, status: { kind: 'ready' } });

@@ -90,7 +90,7 @@ export function createPlayback(ctx: PlaybackContext) {
     return true;
   };
 
-  const lastFrame = () => Math.max(0, (get().session?.frames.length ?? 0) - 1);
+  const lastFrame = () => Math.max(0, (get().session?.frames.count ?? 0) - 1);
   const clampFrame = (f: number) => (Number.isFinite(f) ? Math.min(lastFrame(), Math.max(0, Math.round(f))) : 0);
 
   const actions: PlaybackActions = {
@@ -124,14 +124,14 @@ export function createPlayback(ctx: PlaybackContext) {
       if (f !== null) actions.seek(frameIndex(f));
     },
     jumpTo(fraction) {
-      const n = get().session?.frames.length ?? 0;
+      const n = get().session?.frames.count ?? 0;
       if (!Number.isFinite(fraction)) return;
       actions.seek(frameIndex(Math.floor(Math.min(1, Math.max(0, fraction)) * n)));
     },
 
     play() {
       const s = get();
-      if (!s.session || s.session.frames.length === 0 || s.playback === 'playing') return;
+      if (!s.session || s.session.frames.count === 0 || s.playback === 'playing') return;
       if (s.playback === 'ended' || s.frame >= lastFrame()) set({ frame: frameIndex(0) });
       anchor(get().frame);
       fire('play');

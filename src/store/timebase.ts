@@ -20,16 +20,17 @@ export const MAX_SPEED = 8;
 
 export function playTimes(session: Session, mode: TimeMode): Float64Array {
   const frames = session.frames;
-  const out = new Float64Array(frames.length);
-  if (frames.length === 0) return out;
+  const out = new Float64Array(frames.count);
+  if (frames.count === 0) return out;
   if (mode === 'even' || !session.recording.timed) {
-    for (let i = 0; i < frames.length; i++) out[i] = i * EVEN_STEP_MS;
+    for (let i = 0; i < frames.count; i++) out[i] = i * EVEN_STEP_MS;
     return out;
   }
-  let prevRecorded = (frames[0] as (typeof frames)[number]).time as number;
+  const time = frames.time;
+  let prevRecorded = time[0] as number;
   let acc = 0;
-  for (let i = 1; i < frames.length; i++) {
-    const t = (frames[i] as (typeof frames)[number]).time as number;
+  for (let i = 1; i < frames.count; i++) {
+    const t = time[i] as number;
     let delta = Number.isFinite(t) ? Math.max(0, t - prevRecorded) : 0;
     if (mode === 'capped') delta = Math.min(delta, GAP_CAP_MS);
     acc += delta;

@@ -168,7 +168,7 @@ function Shell({ slots = NO_SLOTS, standalone = true, panels = PANEL_IDS, contro
       const action = keyAction(e.key, { shift: e.shiftKey, ctrl: e.ctrlKey, alt: e.altKey, meta: e.metaKey }, keyTargetOf(target));
       if (!action) return;
       e.preventDefault();
-      const last = Math.max(0, (store.getState().session?.frames.length ?? 1) - 1);
+      const last = Math.max(0, (store.getState().session?.frames.count ?? 1) - 1);
       switch (action.kind) {
         case 'toggle':
           return a.toggle();

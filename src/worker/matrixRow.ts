@@ -39,7 +39,7 @@ export function matrixRow(id: string, input: string | Uint8Array, name: string):
       else if (run.verdict === 'ok' && run.applicable && noCall) cells[sid] = { verdict: 'ok', warn: true, ...(noCall.frame !== undefined ? { frame: noCall.frame } : {}) };
       else cells[sid] = { verdict: run.verdict };
     }
-    return { id, ok: true, wire: s.wire, frames: s.frames.length, cells };
+    return { id, ok: true, wire: s.wire, frames: s.frames.count, cells };
   } catch (e) {
     return { id, ok: false, message: e instanceof Error ? e.message : String(e) };
   }

@@ -37,7 +37,7 @@ function forgetFinals({ recording, changed }: Rewritten): Recording {
 
 function needWire(recording: Recording, fault: Fault, run: (wire: WireId) => Step): Step {
   const frames = decodeFrames(recording);
-  if (frames.length === 0) return done(recording);
+  if (frames.count === 0) return done(recording);
   const wire = resolveWire(recording, frames);
   if (!wire) return { ok: false, code: 'unknown-wire', values: {}, why: 'cannot tell the wire of this recording (the header names none and no event shows it)' };
   const only = describeFault(fault).wires;
@@ -51,7 +51,7 @@ function atFrame(recording: Recording, frame: number, run: (at: FrameLocation) =
   const all = decodeFrames(recording);
   const at = locateFrame(recording, frame, all);
   if (at) return done(run(at));
-  const frames = all.length;
+  const frames = all.count;
   const range = frames === 0 ? 'it has no frames' : `it has ${frames} frames (0-${frames - 1})`;
   return { ok: false, code: 'no-such-frame', values: { frame, frames }, why: `frame ${frame} does not exist; ${range}` };
 }

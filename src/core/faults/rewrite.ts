@@ -7,7 +7,7 @@
  * chunk. Blocks a fault keeps are re-emitted with their original bytes. Turns the function leaves alone (returns
  * null) keep their chunks exactly. `resolveWire` takes the header's wire, else the one `detectWire` finds.
  */
-import { WIRES, type Chunk, type Frame, type Ms, type Recording, type Turn, type WireId } from '../types';
+import { WIRES, type Chunk, type FrameTable, type Ms, type Recording, type Turn, type WireId } from '../types';
 import { detectWire } from '../wire/detect';
 import { decodeUtf8, utf8 } from './bytes';
 import { readBlock, type EventView } from './events';
@@ -61,7 +61,7 @@ export function rewriteTurns(recording: Recording, fn: TurnRewrite): Rewritten {
 }
 
 /** The recording's wire: the header's, else the one its first frames show (`detectWire`), else null. */
-export function resolveWire(recording: Recording, frames: readonly Frame[]): WireId | null {
+export function resolveWire(recording: Recording, frames: FrameTable): WireId | null {
   const named = recording.header.wire;
   if (named !== undefined && WIRES.includes(named)) return named;
   return detectWire(frames);

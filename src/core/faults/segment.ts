@@ -7,8 +7,8 @@
  * event blocks with the SSE layer's `segmentBytes` (every block, also those that dispatch nothing, so a rewrite can
  * keep comments); a block's time is that of the chunk holding its terminating blank line, as a frame's is.
  */
-import { decodeRecording, segmentBytes } from '../sse';
-import type { Frame, Ms, Recording, Turn } from '../types';
+import { decodeRecording, frameAt, segmentBytes } from '../sse';
+import type { FrameTable, Ms, Recording, Turn } from '../types';
 import { chunkAt, concatChunks, type TurnBytes } from './bytes';
 
 export interface Block {
@@ -39,14 +39,14 @@ export interface FrameLocation {
   block: Block;
 }
 
-export function decodeFrames(recording: Recording): Frame[] {
+export function decodeFrames(recording: Recording): FrameTable {
   return decodeRecording(recording).frames;
 }
 
 /** Where global frame `frame` is, or null when there is no such frame. */
 export function locateFrame(recording: Recording, frame: number, frames = decodeFrames(recording)): FrameLocation | null {
-  const f = frames[frame];
-  if (!f) return null;
+  if (!(frame >= 0 && frame < frames.count)) return null;
+  const f = frameAt(frames, frame);
   const byIndex = recording.turns.findIndex((t) => t.index === f.turn);
   const turn = byIndex >= 0 ? byIndex : f.turn;
   if (!recording.turns[turn]) return null;

@@ -14,7 +14,7 @@
  */
 import type { FaultError } from '../faults';
 import { load } from '../load';
-import { decodeRecording } from '../sse';
+import { decodeRecording, emptyFrameTable } from '../sse';
 import { STRATEGIES } from '../strategies/registry';
 import { runStrategy } from '../strategies/run';
 import { traceCalls, type CallTrace } from '../strategies/truth';
@@ -62,7 +62,7 @@ function guard<T>(issues: LoadIssue[], stage: string, fn: () => T, fallback: T):
 
 export function analyze(recording: Recording, opts: AnalyzeOptions = {}): Session {
   const issues: LoadIssue[] = [];
-  const { frames, decoded } = guard(issues, 'sse', () => decodeRecording(recording), { frames: [], decoded: [] });
+  const { frames, decoded } = guard(issues, 'sse', () => decodeRecording(recording), { frames: emptyFrameTable(), decoded: [] });
 
   let wire: WireId = 'openai-chat';
   let wireSource: Session['wireSource'] = 'detected';
@@ -76,8 +76,8 @@ export function analyze(recording: Recording, opts: AnalyzeOptions = {}): Sessio
     else issues.push({ code: 'wire-not-detected', message: 'the wire format could not be detected; read as openai-chat' });
   }
 
-  const signals: Signal[][] = guard(issues, 'wire', () => adaptFrames(wire, frames), frames.map(() => []));
-  const kinds = guard(issues, 'kinds', () => frameKinds(signals), frames.map(() => 'other' as const));
+  const signals: Signal[][] = guard(issues, 'wire', () => adaptFrames(wire, frames), Array.from({ length: frames.count }, () => []));
+  const kinds = guard(issues, 'kinds', () => frameKinds(signals), Array.from({ length: frames.count }, () => 'other' as const));
   const trace: CallTrace = guard(issues, 'truth', () => traceCalls(wire, frames, signals), { carried: [], reused: [], argFrames: [], lastArgFrame: [], unread: [] });
   const timings: TurnTiming[] = guard(
     issues,

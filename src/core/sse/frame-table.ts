@@ -85,6 +85,11 @@ export function frameAt(t: FrameTable, i: number): Frame {
   return frame;
 }
 
+/** Frame i as an object, or undefined when there is no frame i (the UI's `frames[i]`). */
+export function getFrame(t: FrameTable, i: number): Frame | undefined {
+  return Number.isInteger(i) && i >= 0 && i < t.count ? frameAt(t, i) : undefined;
+}
+
 /** Every frame as objects (tests, small tools; O(count) objects). */
 export function framesOf(t: FrameTable): Frame[] {
   const out: Frame[] = new Array<Frame>(t.count);

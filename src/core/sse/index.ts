@@ -7,7 +7,7 @@
  * - the turn's bytes are decoded as one UTF-8 stream (the text a streaming TextDecoder fed chunk by chunk gives; a
  *   character split across chunks belongs to the chunk where the decoder emits it, computed exactly in byte space);
  *   one leading BOM is stripped and counted (3 bytes) in byte offsets. The text is decoded in PIECES of at most
- *   `pieceBytes` bytes (default 64 MiB), cut only between event blocks (found in byte space), one TextDecoder call
+ *   `pieceBytes` bytes (default 1 MiB, so each piece is also cheap to post to the page), cut only between event blocks (found in byte space), one TextDecoder call
  *   per piece: no turn is ever one string, so a turn may be larger than the engine's longest string;
  * - the text is cut into event blocks by `segmentText` (CR, LF, CRLF; a block ends at an empty line) and each block
  *   is fed, in order, to one eventsource-parser per turn, so field parsing follows that library. Fast path: in a
@@ -25,7 +25,7 @@ import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { turnIndex, type Chunk, type DecodedTurn, type FrameTable, type Mutable, type Recording, type Turn, type TurnIndex } from '../types';
 import { ByteMap } from './byte-map';
 import { SIDE } from './frame-table';
-import { segmentBytes, segmentText } from './segment';
+import { segmentText } from './segment';
 import { NOT_SIMPLE, oneLineBlock, SIMPLE_SILENT, twoLineBlock } from './simple-block';
 import { TableBuilder } from './table-builder';
 import { emittedAt, findInvalidRuns } from './utf8';
@@ -36,7 +36,7 @@ export * from './frame-table';
 export interface DecodeOptions {
   /** Read the common block shapes directly (simple-block.ts). Default true; false sends every block to the parser. */
   fastPath?: boolean;
-  /** The most bytes decoded into one piece of text (default 64 MiB; a single longer block makes a longer piece). */
+  /** The most bytes decoded into one piece of text (default 1 MiB; a single longer block makes a longer piece). */
   pieceBytes?: number;
 }
 
@@ -45,7 +45,9 @@ export interface DecodeResult {
   decoded: DecodedTurn[];
 }
 
-const PIECE_BYTES = 1 << 26;
+const PIECE_BYTES = 1 << 20;
+const LF = 10;
+const CR = 13;
 
 /** One decoder for every piece: decode() without `stream` resets it. The BOM is skipped by the caller. */
 const DECODER = new TextDecoder('utf-8', { ignoreBOM: true });
@@ -75,23 +77,29 @@ function turnBytes(chunks: readonly Chunk[]): { all: Uint8Array; chunkByte: Floa
   return { all, chunkByte };
 }
 
-/** Where the piece starting at byte `start` ends: the last block end within `limit` bytes (see the contract). */
+/**
+ * Whether a block ends just before byte `p` of `all` (p < all.length): the byte before it ends an empty line. CR
+ * and LF always end a line (a CR followed by LF ends it with that LF), so an empty line's terminator is an LF after
+ * an LF, a CRLF after a CR or LF, or a CR (not followed by LF) after a CR or LF.
+ */
+function endsBlock(all: Uint8Array, p: number): boolean {
+  const last = all[p - 1];
+  const before = all[p - 2];
+  if (last === LF) return before === LF || (before === CR && (all[p - 3] === LF || all[p - 3] === CR));
+  return last === CR && all[p] !== LF && (before === LF || before === CR);
+}
+
+/**
+ * Where the piece starting at byte `start` ends: the last block end within `limit` bytes, else (one block longer
+ * than a piece) the end of that block, else the end of the stream. Linear: the backward search reads at most the
+ * piece it ends, the forward one only the long block.
+ */
 function pieceEnd(all: Uint8Array, start: number, limit: number): number {
   const total = all.length;
   if (total - start <= limit) return total;
-  // one byte more than the limit, so a CR at the limit is known to be (or not be) the start of a CRLF
-  let cut = 0;
-  segmentBytes(all.subarray(start, start + limit + 1), (_s, _b, e) => {
-    if (e <= limit) cut = e;
-  });
-  if (cut > 0) return start + cut;
-  // a block longer than a piece: the piece is that block (or the rest, when it never ends)
-  let first = 0;
-  const rest = all.subarray(start);
-  segmentBytes(rest, (_s, _b, e) => {
-    if (first === 0) first = e;
-  });
-  return first === 0 ? total : start + first;
+  for (let p = start + limit; p >= start + 2; p--) if (endsBlock(all, p)) return p;
+  for (let p = start + limit + 1; p < total; p++) if (endsBlock(all, p)) return p;
+  return total;
 }
 
 /** Whether `rest` (text after the last blank line) holds anything but whitespace and comment lines. */

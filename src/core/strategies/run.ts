@@ -8,14 +8,14 @@
  * strategy is `n/a` with naReason 'no-frames' (a strategy whose appliesTo throws: 'strategy-error'). The result is
  * plain, structured-cloneable data.
  */
-import type { CarriedCall, Frame, FrameIndex, NaReason, ParseAttempt, Signal, StrategyNote, StrategyRun, TurnIndex, TurnVerdict, WireId } from '../types';
+import { frameIndex, type CarriedCall, type FrameIndex, type FrameTable, type NaReason, type ParseAttempt, type Signal, type StrategyNote, type StrategyRun, type TurnIndex, type TurnVerdict, type WireId } from '../types';
 import { createRunLog } from './run-log';
 import type { Strategy } from './types';
 import { byTurn, naVerdicts, overallVerdict, turnVerdict } from './verdict';
 
 export interface RunInput {
   wire: WireId;
-  frames: readonly Frame[];
+  frames: FrameTable;
   signals: readonly (readonly Signal[])[];
   carried: readonly CarriedCall[];
   /** Every turn of the recording (turns without frames included). */
@@ -29,7 +29,7 @@ export type RunResult = StrategyRun & { notes: StrategyNote[] };
 export const NO_FRAMES_REASON: NaReason = 'no-frames';
 
 export function runStrategy(strategy: Strategy, input: RunInput): RunResult {
-  const applies = input.frames.length === 0 ? NO_FRAMES_REASON : safeApplies(strategy, input.wire);
+  const applies = input.frames.count === 0 ? NO_FRAMES_REASON : safeApplies(strategy, input.wire);
   if (applies !== true) {
     return {
       id: strategy.id,
@@ -48,24 +48,26 @@ export function runStrategy(strategy: Strategy, input: RunInput): RunResult {
   const lastFrame = new Map<number, FrameIndex>();
   const { frames, signals, wire } = input;
 
+  const n = frames.count;
+  const turnOf = frames.turn;
   let i = 0;
-  while (i < frames.length) {
-    const turn = (frames[i] as Frame).turn;
+  while (i < n) {
+    const turn = turnOf[i] as TurnIndex;
     const ctx = { wire, turn, log };
     let j = i;
     try {
       let state = strategy.init(turn);
-      for (; j < frames.length && (frames[j] as Frame).turn === turn; j++) {
-        const f = (frames[j] as Frame).index;
+      for (; j < n && turnOf[j] === turn; j++) {
+        const f = frameIndex(j);
         for (const s of signals[j] ?? []) state = strategy.step(state, s, f, ctx);
       }
-      const endFrame = (frames[j - 1] as Frame).index;
+      const endFrame = frameIndex(j - 1);
       lastFrame.set(turn, endFrame);
       strategy.endTurn(state, { ...ctx, endFrame });
     } catch (e) {
       crashed.set(turn, e instanceof Error ? e.message : String(e));
-      while (j < frames.length && (frames[j] as Frame).turn === turn) j++;
-      lastFrame.set(turn, (frames[j - 1] as Frame).index);
+      while (j < n && turnOf[j] === turn) j++;
+      lastFrame.set(turn, frameIndex(j - 1));
     }
     i = j;
   }

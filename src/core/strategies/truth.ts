@@ -10,15 +10,15 @@
  * that have none; undefined when the stream was cut first; valid = the args parse as JSON.
  * A third argument (the signals, from older callers) is accepted and not read.
  */
-import type { CarriedCall, Frame, WireId } from '../types';
+import type { CarriedCall, FrameTable, WireId } from '../types';
 import { readCarried, type CallTrace } from './ground-truth';
 
 export type { CallTrace, ReusedKey } from './ground-truth';
 
-export function traceCalls(wire: WireId, frames: readonly Frame[], _signals?: unknown): CallTrace {
+export function traceCalls(wire: WireId, frames: FrameTable, _signals?: unknown): CallTrace {
   return readCarried(wire, frames);
 }
 
-export function carriedCalls(wire: WireId, frames: readonly Frame[], _signals?: unknown): CarriedCall[] {
+export function carriedCalls(wire: WireId, frames: FrameTable, _signals?: unknown): CarriedCall[] {
   return readCarried(wire, frames).carried;
 }

@@ -22,14 +22,14 @@
  */
 import { DEEP_NESTING, jsonTextDepth } from '../strategies/json';
 import { isTerminalSignals } from '../wire';
-import type { Anomaly, CarriedCall, DecodedTurn, Frame, FrameIndex, Mutable, Signal, Turn, WireId } from '../types';
+import { frameIndex, type Anomaly, type CarriedCall, type DecodedTurn, type FrameIndex, type FrameTable, type Mutable, type Signal, type Turn, type WireId } from '../types';
 import type { ReusedKey } from '../strategies/truth';
 import type { TurnRange } from './turns';
 
 export interface TurnAnomalyInput {
   wire: WireId;
   turn: Turn;
-  frames: readonly Frame[];
+  frames: FrameTable;
   signals: readonly (readonly Signal[])[];
   range: TurnRange;
   carried: readonly CarriedCall[];
@@ -61,7 +61,7 @@ export function turnAnomalies(x: TurnAnomalyInput): Anomaly[] {
   let terminal = false;
   let toolFinish: FrameIndex | undefined;
   for (let i = x.range.start; i < x.range.end; i++) {
-    const f = (x.frames[i] as Frame).index;
+    const f = frameIndex(i);
     const sigs = x.signals[i] ?? [];
     if (isTerminalSignals(x.wire, sigs)) terminal = true;
     for (const s of sigs) {
@@ -75,7 +75,7 @@ export function turnAnomalies(x: TurnAnomalyInput): Anomaly[] {
     }
   }
   if (toolFinish !== undefined && x.carried.length === 0) add('finish-tool-calls-without-call', toolFinish);
-  if (!terminal) add('no-terminal-event', x.range.end > x.range.start ? (x.frames[x.range.end - 1] as Frame).index : undefined);
+  if (!terminal) add('no-terminal-event', x.range.end > x.range.start ? frameIndex(x.range.end - 1) : undefined);
   for (const c of x.carried) if (!c.valid) add('invalid-arguments', c.endFrame ?? c.startFrame, c.key);
   for (const c of x.carried) {
     const depth = jsonTextDepth(c.argsText);
@@ -108,8 +108,8 @@ function timeGoesBack(x: TurnAnomalyInput, add: Add): void {
   for (let c = 1; c < chunks.length; c++) {
     if ((chunks[c] as { time: number }).time >= (chunks[c - 1] as { time: number }).time) continue;
     // the first frame whose last chunk is at or after this one is where it shows
-    while (fi < x.range.end && (x.frames[fi] as Frame).chunks[1] < c) fi++;
-    add('time-goes-back', fi < x.range.end ? (x.frames[fi] as Frame).index : undefined, String(c));
+    while (fi < x.range.end && (x.frames.chunkLast[fi] as number) < c) fi++;
+    add('time-goes-back', fi < x.range.end ? frameIndex(fi) : undefined, String(c));
   }
 }
 
@@ -125,9 +125,9 @@ function invalidUtf8(x: TurnAnomalyInput, add: Add): void {
     count = 0;
   };
   for (const offset of at) {
-    while (fi < x.range.end && (x.frames[fi] as Frame).charEnd <= offset) fi++;
-    const frame = x.frames[fi];
-    const inside = fi < x.range.end && frame !== undefined && frame.charStart <= offset;
+    while (fi < x.range.end && (x.frames.charEnd[fi] as number) <= offset) fi++;
+    const frame = fi < x.range.end ? { index: frameIndex(fi), charStart: x.frames.charStart[fi] as number } : undefined;
+    const inside = frame !== undefined && frame.charStart <= offset;
     if (!inside) {
       outside++;
       continue;

@@ -15,8 +15,8 @@ import type {
   Anomaly,
   CarriedCall,
   DecodedTurn,
-  Frame,
   FrameIndex,
+  FrameTable,
   Gap,
   Ms,
   ReadyCall,
@@ -27,7 +27,8 @@ import type {
   TurnTiming,
   WireId,
 } from '../types';
-import { ms, sinceRequest, turnMs } from '../types';
+import { frameTime } from '../sse/frame-table';
+import { frameIndex, ms, sinceRequest, turnMs } from '../types';
 import { turnAnomalies, type CallPieces } from './anomalies';
 import { turnRanges } from './turns';
 
@@ -48,7 +49,7 @@ export interface TimingOptions {
 
 export function computeTimings(
   recording: Recording,
-  frames: readonly Frame[],
+  frames: FrameTable,
   signals: readonly (readonly Signal[])[],
   carried: readonly CarriedCall[],
   wire: WireId,
@@ -81,12 +82,12 @@ export function computeTimings(
     const gaps: Gap[] = [];
     let longest: number | null = null;
     for (let i = range.start; i < range.end; i++) {
-      const frame = frames[i] as Frame;
+      const frame = { index: frameIndex(i), time: frameTime(frames, i) };
       if (i > range.start) {
-        const prev = frames[i - 1] as Frame;
-        const length = frame.time - prev.time;
+        const prevTime = frameTime(frames, i - 1);
+        const length = frame.time - prevTime;
         if (longest === null || length > longest) longest = length;
-        if (length > threshold) gaps.push({ frame: frame.index, fromMs: rel(prev.time), lengthMs: length });
+        if (length > threshold) gaps.push({ frame: frame.index, fromMs: rel(prevTime), lengthMs: length });
       }
       for (const s of signals[i] ?? []) {
         switch (s.kind) {
@@ -117,8 +118,8 @@ export function computeTimings(
       }
     }
     const has = range.end > range.start;
-    const first = has ? (frames[range.start] as Frame) : undefined;
-    const last = has ? (frames[range.end - 1] as Frame) : undefined;
+    const first = has ? { index: frameIndex(range.start), time: frameTime(frames, range.start) } : undefined;
+    const last = has ? { index: frameIndex(range.end - 1), time: frameTime(frames, range.end - 1) } : undefined;
     const anomalies: Anomaly[] = turnAnomalies({
       wire,
       turn,
@@ -164,12 +165,11 @@ export interface ReadyTime {
 }
 
 /** Each ready call's time from its turn's request (for the waterfall and the what-if schedules). */
-export function readyTimes(recording: Recording, frames: readonly Frame[], calls: readonly ReadyCall[]): ReadyTime[] {
+export function readyTimes(recording: Recording, frames: FrameTable, calls: readonly ReadyCall[]): ReadyTime[] {
   return calls.map((call) => ({ call, readyMs: readyMs(recording, frames, call.readyFrame, call.turn) }));
 }
 
-export function readyMs(recording: Recording, frames: readonly Frame[], frame: FrameIndex, turn: TurnIndex): TurnMs {
-  const f = frames[frame];
+export function readyMs(recording: Recording, frames: FrameTable, frame: FrameIndex, turn: TurnIndex): TurnMs {
   const requestAt = recording.turns[turn]?.requestAt ?? ms(0);
-  return f ? sinceRequest(f.time, requestAt) : turnMs(Number.NaN);
+  return frame >= 0 && frame < frames.count ? sinceRequest(frameTime(frames, frame), requestAt) : turnMs(Number.NaN);
 }

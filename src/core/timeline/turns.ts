@@ -5,20 +5,22 @@
  * returns, for each turn index 0..turnCount-1, the half-open range [start, end) of its frames in the array
  * (start === end for a turn with no frame). One pass, no copying.
  */
-import type { Frame } from '../types';
+import type { FrameTable } from '../types';
 
 export interface TurnRange {
   start: number;
   end: number;
 }
 
-export function turnRanges(frames: readonly Frame[], turnCount: number): TurnRange[] {
+export function turnRanges(frames: FrameTable, turnCount: number): TurnRange[] {
   const out: TurnRange[] = Array.from({ length: turnCount }, () => ({ start: 0, end: 0 }));
+  const n = frames.count;
+  const turnOf = frames.turn;
   let i = 0;
-  while (i < frames.length) {
-    const turn = (frames[i] as Frame).turn;
+  while (i < n) {
+    const turn = turnOf[i] as number;
     let j = i + 1;
-    while (j < frames.length && (frames[j] as Frame).turn === turn) j++;
+    while (j < n && turnOf[j] === turn) j++;
     const r = out[turn];
     if (r && r.start === r.end) {
       r.start = i;

@@ -9,7 +9,8 @@
  * is the wire with the most votes when no other wire has at least half as many; otherwise, and when nothing voted,
  * null (unsure).
  */
-import type { Frame, WireId } from '../types';
+import { frameAt } from '../sse/frame-table';
+import type { Frame, FrameTable, WireId } from '../types';
 import { INVALID, arr, obj, parseData, str } from './read';
 
 export const DETECT_FRAMES = 24;
@@ -50,12 +51,11 @@ export function frameEvidence(frame: Frame): WireId | null {
   return null;
 }
 
-export function detectWire(frames: readonly Frame[]): WireId | null {
+export function detectWire(frames: FrameTable): WireId | null {
   const votes = new Map<WireId, number>();
-  const n = Math.min(frames.length, DETECT_FRAMES);
+  const n = Math.min(frames.count, DETECT_FRAMES);
   for (let i = 0; i < n; i++) {
-    const frame = frames[i];
-    if (frame === undefined) continue;
+    const frame = frameAt(frames, i);
     const w = frameEvidence(frame);
     if (w !== null) votes.set(w, (votes.get(w) ?? 0) + 1);
   }

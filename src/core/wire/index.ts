@@ -11,7 +11,8 @@
  * end-of-response event (Anthropic message_stop, Chat [DONE], Responses response.completed / incomplete / failed,
  * Gemini a chunk with finishReason).
  */
-import type { Frame, FrameKind, Signal, WireId } from '../types';
+import { frameAt } from '../sse/frame-table';
+import type { Frame, FrameKind, FrameTable, Signal, WireId } from '../types';
 import type { AdaptOptions, WireAdapter } from './adapter';
 import { anthropicMessages } from './anthropic-messages';
 import { gemini } from './gemini';
@@ -30,13 +31,13 @@ const ADAPTERS: { readonly [W in WireId]: WireAdapter<unknown> } = {
   gemini: gemini as WireAdapter<unknown>,
 };
 
-export function adaptFrames(wire: WireId, frames: readonly Frame[], options: AdaptOptions = {}): Signal[][] {
+export function adaptFrames(wire: WireId, frames: FrameTable, options: AdaptOptions = {}): Signal[][] {
   const adapter = ADAPTERS[wire];
-  const out: Signal[][] = new Array<Signal[]>(frames.length);
+  const out: Signal[][] = new Array<Signal[]>(frames.count);
   let turn = Number.NaN;
   let state: unknown = null;
-  for (let i = 0; i < frames.length; i++) {
-    const frame = frames[i] as Frame;
+  for (let i = 0; i < frames.count; i++) {
+    const frame = frameAt(frames, i);
     if (frame.turn !== turn) {
       turn = frame.turn;
       state = adapter.init(options);

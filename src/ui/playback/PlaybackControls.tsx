@@ -6,6 +6,7 @@ import { useActions, usePlayer } from '../../store/react';
 import { turnRelativeTime } from '../scrubber/describe';
 import { formatNumber } from '../../i18n';
 import { useT } from '../shell/useT';
+import { getFrame } from '../../core/sse/frame-table';
 
 interface StepButton {
   key: string;
@@ -25,7 +26,7 @@ export function PlaybackControls({ minimal = false }: { minimal?: boolean }) {
   const session = usePlayer((s) => s.session);
   const frame = usePlayer((s) => s.frame);
   const id = useId();
-  const disabled = !session || session.frames.length === 0;
+  const disabled = !session || session.frames.count === 0;
 
   const back: StepButton[] = [
     { key: 'mb', glyph: '[', label: t('app.markerBack'), shortcut: '[', run: a.prevMarker },
@@ -43,7 +44,7 @@ export function PlaybackControls({ minimal = false }: { minimal?: boolean }) {
     </button>
   );
 
-  const f = session?.frames[frame];
+  const f = session ? getFrame(session.frames, frame) : undefined;
   return (
     <div className="ss-playback" role="group" aria-label={t('app.playback')}>
       <div className="ss-buttons">
@@ -90,7 +91,7 @@ export function PlaybackControls({ minimal = false }: { minimal?: boolean }) {
       )}
       {session && f && (
         <p className="ss-position">
-          <strong>{t('app.frame.visible', { index: frame, total: session.frames.length })}</strong>
+          <strong>{t('app.frame.visible', { index: frame, total: session.frames.count })}</strong>
           {' · '}
           {t('app.frame.time', { ms: turnRelativeTime(session, frame) })}
           {' · '}

@@ -14,6 +14,7 @@ import { frameValueText, markerText, markersIn, turnRelativeTime } from './descr
 import { Legend } from './Legend';
 import { MARKERS_HEIGHT, Track } from './Track';
 import './scrubber.css';
+import { getFrame } from '../../core/sse/frame-table';
 
 function useWidth(): [React.RefCallback<HTMLDivElement>, number] {
   const [width, setWidth] = useState(0);
@@ -60,7 +61,7 @@ export function Scrubber() {
   const tipId = useId();
   const scaleId = useId();
 
-  const n = session?.frames.length ?? 0;
+  const n = session?.frames.count ?? 0;
   // once per session: recorded times, as the clock plays them with timing "recorded"
   const timed = useMemo(() => (session ? timePositions(playTimes(session, 'recorded')) : null), [session]);
   const positions = scale === 'time' ? timed : null;
@@ -93,7 +94,7 @@ export function Scrubber() {
   if (session && n > 0 && !dismissed && (hoverX !== null || focused)) {
     const [from, to] = hoverX !== null ? columnFrames(hoverX, n, width, positions) : [frame, frame];
     const f = hoverX !== null ? xToFrame(hoverX, n, width, positions) : frame;
-    const fr = session.frames[f];
+    const fr = getFrame(session.frames, f);
     const head = [
       t('app.frame.visible', { index: f, total: n }),
       t('app.frame.time', { ms: turnRelativeTime(session, f) }),

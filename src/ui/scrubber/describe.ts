@@ -8,9 +8,10 @@
 import type { Session } from '../../core/types';
 import type { Marker } from '../../store/markers';
 import { translateData, type Translate } from '../../i18n';
+import { getFrame } from '../../core/sse/frame-table';
 
 export function turnRelativeTime(session: Session, frame: number): number {
-  const f = session.frames[frame];
+  const f = getFrame(session.frames, frame);
   if (!f) return 0;
   const requestAt = session.recording.turns[f.turn]?.requestAt ?? session.timings.find((t) => t.turn === f.turn)?.requestAt ?? 0;
   return Math.round((f.time - requestAt) * 10) / 10;
@@ -21,9 +22,9 @@ export function turnRelativeTime(session: Session, frame: number): number {
  * names, the URL's `f` and the CLI use, so a screen-reader user and a sighted one name the same frame alike.
  */
 export function frameValueText(session: Session, frame: number, t: Translate): string {
-  const f = session.frames[frame];
-  if (!f) return t('app.frame.position', { n: 0, total: session.frames.length });
-  return t('app.frame.valuetext', { n: frame, total: session.frames.length, ms: turnRelativeTime(session, frame), event: f.event });
+  const f = getFrame(session.frames, frame);
+  if (!f) return t('app.frame.position', { n: 0, total: session.frames.count });
+  return t('app.frame.valuetext', { n: frame, total: session.frames.count, ms: turnRelativeTime(session, frame), event: f.event });
 }
 
 export function markerText(marker: Marker, session: Session, t: Translate, lang: 'zh' | 'en'): string {

@@ -156,10 +156,10 @@ export function notesSayIdsDiffer(notes: readonly (string | undefined)[]): boole
 /** Our assembly of one turn: its text signals and the per-call-buffer strategy's calls, in the order they started. */
 export function assembleTurn(session: Session, turn: TurnIndex): Assembly {
   let text = '';
-  session.frames.forEach((frame, i) => {
-    if (frame.turn !== turn) return;
+  for (let i = 0; i < session.frames.count; i++) {
+    if (session.frames.turn[i] !== turn) continue;
     for (const s of session.signals[i] ?? []) if (s.kind === 'text') text += s.text;
-  });
+  }
   const order = new Map(session.carried.filter((c) => c.turn === turn).map((c) => [c.key, c.startFrame as number]));
   const calls = session.strategies['per-call-buffer'].calls
     .filter((c) => c.turn === turn)

@@ -82,7 +82,7 @@ export function Provenance() {
     t(`app.wire.${session.wire}`) + (session.wireSource === 'detected' ? ` (${t('app.provenance.detected')})` : ''),
     header.model,
     header.server,
-    t(session.timings.length === 1 ? 'app.provenance.framesOneTurn' : 'app.provenance.frames', { frames: session.frames.length, turns: session.timings.length }),
+    t(session.timings.length === 1 ? 'app.provenance.framesOneTurn' : 'app.provenance.frames', { frames: session.frames.count, turns: session.timings.length }),
   ].filter((x): x is string => typeof x === 'string' && x !== '');
 
   return (

@@ -16,6 +16,7 @@ import { DEFAULT_TOOL_MS, WhatIf } from './WhatIf';
 import { registerMessages } from '../../i18n';
 import { waterfall } from '../../i18n/messages/waterfall';
 import './waterfall.css';
+import { getFrame } from '../../core/sse/frame-table';
 
 // the waterfall's strings load with its code (it is not part of the first page load)
 registerMessages(waterfall);
@@ -88,7 +89,7 @@ export function Waterfall(props: WaterfallProps): ReactElement {
     if (!moveFocus(e)) zp.onKeyDown(e);
   };
 
-  const current = session.frames[frame] ?? null;
+  const current = getFrame(session.frames, frame) ?? null;
   const currentTurn = current?.turn ?? (session.timings.length ? turnIndex(0) : null);
   const currentTiming = session.timings.find((tm) => tm.turn === currentTurn) ?? null;
   const playheadRelMs = current && currentTiming ? sinceRequest(current.time, currentTiming.requestAt) : null;

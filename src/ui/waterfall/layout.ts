@@ -10,6 +10,7 @@
  */
 import { fromRequest, ms, sinceRequest } from '../../core/types';
 import type { Anomaly, CallKey, FrameIndex, Ms, Session, StrategyId, TurnIndex, TurnMs, TurnTiming } from '../../core/types';
+import { getFrame } from '../../core/sse/frame-table';
 
 export type SegmentKind = 'wait' | 'stream' | 'reasoning' | 'text' | 'args' | 'gap';
 export type MarkKind = 'first-frame' | 'first-reasoning' | 'first-text' | 'first-call' | 'ready' | 'end';
@@ -71,7 +72,7 @@ function frameAtOrAfter(session: Session, first: number, last: number, atAbs: Ms
   let hi = last + 1;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    const t = session.frames[mid]?.time ?? Infinity;
+    const t = mid < session.frames.count ? (session.frames.time[mid] as number) : Infinity;
     if (t < atAbs - 1e-6) lo = mid + 1;
     else hi = mid;
   }
@@ -87,14 +88,13 @@ function segmentsOf(session: Session, timing: TurnTiming): Segment[] {
     return out;
   }
   const [first, last] = range;
-  const firstFrame = session.frames[first];
+  const firstFrame = getFrame(session.frames, first);
   if (!firstFrame) return out;
   out.push({ kind: 'wait', fromMs: req, toMs: firstFrame.time, frame: first });
   const gapFrames = new Set(timing.gaps.map((g) => g.frame as number));
   let prevTime: Ms = firstFrame.time;
-  for (let i = first + 1; i <= last && i < session.frames.length; i++) {
-    const f = session.frames[i];
-    if (!f) continue;
+  for (let i = first + 1; i <= last && i < session.frames.count; i++) {
+    const f = { index: i as FrameIndex, time: session.frames.time[i] as Ms };
     const kind = gapFrames.has(i) ? 'gap' : bandKind(session.kinds[i]);
     const top = out[out.length - 1];
     if (kind !== 'gap' && top && top.kind === kind && top.toMs === prevTime) {
@@ -130,7 +130,7 @@ function marksOf(session: Session, timing: TurnTiming, strategy: StrategyId): Ma
   push('first-call', timing.firstToolCallMs, at(timing.firstToolCallMs));
   for (const call of session.strategies[strategy]?.calls ?? []) {
     if (call.turn !== timing.turn) continue;
-    const f = session.frames[call.readyFrame];
+    const f = getFrame(session.frames, call.readyFrame);
     if (!f) continue;
     marks.push({
       kind: 'ready',

@@ -16,6 +16,7 @@ import {
 } from '../../core/timeline/whatif';
 import { PENDING_REASON } from '../../core/session/session';
 import { STRATEGY_IDS, sinceRequest, turnMs, type Ms, type Session, type StrategyId, type TurnIndex, type TurnMs } from '../../core/types';
+import { getFrame } from '../../core/sse/frame-table';
 
 export interface StrategyWhatIf {
   id: StrategyId;
@@ -44,7 +45,7 @@ export interface TurnWhatIf {
 function readyCalls(session: Session, id: StrategyId, turn: TurnIndex, requestAt: Ms) {
   return (session.strategies[id]?.calls ?? []).flatMap((c) => {
     if (c.turn !== turn) return [];
-    const f = session.frames[c.readyFrame];
+    const f = getFrame(session.frames, c.readyFrame);
     return f ? [{ id: c.id, name: c.name, readyMs: sinceRequest(f.time, requestAt) }] : [];
   });
 }

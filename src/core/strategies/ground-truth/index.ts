@@ -8,7 +8,8 @@
  * buffer is a tool with no arguments, as the SDK keeps the block's `{}` input). The official SDKs are the reference
  * in test/core/oracle: on valid streams they produce these calls.
  */
-import type { Frame, TurnIndex, WireId } from '../../types';
+import { frameAt } from '../../sse/frame-table';
+import type { FrameTable, TurnIndex, WireId } from '../../types';
 import { anthropicTurn, readAnthropic, type AnthropicTurn } from './anthropic';
 import { chatTurn, readChat, type ChatTurn } from './chat';
 import { endGeminiTurn, geminiTurn, readGemini, type GeminiTurn } from './gemini';
@@ -29,14 +30,15 @@ function validArgs(wire: WireId): (args: string) => boolean {
   };
 }
 
-export function readCarried(wire: WireId, frames: readonly Frame[]): CallTrace {
+export function readCarried(wire: WireId, frames: FrameTable): CallTrace {
   const t = new Tracer();
   let turn = Number.NaN as TurnIndex;
   let anthropic: AnthropicTurn = anthropicTurn();
   let responses: ResponsesTurn = responsesTurn();
   let gemini: GeminiTurn = geminiTurn();
   let chat: ChatTurn = chatTurn();
-  for (const frame of frames) {
+  for (let i = 0; i < frames.count; i++) {
+    const frame = frameAt(frames, i);
     if (frame.turn !== turn) {
       endGeminiTurn(t, gemini);
       turn = frame.turn;

@@ -16,6 +16,7 @@ import { accumulatedAt, accumulatedOf, type StreamKind } from './accumulated';
 import { bufferView } from './segments';
 import '../panels.css';
 import { translateIsolated } from '../../i18n/parts';
+import { getFrame } from '../../../core/sse/frame-table';
 
 type HoverFrames = (range: [number, number] | null) => void;
 
@@ -167,7 +168,7 @@ function SoFar({ session, turn, frame, kind, t }: { session: Session; turn: Turn
 export function BuffersPanel({ session, strategy, frame, t, selectedCall, hoveredCall, hoveredFrames, onSelectCall, onHoverCall, onHoverFrames, onSeek }: PanelProps) {
   const run = session.strategies[strategy];
   const buffers = buffersAt(run, frame);
-  const turn = session.frames[frame]?.turn ?? null;
+  const turn = getFrame(session.frames, frame)?.turn ?? null;
   const noneThisTurn = turn !== null && !buffers.some((b) => b.turn === turn);
   const hoverFrames = useCallback<HoverFrames>((range) => onHoverFrames?.(range), [onHoverFrames]);
   const sofar =

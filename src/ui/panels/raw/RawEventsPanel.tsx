@@ -16,6 +16,7 @@ import { DEFAULT_VIEWPORT_PX, followFrame, rowStep, totalHeight, visibleRows, wi
 import { payloadPieces, previewText, type PreviewPiece } from './payload';
 import { KIND_GLYPH, chunkInfo, columnWidths, turnRelativeMs } from './rows';
 import '../panels.css';
+import { getFrame } from '../../../core/sse/frame-table';
 
 interface RowProps {
   session: Session;
@@ -42,7 +43,7 @@ function Preview({ pieces }: { pieces: readonly PreviewPiece[] }) {
 }
 
 const Row = memo(function Row({ session, index, current, hovered, lang, t, top, onSeek, onHoverFrames }: RowProps) {
-  const frame = session.frames[index];
+  const frame = getFrame(session.frames, index);
   if (!frame) return null;
   const kind = session.kinds[index] ?? 'other';
   const time = formatNumber(lang, turnRelativeMs(session, frame), 1);
@@ -117,7 +118,7 @@ interface Scroll {
 const NO_HOVER = (): void => {};
 
 const RawList = memo(function RawList({ session, frame, lang, t, onSeek, hoveredFrames, onHoverFrames = NO_HOVER }: Pick<PanelProps, 'session' | 'frame' | 'lang' | 't' | 'onSeek' | 'hoveredFrames' | 'onHoverFrames'>) {
-  const count = session.frames.length;
+  const count = session.frames.count;
   const widths = useMemo(() => columnWidths(session.frames), [session.frames]);
   const [measureRef, viewport] = useViewportHeight();
   const el = useRef<HTMLDivElement | null>(null);
@@ -196,8 +197,8 @@ const RawList = memo(function RawList({ session, frame, lang, t, onSeek, hovered
 });
 
 export function RawEventsPanel({ session, frame, lang, t, theme, onSeek, hoveredFrames, onHoverFrames }: PanelProps) {
-  const count = session.frames.length;
-  const current = session.frames[frame];
+  const count = session.frames.count;
+  const current = getFrame(session.frames, frame);
   return (
     <section className="ss-panel ss-raw" aria-label={t('panels.raw.title')}>
       <header className="ss-panel-head">

@@ -4,7 +4,8 @@
  * Contract: no allocation proportional to the recording per call; bad or missing data gives a neutral value
  * (an empty preview, time 0), never a throw.
  */
-import type { Frame, FrameKind, Session, Signal } from '../../../core/types';
+import { frameRaw } from '../../../core/sse/frame-table';
+import type { Frame, FrameKind, FrameTable, Session, Signal } from '../../../core/types';
 import { prettyJsonText, type Pretty } from '../../code/pretty';
 
 /** A glyph per frame kind, so kinds differ without colour. */
@@ -33,25 +34,21 @@ export interface ChunkInfo {
   newChunk: boolean;
 }
 
-export function chunkInfo(frames: readonly Frame[], i: number): ChunkInfo | null {
-  const f = frames[i];
-  if (!f) return null;
-  const [first, last] = f.chunks;
-  const prev = frames[i - 1];
-  const next = frames[i + 1];
-  const prevSame = prev !== undefined && prev.turn === f.turn;
-  const nextSame = next !== undefined && next.turn === f.turn;
-  const sharesBefore = prevSame && prev.chunks[1] === first;
-  const sharesAfter = nextSame && next.chunks[0] === last;
+export function chunkInfo(frames: FrameTable, i: number): ChunkInfo | null {
+  if (!(Number.isInteger(i) && i >= 0 && i < frames.count)) return null;
+  const first = frames.chunkFirst[i] as number;
+  const last = frames.chunkLast[i] as number;
+  const turn = frames.turn[i];
+  const prevSame = i > 0 && frames.turn[i - 1] === turn;
+  const nextSame = i + 1 < frames.count && frames.turn[i + 1] === turn;
+  const sharesBefore = prevSame && frames.chunkLast[i - 1] === first;
+  const sharesAfter = nextSame && frames.chunkFirst[i + 1] === last;
   return { first, last, split: last > first, shared: sharesBefore || sharesAfter, newChunk: !sharesBefore };
 }
 
 /** The raw event text (fields through the blank line) as it was decoded. */
 export function rawEventText(session: Session, frame: Frame): string {
-  const decoded = session.decoded[frame.turn]?.turn === frame.turn
-    ? session.decoded[frame.turn]
-    : session.decoded.find((d) => d.turn === frame.turn);
-  return decoded ? decoded.text.slice(frame.charStart, frame.charEnd) : '';
+  return frame.index >= 0 && frame.index < session.frames.count ? frameRaw(session.frames, frame.index) : '';
 }
 
 /** The data as pretty JSON (bounded in depth and length, ../../code/pretty.ts), or null when it is not JSON. */
@@ -90,10 +87,10 @@ export function signalDetail(s: Signal): string {
 /**
  * The widths, in characters, of the index and event columns for a session: wide enough for the largest frame number
  * and the longest event name (so no name is ever cut), capped so one odd name cannot take the whole row. One pass
- * over the frames, once per session.
+ * over the table's distinct event names (at most as many as the frames).
  */
-export function columnWidths(frames: readonly Frame[]): { index: number; event: number } {
+export function columnWidths(frames: FrameTable): { index: number; event: number } {
   let event = 5;
-  for (const f of frames) if (f.event.length > event) event = f.event.length;
-  return { index: Math.max(2, String(Math.max(0, frames.length - 1)).length), event: Math.min(event, 48) };
+  for (const name of frames.events) if (name.length > event) event = name.length;
+  return { index: Math.max(2, String(Math.max(0, frames.count - 1)).length), event: Math.min(event, 48) };
 }

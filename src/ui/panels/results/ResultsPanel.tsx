@@ -14,6 +14,7 @@ import { AttemptList } from './AttemptList';
 import { turnLastFrame, unendedAt } from '../unended';
 import '../panels.css';
 import { translateIsolated } from '../../i18n/parts';
+import { getFrame } from '../../../core/sse/frame-table';
 
 /** Above this many characters a buffer gets no live preview (the scan would hold up a scrub). */
 const PREVIEW_LIMIT = 100_000;
@@ -74,7 +75,7 @@ export function ResultsPanel({ session, strategy, frame, t, theme, selectedCall,
   const attempts = attemptsUpTo(run, frame);
   const calls = callsUpTo(run, frame);
   // past the turn's last frame the stream is over for it: say what happened, not what may still come
-  const turn = session.frames[frame]?.turn ?? null;
+  const turn = getFrame(session.frames, frame)?.turn ?? null;
   const lastOfTurn = turn === null ? null : turnLastFrame(session, turn);
   const over = lastOfTurn !== null && frame >= lastOfTurn;
   const unended = turn === null ? [] : unendedAt(session, turn, null, frame);
