@@ -1,7 +1,7 @@
 // Benchmark: decodeRecording on a 500,000-event Chat-style stream vs the floor (docs/performance.md): split the same
 // text on '\n\n', take the data lines, JSON.parse each. Prints times and the ratio floor/ours (>= 1 means we are
 // at least as fast as the floor). Run: npx tsx bench/sse.ts [events] [--per-chunk N]
-import { decodeRecording } from '../src/core/sse';
+import { decodeRecording, frameData } from '../src/core/sse';
 import { load } from '../src/core/load';
 import type { Recording } from '../src/core/types';
 
@@ -68,10 +68,14 @@ let frames = 0;
 for (let round = 0; round < 7; round++) {
   floorT.push(time(() => floor(text)));
   oursT.push(time(() => {
-    frames = decodeRecording(rec).frames.length;
+    frames = decodeRecording(rec).frames.count;
   }));
   oursParseT.push(time(() => {
-    for (const f of decodeRecording(rec).frames) if (f.data !== '[DONE]') JSON.parse(f.data);
+    const t = decodeRecording(rec).frames;
+    for (let i = 0; i < t.count; i++) {
+      const data = frameData(t, i);
+      if (data !== '[DONE]') JSON.parse(data);
+    }
   }));
 }
 // The machine may be shared: the minimum of the rounds is the least disturbed figure; medians are printed too.

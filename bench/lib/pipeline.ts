@@ -45,7 +45,7 @@ export function floorRead(bytes: Uint8Array): number {
 function ours(bytes: Uint8Array, all: boolean): number {
   const r = analyzeInput(bytes, 'bench.sse', all ? {} : { strategies: [DEFAULT_STRATEGY] });
   if (!r.ok) throw new Error(r.error.message);
-  return r.session.frames.length;
+  return r.session.frames.count;
 }
 
 const sseFetch = (bytes: Uint8Array) => async () => new Response(new Uint8Array(bytes), { status: 200, headers: { 'content-type': 'text/event-stream' } });

@@ -20,7 +20,7 @@ export function benchSeekCompute(jsonl: string, seeks = 200, strategy: StrategyI
   if (!loaded.ok) throw new Error(loaded.error.message);
   const session = analyze(loaded.recording, { strategies: [strategy] });
   const run = session.strategies[strategy];
-  const n = session.frames.length;
+  const n = session.frames.count;
   const rnd = seededRandom(7);
   const naive: number[] = [];
   const ours: number[] = [];
@@ -28,7 +28,7 @@ export function benchSeekCompute(jsonl: string, seeks = 200, strategy: StrategyI
   for (let i = 0; i < seeks; i++) {
     const f = Math.floor(rnd() * n);
     let t0 = performance.now();
-    const prefix = session.frames.slice(0, f + 1);
+    const prefix = { ...session.frames, count: f + 1 };
     const r = runStrategy(STRATEGIES[strategy], {
       wire: session.wire,
       frames: prefix,

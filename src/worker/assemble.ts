@@ -2,18 +2,17 @@
  * The page's half of receiving a session in slices from the analysis worker (the worker's half is ./slice.ts).
  *
  * Contract: `createAssembler()` returns `add(part)`, which joins one part into what came before for its path as it
- * arrives (items pushed, frames rebuilt from their columns and pushed, text and JSON text appended, chunks built as views into their turn's one transferred buffer), and
+ * arrives (items pushed, the frame table kept as it came, its typed arrays transferred, text and JSON text appended, chunks built as views into their turn's one transferred buffer), and
  * `finish(skeleton)`, which puts every joined piece at its path in the skeleton (the `done` message's session, a
  * fresh structured clone the page owns), a `json` piece parsed, and returns it. Work per call is proportional to that part's size, so no
  * single message takes long. Parts that do not fit (chunks before their bytes, ends past the buffer, a path the
  * skeleton lacks) give an Error naming the part and the path instead of a wrong session.
  */
-import type { Chunk, Session } from '../core/types';
+import type { Chunk, FrameTable, Session } from '../core/types';
 import { ms } from '../core/types';
-import { decodeFrames } from './frameColumns';
 import type { Part, PartPath } from './protocol';
 
-type Joined = { path: PartPath; kind: 'items'; value: unknown[] } | { path: PartPath; kind: 'text' | 'json'; value: string } | { path: PartPath; kind: 'chunks'; value: Chunk[]; buffer: ArrayBuffer; at: number };
+type Joined = { path: PartPath; kind: 'table'; value: FrameTable } | { path: PartPath; kind: 'items'; value: unknown[] } | { path: PartPath; kind: 'text' | 'json'; value: string } | { path: PartPath; kind: 'chunks'; value: Chunk[]; buffer: ArrayBuffer; at: number };
 
 const where = (path: PartPath) => path.join('.') || '(root)';
 
@@ -33,11 +32,15 @@ export function createAssembler() {
   const add = (part: Part): void => {
     const key = keyOf(part.path);
     const had = joined.get(key);
-    if (had && had.kind !== (part.kind === 'bytes' ? 'chunks' : part.kind === 'frames' ? 'items' : part.kind)) throw new Error(`analysis worker: a "${part.kind}" part for ${where(part.path)}, which had "${had.kind}" parts`);
+    if (had && had.kind !== (part.kind === 'bytes' ? 'chunks' : part.kind)) throw new Error(`analysis worker: a "${part.kind}" part for ${where(part.path)}, which had "${had.kind}" parts`);
     switch (part.kind) {
-      case 'items':
-      case 'frames': {
-        const items: unknown[] = part.kind === 'items' ? part.items : decodeFrames(part.columns);
+      case 'table': {
+        if (had) throw new Error(`analysis worker: a second frame table for ${where(part.path)}`);
+        joined.set(key, { path: part.path, kind: 'table', value: part.table });
+        return;
+      }
+      case 'items': {
+        const items: unknown[] = part.items;
         if (!had) joined.set(key, { path: part.path, kind: 'items', value: items });
         else if (had.kind === 'items') for (const item of items) had.value.push(item);
         return;

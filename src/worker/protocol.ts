@@ -4,13 +4,13 @@
  * Contract: types only. The page sends one `analyze` request per worker; the worker answers with any number of
  * `progress` messages (fractions in [0, 1], non-decreasing), then, for a session, `part` messages carrying the
  * session's large pieces in slices (see ./slice.ts: long arrays in slices of at most PART_SIZE items, texts over
- * TEXT_PART characters in pieces, the session's frames as columns, each turn's chunks as one transferred byte buffer plus slices of times and ends),
+ * TEXT_PART characters in pieces, the session's frame table with its typed arrays transferred, each turn's chunks as one transferred byte buffer plus slices of times and ends),
  * then exactly one `done` whose session is the rest (the skeleton, with those pieces emptied); or one `failed` when
  * something unexpected was thrown. The page joins each part as it arrives (./assemble.ts), so every message's
  * deserialization and joining on the page is short, and loading never blocks the page for long.
  */
 import type { AnalyzeTextResult } from '../core/session/session';
-import type { FrameColumns } from './frameColumns';
+import type { FrameTable } from '../core/types';
 
 export interface AnalyzeRequest {
   type: 'analyze';
@@ -35,8 +35,8 @@ export const TEXT_PART = 1 << 20;
 export type Part =
   /** The next items of the array at `path` (in order). */
   | { kind: 'items'; path: PartPath; items: unknown[] }
-  /** The next frames of the array at `path`, as columns (./frameColumns.ts); joined like items. */
-  | { kind: 'frames'; path: PartPath; columns: FrameColumns }
+  /** The frame table at `path`, its typed arrays transferred; its pieces (and long lists, side text) follow as parts. */
+  | { kind: 'table'; path: PartPath; table: FrameTable }
   /** The next piece of the string at `path`. */
   | { kind: 'text'; path: PartPath; text: string }
   /**

@@ -5,16 +5,19 @@
  * than `items` become [], strings longer than `text` become '', `frames` and each turn's `chunks` become []) and the pieces it
  * took out, without changing the given session (objects on the way to a piece are shallow-copied, the rest is shared).
  * `partsOf(pieces)` yields the messages that carry them, in order, each with the buffers to transfer: items in
- * slices of at most `items` (frames as columns, ./frameColumns.ts, a slice with an odd frame as items), texts in pieces of about `text` units (never between the halves of a surrogate pair),
- * and a turn's chunks as one buffer of all their bytes followed by slices of times and end offsets. Applying every
- * part to the skeleton (./assemble.ts) gives back the session's data. Pure; never throws on session data.
+ * slices of at most `items`, texts in pieces of about `text` units (never between the halves of a surrogate pair),
+ * a turn's chunks as one buffer of all their bytes followed by slices of times and end offsets, and the frame table
+ * (core/sse/frame-table.ts) as one part whose typed arrays are TRANSFERRED as they are (no codec; the given
+ * session's table is unusable afterwards), then its text pieces as items parts of about `text` units, its long
+ * string lists as items and a long side text as text. Applying every part to the skeleton (./assemble.ts) gives
+ * back the session's data. Pure apart from that transfer; never throws on session data.
  * Any depth: the walk stops STRIP_DEPTH levels down (only recorded JSON data nests that deep; below it nothing is
  * split) and a value there nesting deeper than CLONE_DEPTH more levels, which structured clone cannot copy, becomes
  * a `json` piece (null in the skeleton) sent as its JSON text in pieces of about `text` units.
  */
-import type { Chunk, Session } from '../core/types';
+import { emptyFrameTable, frameTableBuffers } from '../core/sse/frame-table';
+import type { Chunk, FrameTable, Session } from '../core/types';
 import { stringifyDeep } from '../core/wire/safe-json';
-import { encodeFrames, fitsColumns } from './frameColumns';
 import { PART_SIZE, TEXT_PART, type Part, type PartPath } from './protocol';
 
 export interface SliceSizes {
@@ -25,7 +28,8 @@ export const DEFAULT_SIZES: SliceSizes = { items: PART_SIZE, text: TEXT_PART };
 
 export type Piece =
   | { kind: 'items'; path: PartPath; value: readonly unknown[] }
-  | { kind: 'frames'; path: PartPath; value: readonly unknown[] }
+  | { kind: 'table'; path: PartPath; value: FrameTable }
+  | { kind: 'strings'; path: PartPath; value: readonly string[] }
   | { kind: 'text'; path: PartPath; value: string }
   | { kind: 'json'; path: PartPath; value: string }
   | { kind: 'chunks'; path: PartPath; value: readonly Chunk[] };
@@ -67,11 +71,16 @@ function strip(value: unknown, path: PartPath, out: Piece[], sizes: SliceSizes):
     return '';
   }
   if (typeof value !== 'object' || value === null || ArrayBuffer.isView(value) || value instanceof ArrayBuffer) return value;
+  if (path.length === 1 && path[0] === 'frames' && !Array.isArray(value)) {
+    const table = value as FrameTable;
+    out.push({ kind: 'table', path, value: table });
+    out.push({ kind: 'strings', path: [...path, 'pieces'], value: table.pieces });
+    if (table.side.length > sizes.text) out.push({ kind: 'text', path: [...path, 'side'], value: table.side });
+    if (table.idValue.length > sizes.items) out.push({ kind: 'items', path: [...path, 'idValue'], value: table.idValue });
+    if (table.events.length > sizes.items) out.push({ kind: 'items', path: [...path, 'events'], value: table.events });
+    return emptyFrameTable();
+  }
   if (Array.isArray(value)) {
-    if (path.length === 1 && path[0] === 'frames') {
-      out.push({ kind: 'frames', path, value });
-      return [];
-    }
     if (isChunks(path)) {
       out.push({ kind: 'chunks', path, value: value as Chunk[] });
       return [];
@@ -138,13 +147,25 @@ export function* partsOf(pieces: readonly Piece[], sizes: SliceSizes = DEFAULT_S
   for (const piece of pieces) {
     const { path } = piece;
     if (piece.kind === 'chunks') yield* chunkParts(path, piece.value, sizes.items);
-    else if (piece.kind === 'frames') {
-      for (let i = 0; i < piece.value.length; i += sizes.items) {
-        const slice = piece.value.slice(i, i + sizes.items);
-        if (slice.every(fitsColumns)) {
-          const { columns, transfer } = encodeFrames(slice);
-          yield { part: { kind: 'frames', path, columns }, transfer };
-        } else yield { part: { kind: 'items', path, items: slice }, transfer: [] };
+    else if (piece.kind === 'table') {
+      const t = piece.value;
+      const table: FrameTable = {
+        ...t,
+        pieces: [],
+        side: t.side.length > sizes.text ? '' : t.side,
+        idValue: t.idValue.length > sizes.items ? [] : t.idValue,
+        events: t.events.length > sizes.items ? [] : t.events,
+      };
+      yield { part: { kind: 'table', path, table }, transfer: frameTableBuffers(t) };
+    } else if (piece.kind === 'strings') {
+      // as many whole strings as fit in about `text` units (at least one), at most `items` of them
+      const list = piece.value;
+      for (let i = 0; i < list.length; ) {
+        let j = i + 1;
+        let units = (list[i] as string).length;
+        while (j < list.length && j - i < sizes.items && units + (list[j] as string).length <= sizes.text) units += (list[j++] as string).length;
+        yield { part: { kind: 'items', path, items: list.slice(i, j) }, transfer: [] };
+        i = j;
       }
     } else if (piece.kind === 'items') {
       for (let i = 0; i < piece.value.length; i += sizes.items) yield { part: { kind: 'items', path, items: piece.value.slice(i, i + sizes.items) }, transfer: [] };
@@ -165,7 +186,8 @@ export function countParts(pieces: readonly Piece[], sizes: SliceSizes = DEFAULT
   let n = 0;
   for (const p of pieces) {
     if (p.kind === 'chunks') n += 1 + Math.ceil(p.value.length / sizes.items);
-    else if (p.kind === 'items' || p.kind === 'frames') n += Math.ceil(p.value.length / sizes.items);
+    else if (p.kind === 'items' || p.kind === 'strings') n += Math.ceil(p.value.length / sizes.items);
+    else if (p.kind === 'table') n += 1;
     else n += Math.ceil(p.value.length / sizes.text) + 1;
   }
   return n;

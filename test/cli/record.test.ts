@@ -15,6 +15,7 @@ import { redactUrl } from '../../src/cli/record-redact';
 import { load } from '../../src/core/load';
 import { analyze } from '../../src/core/session/session';
 import { recordCli } from './run-cli';
+import { framesOf } from '../../src/core/sse';
 
 const SECRET = 'sk-test-0123456789abcdef';
 const CUSTOM_SECRET = 'tenant-secret-42';
@@ -142,7 +143,7 @@ describe('record', () => {
     expect(loaded.ok).toBe(true);
     if (!loaded.ok) return;
     const s = analyze(loaded.recording);
-    expect(s.frames.map((f) => f.data.includes('日期') || f.data.includes('hello') || f.data === '[DONE]')).toEqual([true, true, true]);
+    expect(framesOf(s.frames).map((f) => f.data.includes('日期') || f.data.includes('hello') || f.data === '[DONE]')).toEqual([true, true, true]);
     expect(s.decoded[0]?.invalidUtf8At).toEqual([]);
   });
 

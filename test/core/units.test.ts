@@ -22,6 +22,7 @@ import {
   type TurnMs,
   type TurnTiming,
 } from '../../src/core/types';
+import { frameTableOf } from '../../src/core/sse';
 
 const absolute = (t: Ms): Ms => t;
 const relative = (t: TurnMs): TurnMs => t;
@@ -75,7 +76,7 @@ describe('branded units', () => {
     expect(rel).toBe(250);
     const back: Ms = fromRequest(rel, requestAt);
     expect(back).toBe(1250);
-    expect(readyMs(recording, frames, frameIndex(0), turnIndex(0))).toBe(250);
+    expect(readyMs(recording, frameTableOf(frames), frameIndex(0), turnIndex(0))).toBe(250);
     expect(whatIfSchedules([], turnMs(400)).streamEndMs).toBe(400);
   });
 });

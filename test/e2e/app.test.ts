@@ -39,8 +39,8 @@ test('opens on parallel-probe: Frame slider in words, provenance, strategies wit
   await expect(s.inputValue()).resolves.toBe('0');
   const t0 = probe.frames[0]!;
   const ms = (t0.time - probe.recording.turns[0]!.requestAt).toLocaleString('en-US', { maximumFractionDigits: 1 });
-  await expect(s.getAttribute('aria-valuetext')).resolves.toBe(`Frame 0 of ${probe.frames.length}, ${ms} ms, ${t0.event}`);
-  await expect(s.getAttribute('max')).resolves.toBe(String(probe.frames.length - 1));
+  await expect(s.getAttribute('aria-valuetext')).resolves.toBe(`Frame 0 of ${probe.frames.count}, ${ms} ms, ${t0.event}`);
+  await expect(s.getAttribute('max')).resolves.toBe(String(probe.frames.count - 1));
   await page.getByText('Provenance: Reconstructed').waitFor();
   const group = page.getByRole('radiogroup', { name: 'Assembly strategy' });
   const radios = group.getByRole('radio');
@@ -85,7 +85,7 @@ test('a permalink reloads to itself; scrubbing replaces the history entry instea
 
 test('everything by keyboard alone', async () => {
   const run = session('agent-run');
-  const n = run.frames.length;
+  const n = run.frames.count;
   const turnStarts = run.timings.flatMap((t) => (t.frames ? [t.frames[0] as number] : []));
   const { page, errors } = await open('?rec=agent-run&lang=en&s=per-call-buffer');
   const s = slider(page);

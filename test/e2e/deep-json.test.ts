@@ -28,7 +28,7 @@ const RECORDINGS: Record<string, string> = {
 function framesOf(name: string): number {
   const r = analyzeText(RECORDINGS[name] as string, name);
   if (!r.ok) throw new Error(r.error.message);
-  return r.session.frames.length;
+  return r.session.frames.count;
 }
 
 /** A page on which recordings/<name> is served from memory. */

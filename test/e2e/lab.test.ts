@@ -56,13 +56,13 @@ test('faults= in the URL changes the verdict in the results panel (and the timel
   const results = (page: Page) => page.getByRole('region', { name: 'Parse results' });
   const a = await open('?lang=en&rec=parallel-probe&s=parse-each-fragment');
   await toEnd(a.page);
-  await expect(slider(a.page).inputValue()).resolves.toBe(String(pristine.frames.length - 1));
+  await expect(slider(a.page).inputValue()).resolves.toBe(String(pristine.frames.count - 1));
   await expect(results(a.page).locator('.ss-attempt.ss-fail').count()).resolves.toBe(0);
   await expect(a.page.locator('.ss-conclusion').getAttribute('class')).resolves.toContain('ss-verdict-ok');
   await a.page.close();
 
   const b = await open('?lang=en&rec=parallel-probe&s=parse-each-fragment&faults=rechunk:3');
-  await waitMax(b.page, faulted.frames.length - 1);
+  await waitMax(b.page, faulted.frames.count - 1);
   await toEnd(b.page);
   const shown = await results(b.page).locator('.ss-attempt.ss-fail').count();
   expect(shown).toBeGreaterThan(0);
@@ -94,7 +94,7 @@ test('the lab panel: switching a fault re-analyses at once, names what it left o
   // "cut" takes the current frame (12) by default
   await lab.getByRole('checkbox', { name: /Cut the stream/ }).check();
   await page.waitForFunction(() => document.querySelector('[data-strategy="per-call-buffer"]')?.getAttribute('data-verdict') === 'fail');
-  await waitMax(page, cut.frames.length - 1);
+  await waitMax(page, cut.frames.count - 1);
   await expect(lab.locator('.ss-lab-active code').allInnerTexts()).resolves.toEqual(['cut:12']);
   await page.waitForFunction(() => new URL(location.href).searchParams.get('faults') === 'cut:12');
   await expect(page.locator('.ss-conclusion').getAttribute('class')).resolves.toContain('ss-verdict-fail');
@@ -109,7 +109,7 @@ test('the lab panel: switching a fault re-analyses at once, names what it left o
 
   await lab.getByRole('button', { name: 'Remove cut:12' }).click();
   await page.waitForFunction(() => document.querySelector('[data-strategy="per-call-buffer"]')?.getAttribute('data-verdict') === 'ok');
-  await waitMax(page, pristine.frames.length - 1);
+  await waitMax(page, pristine.frames.count - 1);
   await page.waitForFunction(() => !new URL(location.href).searchParams.has('faults'));
   expect(errors).toEqual([]);
   await page.close();

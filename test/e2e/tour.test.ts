@@ -42,7 +42,7 @@ function expectations(): Expected[] {
     const r = analyzeText(readFileSync(`public/recordings/${rec}.jsonl`, 'utf8'), `${rec}.jsonl`, { faults });
     if (!r.ok) throw new Error(`${rec}: ${r.error.message}`);
     const frame = resolveStepFrame(step.frame, r.session, strategy as never);
-    return { rec, strategy, frame, faults, highlight: step.highlight ?? null, frames: r.session.frames.length };
+    return { rec, strategy, frame, faults, highlight: step.highlight ?? null, frames: r.session.frames.count };
   });
 }
 

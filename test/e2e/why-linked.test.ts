@@ -35,7 +35,7 @@ async function inViewport(page: Page, selector: string): Promise<boolean> {
 }
 
 test('cut mid-arguments: "never ended" on the buffer after the last frame, past tense in the results, a marker with words', async () => {
-  const last = session('cut-mid-arguments').frames.length - 1;
+  const last = session('cut-mid-arguments').frames.count - 1;
   const { page, errors } = await open(`?rec=cut-mid-arguments&s=per-call-buffer&f=${last - 1}&lang=en`);
   const buffers = page.getByRole('region', { name: 'Parameter buffers' });
   expect(await buffers.getByText('Never ended — do not execute.').count()).toBe(0);
@@ -87,7 +87,7 @@ test('linked highlighting: a raw row lights its fragment and attempt; a fragment
   const docs = session('anthropic-docs');
   const attempt = docs.strategies['parse-each-fragment'].attempts.find((a) => a.start !== a.end || a.text);
   const f = attempt!.frame;
-  const last = docs.frames.length - 1;
+  const last = docs.frames.count - 1;
   const { page, errors } = await open(`?rec=anthropic-docs&s=parse-each-fragment&f=${last}&lang=en`);
   const row = page.locator(`.ss-raw-row[data-frame="${f}"]`);
   // bring the row into the list's view by seeking there and back is not needed: scroll the list to it

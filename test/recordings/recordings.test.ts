@@ -11,6 +11,7 @@ import { STRATEGY_IDS, WIRES, type Recording, type Session, type TurnTiming } fr
 import { buildAll } from '../../scripts/recordings/catalog';
 import { manifestOf } from '../../scripts/recordings/manifest';
 import { compareAssembly, readRecordedMessage, selfCheck } from '../../src/ui/selfcheck/compare';
+import { framesOf, getFrame } from '../../src/core/sse';
 
 const DIR = join(import.meta.dirname, '../../public/recordings');
 const manifestText = readFileSync(join(DIR, 'index.json'), 'utf8');
@@ -128,7 +129,7 @@ const timing = (s: Session, turn: number): TurnTiming => {
 describe('the lesson figures', () => {
   it('parallel-probe: 6 frames, first at 323.8 ms, last at 547.3 ms, two read_file calls each whole in one frame', () => {
     const s = sessionOf('parallel-probe');
-    expect(s.frames.length).toBe(6);
+    expect(s.frames.count).toBe(6);
     const t = timing(s, 0);
     expect(t.firstFrameMs).toBeCloseTo(323.8, 5);
     expect(t.lastFrameMs).toBeCloseTo(547.3, 5);
@@ -229,7 +230,7 @@ describe('the lesson figures', () => {
 
   it('thinking-turn: 706 frames; reasoning from 125.9 ms, first text at 6,631 ms, the tool call at 6,798 ms', () => {
     const s = sessionOf('thinking-turn');
-    expect(s.frames.length).toBe(706);
+    expect(s.frames.count).toBe(706);
     const t = timing(s, 0);
     expect(t.firstFrameMs).toBeCloseTo(125.9, 5);
     expect(t.firstReasoningMs).toBeCloseTo(125.9, 5);
@@ -268,7 +269,7 @@ describe('the failure shelf', () => {
     const texts = (rec.turns[0]?.chunks ?? []).map((c) => new TextDecoder().decode(c.bytes));
     const splits = texts.filter((t, i) => t.endsWith('\r') && (texts[i + 1] ?? '').startsWith('\n'));
     expect(splits.length).toBe(2);
-    expect(sessionOf('crlf-split').frames.length).toBe(5);
+    expect(sessionOf('crlf-split').frames.count).toBe(5);
   });
 
   it('the cut and error streams leave a call that never ended', () => {
@@ -284,7 +285,7 @@ describe('the failure shelf', () => {
       const s = sessionOf(id);
       const cut = s.carried.filter((c) => c.endFrame === undefined);
       expect(cut.length, id).toBe(1);
-      const lastPiece = Math.max(...s.frames.filter((f) => s.signals[f.index]?.some((x) => x.kind === 'args' && x.key === cut[0]?.key)).map((f) => f.index));
+      const lastPiece = Math.max(...framesOf(s.frames).filter((f) => s.signals[f.index]?.some((x) => x.kind === 'args' && x.key === cut[0]?.key)).map((f) => f.index));
       expect(s.anomalies.filter((a) => a.code === 'call-cut-off'), id).toEqual([{ code: 'call-cut-off', turn: 0, frame: lastPiece, detail: cut[0]?.key }]);
     }
   });
@@ -295,7 +296,7 @@ describe('the failure shelf', () => {
     expect(s.carried.length).toBe(16);
     const starts = new Map(s.carried.map((c) => [c.id, c.startFrame]));
     for (const c of s.carried) {
-      expect(s.frames[c.startFrame]?.event, c.id).toBe('message_start');
+      expect(getFrame(s.frames, c.startFrame)?.event, c.id).toBe('message_start');
       expect(c.endFrame, c.id).toBe(c.startFrame);
     }
     for (const id of ['parse-each-fragment', 'per-call-buffer', 'partial-json-preview'] as const) {

@@ -45,7 +45,7 @@ function summarize(label: string, ms: number, cpuMs: number, r: ReturnType<typeo
     cpuMs,
     ok: true,
     wire: s.wire,
-    frames: s.frames.length,
+    frames: s.frames.count,
     anomalies: s.anomalies.slice(0, 20).map((a) => ({ code: a.code, ...(a.frame !== undefined && { frame: a.frame }), ...(a.detail !== undefined && { detail: cut(a.detail), detailLength: a.detail.length }) })),
     issues: s.recording.issues.slice(0, 20).map((i) => ({ ...i, message: cut(i.message) as string })),
     verdicts: Object.fromEntries(STRATEGY_IDS.map((id) => [id, s.strategies[id].verdict])),

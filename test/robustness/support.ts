@@ -4,6 +4,7 @@ import { expect } from 'vitest';
 import type { AnalyzeTextResult } from '../../src/core/session/session';
 import { STRATEGY_IDS, WIRES, type AnomalyCode, type LoadFailure, type Session, type WireId } from '../../src/core/types';
 import { encodeTurn, type TurnSpec } from '../../src/core/wire/encode';
+import { framesOf } from '../../src/core/sse';
 
 export { WIRES };
 
@@ -164,9 +165,9 @@ export function expectClearFailure(error: LoadFailure): void {
 /** A Session that every panel can show: all six strategies ran, verdicts are words, anomalies and issues named. */
 export function expectSaneSession(s: Session): void {
   expect(WIRES).toContain(s.wire);
-  expect(s.signals.length).toBe(s.frames.length);
-  expect(s.kinds.length).toBe(s.frames.length);
-  s.frames.forEach((f, i) => {
+  expect(s.signals.length).toBe(s.frames.count);
+  expect(s.kinds.length).toBe(s.frames.count);
+  framesOf(s.frames).forEach((f, i) => {
     if (f.index !== i) expect.fail(`frame ${i} has index ${f.index}`);
   });
   for (const id of STRATEGY_IDS) {

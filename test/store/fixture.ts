@@ -2,6 +2,7 @@
 // failing parse attempt, a gap and a lesson mark.
 import type { Frame, FrameKind, Session, Signal, StrategyId, StrategyRun, TurnTiming } from '../../src/core/types';
 import { STRATEGY_IDS, frameIndex, ms, turnIndex, turnMs } from '../../src/core/types';
+import { frameTableOf } from '../../src/core/sse';
 
 export interface FixtureFrame {
   turn: number;
@@ -87,7 +88,7 @@ export function makeSession(spec: FixtureFrame[], opts: { timed?: boolean; marks
     },
     wire: 'openai-chat',
     wireSource: 'header',
-    frames,
+    frames: frameTableOf(frames),
     decoded: [],
     signals: spec.map((f) => f.signals),
     kinds: spec.map((f) => kindOf(f.signals)),

@@ -17,8 +17,8 @@ describe('analyzeText with faults', () => {
     const cut = analyzeText(rec('anthropic-docs'), 'a.jsonl', { faults: ['cut:12'] });
     expect(plain.ok && cut.ok).toBe(true);
     if (!plain.ok || !cut.ok) return;
-    expect(cut.session.frames.length).toBe(13);
-    expect(plain.session.frames.length).toBe(19);
+    expect(cut.session.frames.count).toBe(13);
+    expect(plain.session.frames.count).toBe(19);
     expect(bytesOf(cut)).toBeLessThan(bytesOf(plain));
     expect(cut.session.recording.turns[0]?.end?.status).toBe('aborted');
     expect(cut.session.strategies['per-call-buffer'].verdict).toBe('fail');
@@ -36,8 +36,8 @@ describe('analyzeText with faults', () => {
     const rechunkThenCut = analyzeText(rec('parallel-probe'), 'p.jsonl', { faults: ['rechunk:3', 'cut:3'] });
     const cutThenRechunk = analyzeText(rec('parallel-probe'), 'p.jsonl', { faults: ['cut:3', 'rechunk:3'] });
     if (!rechunkThenCut.ok || !cutThenRechunk.ok) throw new Error('should analyse');
-    expect(rechunkThenCut.session.frames.length).toBe(4);
-    expect(cutThenRechunk.session.frames.length).toBeGreaterThan(4);
+    expect(rechunkThenCut.session.frames.count).toBe(4);
+    expect(cutThenRechunk.session.frames.count).toBeGreaterThan(4);
   });
 
   test('a fault that cannot apply fails with a message naming it and its position, and the issue as data', () => {
@@ -62,9 +62,9 @@ describe('the page-side analyzer passes faults', () => {
   test('inline: a faulted input is analysed with its faults even when the given inline function ignores them', async () => {
     const analyze = createAnalyzer({ inline: (input, name) => analyzeText(input, name) });
     const r = await analyze(rec('anthropic-docs'), 'a.jsonl', hooks(['cut:12']));
-    expect(r.ok && r.session.frames.length).toBe(13);
+    expect(r.ok && r.session.frames.count).toBe(13);
     const plain = await analyze(rec('anthropic-docs'), 'a.jsonl', hooks([]));
-    expect(plain.ok && plain.session.frames.length).toBe(19);
+    expect(plain.ok && plain.session.frames.count).toBe(19);
   });
 
   test('worker: the request carries the faults and the seed', async () => {

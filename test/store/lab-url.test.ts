@@ -82,7 +82,7 @@ describe('tour files', () => {
 
   test('step frames resolve on the session: numbers clamp, turns count from 1, anchors find their frame', () => {
     const s = twoTurnSession();
-    const last = s.frames.length - 1;
+    const last = s.frames.count - 1;
     const [t0, t1] = s.timings;
     expect(resolveStepFrame(undefined, s, 'shared-buffer')).toBe(0);
     expect(resolveStepFrame(3, s, 'shared-buffer')).toBe(3);

@@ -41,13 +41,13 @@ describe('faults in the store', () => {
     await a.loadRecording('anthropic-docs', { frame: frameIndex(5) });
     const pristine = both(store).session;
     expect(verdict(store)).toBe('ok');
-    expect(pristine?.frames.length).toBe(19);
+    expect(pristine?.frames.count).toBe(19);
     const fetches = fetchText.mock.calls.length;
 
     await a.setFaults(['cut:12']);
     const s = both(store);
     expect(s.session).not.toBe(pristine);
-    expect(s.session?.frames.length).toBe(13);
+    expect(s.session?.frames.count).toBe(13);
     expect(verdict(store)).toBe('fail');
     expect(s.frame).toBe(5);
     expect(s.applied).toEqual({ faults: ['cut:12'], seed: 1, noEffect: [] });
@@ -58,7 +58,7 @@ describe('faults in the store', () => {
     expect(fetchText.mock.calls.length).toBe(fetches);
 
     await a.setFaults([]);
-    expect(both(store).session?.frames.length).toBe(19);
+    expect(both(store).session?.frames.count).toBe(19);
     expect(verdict(store)).toBe('ok');
   });
 
@@ -89,7 +89,7 @@ describe('faults in the store', () => {
     // parallel-probe is ASCII only in its bytes that split-utf8 could cut, or not: either way the report is data
     const { applied, session } = both(store);
     expect(applied.faults).toEqual(['split-utf8']);
-    expect(session?.frames.length).toBe(6);
+    expect(session?.frames.count).toBe(6);
   });
 
   test('changing the seed re-analyses with it', async () => {

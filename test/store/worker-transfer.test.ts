@@ -8,7 +8,7 @@ import type { Session } from '../../src/core/types';
 import { createAssembler } from '../../src/worker/assemble';
 import { createAnalyzer } from '../../src/worker/client';
 import { runAnalysis } from '../../src/worker/job';
-import { PART_SIZE, type AnalyzeRequest, type Part, type WorkerReply } from '../../src/worker/protocol';
+import { PART_SIZE, TEXT_PART, type AnalyzeRequest, type Part, type WorkerReply } from '../../src/worker/protocol';
 import { partsOf, splitSession, type SliceSizes } from '../../src/worker/slice';
 import { expectStrictEqual } from '../support/strict-equal';
 
@@ -19,45 +19,50 @@ function inline(jsonl: string): Session {
 }
 
 /** Splits, sends every part through structured clone (transferring its buffers), and reassembles on the "page". */
-function roundTrip(session: Session, sizes?: SliceSizes): { session: Session; parts: Part[]; itemCounts: number[] } {
+function roundTrip(session: Session, sizes?: SliceSizes): { session: Session; parts: Part[]; itemCounts: number[]; pieceUnits: number[] } {
   const { skeleton, pieces } = splitSession(session, sizes);
   const assembler = createAssembler();
   const parts: Part[] = [];
   const itemCounts: number[] = [];
+  const pieceUnits: number[] = [];
   for (const { part, transfer } of partsOf(pieces, sizes)) {
     const received = structuredClone(part, { transfer });
     parts.push(received);
-    if (received.kind === 'items') itemCounts.push(received.items.length);
-    if (received.kind === 'frames') itemCounts.push(received.columns.count);
+    if (received.kind === 'items' && received.path.join('.') === 'frames.pieces') pieceUnits.push((received.items as string[]).join('').length);
+    else if (received.kind === 'items') itemCounts.push(received.items.length);
     assembler.add(received);
   }
-  return { session: assembler.finish(structuredClone(skeleton)), parts, itemCounts };
+  return { session: assembler.finish(structuredClone(skeleton)), parts, itemCounts, pieceUnits };
 }
 
 describe('sliced transfer of a session', () => {
   test('a generated 7,000-frame recording: the reassembled session, cloned again, equals the inline analysis', () => {
-    // 7,000 frames go in 7 frame parts at the default PART_SIZE, and the decoded text (over 1 MiB) in 2 text parts
+    // 7,000 frames: the frame table in one part (its typed arrays transferred), its decoded text (over 1 MiB, so
+    // in more than one piece) in parts of about TEXT_PART characters
     const gen = generateChat(7_000);
     const expected = inline(gen.jsonl);
-    const { session, parts, itemCounts } = roundTrip(inline(gen.jsonl));
+    const original = inline(gen.jsonl);
+    const { session, parts, itemCounts, pieceUnits } = roundTrip(original);
     expectStrictEqual(structuredClone(session), expected);
-    expect(session.frames).toHaveLength(gen.events);
-    // it really went in slices: no items part over the slice size, frames in several parts
-    const frameParts = parts.filter((p) => p.kind === 'frames' && p.path.join('.') === 'frames');
-    expect(frameParts.length).toBe(Math.ceil(gen.events / PART_SIZE));
+    expect(session.frames.count).toBe(gen.events);
+    expect(parts.filter((p) => p.kind === 'table').map((p) => p.path.join('.'))).toEqual(['frames']);
+    // transferred, not copied: the worker's columns are detached
+    expect(original.frames.turn.byteLength).toBe(0);
+    expect(pieceUnits.length).toBeGreaterThan(1);
+    for (const units of pieceUnits) expect(units).toBeLessThanOrEqual(TEXT_PART);
+    // the other arrays went in slices: no items part over the slice size
     expect(Math.max(...itemCounts)).toBeLessThanOrEqual(PART_SIZE);
-    expect(parts.filter((p) => p.kind === 'text' && p.path.join('.') === 'decoded.0.text').length).toBeGreaterThan(1);
   });
 
-  test('small slice sizes: long texts cut into pieces, every array sliced, still the same data', () => {
+  test('small slice sizes: every array sliced, still the same data', () => {
     const gen = generateChat(1_500);
     const expected = inline(gen.jsonl);
     const original = inline(gen.jsonl);
     const { session, parts } = roundTrip(original, { items: 7, text: 1000 });
     expectStrictEqual(structuredClone(session), expected);
-    expect(parts.filter((p) => p.kind === 'text').length).toBeGreaterThan(10);
-    // the session given to splitSession is not changed
-    expectStrictEqual(original, expected);
+    expect(parts.filter((p) => p.kind === 'items').length).toBeGreaterThan(10);
+    // the session given to splitSession is not changed, apart from its frame table's buffers (transferred)
+    expectStrictEqual({ ...original, frames: null }, { ...expected, frames: null });
   });
 
   test("a turn's chunks become views into one buffer, back to back, with the recorded times and bytes", () => {
@@ -80,9 +85,9 @@ describe('sliced transfer of a session', () => {
   test('a string with surrogate pairs is never cut between the halves', () => {
     const text = '😀'.repeat(600);
     const base = inline(generateChat(10).jsonl);
-    const session = { ...base, decoded: base.decoded.map((d) => ({ ...d, text })) };
+    const session = { ...base, decoded: base.decoded.map((d) => ({ ...d, unterminated: { charStart: 0, charEnd: text.length, text } })) };
     const { session: back, parts } = roundTrip(session, { items: 4000, text: 101 });
-    expect(back.decoded[0]?.text).toBe(text);
+    expect(back.decoded[0]?.unterminated?.text).toBe(text);
     // no piece starts with a low surrogate or ends with a high one
     for (const p of parts) if (p.kind === 'text') expect(p.text).not.toMatch(/^[\uDC00-\uDFFF]|[\uD800-\uDBFF]$/);
   });
@@ -152,7 +157,7 @@ describe('the worker path from request to session', () => {
     const r = await withWorker(Fake, () => analyze(gen.jsonl, 'gen.jsonl', { onProgress: (p) => progress.push(p), signal: new AbortController().signal, faults: ['cut:2000'] }));
     const expected = analyzeText(gen.jsonl, 'gen.jsonl', { faults: ['cut:2000'] });
     expectStrictEqual(r, expected);
-    expect(r.ok && r.session.frames.length).toBe(2001);
+    expect(r.ok && r.session.frames.count).toBe(2001);
     expect(log.replies.filter((t) => t === 'part').length).toBeGreaterThan(10);
     expect(progress.length).toBeGreaterThan(3);
     expect(progress).toEqual([...progress].sort((a, b) => a - b));

@@ -112,7 +112,7 @@ describe('arguments nested 5,000 levels in the results panel', () => {
   test('the ready call is shown, indented to a depth then on one line, with a note', () => {
     const r = analyzeInput(chatStream(nestedArrays(5_000), 2_000), 'deep.sse');
     if (!r.ok) throw new Error(r.error.message);
-    const last = r.session.frames.length - 1;
+    const last = r.session.frames.count - 1;
     renderPanel(ResultsPanel, r.session, { frame: last });
     expect(screen.getByText(/Nested deeper than 32 levels/)).toBeTruthy();
     const code = document.querySelector('.ss-calls .ss-code')?.textContent ?? '';

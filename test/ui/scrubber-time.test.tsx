@@ -28,7 +28,7 @@ describe('time-proportional timeline', () => {
     const gap = s.timings[6]!.gaps.find((g) => Math.abs(g.lengthMs - 885.8) < 0.5)!;
     expect(gap).toBeTruthy();
     const pos = timePositions(playTimes(s, 'recorded'));
-    const n = s.frames.length;
+    const n = s.frames.count;
     const byIndex = frameToX(gap.frame, n, W) - frameToX(gap.frame - 1, n, W);
     const byTime = frameToX(gap.frame, n, W, pos) - frameToX(gap.frame - 1, n, W, pos);
     expect(byIndex).toBeLessThan(11);

@@ -46,8 +46,10 @@ export function frameData(t: FrameTable, i: number): string {
 export function frameRaw(t: FrameTable, i: number): string {
   let p = t.piece[i] as number;
   if (p >= SIDE) p -= SIDE;
+  const text = t.pieces[p];
+  if (text === undefined) return '';
   const base = t.pieceChar[p] as number;
-  return (t.pieces[p] ?? '').slice((t.charStart[i] as number) - base, (t.charEnd[i] as number) - base);
+  return text.slice((t.charStart[i] as number) - base, (t.charEnd[i] as number) - base);
 }
 
 /** The last event ID in force at frame i, or undefined when none. */

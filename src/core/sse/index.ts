@@ -32,6 +32,7 @@ import { emittedAt, findInvalidRuns } from './utf8';
 
 export { segmentBytes, segmentText, type OnBlock } from './segment';
 export * from './frame-table';
+export { frameTableOf } from './table-builder';
 
 export interface DecodeOptions {
   /** Read the common block shapes directly (simple-block.ts). Default true; false sends every block to the parser. */

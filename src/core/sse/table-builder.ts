@@ -7,7 +7,7 @@
  * `finish()` returns the table with every column trimmed to `count` (each column then owns its buffer) and must be
  * called once. Never throws for any input within the column types (offsets < 2^32).
  */
-import type { FrameTable } from '../types';
+import type { Frame, FrameTable } from '../types';
 import { SIDE } from './frame-table';
 
 const MESSAGE = 'message';
@@ -181,3 +181,39 @@ export class TableBuilder {
 }
 
 export { SIDE };
+
+/**
+ * A table holding the given frames (tests and tools that make frames by hand): each frame's fields as given, its
+ * data in the side text. `texts[turn]`, when given, is that turn's decoded text (one piece), which `frameRaw` reads
+ * through the frames' char ranges; without it `frameRaw` gives ''. Frames keep their order; their own `index` is
+ * not read (frame i is the i-th).
+ */
+export function frameTableOf(frames: readonly Frame[], texts: readonly string[] = []): FrameTable {
+  const b = new TableBuilder(frames.length);
+  let turn = -1;
+  let piece = 0;
+  for (const f of frames) {
+    if (f.turn !== turn) {
+      turn = f.turn;
+      b.setId('');
+      const text = texts[turn];
+      piece = text === undefined ? 0x7fffffff : b.addPiece(text, turn, 0);
+    }
+    b.setId(f.id ?? '');
+    const i = b.next();
+    const ds = b.addSide(f.data);
+    b.turn[i] = f.turn;
+    b.time[i] = f.time;
+    b.chunkFirst[i] = f.chunks[0];
+    b.chunkLast[i] = f.chunks[1];
+    b.charStart[i] = f.charStart;
+    b.charEnd[i] = f.charEnd;
+    b.byteStart[i] = f.byteStart;
+    b.byteEnd[i] = f.byteEnd;
+    b.event[i] = b.eventIndex(f.event);
+    b.piece[i] = SIDE + piece;
+    b.dataStart[i] = ds;
+    b.dataEnd[i] = ds + f.data.length;
+  }
+  return b.finish();
+}

@@ -1,8 +1,9 @@
 // Test helpers for the faults: small hand-made recordings, and reading them back through the real SSE decoder and
 // wire adapters (an assembly oracle independent of the faults' code).
-import { decodeRecording } from '../../../src/core/sse';
+import { decodeRecording, framesOf } from '../../../src/core/sse';
 import { ms, turnIndex, type Chunk, type EndStatus, type Frame, type Mutable, type Recording, type Turn, type WireId } from '../../../src/core/types';
 import { adaptFrames } from '../../../src/core/wire';
+import { frameTableOf } from '../../../src/core/sse';
 
 const enc = new TextEncoder();
 
@@ -40,7 +41,7 @@ export function evenly(sse: string, start = 100, step = 10): [number, string][] 
   return events.map((e, i) => [start + i * step, e]);
 }
 
-export const frames = (rec: Recording): Frame[] => decodeRecording(rec).frames;
+export const frames = (rec: Recording): Frame[] => framesOf(decodeRecording(rec).frames);
 
 export function turnText(turn: Turn): string {
   const d = new TextDecoder();
@@ -59,7 +60,7 @@ export interface AssembledCall {
 /** Calls per key, per turn, from the wire adapters' signals: id and name from the start, args appended. */
 export function assemble(rec: Recording, wire: WireId): AssembledCall[] {
   const fs = frames(rec);
-  const signals = adaptFrames(wire, fs);
+  const signals = adaptFrames(wire, frameTableOf(fs));
   const out: AssembledCall[] = [];
   const open = new Map<string, AssembledCall>();
   fs.forEach((f, i) => {

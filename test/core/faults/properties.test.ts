@@ -6,6 +6,7 @@ import { analyze } from '../../../src/core/session/session';
 import type { Recording, Session, StrategyId, WireId } from '../../../src/core/types';
 import { encodeTurn, isTerminal, type CallSpec, type TurnSpec } from '../../../src/core/wire';
 import { frameData, frames, makeRecording } from './helpers';
+import { framesOf } from '../../../src/core/sse';
 
 const RUNS = { numRuns: 40 };
 
@@ -103,7 +104,7 @@ describe('faults through the analysis', () => {
         const rec = recordingOf(wire, [spec], gaps);
         const session = analyze(rec);
         expect(session.anomalies.map((a) => a.code)).not.toContain('no-terminal-event');
-        const terminal = session.frames.findIndex((f) => isTerminal(wire, f));
+        const terminal = framesOf(session.frames).findIndex((f) => isTerminal(wire, f));
         expect(terminal).toBeGreaterThan(0);
         const cut = analyze(apply(rec, [`cut:${pick % terminal}`]));
         expect(cut.anomalies.map((a) => a.code)).toContain('no-terminal-event');
@@ -175,7 +176,7 @@ describe('faults through the analysis', () => {
           expect(r.issue.code).toBe(fault === 'interleave' || fault === 'reuse-index' ? 'wrong-wire' : 'no-such-frame');
           return;
         }
-        expect(analyze(r.recording).frames.length).toBeGreaterThan(0);
+        expect(analyze(r.recording).frames.count).toBeGreaterThan(0);
       }),
       RUNS,
     );

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { load, recordingFromSse } from '../../../src/core/load';
-import { decodeRecording } from '../../../src/core/sse';
+import { decodeRecording, framesOf } from '../../../src/core/sse';
 import type { LoadResult, Recording } from '../../../src/core/types';
 
 const bytesOf = (name: string): Uint8Array => new Uint8Array(readFileSync(new URL(`../../fixtures/load/${name}`, import.meta.url)));
@@ -43,7 +43,7 @@ describe('recording format v1 (.jsonl)', () => {
     expect(rec.tools).toEqual([{ time: 150, turn: 0, callId: 'c1', name: 'read_file', durationMs: 41.2 }]);
     expect(rec.marks).toEqual([{ time: 200, label: { zh: '第二轮', en: 'Turn two' } }]);
     // the two base64 chunks split 本's bytes? no: they split between 日 and 本; decoding joins them
-    const { frames } = decodeRecording(rec);
+    const frames = framesOf(decodeRecording(rec).frames);
     expect(frames.map((f) => [f.turn, f.data, f.time])).toEqual([
       [0, '{"a":1}', 120.5],
       [0, '日本', 131],
@@ -126,7 +126,7 @@ describe('recording format v1 (.jsonl)', () => {
     const big = 'x'.repeat(10 * 1024 * 1024);
     const input = `{"streamscope":1}\n[0,"req",{}]\n[1,"chunk","data: ${big}\\n\\n"]\n`;
     const rec = ok(load(input));
-    const { frames } = decodeRecording(rec);
+    const frames = framesOf(decodeRecording(rec).frames);
     expect(frames[0]!.data.length).toBe(big.length);
   });
 });
@@ -141,7 +141,8 @@ describe('raw SSE text', () => {
     const chunks = rec.turns[0]!.chunks;
     expect(chunks.map((c) => c.time)).toEqual([100, 200, 300]);
     expect(Buffer.concat(chunks.map((c) => c.bytes))).toEqual(Buffer.from(input));
-    const { frames, decoded } = decodeRecording(rec);
+    const { frames: table, decoded } = decodeRecording(rec);
+    const frames = framesOf(table);
     expect(frames.map((f) => f.event)).toEqual(['message_start', 'ping']);
     expect(decoded[0]!.unterminated?.text).toBe('data: tail-without-blank-line');
   });
@@ -151,7 +152,8 @@ describe('raw SSE text', () => {
     const rec = ok(load(input));
     expect(Buffer.concat(rec.turns[0]!.chunks.map((c) => c.bytes))).toEqual(Buffer.from(input));
     expect(rec.turns[0]!.chunks).toHaveLength(2);
-    const { frames, decoded } = decodeRecording(rec);
+    const { frames: table, decoded } = decodeRecording(rec);
+    const frames = framesOf(table);
     expect(frames.map((f) => f.data)).toEqual(['\uFFFD', 'b']);
     expect(decoded[0]!.invalidUtf8At).toEqual([6]);
   });
@@ -160,7 +162,7 @@ describe('raw SSE text', () => {
     const rec = recordingFromSse('data: a\n\ndata: b\n\n', { wire: 'openai-chat', chunking: 3, startMs: 0, stepMs: 5 });
     expect(rec.header).toEqual({ streamscope: 1, wire: 'openai-chat' });
     expect(rec.turns[0]!.chunks.map((c) => c.time)).toEqual([0, 5, 10, 15, 20, 25]);
-    expect(decodeRecording(rec).frames.map((f) => [f.data, f.time])).toEqual([
+    expect(framesOf(decodeRecording(rec).frames).map((f) => [f.data, f.time])).toEqual([
       ['a', 10],
       ['b', 25],
     ]);
@@ -170,7 +172,7 @@ describe('raw SSE text', () => {
   it('reads text as SSE because of its name, with an issue, when it does not start like SSE', () => {
     const rec = ok(load('HTTP/1.1 200 OK\ncontent-type: text/event-stream\n\ndata: x\n\n', 'capture.txt'));
     expect(rec.issues.map((i) => [i.code, i.line, i.byteOffset])).toEqual([['sse-unusual-start', 1, 0]]);
-    expect(decodeRecording(rec).frames.map((f) => f.data)).toEqual(['x']);
+    expect(framesOf(decodeRecording(rec).frames).map((f) => f.data)).toEqual(['x']);
   });
 
   it('refuses text that is no accepted format, naming where', () => {
@@ -180,7 +182,7 @@ describe('raw SSE text', () => {
 
   it('a 10 MB single-line SSE event loads and decodes whole', () => {
     const input = `data: ${'y'.repeat(10 * 1024 * 1024)}\n\n`;
-    const { frames } = decodeRecording(ok(load(input)));
+    const frames = framesOf(decodeRecording(ok(load(input))).frames);
     expect(frames).toHaveLength(1);
     expect(frames[0]!.data.length).toBe(10 * 1024 * 1024);
   });
@@ -198,7 +200,7 @@ describe('HAR', () => {
     expect(rec.turns[0]!.chunks.map((c) => c.time)).toEqual([1303, 1403]);
     expect(rec.turns[0]!.end).toEqual({ time: 1403, status: 'complete' });
     expect(rec.turns[1]!.chunks.map((c) => c.time)).toEqual([3550, 3570]);
-    const { frames } = decodeRecording(rec);
+    const frames = framesOf(decodeRecording(rec).frames);
     expect(frames.map((f) => [f.turn, f.event])).toEqual([
       [0, 'message'],
       [0, 'message'],
@@ -241,7 +243,7 @@ describe('NDJSON of payloads', () => {
     expect(rec.format).toBe('ndjson');
     expect(rec.timed).toBe(false);
     expect(rec.issues.map((i) => [i.code, i.line])).toEqual([['ndjson-bad-line', 5]]);
-    const { frames } = decodeRecording(rec);
+    const frames = framesOf(decodeRecording(rec).frames);
     expect(frames.map((f) => f.event)).toEqual(['message_start', 'content_block_delta', 'message', 'message_stop']);
     expect(JSON.parse(frames[1]!.data)).toMatchObject({ delta: { partial_json: '{"a"' } });
     expect(frames.map((f) => f.time)).toEqual([100, 200, 300, 400]);
@@ -249,7 +251,7 @@ describe('NDJSON of payloads', () => {
 
   it('re-serialises a payload line holding a CR (JSON whitespace, but an SSE line ending)', () => {
     const rec = ok(load('{"type": "a",\r "x": 1}\r\n{"type": "b\\nc"}\n'));
-    const { frames } = decodeRecording(rec);
+    const frames = framesOf(decodeRecording(rec).frames);
     expect(frames.map((f) => [f.event, f.data])).toEqual([
       ['a', '{"type":"a","x":1}'],
       ['message', '{"type": "b\\nc"}'],

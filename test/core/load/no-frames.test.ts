@@ -18,7 +18,7 @@ describe('zero frames', () => {
     const r = analyzeInput(text, name);
     if (!r.ok) return expect.fail(r.error.message);
     const s = r.session;
-    expect(s.frames).toHaveLength(0);
+    expect(s.frames.count).toBe(0);
     for (const id of STRATEGY_IDS) {
       const run = s.strategies[id];
       expect(run.verdict, id).toBe('n/a');

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { load, turnSizeIssues } from '../../../src/core/load';
 import { LineReader, toSource } from '../../../src/core/load/source';
-import { decodeRecording } from '../../../src/core/sse';
+import { decodeRecording, framesOf } from '../../../src/core/sse';
 import type { LoadResult, Recording } from '../../../src/core/types';
 
 const enc = new TextEncoder();
@@ -110,7 +110,7 @@ describe('loading input given in pieces', () => {
       for (const size of [1, 3, 10]) {
         const pieced = ok(load(every(bytes, size), name));
         expect(shape(pieced)).toEqual(shape(whole));
-        expect(decodeRecording(pieced).frames.map((f) => [f.event, f.data])).toEqual(decodeRecording(whole).frames.map((f) => [f.event, f.data]));
+        expect(framesOf(decodeRecording(pieced).frames).map((f) => [f.event, f.data])).toEqual(framesOf(decodeRecording(whole).frames).map((f) => [f.event, f.data]));
       }
     }
   });
@@ -145,7 +145,7 @@ describe('loading input given in pieces', () => {
     expect(rec.turns[0]?.end?.status).toBe('complete');
     const broken = rec.issues.find((i) => i.code === 'bad-json');
     expect(broken).toMatchObject({ line: n + 4, byteOffset: bytes.length - '{broken'.length });
-    const frames = decodeRecording(rec).frames;
+    const frames = framesOf(decodeRecording(rec).frames);
     expect(frames).toHaveLength(n);
     expect(frames[n - 1]?.data).toContain(`"tök ${n - 1} `);
   });

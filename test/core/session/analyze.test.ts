@@ -86,8 +86,8 @@ describe('analyze', () => {
 
   it('signals and kinds are per frame; anomalies are sorted by turn then frame', () => {
     const s = session('agent-run.jsonl');
-    expect(s.signals).toHaveLength(s.frames.length);
-    expect(s.kinds).toHaveLength(s.frames.length);
+    expect(s.signals).toHaveLength(s.frames.count);
+    expect(s.kinds).toHaveLength(s.frames.count);
     const keys = s.anomalies.map((a) => [a.turn, a.frame ?? Infinity]);
     expect(keys).toEqual([...keys].sort((a, b) => (a[0] as number) - (b[0] as number) || (a[1] as number) - (b[1] as number)));
   });
@@ -95,7 +95,7 @@ describe('analyze', () => {
   it('never throws on hostile text and names a load failure', () => {
     for (const text of ['', '\u0000\u0001', 'data: {"choices":[{"delta":{"tool_calls":[{"index":0,"function":{"arguments":"{"}}]}}]}\n\n', 'event: x\ndata: [DONE]\n\n', '{"streamscope":1}\n[0,"req",{"turn":0}]\n[1,"chunk","data: nope\\n\\n"]\n']) {
       const r = analyzeText(text, 'x.sse');
-      if (r.ok) expect(r.session.frames.length).toBeGreaterThanOrEqual(0);
+      if (r.ok) expect(r.session.frames.count).toBeGreaterThanOrEqual(0);
       else expect(r.error.message.length).toBeGreaterThan(0);
     }
     expect(analyzeText('', 'x.jsonl').ok).toBe(false);

@@ -5,6 +5,7 @@ import { STRATEGIES } from '../../../src/core/strategies/registry';
 import { runStrategy, type RunResult } from '../../../src/core/strategies/run';
 import { carriedCalls } from '../../../src/core/strategies/truth';
 import { wireData } from './wire-data';
+import { frameTableOf } from '../../../src/core/sse';
 
 export interface Step {
   turn?: number;
@@ -39,9 +40,9 @@ export interface Outcome {
 
 export function run(id: StrategyId, wire: WireId, steps: readonly Step[]): Outcome {
   const { frames: fs, signals } = frames(steps, wire);
-  const carried = carriedCalls(wire, fs, signals);
+  const carried = carriedCalls(wire, frameTableOf(fs), signals);
   const turns = [...new Set(fs.map((f) => f.turn))];
-  return { run: runStrategy(STRATEGIES[id], { wire, frames: fs, signals, carried, turns }), carried };
+  return { run: runStrategy(STRATEGIES[id], { wire, frames: frameTableOf(fs), signals, carried, turns }), carried };
 }
 
 // Signal shorthands

@@ -4,6 +4,7 @@ import { attemptInput, bufferTextAt, buffersAt } from '../../../src/core/session
 import { frameIndex, turnIndex } from '../../../src/core/types';
 import { run } from './build';
 import * as c from './cases';
+import { frameTableOf } from '../../../src/core/sse';
 
 describe('parse-each-fragment', () => {
   it('fails from the first empty fragment on the Anthropic docs stream', () => {
@@ -165,7 +166,7 @@ describe('verdict rules', () => {
       },
       endTurn: () => undefined,
     };
-    const r = runStrategy(boom, { wire: 'openai-chat', frames: fs, signals, carried: [], turns: [turnIndex(0)] });
+    const r = runStrategy(boom, { wire: 'openai-chat', frames: frameTableOf(fs), signals, carried: [], turns: [turnIndex(0)] });
     expect(r.verdicts[0]).toMatchObject({ verdict: 'fail', error: 'strategy error: boom' });
   });
 
@@ -182,7 +183,7 @@ describe('verdict rules', () => {
       step: () => null,
       endTurn: () => undefined,
     };
-    const r = runStrategy(broken, { wire: 'openai-chat', frames: fs, signals, carried: [], turns: [turnIndex(0)] });
+    const r = runStrategy(broken, { wire: 'openai-chat', frames: frameTableOf(fs), signals, carried: [], turns: [turnIndex(0)] });
     expect(r).toMatchObject({ applicable: false, verdict: 'n/a', naReason: 'strategy-error' });
   });
 });

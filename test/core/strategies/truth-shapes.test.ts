@@ -11,6 +11,7 @@ import { Tracer } from '../../../src/core/strategies/ground-truth/tracer';
 import { turnIndex, type Frame } from '../../../src/core/types';
 import { encodeTurn, type TurnSpec } from '../../../src/core/wire';
 import { framesFromSse } from '../wire/frames';
+import { frameTableOf } from '../../../src/core/sse';
 
 /** The truth without shapes: every event parsed whole (a turn state that never builds a shape). */
 function wholeTruth(wire: 'openai-chat' | 'anthropic-messages', frames: readonly Frame[]) {
@@ -76,7 +77,7 @@ describe('Chat shapes of the ground truth', () => {
           const p = at % (f.data.length + 1);
           f.data = kind === 0 ? f.data.slice(0, p) + ch + f.data.slice(p + 1) : kind === 1 ? f.data.slice(0, p) + ch + f.data.slice(p) : f.data.slice(0, p) + f.data.slice(p + 1);
         }
-        expect(readCarried(wire, frames)).toEqual(wholeTruth(wire, frames));
+        expect(readCarried(wire, frameTableOf(frames))).toEqual(wholeTruth(wire, frames));
       }),
       { numRuns: 400 },
     );

@@ -4,6 +4,7 @@ import { computeTimings, readyMs } from '../../../src/core/timeline';
 import { carriedCalls } from '../../../src/core/strategies/truth';
 import { wireData } from '../strategies/wire-data';
 import { frameIndex, ms, turnIndex, type Frame, type Recording, type Signal, type WireId } from '../../../src/core/types';
+import { frameTableOf } from '../../../src/core/sse';
 
 interface F {
   turn: number;
@@ -30,7 +31,7 @@ function build(requestAt: number[], fs: F[], chunkTimes: number[][] = requestAt.
 /** The frames carry the wire events of their signals: the ground truth reads the data, not the signals. */
 const timings = (wire: WireId, b: ReturnType<typeof build>, gapThresholdMs?: number) => {
   const frames = b.frames.map((f, i) => ({ ...f, data: wireData(wire, b.signals[i] ?? []).data }));
-  return computeTimings(b.recording, frames, b.signals, carriedCalls(wire, frames), wire, gapThresholdMs === undefined ? {} : { gapThresholdMs });
+  return computeTimings(b.recording, frameTableOf(frames), b.signals, carriedCalls(wire, frameTableOf(frames)), wire, gapThresholdMs === undefined ? {} : { gapThresholdMs });
 };
 
 const DONE: Signal = { kind: 'ignored', why: 'done' };
@@ -109,6 +110,6 @@ describe('anomalies', () => {
 describe('readyMs', () => {
   it('is the ready frame time minus the turn request', () => {
     const x = build([0, 1000], [{ turn: 0, t: 10, s: [] }, { turn: 1, t: 1540.2, s: [] }]);
-    expect(readyMs(x.recording, x.frames, frameIndex(1), turnIndex(1))).toBeCloseTo(540.2, 6);
+    expect(readyMs(x.recording, frameTableOf(x.frames), frameIndex(1), turnIndex(1))).toBeCloseTo(540.2, 6);
   });
 });

@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { adaptFrames, detectWire, isTerminal } from '../../../src/core/wire';
 import { fixtureFrames } from './frames';
 import { A, CC, CE, CS, E, F, I, R, T, U } from './signals';
+import { frameTableOf } from '../../../src/core/sse';
 
-const adapt = (name: string) => adaptFrames('anthropic-messages', fixtureFrames(`anthropic/${name}.sse`));
+const adapt = (name: string) => adaptFrames('anthropic-messages', frameTableOf(fixtureFrames(`anthropic/${name}.sse`)));
 
 describe('anthropic-messages adapter', () => {
   it('two tool_use blocks from the docs: empty first fragment, call-end at content_block_stop', () => {
@@ -128,6 +129,6 @@ describe('anthropic-messages adapter', () => {
 
   it.each(['two-tool-use-docs', 'ping-and-unknown-event', 'overloaded-error', 'thinking-then-tool', 'padded-input-in-start', 'server-tool-use', 'max-tokens-cut-mid-args', 'message-start-content'])(
     'detects %s as anthropic-messages',
-    (name) => expect(detectWire(fixtureFrames(`anthropic/${name}.sse`))).toBe('anthropic-messages'),
+    (name) => expect(detectWire(frameTableOf(fixtureFrames(`anthropic/${name}.sse`)))).toBe('anthropic-messages'),
   );
 });

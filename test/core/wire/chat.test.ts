@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { adaptFrames, detectWire, isTerminal } from '../../../src/core/wire';
 import { fixtureFrames } from './frames';
 import { A, CS, E, F, I, R, T, U } from './signals';
+import { frameTableOf } from '../../../src/core/sse';
 
-const adapt = (name: string) => adaptFrames('openai-chat', fixtureFrames(`chat/${name}.sse`));
+const adapt = (name: string) => adaptFrames('openai-chat', frameTableOf(fixtureFrames(`chat/${name}.sse`)));
 
 describe('openai-chat adapter', () => {
   it('keeps interleaved calls apart by index; finish_reason and [DONE]', () => {
@@ -100,6 +101,6 @@ describe('openai-chat adapter', () => {
 
   it.each(['interleaved-calls', 'usage-only-last-chunk', 'padded-data', 'mid-stream-error', 'missing-index', 'reused-index', 'reasoning-content', 'malformed', 'finish-tool-calls-without-call'])(
     'detects %s as openai-chat',
-    (name) => expect(detectWire(fixtureFrames(`chat/${name}.sse`))).toBe('openai-chat'),
+    (name) => expect(detectWire(frameTableOf(fixtureFrames(`chat/${name}.sse`)))).toBe('openai-chat'),
   );
 });

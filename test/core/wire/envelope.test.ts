@@ -7,6 +7,7 @@ import { WIRES, type Frame } from '../../../src/core/types';
 import { adaptFrames, encodeTurn, type TurnSpec } from '../../../src/core/wire';
 import { createHoleSet, createReader, holeOf, learn, makeTemplate, MISS, plainString, readHole, readRoot, substitute, valueSpan } from '../../../src/core/wire/envelope';
 import { framesFromSse } from './frames';
+import { frameTableOf } from '../../../src/core/sse';
 
 const CHAT = '{"id":"c1","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"content":"Hi"},"finish_reason":null}]}';
 const PATH = ['choices', 0, 'delta'] as const;
@@ -193,7 +194,7 @@ describe('adapters with and without envelope templates', () => {
     fc.assert(
       fc.property(spec, fc.array(edit, { maxLength: 8 }), (s, edits) => {
         const frames = mutate(framesFromSse(encodeTurn(wire, s)), edits);
-        expect(adaptFrames(wire, frames)).toEqual(adaptFrames(wire, frames, { envelopes: false }));
+        expect(adaptFrames(wire, frameTableOf(frames))).toEqual(adaptFrames(wire, frameTableOf(frames), { envelopes: false }));
       }),
       { numRuns: 150 },
     );
@@ -236,7 +237,7 @@ describe('a pad that changes on every frame (OpenAI obfuscation)', () => {
       fc.property(spec, fc.array(pad, { minLength: 1 }), fc.array(edit, { maxLength: 8 }), (s, pads, edits) => {
         const frames = framesFromSse(encodeTurn('openai-chat', s)).map((f, i) => ({ ...f, data: padded(f.data, pads[i % pads.length] as string) }));
         const edited = mutate(frames, edits);
-        expect(adaptFrames('openai-chat', edited)).toEqual(adaptFrames('openai-chat', edited, { envelopes: false }));
+        expect(adaptFrames('openai-chat', frameTableOf(edited))).toEqual(adaptFrames('openai-chat', frameTableOf(edited), { envelopes: false }));
       }),
       { numRuns: 300 },
     );

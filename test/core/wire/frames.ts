@@ -2,12 +2,12 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { recordingFromSse } from '../../../src/core/load';
-import { decodeRecording } from '../../../src/core/sse';
+import { decodeRecording, framesOf } from '../../../src/core/sse';
 import { frameIndex, turnIndex, type Frame } from '../../../src/core/types';
 
 /** The frames of one turn of SSE text, as turn `turn`, numbered from `firstIndex`. */
 export function framesFromSse(text: string, turn = 0, firstIndex = 0): Frame[] {
-  return decodeRecording(recordingFromSse(text)).frames.map((f, i) => ({ ...f, turn: turnIndex(turn), index: frameIndex(firstIndex + i) }));
+  return framesOf(decodeRecording(recordingFromSse(text)).frames).map((f, i) => ({ ...f, turn: turnIndex(turn), index: frameIndex(firstIndex + i) }));
 }
 
 /** Frames of several turns, numbered across the whole recording. */

@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { adaptFrames, detectWire, isTerminal } from '../../../src/core/wire';
 import { fixtureFrames } from './frames';
 import { A, CC, CE, CS, E, F, I, R, T, U } from './signals';
+import { frameTableOf } from '../../../src/core/sse';
 
-const adapt = (name: string) => adaptFrames('gemini', fixtureFrames(`gemini/${name}.sse`));
+const adapt = (name: string) => adaptFrames('gemini', frameTableOf(fixtureFrames(`gemini/${name}.sse`)));
 
 describe('gemini adapter', () => {
   it('keys whole functionCall parts by their position across the turn; finishReason and usage', () => {
@@ -53,6 +54,6 @@ describe('gemini adapter', () => {
   });
 
   it.each(['function-call-parts', 'thought-and-text-crlf', 'error', 'odd-parts', 'streamed-args'])('detects %s as gemini', (name) =>
-    expect(detectWire(fixtureFrames(`gemini/${name}.sse`))).toBe('gemini'),
+    expect(detectWire(frameTableOf(fixtureFrames(`gemini/${name}.sse`)))).toBe('gemini'),
   );
 });

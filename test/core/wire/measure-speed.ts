@@ -3,6 +3,7 @@
 import { turnIndex, WIRES } from '../../../src/core/types';
 import { adaptFrames, encodeTurn, frameKind } from '../../../src/core/wire';
 import { framesFromSse } from './frames';
+import { frameTableOf } from '../../../src/core/sse';
 
 const FRAMES = 500_000;
 const fragments = Array.from({ length: 2000 }, (_, i) => (i % 2 === 0 ? `{"path":"src/file_${i}.ts",` : `"line":${i}}`));
@@ -52,9 +53,9 @@ for (const wire of WIRES.filter((w) => (process.env.WIRE ?? w) === w)) {
     sink += kept.length;
   });
   const adapt = best(() => {
-    sink += adaptFrames(wire, frames).length;
+    sink += adaptFrames(wire, frameTableOf(frames)).length;
   });
-  const signals = adaptFrames(wire, frames);
+  const signals = adaptFrames(wire, frameTableOf(frames));
   const kinds = best(() => {
     for (const s of signals) sink += frameKind(s).length;
   });

@@ -20,6 +20,7 @@ import {
   type StrategyRun,
   type TurnVerdict,
 } from '../../../src/core/types';
+import { frameTableOf } from '../../../src/core/sse';
 
 const T0 = turnIndex(0);
 
@@ -224,8 +225,8 @@ export function buildSession(events: Ev[], options: BuildOptions = {}): Session 
     },
     wire: 'anthropic-messages',
     wireSource: 'header',
-    frames,
-    decoded: [{ turn: T0, text, invalidUtf8At: [] }],
+    frames: frameTableOf(frames, [text]),
+    decoded: [{ turn: T0, invalidUtf8At: [] }],
     signals,
     kinds,
     carried,

@@ -22,7 +22,7 @@ function load(name: string): Session {
   return r.session;
 }
 const docs = load('anthropic-docs.jsonl');
-const lastFrame = docs.frames.length - 1;
+const lastFrame = docs.frames.count - 1;
 const fragmentFrame = docs.strategies['parse-each-fragment'].attempts[1]!.frame;
 
 describe('linked highlighting', () => {
@@ -106,7 +106,7 @@ describe('text so far while a turn has no buffer', () => {
   });
 
   it('once the turn opens a buffer, the buffer shows instead', () => {
-    renderPanel(BuffersPanel, thinking, { strategy: 'per-call-buffer', frame: thinking.frames.length - 1 });
+    renderPanel(BuffersPanel, thinking, { strategy: 'per-call-buffer', frame: thinking.frames.count - 1 });
     expect(screen.queryByRole('article', { name: /so far/ })).toBeNull();
     expect(screen.getByRole('article', { name: /^list_files/ })).toBeTruthy();
   });

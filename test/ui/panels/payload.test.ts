@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Frame } from '../../../src/core/types';
 import { payloadPieces, payloadPreview } from '../../../src/ui/panels/raw/payload';
 import { columnWidths } from '../../../src/ui/panels/raw/rows';
+import { frameTableOf } from '../../../src/core/sse';
 
 describe('payloadPreview', () => {
   it('names the payload by the wire’s own field', () => {
@@ -32,12 +33,12 @@ describe('payloadPreview', () => {
 describe('columnWidths', () => {
   const frame = (event: string) => ({ event }) as unknown as Frame;
   it('fits the longest event name and the largest frame number', () => {
-    expect(columnWidths([frame('message'), frame('message')])).toEqual({ index: 2, event: 7 });
+    expect(columnWidths(frameTableOf([frame('message'), frame('message')]))).toEqual({ index: 2, event: 7 });
     const many = Array.from({ length: 100_001 }, () => frame('response.function_call_arguments.delta'));
-    expect(columnWidths(many)).toEqual({ index: 6, event: 38 });
+    expect(columnWidths(frameTableOf(many))).toEqual({ index: 6, event: 38 });
   });
   it('caps an odd name so it cannot take the whole row', () => {
-    expect(columnWidths([frame('x'.repeat(500))]).event).toBe(48);
+    expect(columnWidths(frameTableOf([frame('x'.repeat(500))])).event).toBe(48);
   });
 });
 

@@ -30,7 +30,7 @@ function load(name: string): Session {
 
 describe('a call that never ended', () => {
   const cut = load('cut-mid-arguments.jsonl'); // 11 frames, write_file (key 1) never gets content_block_stop
-  const last = cut.frames.length - 1;
+  const last = cut.frames.count - 1;
 
   it('its buffer says so after the last frame, not before', () => {
     renderPanel(BuffersPanel, cut, { strategy: 'per-call-buffer', frame: last - 1 });
@@ -63,7 +63,7 @@ describe('a call that never ended', () => {
 
   it('an error event mid-stream: the first call was ready, the second is marked never ended', () => {
     const overloaded = load('overloaded-mid-stream.jsonl');
-    renderPanel(ResultsPanel, overloaded, { strategy: 'per-call-buffer', frame: overloaded.frames.length - 1 });
+    renderPanel(ResultsPanel, overloaded, { strategy: 'per-call-buffer', frame: overloaded.frames.count - 1 });
     expect(screen.getByRole('note').textContent).toContain('never ended');
     expect(screen.getByText('Calls ready: 1')).toBeTruthy();
   });

@@ -16,6 +16,7 @@ import {
   type ToolRun,
   type TurnTiming,
 } from '../../../src/core/types';
+import { frameTableOf } from '../../../src/core/sse';
 
 export interface TurnSpec {
   requestAt: number;
@@ -113,7 +114,7 @@ export function makeSession(spec: SessionSpec): Session {
     recording: { header: { streamscope: 1 }, format: 'jsonl', timed: true, turns: [], tools, marks: [], issues: [] },
     wire: 'openai-chat',
     wireSource: 'header',
-    frames,
+    frames: frameTableOf(frames),
     decoded: [],
     signals: frames.map(() => []),
     kinds,
