@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { appUrl, axeViolations, launch, shippedSession as session, watchErrors } from './browser';
+import { frameAt } from '../../src/core/sse/frame-table';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -37,7 +38,7 @@ test('opens on parallel-probe: Frame slider in words, provenance, strategies wit
   const { page, errors } = await open('?lang=en');
   const s = slider(page);
   await expect(s.inputValue()).resolves.toBe('0');
-  const t0 = probe.frames[0]!;
+  const t0 = frameAt(probe.frames, 0);
   const ms = (t0.time - probe.recording.turns[0]!.requestAt).toLocaleString('en-US', { maximumFractionDigits: 1 });
   await expect(s.getAttribute('aria-valuetext')).resolves.toBe(`Frame 0 of ${probe.frames.count}, ${ms} ms, ${t0.event}`);
   await expect(s.getAttribute('max')).resolves.toBe(String(probe.frames.count - 1));

@@ -31,7 +31,7 @@ describe('payloadPreview', () => {
 });
 
 describe('columnWidths', () => {
-  const frame = (event: string) => ({ event }) as unknown as Frame;
+  const frame = (event: string) => ({ index: 0, turn: 0, time: 0, event, data: '', chunks: [0, 0], charStart: 0, charEnd: 0, byteStart: 0, byteEnd: 0 }) as unknown as Frame;
   it('fits the longest event name and the largest frame number', () => {
     expect(columnWidths(frameTableOf([frame('message'), frame('message')]))).toEqual({ index: 2, event: 7 });
     const many = Array.from({ length: 100_001 }, () => frame('response.function_call_arguments.delta'));
