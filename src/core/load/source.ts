@@ -173,6 +173,10 @@ export class LineReader {
   private blockStart: number;
   /** Whether chars and bytes of the block correspond one for one (ASCII only). */
   private identity = false;
+  /** Whether the block decoded without U+FFFD (its bytes are exactly the UTF-8 of its text). */
+  private clean = false;
+  /** Where the current line ends in the block's text (its LF and one trailing CR excluded). */
+  private lineEnd = 0;
   private pos = 0;
   private lineStart = 0;
   private ended = false;
@@ -201,7 +205,8 @@ export class LineReader {
     this.block = text;
     this.blockBytes = bytes;
     this.blockStart = start;
-    this.identity = text.length === bytes.length && text.indexOf('\uFFFD') === -1;
+    this.clean = text.indexOf('\uFFFD') === -1;
+    this.identity = this.clean && text.length === bytes.length;
     this.pos = 0;
     this.walkC = 0;
     this.walkB = start;
@@ -223,9 +228,35 @@ export class LineReader {
     const lineEnd = end > start && block.charCodeAt(end - 1) === 13 ? end - 1 : end;
     this.text = start === 0 && lineEnd === block.length ? block : block.slice(start, lineEnd);
     this.lineStart = start;
+    this.lineEnd = lineEnd;
     this.pos = nl === -1 ? block.length : nl + 1;
     this.no++;
     return true;
+  }
+
+  /**
+   * The current line's bytes as they are in the input: the block holding it (`rawBlock()`) and where the line ends
+   * in it (this; its LF and one trailing CR excluded). -1 when that is not known cheaply or the bytes are not the
+   * plain UTF-8 of the line's text: text input, or a block that decoded with a U+FFFD anywhere.
+   */
+  rawEnd(): number {
+    const bytes = this.blockBytes;
+    if (bytes === null || !this.clean) return -1;
+    if (this.identity) return this.lineEnd;
+    const from = this.byteOffset() - this.blockStart;
+    const nl = bytes.indexOf(10, from);
+    const end = nl === -1 ? bytes.length : nl;
+    return end > from && bytes[end - 1] === 13 ? end - 1 : end;
+  }
+
+  /** The bytes of the current line's block (see rawEnd), or null for text input. */
+  rawBlock(): Uint8Array | null {
+    return this.blockBytes;
+  }
+
+  /** Whether the current line's block is ASCII only (then a char offset in it is its byte offset). */
+  rawAscii(): boolean {
+    return this.identity;
   }
 
   /** The byte offset of the current line's start in the input. */

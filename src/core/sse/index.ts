@@ -17,7 +17,7 @@
  * - text after the last blank line that is more than whitespace and comments is `unterminated` (never dispatched).
  */
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
-import { frameIndex, turnIndex, type Chunk, type DecodedTurn, type Frame, type Mutable, type Recording, type Turn, type TurnIndex } from '../types';
+import { frameIndex, turnIndex, type ChunkTable, type DecodedTurn, type Frame, type Ms, type Mutable, type Recording, type Turn, type TurnIndex } from '../types';
 import { segmentBytes, segmentText } from './segment';
 import { fieldValue, NOT_SIMPLE, oneLineBlock, SIMPLE_SILENT, simpleEvent, twoLineBlock } from './simple-block';
 import { emittedAt, findInvalidRuns } from './utf8';
@@ -40,27 +40,6 @@ const DECODER = new TextDecoder('utf-8');
 /** Whether the byte stream starts with EF BB BF. */
 function hasBom(all: Uint8Array): boolean {
   return all[0] === 0xef && all[1] === 0xbb && all[2] === 0xbf;
-}
-
-/** The turn's byte stream: a view when the chunks are already contiguous in one buffer (as loaders pack them). */
-function concatBytes(chunks: readonly Chunk[], total: number): Uint8Array {
-  const first = chunks[0]?.bytes;
-  if (!first) return new Uint8Array(0);
-  let end = first.byteOffset;
-  let contiguous = true;
-  for (let c = 0; c < chunks.length && contiguous; c++) {
-    const b = (chunks[c] as Chunk).bytes;
-    contiguous = b.buffer === first.buffer && b.byteOffset === end;
-    end += b.length;
-  }
-  if (contiguous) return new Uint8Array(first.buffer, first.byteOffset, total);
-  const all = new Uint8Array(total);
-  let at = 0;
-  for (const chunk of chunks) {
-    all.set(chunk.bytes, at);
-    at += chunk.bytes.length;
-  }
-  return all;
 }
 
 /**
@@ -104,7 +83,7 @@ function idOfSilentBlock(block: string): string | undefined {
 /** One turn's decoding state, shared by the CR-free loop and the parser's callback. */
 interface TurnState {
   turnNo: TurnIndex;
-  chunks: readonly Chunk[];
+  chunks: ChunkTable;
   /** Byte offset at which each chunk starts. */
   chunkByte: number[];
   lastChunk: number;
@@ -151,7 +130,7 @@ function pushFrame(t: TurnState, blockNo: number, start: number, blank: number, 
   const frame: Mutable<Frame> = {
     index: frameIndex(t.frames.length),
     turn: t.turnNo,
-    time: (t.chunks[at] as Chunk).time,
+    time: t.chunks.times[at] as Ms,
     event,
     data,
     chunks: [first, k],
@@ -250,16 +229,16 @@ function decodeWithoutCr(t: TurnState, text: string, general: FeedBlock): number
 
 function decodeTurn(turn: Turn, turnNo: TurnIndex, frames: Frame[], fastPath: boolean): DecodedTurn {
   const chunks = turn.chunks;
-  const lastChunk = chunks.length - 1;
-  const chunkByte: number[] = new Array<number>(chunks.length);
+  const lastChunk = chunks.ends.length - 1;
+  const chunkByte: number[] = new Array<number>(chunks.ends.length);
   let total = 0;
   for (let c = 0; c <= lastChunk; c++) {
     chunkByte[c] = total;
-    total += (chunks[c] as Chunk).bytes.length;
+    total = chunks.ends[c] as number;
   }
-  // One decode of the whole byte stream: the same text a streaming decoder fed chunk by chunk produces. Which
-  // chunk a character belongs to (the one where it completes) is computed in byte space.
-  const all = concatBytes(chunks, total);
+  // One decode of the whole byte stream (the table's bytes, already one array): the same text a streaming decoder
+  // fed chunk by chunk produces. Which chunk a character belongs to (the one where it completes) is in byte space.
+  const all = chunks.bytes;
   const bom = hasBom(all) ? 3 : 0;
   const text = DECODER.decode(all);
   const hasReplacement = text.indexOf('\uFFFD') !== -1;
