@@ -7,9 +7,11 @@
  * Chunks are spaced evenly (`stepMs` apart, the first at `startMs`): the file has no timing, and `timed: false`
  * says so. Never throws.
  */
-import { evenTable, NumberColumn } from '../chunk-table';
-import { segmentBytes } from '../sse/segment';
+import { evenTable } from '../chunk-table';
+import { blockEnds } from './blocks';
 import { ms, turnIndex, type LoadIssue, type Mutable, type Recording, type RecordingHeader, type SourceFormat, type WireId } from '../types';
+
+export { blockEnds } from './blocks';
 
 export interface SseOptions {
   /** Header fields to set (`streamscope: 1` is always set). */
@@ -32,15 +34,6 @@ export function blockRanges(bytes: Uint8Array): [number, number][] {
   const ends = blockEnds(bytes);
   for (let k = 0; k < ends.length; k++) out.push([k === 0 ? 0 : (ends[k - 1] as number), ends[k] as number]);
   return out;
-}
-
-/** Where each event block ends (exclusive), plus the end of an unterminated rest: no object per block. */
-export function blockEnds(bytes: Uint8Array): Float64Array {
-  // about one block per 64 bytes to start with; the column doubles when a stream has more
-  const ends = new NumberColumn(bytes.length >> 6);
-  const rest = segmentBytes(bytes, (_start, _blank, end) => ends.push(end));
-  if (rest < bytes.length) ends.push(bytes.length);
-  return ends.done();
 }
 
 function cutEnds(bytes: Uint8Array, chunking: SseOptions['chunking']): Float64Array {
