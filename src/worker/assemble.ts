@@ -3,7 +3,7 @@
  *
  * Contract: `createAssembler()` returns `add(part)`, which joins one part into what came before for its path as it
  * arrives (items pushed, frames rebuilt from their columns and pushed, text and JSON text appended, a turn's chunk table rebuilt over its transferred buffer), and
- * `finish(skeleton)`, which puts every joined piece at its path in the skeleton (the `done` message's session, a
+ * `finish(skeleton)`, which puts every joined piece at its path in the skeleton (outer paths first) (the `done` message's session, a
  * fresh structured clone the page owns), a `json` piece parsed, and returns it. Work per call is proportional to that part's size, so no
  * single message takes long. Parts that do not fit (a table before its buffer, bytes past the buffer, ends that are not its byte count, a path the
  * skeleton lacks) give an Error naming the part and the path instead of a wrong session.
@@ -79,7 +79,9 @@ export function createAssembler() {
   };
 
   const finish = (skeleton: Session): Session => {
-    for (const piece of joined.values()) {
+    // outer pieces first: a turn's table goes into a turn that came in an `items` piece of the turns
+    const pieces = [...joined.values()].sort((a, b) => a.path.length - b.path.length);
+    for (const piece of pieces) {
       const { path } = piece;
       let parent: unknown = skeleton;
       for (const step of path.slice(0, -1)) parent = parent !== null && typeof parent === 'object' ? (parent as Record<string | number, unknown>)[step] : undefined;

@@ -65,16 +65,18 @@ describe('frames as columns', () => {
     const s = session();
     expect(s.frames.length).toBeGreaterThan(4 * 120);
     const odd = { ...s, frames: s.frames.map((f, i) => (i === 300 ? { ...f, extra: true } : f)) } as Session;
+    // taken before sending: the parts transfer the session's chunk buffers (the worker is done with it then)
+    const expected = structuredClone(odd);
     const { skeleton, pieces } = splitSession(odd, { items: 120, text: 1 << 20 });
     const a = createAssembler();
     const kinds: string[] = [];
     for (const { part, transfer } of partsOf(pieces, { items: 120, text: 1 << 20 })) {
       const received = structuredClone(part, { transfer });
-      if (received.path.join('.') === 'frames') kinds.push(received.kind);
+      if (received.kind !== 'buffer' && received.path.join('.') === 'frames') kinds.push(received.kind);
       a.add(received);
     }
     expect(kinds).toEqual(['frames', 'frames', 'items', 'frames', 'frames']);
-    expectStrictEqual(structuredClone(a.finish(structuredClone(skeleton))), structuredClone(odd));
+    expectStrictEqual(structuredClone(a.finish(structuredClone(skeleton))), expected);
   });
 
   test('columns that disagree are refused with a message', () => {

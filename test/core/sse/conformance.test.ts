@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { decodeRecording } from '../../../src/core/sse';
 import { turnIndex } from '../../../src/core/types';
 import { recordingOf, splitAt, type ChunkSpec } from './helpers';
+import { chunkTime, tableOf } from '../../../src/core/chunk-table';
 
 const fixture = (name: string): Uint8Array => new Uint8Array(readFileSync(new URL(`../../fixtures/sse/${name}`, import.meta.url)));
 
@@ -149,7 +150,7 @@ describe('SSE framing', () => {
   it('numbers frames across turns and keeps per-turn id state', () => {
     const base = recordingOf(['id: x\ndata: 1\n\n']);
     const first = base.turns[0]!;
-    const second = { index: turnIndex(1), requestAt: first.requestAt, chunks: [{ time: first.chunks[0]!.time, bytes: new TextEncoder().encode('data: 2\n\ndata: 3\n\n') }] };
+    const second = { index: turnIndex(1), requestAt: first.requestAt, chunks: tableOf([{ time: chunkTime(first.chunks, 0), bytes: new TextEncoder().encode('data: 2\n\ndata: 3\n\n') }]) };
     const rec = { ...base, turns: [...base.turns, second] };
     const { frames, decoded } = decodeRecording(rec);
     expect(frames.map((f) => [f.index, f.turn, f.data, f.id])).toEqual([

@@ -20,6 +20,7 @@ import {
   type StrategyRun,
   type TurnVerdict,
 } from '../../../src/core/types';
+import { emptyTable } from '../../../src/core/chunk-table';
 
 const T0 = turnIndex(0);
 
@@ -213,7 +214,7 @@ export function buildSession(events: Ev[], options: BuildOptions = {}): Session 
         {
           index: T0,
           requestAt: ms(0),
-          chunks: [],
+          chunks: emptyTable(),
           ...(last ? { end: { time: last.time, status: 'complete' as const } } : {}),
           ...(options.final !== undefined ? { final: { time: ms(999), message: options.final } } : {}),
         },
