@@ -12,6 +12,7 @@ import { ms, turnIndex, type EndStatus, type LoadIssue, type LoadResult, type Ma
 import { emptyTable, NumberColumn } from '../chunk-table';
 import { utf8Length } from '../sse/utf8';
 import { decodeBase64 } from './base64';
+import { readChunkLine } from './chunk-line';
 import { Packer, type Payload } from './pack';
 import { readHeader, readLocalized } from './header';
 import { errorText, excerpt, failure, issue, isObject, jsonText } from './issues';
@@ -203,6 +204,7 @@ export function loadJsonl(src: Source): LoadResult {
     reader,
   };
   while (reader.next()) {
+    if (readChunk(st)) continue;
     const line = reader.text;
     if (isBlank(line)) continue;
     let ev: unknown;
@@ -240,6 +242,23 @@ export function loadJsonl(src: Source): LoadResult {
     issues: st.issues,
   };
   return { ok: true, recording };
+}
+
+/** A plain `chunk` line read from the file's bytes (./chunk-line.ts); false: read the line the general way. */
+function readChunk(st: State): boolean {
+  const r = st.reader;
+  const end = r.rawEnd();
+  const b = r.rawBlock();
+  if (end < 0 || b === null) return false;
+  const from = r.rawStart();
+  const sink = st.packer.sink(end - from);
+  // before the string everything is ASCII: the line's chars and bytes match one for one there
+  const time = readChunkLine(b, from, end, sink, (a, z) => r.text.slice(a - from, z - from));
+  if (time === undefined) return false;
+  currentTurn(st, 'chunk');
+  st.times.push(time);
+  st.packer.commit(sink.at);
+  return true;
 }
 
 /** Whether a line is empty or only whitespace (cheap for the usual line that starts with '['). */

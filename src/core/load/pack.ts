@@ -8,11 +8,13 @@
  * views() trims the slack once, so the memory kept is near the payloads' size. One packer may hold the chunks of
  * many turns added one turn after another (the .jsonl reader uses one per recording): each turn's views are then
  * still contiguous, and there is one ArrayBuffer for the recording instead of one per turn. `addRange` copies
- * bytes of another array (the .jsonl reader's chunk text as the file holds it, when that needs no decoding).
+ * bytes of another array (the .jsonl reader's chunk text as the file holds it, when that needs no decoding);
+ * `sink(n)`/`commit(at)` let a decoder write a payload in place (the .jsonl reader's chunk lines, ./chunk-line.ts).
  * `table(from, to, times)` gives chunks [from, to) as a ChunkTable over the trimmed buffer (no object per chunk).
  * Never throws.
  */
 import type { ChunkTable } from '../types';
+import type { ByteSink } from './chunk-line';
 
 export type Payload = string | Uint8Array;
 
@@ -54,6 +56,22 @@ export class Packer {
       this.buf.set(p, this.at);
       this.at += p.length;
     }
+    this.end();
+  }
+
+  private readonly out: ByteSink = { buf: new Uint8Array(0), at: 0 };
+
+  /** Room for `n` more bytes: write them to `sink.buf` from `sink.at`, then `commit(sink.at)` (or do neither). */
+  sink(n: number): ByteSink {
+    if (this.at + n > this.buf.length) this.grow(this.at + n);
+    this.out.buf = this.buf;
+    this.out.at = this.at;
+    return this.out;
+  }
+
+  /** Ends a payload written through `sink()` at `at`. */
+  commit(at: number): void {
+    this.at = at;
     this.end();
   }
 

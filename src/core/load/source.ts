@@ -249,6 +249,11 @@ export class LineReader {
     return end > from && bytes[end - 1] === 13 ? end - 1 : end;
   }
 
+  /** Where the current line starts in `rawBlock()` (meaningful when rawEnd() is not -1). */
+  rawStart(): number {
+    return this.identity ? this.lineStart : this.byteOffset() - this.blockStart;
+  }
+
   /** The bytes of the current line's block (see rawEnd), or null for text input. */
   rawBlock(): Uint8Array | null {
     return this.blockBytes;
