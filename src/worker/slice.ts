@@ -135,7 +135,16 @@ function column(c: Float64Array, sent: Set<ArrayBufferLike>, transfer: Transfera
 
 export function* partsOf(pieces: readonly Piece[], sizes: SliceSizes = DEFAULT_SIZES): Generator<Outgoing> {
   const buffers = new Map<ArrayBuffer, number>();
+  // Every column is settled before the first part goes (a copy made now, or its own buffer to transfer once): a
+  // buffer is unreadable here once a part carrying it has been posted.
   const sent = new Set<ArrayBufferLike>();
+  for (const p of pieces) if (p.kind === 'table') sent.add(p.buffer);
+  const columns = new Map<Piece, { times: Float64Array; ends: Float64Array; transfer: Transferable[] }>();
+  for (const p of pieces) {
+    if (p.kind !== 'table') continue;
+    const transfer: Transferable[] = [];
+    columns.set(p, { times: column(p.times, sent, transfer), ends: column(p.ends, sent, transfer), transfer });
+  }
   for (const piece of pieces) {
     const { path } = piece;
     if (piece.kind === 'table') {
@@ -146,9 +155,7 @@ export function* partsOf(pieces: readonly Piece[], sizes: SliceSizes = DEFAULT_S
         sent.add(piece.buffer);
         yield { part: { kind: 'buffer', id, buffer: piece.buffer }, transfer: [piece.buffer] };
       }
-      const transfer: Transferable[] = [];
-      const times = column(piece.times, sent, transfer);
-      const ends = column(piece.ends, sent, transfer);
+      const { times, ends, transfer } = columns.get(piece) as { times: Float64Array; ends: Float64Array; transfer: Transferable[] };
       const { byteOffset, byteLength } = piece;
       yield { part: { kind: 'table', path, buffer: id, byteOffset, byteLength, times, ends }, transfer };
     } else if (piece.kind === 'frames') {

@@ -91,6 +91,10 @@ describe('sliced transfer of a session', () => {
     expect(parts.filter((p) => p.kind === 'table')).toHaveLength(9);
     expect(new Set(session.recording.turns.map((t) => t.chunks.bytes.buffer)).size).toBe(1);
     expect(new TextDecoder().decode(chunkBytes(session.recording.turns[8]!.chunks, 0))).toBe('data: {"k":8}\n\n');
+    // one table in two places (its columns then go once transferred and once copied, decided before any is sent)
+    const twice = (s: Session): Session => ({ ...s, recording: { ...s.recording, turns: s.recording.turns.map((t, i) => (i === 1 ? { ...t, chunks: s.recording.turns[0]!.chunks } : t)) } });
+    const { session: back } = roundTrip(twice(inline(jsonl)), { items: 4, text: 1 << 20 });
+    expectStrictEqual(structuredClone(back), twice(expected));
   });
 
   test('a string with surrogate pairs is never cut between the halves', () => {
