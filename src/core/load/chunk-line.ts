@@ -43,6 +43,26 @@ function numberEnd(b: Uint8Array, i: number, to: number): number {
   return i > to ? -1 : i;
 }
 
+/**
+ * The value of the JSON number b[a, z): digits only and at most 15 of them are summed exactly; any other is read by
+ * Number() from its text (JSON's number syntax is a subset of Number()'s, and both round the same way).
+ */
+function numberValue(b: Uint8Array, a: number, z: number): number {
+  if (z - a <= 15) {
+    let v = 0;
+    let i = a;
+    for (; i < z; i++) {
+      const c = b[i] as number;
+      if (c < 48 || c > 57) break;
+      v = v * 10 + (c - 48);
+    }
+    if (i === z) return v;
+  }
+  let text = '';
+  for (let i = a; i < z; i++) text += String.fromCharCode(b[i] as number);
+  return Number(text);
+}
+
 function hexValue(c: number): number {
   if (c >= 48 && c <= 57) return c - 48;
   const l = c | 0x20;
@@ -154,7 +174,7 @@ function decodeString(b: Uint8Array, i: number, to: number, out: ByteSink): numb
 const CHUNK = [34, 99, 104, 117, 110, 107, 34]; // "chunk"
 
 /** See the module contract. */
-export function readChunkLine(b: Uint8Array, from: number, to: number, out: ByteSink, numberText: (a: number, z: number) => string): number | undefined {
+export function readChunkLine(b: Uint8Array, from: number, to: number, out: ByteSink): number | undefined {
   let i = from;
   while (i < to && isSpace(b[i])) i++;
   if (b[i] !== 91 /* [ */) return undefined;
@@ -182,6 +202,6 @@ export function readChunkLine(b: Uint8Array, from: number, to: number, out: Byte
   i++;
   while (i < to && isSpace(b[i])) i++;
   if (i !== to) return undefined;
-  const time = Number(numberText(numStart, numEnd));
+  const time = numberValue(b, numStart, numEnd);
   return Number.isFinite(time) ? time : undefined;
 }

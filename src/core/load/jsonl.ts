@@ -252,8 +252,7 @@ function readChunk(st: State): boolean {
   if (end < 0 || b === null) return false;
   const from = r.rawStart();
   const sink = st.packer.sink(end - from);
-  // before the string everything is ASCII: the line's chars and bytes match one for one there
-  const time = readChunkLine(b, from, end, sink, (a, z) => r.text.slice(a - from, z - from));
+  const time = readChunkLine(b, from, end, sink);
   if (time === undefined) return false;
   currentTurn(st, 'chunk');
   st.times.push(time);
