@@ -60,7 +60,7 @@ function median(xs: number[]): number {
 
 const { text, rec, loadMs } = build();
 console.log(`load() of the .jsonl: ${loadMs.toFixed(0)} ms (not part of the budget)`);
-console.log(`events: ${EVENTS}, chunks: ${rec.turns[0]!.chunks.length}, text: ${(text.length / 1e6).toFixed(1)} M chars${CJK ? ' (CJK content)' : ''}`);
+console.log(`events: ${EVENTS}, chunks: ${rec.turns[0]!.chunks.ends.length}, text: ${(text.length / 1e6).toFixed(1)} M chars${CJK ? ' (CJK content)' : ''}`);
 const floorT: number[] = [];
 const oursT: number[] = [];
 const oursParseT: number[] = [];

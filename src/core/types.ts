@@ -39,7 +39,7 @@ export const fromRequest = (rel: TurnMs, requestAt: Ms): Ms => (requestAt + rel)
  */
 export type Mutable<T> = unknown extends T
   ? T
-  : T extends string | number | boolean | bigint | symbol | null | undefined | Uint8Array
+  : T extends string | number | boolean | bigint | symbol | null | undefined | Uint8Array | Float64Array
     ? T
     : { -readonly [K in keyof T]: Mutable<T[K]> };
 
@@ -91,6 +91,19 @@ export interface Chunk {
   readonly bytes: Uint8Array;
 }
 
+/**
+ * A turn's network chunks as columns (built by the loaders; read with the functions of `core/chunk-table.ts`):
+ * chunk k is `bytes[ends[k-1] .. ends[k])` (from 0 for k = 0), received at `times[k]` (absolute ms, an `Ms`).
+ * `times` and `ends` have one entry per chunk; `ends` is non-decreasing and its last entry is `bytes.length` (an
+ * empty table has empty arrays). Plain typed arrays: structured-cloneable, and their buffers transferable.
+ * `bytes` may be a view into a larger buffer (the loaded file's, or one buffer shared by a recording's turns).
+ */
+export interface ChunkTable {
+  readonly bytes: Uint8Array;
+  readonly times: Float64Array;
+  readonly ends: Float64Array;
+}
+
 export type EndStatus = 'complete' | 'aborted' | 'error';
 
 export interface ToolRun {
@@ -111,7 +124,8 @@ export interface Turn {
   /** When the request was sent (absolute). Turn-relative times are measured from here. */
   readonly requestAt: Ms;
   readonly request?: unknown;
-  readonly chunks: readonly Chunk[];
+  /** Its network chunks (see ChunkTable). */
+  readonly chunks: ChunkTable;
   readonly end?: { readonly time: Ms; readonly status: EndStatus; readonly note?: string };
   /** The assembled message as the recorder's client saw it (self-check oracle). */
   readonly final?: { readonly time: Ms; readonly message: unknown };

@@ -2,17 +2,20 @@
  * The page's half of receiving a session in slices from the analysis worker (the worker's half is ./slice.ts).
  *
  * Contract: `createAssembler()` returns `add(part)`, which joins one part into what came before for its path as it
- * arrives (items pushed, the frame table kept as it came, its typed arrays transferred, text and JSON text appended, chunks built as views into their turn's one transferred buffer), and
- * `finish(skeleton)`, which puts every joined piece at its path in the skeleton (the `done` message's session, a
+ * arrives (items pushed, the frame table kept as it came, its typed arrays transferred, text and JSON text appended, a turn's chunk table rebuilt over its transferred buffer), and
+ * `finish(skeleton)`, which puts every joined piece at its path in the skeleton (outer paths first) (the `done` message's session, a
  * fresh structured clone the page owns), a `json` piece parsed, and returns it. Work per call is proportional to that part's size, so no
- * single message takes long. Parts that do not fit (chunks before their bytes, ends past the buffer, a path the
+ * single message takes long. Parts that do not fit (a table before its buffer, bytes past the buffer, ends that are not its byte count, a path the
  * skeleton lacks) give an Error naming the part and the path instead of a wrong session.
  */
-import type { Chunk, FrameTable, Session } from '../core/types';
-import { ms } from '../core/types';
+import type { ChunkTable, FrameTable, Session } from '../core/types';
 import type { Part, PartPath } from './protocol';
 
-type Joined = { path: PartPath; kind: 'table'; value: FrameTable } | { path: PartPath; kind: 'items'; value: unknown[] } | { path: PartPath; kind: 'text' | 'json'; value: string } | { path: PartPath; kind: 'chunks'; value: Chunk[]; buffer: ArrayBuffer; at: number };
+type Joined =
+  | { path: PartPath; kind: 'table'; value: FrameTable }
+  | { path: PartPath; kind: 'items'; value: unknown[] }
+  | { path: PartPath; kind: 'text' | 'json'; value: string }
+  | { path: PartPath; kind: 'chunk-table'; value: ChunkTable };
 
 const where = (path: PartPath) => path.join('.') || '(root)';
 
@@ -25,14 +28,37 @@ function parseJoined(text: string, path: PartPath): unknown {
   }
 }
 
+/** The chunk table a `chunk-table` part describes, or an Error naming what does not fit. */
+function tableOfPart(part: Extract<Part, { kind: 'chunk-table' }>, buffer: ArrayBuffer | undefined): ChunkTable {
+  const at = where(part.path);
+  if (!buffer) throw new Error(`analysis worker: the table for ${at} before its buffer ${part.buffer}`);
+  const { byteOffset, byteLength, times, ends } = part;
+  if (!(byteOffset >= 0 && byteLength >= 0 && byteOffset + byteLength <= buffer.byteLength)) {
+    throw new Error(`analysis worker: the table for ${at} has bytes ${byteOffset}..${byteOffset + byteLength}, outside 0..${buffer.byteLength}`);
+  }
+  let prev = 0;
+  for (let k = 0; k < ends.length; k++) {
+    const end = ends[k] as number;
+    if (!(end >= prev && end <= byteLength)) throw new Error(`analysis worker: chunk ${k} of ${at} ends at byte ${end}, outside ${prev}..${byteLength}`);
+    prev = end;
+  }
+  if (times.length !== ends.length || prev !== byteLength) throw new Error(`analysis worker: the table for ${at} has ${times.length} times, ${ends.length} ends and ${byteLength} bytes`);
+  return { bytes: new Uint8Array(buffer, byteOffset, byteLength), times, ends };
+}
+
 export function createAssembler() {
   const joined = new Map<string, Joined>();
+  const buffers = new Map<number, ArrayBuffer>();
   const keyOf = (path: PartPath) => JSON.stringify(path);
 
   const add = (part: Part): void => {
+    if (part.kind === 'buffer') {
+      buffers.set(part.id, part.buffer);
+      return;
+    }
     const key = keyOf(part.path);
     const had = joined.get(key);
-    if (had && had.kind !== (part.kind === 'bytes' ? 'chunks' : part.kind)) throw new Error(`analysis worker: a "${part.kind}" part for ${where(part.path)}, which had "${had.kind}" parts`);
+    if (had && had.kind !== part.kind) throw new Error(`analysis worker: a "${part.kind}" part for ${where(part.path)}, which had "${had.kind}" parts`);
     switch (part.kind) {
       case 'table': {
         if (had) throw new Error(`analysis worker: a second frame table for ${where(part.path)}`);
@@ -51,28 +77,18 @@ export function createAssembler() {
         else if (had.kind === part.kind) had.value += part.text;
         return;
       }
-      case 'bytes': {
-        if (had) throw new Error(`analysis worker: a second byte buffer for ${where(part.path)}`);
-        joined.set(key, { path: part.path, kind: 'chunks', value: [], buffer: part.bytes, at: 0 });
-        return;
-      }
-      case 'chunks': {
-        if (!had || had.kind !== 'chunks') throw new Error(`analysis worker: chunks for ${where(part.path)} before their bytes`);
-        const { times, ends } = part;
-        const size = had.buffer.byteLength;
-        for (let i = 0; i < times.length; i++) {
-          const end = ends[i] ?? -1;
-          if (!(end >= had.at && end <= size)) throw new Error(`analysis worker: chunk ${had.value.length} of ${where(part.path)} ends at byte ${end}, outside ${had.at}..${size}`);
-          had.value.push({ time: ms(times[i] ?? 0), bytes: new Uint8Array(had.buffer, had.at, end - had.at) });
-          had.at = end;
-        }
+      case 'chunk-table': {
+        if (had) throw new Error(`analysis worker: a second chunk table for ${where(part.path)}`);
+        joined.set(key, { path: part.path, kind: 'chunk-table', value: tableOfPart(part, buffers.get(part.buffer)) });
         return;
       }
     }
   };
 
   const finish = (skeleton: Session): Session => {
-    for (const piece of joined.values()) {
+    // outer pieces first: a turn's table goes into a turn that came in an `items` piece of the turns
+    const pieces = [...joined.values()].sort((a, b) => a.path.length - b.path.length);
+    for (const piece of pieces) {
       const { path } = piece;
       let parent: unknown = skeleton;
       for (const step of path.slice(0, -1)) parent = parent !== null && typeof parent === 'object' ? (parent as Record<string | number, unknown>)[step] : undefined;
@@ -81,6 +97,7 @@ export function createAssembler() {
       (parent as Record<string | number, unknown>)[last] = piece.kind === 'json' ? parseJoined(piece.value, path) : piece.value;
     }
     joined.clear();
+    buffers.clear();
     return skeleton;
   };
 

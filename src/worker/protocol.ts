@@ -4,7 +4,7 @@
  * Contract: types only. The page sends one `analyze` request per worker; the worker answers with any number of
  * `progress` messages (fractions in [0, 1], non-decreasing), then, for a session, `part` messages carrying the
  * session's large pieces in slices (see ./slice.ts: long arrays in slices of at most PART_SIZE items, texts over
- * TEXT_PART characters in pieces, the session's frame table with its typed arrays transferred, each turn's chunks as one transferred byte buffer plus slices of times and ends),
+ * TEXT_PART characters in pieces, the session's frame table with its typed arrays transferred, each turn's chunk table with its buffers transferred as they are),
  * then exactly one `done` whose session is the rest (the skeleton, with those pieces emptied); or one `failed` when
  * something unexpected was thrown. The page joins each part as it arrives (./assemble.ts), so every message's
  * deserialization and joining on the page is short, and loading never blocks the page for long.
@@ -44,10 +44,13 @@ export type Part =
    * overflows near 3,000 levels) is sent as text and parsed on the page once whole (JSON.parse copes with any depth).
    */
   | { kind: 'json'; path: PartPath; text: string }
-  /** All bytes of the chunk array at `path`, back to back (sent before its `chunks` slices, transferred). */
-  | { kind: 'bytes'; path: PartPath; bytes: ArrayBuffer }
-  /** The next chunks of the array at `path`: their times and the end offset of each one's bytes in that buffer. */
-  | { kind: 'chunks'; path: PartPath; times: Float64Array; ends: Float64Array };
+  /** A byte buffer (transferred) that `chunk-table` parts sent after it refer to by `id` (turns may share one). */
+  | { kind: 'buffer'; id: number; buffer: ArrayBuffer }
+  /**
+   * The chunk table at `path`: its bytes are `byteLength` bytes at `byteOffset` of buffer `buffer` (an earlier
+   * `buffer` part), its times and ends as they are (transferred when they own their buffers).
+   */
+  | { kind: 'chunk-table'; path: PartPath; buffer: number; byteOffset: number; byteLength: number; times: Float64Array; ends: Float64Array };
 
 export type WorkerReply =
   | { type: 'progress'; fraction: number }

@@ -2,21 +2,23 @@
  * The worker's half of sending a session to the page in slices (the page's half is ./assemble.ts).
  *
  * Contract: `splitSession(session)` returns the skeleton (the session with every large piece emptied: arrays longer
- * than `items` become [], strings longer than `text` become '', `frames` and each turn's `chunks` become []) and the pieces it
+ * than `items` become [], strings longer than `text` become '', `frames` become [] and each turn's `chunks` an empty table) and the pieces it
  * took out, without changing the given session (objects on the way to a piece are shallow-copied, the rest is shared).
  * `partsOf(pieces)` yields the messages that carry them, in order, each with the buffers to transfer: items in
  * slices of at most `items`, texts in pieces of about `text` units (never between the halves of a surrogate pair),
- * a turn's chunks as one buffer of all their bytes followed by slices of times and end offsets, and the frame table
- * (core/sse/frame-table.ts) as one part whose typed arrays are TRANSFERRED as they are (no codec; the given
- * session's table is unusable afterwards), then its text pieces as items parts of about `text` units, its long
- * string lists as items and a long side text as text. Applying every part to the skeleton (./assemble.ts) gives
- * back the session's data. Pure apart from that transfer; never throws on session data.
+ * the frame table (core/sse/frame-table.ts) as one part whose typed arrays are TRANSFERRED as they are (no codec; the
+ * given session's table is unusable afterwards), then its text pieces as items parts of about `text` units, its long
+ * string lists as items and a long side text as text; and a turn's chunk table as it is: each byte buffer the tables
+ * use sent (transferred) once, before the first table on it, then one part per table naming its buffer, with its
+ * times and ends (transferred when they own their buffers, else copied; the worker is done with the session then:
+ * its transferred buffers become unusable). Applying every part to the skeleton (./assemble.ts) gives back the
+ * session's data. Pure apart from those transfers; never throws on session data.
  * Any depth: the walk stops STRIP_DEPTH levels down (only recorded JSON data nests that deep; below it nothing is
  * split) and a value there nesting deeper than CLONE_DEPTH more levels, which structured clone cannot copy, becomes
  * a `json` piece (null in the skeleton) sent as its JSON text in pieces of about `text` units.
  */
 import { emptyFrameTable, frameTableBuffers } from '../core/sse/frame-table';
-import type { Chunk, FrameTable, Session } from '../core/types';
+import type { ChunkTable, FrameTable, Session } from '../core/types';
 import { stringifyDeep } from '../core/wire/safe-json';
 import { PART_SIZE, TEXT_PART, type Part, type PartPath } from './protocol';
 
@@ -32,15 +34,18 @@ export type Piece =
   | { kind: 'strings'; path: PartPath; value: readonly string[] }
   | { kind: 'text'; path: PartPath; value: string }
   | { kind: 'json'; path: PartPath; value: string }
-  | { kind: 'chunks'; path: PartPath; value: readonly Chunk[] };
+  | { kind: 'chunk-table'; path: PartPath; buffer: ArrayBuffer; byteOffset: number; byteLength: number; times: Float64Array; ends: Float64Array };
 
 export interface Outgoing {
   part: Part;
   transfer: Transferable[];
 }
 
-/** recording.turns[i].chunks: always sent as bytes + slices (their views share one buffer per turn on the page). */
+/** recording.turns[i].chunks: always sent as a table part, its buffers transferred. */
 const isChunks = (path: PartPath) => path.length === 4 && path[0] === 'recording' && path[1] === 'turns' && path[3] === 'chunks';
+/** recording.turns: walked into (for the tables) even when long, then sent in slices like any long array. */
+const isTurns = (path: PartPath) => path.length === 2 && path[0] === 'recording' && path[1] === 'turns';
+const EMPTY_TABLE: ChunkTable = { bytes: new Uint8Array(0), times: new Float64Array(0), ends: new Float64Array(0) };
 
 /** How far down the session the walk goes; the session's own structure is far shallower. */
 const STRIP_DEPTH = 32;
@@ -80,9 +85,17 @@ function strip(value: unknown, path: PartPath, out: Piece[], sizes: SliceSizes):
     if (table.events.length > sizes.items) out.push({ kind: 'items', path: [...path, 'events'], value: table.events });
     return emptyFrameTable();
   }
+  if (isChunks(path) && !Array.isArray(value)) {
+    // the offsets are read now: once the buffer is transferred (by an earlier part) the worker's views read as empty
+    const t = value as ChunkTable;
+    const b = t.bytes;
+    out.push({ kind: 'chunk-table', path, buffer: b.buffer as ArrayBuffer, byteOffset: b.byteOffset, byteLength: b.byteLength, times: t.times, ends: t.ends });
+    return EMPTY_TABLE;
+  }
   if (Array.isArray(value)) {
-    if (isChunks(path)) {
-      out.push({ kind: 'chunks', path, value: value as Chunk[] });
+    if (isTurns(path) && value.length > sizes.items) {
+      const turns = value.map((turn, i) => strip(turn, [...path, i], out, sizes));
+      out.push({ kind: 'items', path, value: turns });
       return [];
     }
     if (value.length > sizes.items) {
@@ -120,34 +133,41 @@ function cutAt(text: string, at: number): number {
   return before >= 0xd800 && before <= 0xdbff ? at + 1 : at;
 }
 
-function* chunkParts(path: PartPath, chunks: readonly Chunk[], size: number): Generator<Outgoing> {
-  let total = 0;
-  for (const c of chunks) total += c.bytes.byteLength;
-  const all = new Uint8Array(total);
-  let at = 0;
-  for (const c of chunks) {
-    all.set(c.bytes, at);
-    at += c.bytes.byteLength;
-  }
-  yield { part: { kind: 'bytes', path, bytes: all.buffer }, transfer: [all.buffer] };
-  let end = 0;
-  for (let i = 0; i < chunks.length; i += size) {
-    const slice = chunks.slice(i, i + size);
-    const times = new Float64Array(slice.length);
-    const ends = new Float64Array(slice.length);
-    slice.forEach((c, k) => {
-      times[k] = c.time;
-      ends[k] = end += c.bytes.byteLength;
-    });
-    yield { part: { kind: 'chunks', path, times, ends }, transfer: [times.buffer, ends.buffer] };
-  }
+/** A column to send: transferred when it is its whole buffer and that buffer is not gone yet, else a copy. */
+function column(c: Float64Array, sent: Set<ArrayBufferLike>, transfer: Transferable[]): Float64Array {
+  const own = c.byteOffset === 0 && c.byteLength === c.buffer.byteLength && !sent.has(c.buffer) && c.buffer instanceof ArrayBuffer;
+  if (!own) return c.slice();
+  sent.add(c.buffer);
+  transfer.push(c.buffer);
+  return c;
 }
 
 export function* partsOf(pieces: readonly Piece[], sizes: SliceSizes = DEFAULT_SIZES): Generator<Outgoing> {
+  const buffers = new Map<ArrayBuffer, number>();
+  // Every column is settled before the first part goes (a copy made now, or its own buffer to transfer once): a
+  // buffer is unreadable here once a part carrying it has been posted.
+  const sent = new Set<ArrayBufferLike>();
+  for (const p of pieces) if (p.kind === 'chunk-table') sent.add(p.buffer);
+  const columns = new Map<Piece, { times: Float64Array; ends: Float64Array; transfer: Transferable[] }>();
+  for (const p of pieces) {
+    if (p.kind !== 'chunk-table') continue;
+    const transfer: Transferable[] = [];
+    columns.set(p, { times: column(p.times, sent, transfer), ends: column(p.ends, sent, transfer), transfer });
+  }
   for (const piece of pieces) {
     const { path } = piece;
-    if (piece.kind === 'chunks') yield* chunkParts(path, piece.value, sizes.items);
-    else if (piece.kind === 'table') {
+    if (piece.kind === 'chunk-table') {
+      let id = buffers.get(piece.buffer);
+      if (id === undefined) {
+        id = buffers.size;
+        buffers.set(piece.buffer, id);
+        sent.add(piece.buffer);
+        yield { part: { kind: 'buffer', id, buffer: piece.buffer }, transfer: [piece.buffer] };
+      }
+      const { times, ends, transfer } = columns.get(piece) as { times: Float64Array; ends: Float64Array; transfer: Transferable[] };
+      const { byteOffset, byteLength } = piece;
+      yield { part: { kind: 'chunk-table', path, buffer: id, byteOffset, byteLength, times, ends }, transfer };
+    } else if (piece.kind === 'table') {
       const t = piece.value;
       const table: FrameTable = {
         ...t,
@@ -183,11 +203,10 @@ export function* partsOf(pieces: readonly Piece[], sizes: SliceSizes = DEFAULT_S
 
 /** How many parts `partsOf(pieces, sizes)` yields (for progress). */
 export function countParts(pieces: readonly Piece[], sizes: SliceSizes = DEFAULT_SIZES): number {
-  let n = 0;
+  let n = new Set(pieces.map((p) => (p.kind === 'chunk-table' ? p.buffer : null))).size;
   for (const p of pieces) {
-    if (p.kind === 'chunks') n += 1 + Math.ceil(p.value.length / sizes.items);
+    if (p.kind === 'table' || p.kind === 'chunk-table') n += 1;
     else if (p.kind === 'items' || p.kind === 'strings') n += Math.ceil(p.value.length / sizes.items);
-    else if (p.kind === 'table') n += 1;
     else n += Math.ceil(p.value.length / sizes.text) + 1;
   }
   return n;

@@ -23,6 +23,7 @@ import {
   type TurnTiming,
 } from '../../src/core/types';
 import { frameTableOf } from '../../src/core/sse';
+import { emptyTable } from '../../src/core/chunk-table';
 
 const absolute = (t: Ms): Ms => t;
 const relative = (t: TurnMs): TurnMs => t;
@@ -33,7 +34,7 @@ const recording: Recording = {
   header: { streamscope: 1 },
   format: 'jsonl',
   timed: true,
-  turns: [{ index: turnIndex(0), requestAt: ms(1000), chunks: [] }],
+  turns: [{ index: turnIndex(0), requestAt: ms(1000), chunks: emptyTable() }],
   tools: [],
   marks: [],
   issues: [],
@@ -91,7 +92,7 @@ describe('read-only data model', () => {
     // @ts-expect-error nested objects too
     session.recording.header.tools = [];
     const draft: Mutable<Recording> = { header: { streamscope: 1 }, format: 'jsonl', timed: true, turns: [], tools: [], marks: [], issues: [] };
-    draft.turns.push({ index: turnIndex(0), requestAt: ms(0), chunks: [] });
+    draft.turns.push({ index: turnIndex(0), requestAt: ms(0), chunks: emptyTable() });
     const done: Recording = draft;
     expect(done.turns).toHaveLength(1);
   });

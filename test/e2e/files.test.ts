@@ -8,6 +8,7 @@ import { applyFaults } from '../../src/core/faults';
 import { load } from '../../src/core/load';
 import { appUrl, launch, watchErrors } from './browser';
 import { expectedCalls, harText, jsonlText, ndjsonText, sseText } from './files-fixtures';
+import { chunkList } from '../../src/core/chunk-table';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -180,7 +181,7 @@ test('Export .jsonl downloads the current recording, named after it, and it load
   if (!exported.ok || !original.ok) throw new Error('unreadable');
   expect(exported.recording.issues).toEqual([]);
   expect(exported.recording.header).toEqual(original.recording.header);
-  const bytes = (r: typeof original) => (r.ok ? r.recording.turns.map((t) => t.chunks.map((c) => [c.time, Buffer.from(c.bytes).toString('base64')])) : []);
+  const bytes = (r: typeof original) => (r.ok ? r.recording.turns.map((t) => chunkList(t.chunks).map((c) => [c.time, Buffer.from(c.bytes).toString('base64')])) : []);
   expect(bytes(exported)).toEqual(bytes(original));
 
   // a file exported after opening: named after the file
@@ -199,7 +200,7 @@ test('Export .jsonl writes the faulted recording when the lab has faults on (rec
   if (!exported.ok || !original.ok) throw new Error('unreadable');
   const faulted = applyFaults(original.recording, ['rechunk:7']);
   if (!faulted.ok) throw new Error(faulted.error);
-  const chunks = (r: typeof original.recording) => r.turns.map((t) => t.chunks.map((c) => Buffer.from(c.bytes).toString('base64')));
+  const chunks = (r: typeof original.recording) => r.turns.map((t) => chunkList(t.chunks).map((c) => Buffer.from(c.bytes).toString('base64')));
   expect(chunks(exported.recording)).toEqual(chunks(faulted.recording));
   expect(chunks(exported.recording)).not.toEqual(chunks(original.recording));
   expect(errors).toEqual([]);

@@ -12,6 +12,7 @@ import { buildAll } from '../../scripts/recordings/catalog';
 import { manifestOf } from '../../scripts/recordings/manifest';
 import { compareAssembly, readRecordedMessage, selfCheck } from '../../src/ui/selfcheck/compare';
 import { framesOf, getFrame } from '../../src/core/sse';
+import { chunkList, emptyTable } from '../../src/core/chunk-table';
 
 const DIR = join(import.meta.dirname, '../../public/recordings');
 const manifestText = readFileSync(join(DIR, 'index.json'), 'utf8');
@@ -250,7 +251,7 @@ describe('the failure shelf', () => {
   it('the UTF-8 split really splits a character: some chunks are not valid UTF-8 alone, and the core joins them', () => {
     const rec = loadFile('utf8-split.jsonl');
     const fatal = new TextDecoder('utf-8', { fatal: true });
-    const broken = rec.turns[0]?.chunks.filter((c) => {
+    const broken = chunkList(rec.turns[0]?.chunks ?? emptyTable()).filter((c) => {
       try {
         fatal.decode(c.bytes);
         return false;
@@ -266,7 +267,7 @@ describe('the failure shelf', () => {
 
   it('the CRLF recording has a chunk that ends with CR whose LF starts the next chunk', () => {
     const rec = loadFile('crlf-split.jsonl');
-    const texts = (rec.turns[0]?.chunks ?? []).map((c) => new TextDecoder().decode(c.bytes));
+    const texts = chunkList(rec.turns[0]?.chunks ?? emptyTable()).map((c) => new TextDecoder().decode(c.bytes));
     const splits = texts.filter((t, i) => t.endsWith('\r') && (texts[i + 1] ?? '').startsWith('\n'));
     expect(splits.length).toBe(2);
     expect(sessionOf('crlf-split').frames.count).toBe(5);

@@ -6,10 +6,11 @@ import { analyzeText } from '../../src/core/session/analyze';
 import { createAnalyzer } from '../../src/worker/client';
 import { matrixRow } from '../../src/worker/matrixRow';
 import type { AnalyzeRequest } from '../../src/worker/protocol';
+import { chunkList } from '../../src/core/chunk-table';
 
 const rec = (id: string) => readFileSync(`public/recordings/${id}.jsonl`, 'utf8');
 const bytesOf = (r: ReturnType<typeof analyzeText>) =>
-  r.ok ? r.session.recording.turns.reduce((n, t) => n + t.chunks.reduce((m, c) => m + c.bytes.length, 0), 0) : -1;
+  r.ok ? r.session.recording.turns.reduce((n, t) => n + chunkList(t.chunks).reduce((m, c) => m + c.bytes.length, 0), 0) : -1;
 
 describe('analyzeText with faults', () => {
   test('the session is analysed from the faulted recording, which it carries', () => {
@@ -31,7 +32,7 @@ describe('analyzeText with faults', () => {
     const a = analyzeText(rec('parallel-probe'), 'p.jsonl', { faults: ['crlf', 'rechunk:3'], seed: 5 });
     const b = analyzeText(rec('parallel-probe'), 'p.jsonl', { faults: ['crlf', 'rechunk:3'], seed: 5 });
     if (!a.ok || !b.ok) throw new Error('should analyse');
-    expect(a.session.recording.turns.map((t) => t.chunks.map((c) => [...c.bytes]))).toEqual(b.session.recording.turns.map((t) => t.chunks.map((c) => [...c.bytes])));
+    expect(a.session.recording.turns.map((t) => chunkList(t.chunks).map((c) => [...c.bytes]))).toEqual(b.session.recording.turns.map((t) => chunkList(t.chunks).map((c) => [...c.bytes])));
     // cut:3 counts the frames rechunk left: different from cutting first
     const rechunkThenCut = analyzeText(rec('parallel-probe'), 'p.jsonl', { faults: ['rechunk:3', 'cut:3'] });
     const cutThenRechunk = analyzeText(rec('parallel-probe'), 'p.jsonl', { faults: ['cut:3', 'rechunk:3'] });

@@ -8,6 +8,7 @@ import { analyzeText } from '../../src/core/session/analyze';
 import { createPlayerStore, type PlayerStore } from '../../src/store/player';
 import type { Analyzer } from '../../src/store/state';
 import { manualScheduler } from './fixture';
+import { chunkList } from '../../src/core/chunk-table';
 
 /** The player's and the lab's state in one object (the lab is a store of its own). */
 const both = (st: { getState(): object; lab: { getState(): object } }) => ({ ...st.getState(), ...st.lab.getState() }) as ReturnType<PlayerStore['getState']> & ReturnType<PlayerStore['lab']['getState']>;
@@ -52,7 +53,7 @@ describe('faults in the store', () => {
     expect(s.frame).toBe(5);
     expect(s.applied).toEqual({ faults: ['cut:12'], seed: 1, noEffect: [] });
     // the recording behind the session is cut: fewer bytes than the original's
-    const bytes = (r: typeof pristine) => r?.recording.turns.reduce((n, t) => n + t.chunks.reduce((m, c) => m + c.bytes.length, 0), 0) ?? 0;
+    const bytes = (r: typeof pristine) => r?.recording.turns.reduce((n, t) => n + chunkList(t.chunks).reduce((m, c) => m + c.bytes.length, 0), 0) ?? 0;
     expect(bytes(s.session)).toBeLessThan(bytes(pristine));
     // the original input was kept: nothing fetched again
     expect(fetchText.mock.calls.length).toBe(fetches);

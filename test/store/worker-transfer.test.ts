@@ -11,6 +11,7 @@ import { runAnalysis } from '../../src/worker/job';
 import { PART_SIZE, TEXT_PART, type AnalyzeRequest, type Part, type WorkerReply } from '../../src/worker/protocol';
 import { partsOf, splitSession, type SliceSizes } from '../../src/worker/slice';
 import { expectStrictEqual } from '../support/strict-equal';
+import { chunkBytes, chunkList } from '../../src/core/chunk-table';
 
 function inline(jsonl: string): Session {
   const r = analyzeText(jsonl, 'gen.jsonl');
@@ -58,28 +59,47 @@ describe('sliced transfer of a session', () => {
     const gen = generateChat(1_500);
     const expected = inline(gen.jsonl);
     const original = inline(gen.jsonl);
+    // the session given to splitSession is not changed (sending the parts then transfers its tables' buffers)
+    splitSession(original, { items: 7, text: 1000 });
+    expectStrictEqual(original, expected);
     const { session, parts } = roundTrip(original, { items: 7, text: 1000 });
     expectStrictEqual(structuredClone(session), expected);
     expect(parts.filter((p) => p.kind === 'items').length).toBeGreaterThan(10);
-    // the session given to splitSession is not changed, apart from its frame table's buffers (transferred)
-    expectStrictEqual({ ...original, frames: null }, { ...expected, frames: null });
   });
 
-  test("a turn's chunks become views into one buffer, back to back, with the recorded times and bytes", () => {
+  test("a turn's chunk table arrives as it is: the same bytes and times, its buffers transferred, not copied", () => {
     const gen = generateChat(2_000);
     const expected = inline(gen.jsonl);
-    const { session } = roundTrip(inline(gen.jsonl), { items: 300, text: 1 << 20 });
-    const chunks = session.recording.turns[0]?.chunks ?? [];
-    expect(chunks.length).toBe(expected.recording.turns[0]?.chunks.length);
-    const buffer = chunks[0]?.bytes.buffer;
-    let at = 0;
-    chunks.forEach((c, i) => {
-      expect(c.bytes.buffer).toBe(buffer);
-      expect(c.bytes.byteOffset).toBe(at);
-      at += c.bytes.byteLength;
-      expect(c.time).toBe(expected.recording.turns[0]?.chunks[i]?.time);
-    });
-    expect(new TextDecoder().decode(new Uint8Array(buffer ?? new ArrayBuffer(0), 0, at))).toBe(gen.sse);
+    const sent = inline(gen.jsonl);
+    const worker = sent.recording.turns[0]!.chunks;
+    const { session, parts } = roundTrip(sent, { items: 300, text: 1 << 20 });
+    const t = session.recording.turns[0]!.chunks;
+    const e = expected.recording.turns[0]!.chunks;
+    expect(Array.from(t.times)).toEqual(Array.from(e.times));
+    expect(Array.from(t.ends)).toEqual(Array.from(e.ends));
+    expect(new TextDecoder().decode(t.bytes)).toBe(gen.sse);
+    expect(chunkList(t).map((c) => c.time)).toEqual(chunkList(e).map((c) => c.time));
+    // transferred: the worker's own arrays are detached now
+    expect(worker.bytes.byteLength).toBe(0);
+    expect(worker.times.length).toBe(0);
+    expect(parts.filter((p) => p.kind === 'buffer')).toHaveLength(1);
+  });
+
+  test('many turns sharing one byte buffer: sent once, shared again on the page, turns in slices', () => {
+    const lines = ['{"streamscope":1}'];
+    for (let k = 0; k < 9; k++) lines.push(`[${k * 10},"req",{}]`, `[${k * 10 + 1},"chunk","data: {\\"k\\":${k}}\\n\\n"]`, `[${k * 10 + 2},"chunk","data: é\\n\\n"]`);
+    const jsonl = lines.join('\n') + '\n';
+    const expected = inline(jsonl);
+    const { session, parts } = roundTrip(inline(jsonl), { items: 4, text: 1 << 20 });
+    expectStrictEqual(structuredClone(session), expected);
+    expect(parts.filter((p) => p.kind === 'buffer')).toHaveLength(1);
+    expect(parts.filter((p) => p.kind === 'chunk-table')).toHaveLength(9);
+    expect(new Set(session.recording.turns.map((t) => t.chunks.bytes.buffer)).size).toBe(1);
+    expect(new TextDecoder().decode(chunkBytes(session.recording.turns[8]!.chunks, 0))).toBe('data: {"k":8}\n\n');
+    // one table in two places (its columns then go once transferred and once copied, decided before any is sent)
+    const twice = (s: Session): Session => ({ ...s, recording: { ...s.recording, turns: s.recording.turns.map((t, i) => (i === 1 ? { ...t, chunks: s.recording.turns[0]!.chunks } : t)) } });
+    const { session: back } = roundTrip(twice(inline(jsonl)), { items: 4, text: 1 << 20 });
+    expectStrictEqual(structuredClone(back), twice(expected));
   });
 
   test('a string with surrogate pairs is never cut between the halves', () => {
@@ -107,9 +127,12 @@ describe('sliced transfer of a session', () => {
 
   test('parts that do not fit give a message naming the path', () => {
     const a = createAssembler();
-    expect(() => a.add({ kind: 'chunks', path: ['recording', 'turns', 0, 'chunks'], times: new Float64Array(1), ends: new Float64Array(1) })).toThrow(/recording\.turns\.0\.chunks before their bytes/);
-    a.add({ kind: 'bytes', path: ['recording', 'turns', 0, 'chunks'], bytes: new ArrayBuffer(4) });
-    expect(() => a.add({ kind: 'chunks', path: ['recording', 'turns', 0, 'chunks'], times: new Float64Array(1), ends: Float64Array.of(9) })).toThrow(/ends at byte 9, outside 0\.\.4/);
+    const table = (over: Partial<Extract<Part, { kind: 'chunk-table' }>>): Part => ({ kind: 'chunk-table', path: ['recording', 'turns', 0, 'chunks'], buffer: 0, byteOffset: 0, byteLength: 4, times: new Float64Array(1), ends: Float64Array.of(4), ...over });
+    expect(() => a.add(table({}))).toThrow(/recording\.turns\.0\.chunks before its buffer 0/);
+    a.add({ kind: 'buffer', id: 0, buffer: new ArrayBuffer(4) });
+    expect(() => a.add(table({ ends: Float64Array.of(9) }))).toThrow(/chunk 0 of recording\.turns\.0\.chunks ends at byte 9, outside 0\.\.4/);
+    expect(() => a.add(table({ byteOffset: 2 }))).toThrow(/bytes 2\.\.6, outside 0\.\.4/);
+    expect(() => a.add(table({ ends: Float64Array.of(3) }))).toThrow(/1 times, 1 ends and 4 bytes/);
     const b = createAssembler();
     b.add({ kind: 'items', path: ['nowhere', 'frames'], items: [1] });
     expect(() => b.finish(inline(generateChat(10).jsonl))).toThrow(/no place for nowhere\.frames/);

@@ -9,6 +9,7 @@
  * a timed v1 recording). A time that is not a finite number is written as 0. Any depth: a request body or final
  * message nested 100,000 levels is written in full (an iterative serializer where JSON.stringify would overflow).
  */
+import { chunkBytes, chunkCount, chunkTime } from '../chunk-table';
 import { encodeBase64 } from '../load/base64';
 import type { Recording, Turn } from '../types';
 import { stringifyDeep } from '../wire/safe-json';
@@ -30,9 +31,11 @@ const line = (t: number, code: string, data: unknown): string => stringifyDeep([
 function turnLines(turn: Turn, index: number): string[] {
   const out: string[] = [];
   out.push(line(turn.requestAt, 'req', turn.request === undefined ? { turn: index } : { turn: index, body: turn.request }));
-  for (const chunk of turn.chunks) {
-    const text = textOf(chunk.bytes);
-    out.push(text === undefined ? line(chunk.time, 'bytes', encodeBase64(chunk.bytes)) : line(chunk.time, 'chunk', text));
+  const chunks = turn.chunks;
+  for (let k = 0; k < chunkCount(chunks); k++) {
+    const bytes = chunkBytes(chunks, k);
+    const text = textOf(bytes);
+    out.push(text === undefined ? line(chunkTime(chunks, k), 'bytes', encodeBase64(bytes)) : line(chunkTime(chunks, k), 'chunk', text));
   }
   if (turn.end) {
     const end: { status: string; note?: string } = { status: turn.end.status };

@@ -10,6 +10,7 @@
  * positions of faults that left the bytes, chunks and times exactly as they were (e.g. `interleave` on calls that
  * each arrive in one chunk, `rechunk` on Gemini), so the UI can say so instead of showing nothing happening.
  */
+import { sameChunks } from '../chunk-table';
 import type { Recording, Turn, WireId } from '../types';
 import { interleave, reuseIndex } from './chat';
 import { crlfTurn, seededRng, splitUtf8Turn, type Rng } from './framing';
@@ -82,11 +83,8 @@ function applyOne(recording: Recording, fault: Fault, rng: Rng): Step {
 function sameTurn(a: Turn, b: Turn): boolean {
   if (a === b) return true;
   if (a.requestAt !== b.requestAt || a.end?.time !== b.end?.time || a.end?.status !== b.end?.status) return false;
-  if (a.chunks.length !== b.chunks.length || a.final !== b.final) return false;
-  return a.chunks.every((c, i) => {
-    const d = b.chunks[i];
-    return d !== undefined && c.time === d.time && c.bytes.length === d.bytes.length && c.bytes.every((x, k) => x === d.bytes[k]);
-  });
+  if (a.final !== b.final) return false;
+  return sameChunks(a.chunks, b.chunks);
 }
 
 /** Whether a fault left the recording's turns exactly as they were (same bytes, chunks and times). */

@@ -1,10 +1,11 @@
 /**
  * Byte-level helpers for faults: a turn's chunks as one byte stream, and edits that keep chunk boundaries and times.
  *
- * Contract: pure, total. Never mutates its inputs (new arrays, `subarray` views of the input bytes are never
+ * Contract: pure, total. Edits work on chunk lists (`chunkList(turn.chunks)`, core/chunk-table.ts). Never mutates its inputs (new arrays, `subarray` views of the input bytes are never
  * written to). Byte offsets are into the concatenation of a turn's chunks in order. Edits drop chunks left empty.
  */
-import type { Chunk } from '../types';
+import { chunkCount, chunkStart } from '../chunk-table';
+import type { Chunk, ChunkTable } from '../types';
 
 export interface TurnBytes {
   bytes: Uint8Array;
@@ -24,6 +25,13 @@ export function concatChunks(chunks: readonly Chunk[]): TurnBytes {
     at += c.bytes.length;
   }
   return { bytes, starts };
+}
+
+/** A turn's chunk table as one byte stream: its bytes (a view, not copied) and each chunk's start. */
+export function turnBytes(t: ChunkTable): TurnBytes {
+  const starts: number[] = new Array<number>(chunkCount(t));
+  for (let k = 0; k < starts.length; k++) starts[k] = chunkStart(t, k);
+  return { bytes: t.bytes, starts };
 }
 
 /** Index of the chunk holding byte `offset` (the last chunk starting at or before it), or -1 when there is none. */

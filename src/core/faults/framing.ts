@@ -13,7 +13,8 @@
  * two chunks, one drawn pair is split (the LF starts a new chunk with the same time).
  */
 import type { Chunk, Turn } from '../types';
-import { concatChunks, splitAt } from './bytes';
+import { chunkList, tableOf } from '../chunk-table';
+import { concatChunks, splitAt, turnBytes } from './bytes';
 
 export type Rng = () => number;
 
@@ -46,13 +47,13 @@ function hasLineEnd(bytes: Uint8Array, from: number, to: number): boolean {
 }
 
 function rebuild(turn: Turn, bytes: Uint8Array, bounds: readonly number[]): Chunk[] {
-  return turn.chunks
+  return chunkList(turn.chunks)
     .map((c, i) => ({ time: c.time, bytes: bytes.subarray(bounds[i] ?? 0, bounds[i + 1] ?? bytes.length) }))
     .filter((c) => c.bytes.length > 0);
 }
 
 export function splitUtf8Turn(turn: Turn, rng: Rng): Turn {
-  const { bytes, starts } = concatChunks(turn.chunks);
+  const { bytes, starts } = turnBytes(turn.chunks);
   if (bytes.length < 2) return turn;
   const cuts = charCuts(bytes);
   const bounds = [...starts];
@@ -77,16 +78,16 @@ export function splitUtf8Turn(turn: Turn, rng: Rng): Turn {
     }
     chunks = out;
   }
-  return { ...turn, chunks };
+  return { ...turn, chunks: tableOf(chunks) };
 }
 
 const CR = 0x0d;
 const LF = 0x0a;
 
 export function crlfTurn(turn: Turn, rng: Rng): Turn {
-  const { bytes } = concatChunks(turn.chunks);
+  const bytes = turn.chunks.bytes;
   let at = 0;
-  const chunks: Chunk[] = turn.chunks.map((chunk) => {
+  const chunks: Chunk[] = chunkList(turn.chunks).map((chunk) => {
     const out = new Uint8Array(chunk.bytes.length * 2);
     let n = 0;
     for (const b of chunk.bytes) {
@@ -102,11 +103,11 @@ export function crlfTurn(turn: Turn, rng: Rng): Turn {
     return { time: chunk.time, bytes: out.slice(0, n) };
   });
   const split = chunks.some((c, i) => c.bytes[c.bytes.length - 1] === CR && chunks[i + 1]?.bytes[0] === LF);
-  if (split) return { ...turn, chunks };
+  if (split) return { ...turn, chunks: tableOf(chunks) };
   const { bytes: after } = concatChunks(chunks);
   const pairs: number[] = [];
   for (let i = 0; i + 1 < after.length; i++) if (after[i] === CR && after[i + 1] === LF) pairs.push(i + 1);
-  if (pairs.length === 0) return { ...turn, chunks };
+  if (pairs.length === 0) return { ...turn, chunks: tableOf(chunks) };
   const pick = pairs[Math.floor(rng() * pairs.length)] as number;
-  return { ...turn, chunks: splitAt(chunks, pick) };
+  return { ...turn, chunks: tableOf(splitAt(chunks, pick)) };
 }

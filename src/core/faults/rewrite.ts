@@ -7,6 +7,7 @@
  * chunk. Blocks a fault keeps are re-emitted with their original bytes. Turns the function leaves alone (returns
  * null) keep their chunks exactly. `resolveWire` takes the header's wire, else the one `detectWire` finds.
  */
+import { lastChunkTime, tableOf } from '../chunk-table';
 import { WIRES, type Chunk, type FrameTable, type Ms, type Recording, type Turn, type WireId } from '../types';
 import { detectWire } from '../wire/detect';
 import { decodeUtf8, utf8 } from './bytes';
@@ -54,8 +55,8 @@ export function rewriteTurns(recording: Recording, fn: TurnRewrite): Rewritten {
     if (out === null) return turn;
     changed.push(t);
     const chunks: Chunk[] = out.filter((o) => o.bytes.length > 0).map((o) => ({ time: o.time, bytes: o.bytes }));
-    if (tail.length > 0) chunks.push({ time: turn.chunks[turn.chunks.length - 1]?.time ?? turn.requestAt, bytes: tail });
-    return { ...turn, chunks };
+    if (tail.length > 0) chunks.push({ time: lastChunkTime(turn.chunks) ?? turn.requestAt, bytes: tail });
+    return { ...turn, chunks: tableOf(chunks) };
   });
   return { recording: { ...recording, turns }, changed };
 }

@@ -9,7 +9,8 @@
  */
 import { decodeRecording, frameAt, segmentBytes } from '../sse';
 import type { FrameTable, Ms, Recording, Turn } from '../types';
-import { chunkAt, concatChunks, type TurnBytes } from './bytes';
+import { chunkCount, chunkTime } from '../chunk-table';
+import { chunkAt, turnBytes, type TurnBytes } from './bytes';
 
 export interface Block {
   start: number;
@@ -24,10 +25,12 @@ export interface SegmentedTurn extends TurnBytes {
 }
 
 export function segmentTurn(turn: Turn): SegmentedTurn {
-  const { bytes, starts } = concatChunks(turn.chunks);
+  const { bytes, starts } = turnBytes(turn.chunks);
+  const n = chunkCount(turn.chunks);
   const blocks: Block[] = [];
   const tailStart = segmentBytes(bytes, (start, blankAt, end) => {
-    const time = turn.chunks[Math.max(0, chunkAt(starts, blankAt))]?.time ?? turn.requestAt;
+    const k = Math.max(0, chunkAt(starts, blankAt));
+    const time = k < n ? chunkTime(turn.chunks, k) : turn.requestAt;
     blocks.push({ start, end, time });
   });
   return { bytes, starts, blocks, tailStart };

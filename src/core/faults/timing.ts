@@ -14,13 +14,14 @@
  * later turns, marks after its old end) later.
  */
 import { ms, type Chunk, type Ms, type Mutable, type Recording, type Turn } from '../types';
+import { chunkList, lastChunkTime, retimed, tableOf } from '../chunk-table';
 import { concatChunks, removeRange, sliceChunks, splitAt } from './bytes';
 import type { FrameLocation } from './segment';
 
 const add = (t: Ms, delta: number): Ms => ms(t + delta);
 
 function shiftTurn(turn: Turn, delta: number): Turn {
-  const out: Mutable<Turn> = { ...turn, requestAt: add(turn.requestAt, delta), chunks: turn.chunks.map((c) => ({ ...c, time: add(c.time, delta) })) };
+  const out: Mutable<Turn> = { ...turn, requestAt: add(turn.requestAt, delta), chunks: retimed(turn.chunks, (_k, t) => add(t, delta)) };
   if (turn.end) out.end = { ...turn.end, time: add(turn.end.time, delta) };
   if (turn.final) out.final = { ...turn.final, time: add(turn.final.time, delta) };
   return out;
@@ -39,13 +40,13 @@ function shiftAfter(recording: Recording, t: number, from: number, delta: number
 
 function withoutFinal(turn: Turn, chunks: Chunk[]): Turn {
   const { final: _final, ...rest } = turn;
-  return { ...rest, chunks };
+  return { ...rest, chunks: tableOf(chunks) };
 }
 
 export function cutAt(recording: Recording, at: FrameLocation): Recording {
   const turn = recording.turns[at.turn] as Turn;
   const cutTurn: Turn = {
-    ...withoutFinal(turn, sliceChunks(turn.chunks, 0, at.block.end)),
+    ...withoutFinal(turn, sliceChunks(chunkList(turn.chunks), 0, at.block.end)),
     end: { time: at.block.time, status: 'aborted' },
   };
   const turns = [...recording.turns.slice(0, at.turn), cutTurn];
@@ -59,14 +60,14 @@ export function cutAt(recording: Recording, at: FrameLocation): Recording {
 
 export function dropAt(recording: Recording, at: FrameLocation): Recording {
   const turns = recording.turns.map((turn, i) =>
-    i === at.turn ? withoutFinal(turn, removeRange(turn.chunks, at.block.start, at.block.end)) : turn,
+    i === at.turn ? withoutFinal(turn, removeRange(chunkList(turn.chunks), at.block.start, at.block.end)) : turn,
   );
   return { ...recording, turns };
 }
 
 export function stallAt(recording: Recording, at: FrameLocation, delay: number): Recording {
   const turn = recording.turns[at.turn] as Turn;
-  const chunks = splitAt(turn.chunks, at.block.start);
+  const chunks = splitAt(chunkList(turn.chunks), at.block.start);
   let offset = 0;
   let from: number = turn.requestAt; // the last moment before the silence
   const moved = chunks.map((c) => {
@@ -76,7 +77,7 @@ export function stallAt(recording: Recording, at: FrameLocation, delay: number):
     from = c.time;
     return c;
   });
-  const stalled: Mutable<Turn> = { ...turn, chunks: moved };
+  const stalled: Mutable<Turn> = { ...turn, chunks: tableOf(moved) };
   if (turn.end) stalled.end = { ...turn.end, time: add(turn.end.time, delay) };
   if (turn.final) stalled.final = { ...turn.final, time: add(turn.final.time, delay) };
   const turns = recording.turns.map((x, i) => (i === at.turn ? stalled : x));
@@ -93,20 +94,20 @@ function burstTurn(turn: Turn, every: number): Mutable<Turn> {
     return ms(Math.max(t, turn.requestAt + k * every));
   };
   const groups: { time: Ms; parts: Uint8Array[] }[] = [];
-  for (const c of turn.chunks) {
+  for (const c of chunkList(turn.chunks)) {
     const time = up(c.time);
     const last = groups[groups.length - 1];
     if (last && last.time === time) last.parts.push(c.bytes);
     else groups.push({ time, parts: [c.bytes] });
   }
   const chunks: Chunk[] = groups.map(({ time, parts }) => ({ time, bytes: parts.length === 1 ? (parts[0] as Uint8Array) : concatChunks(parts.map((bytes) => ({ time, bytes }))).bytes }));
-  const out: Mutable<Turn> = { ...turn, chunks };
+  const out: Mutable<Turn> = { ...turn, chunks: tableOf(chunks) };
   if (turn.end) out.end = { ...turn.end, time: ms(Math.max(up(turn.end.time), chunks[chunks.length - 1]?.time ?? 0)) };
   return out;
 }
 
 /** The time a turn's response ended: its end event, else its last chunk, else its request. */
-const endOf = (turn: Turn): number => turn.end?.time ?? turn.chunks[turn.chunks.length - 1]?.time ?? turn.requestAt;
+const endOf = (turn: Turn): number => turn.end?.time ?? lastChunkTime(turn.chunks) ?? turn.requestAt;
 
 export function bursts(recording: Recording, every: number): Recording {
   let rec = recording;

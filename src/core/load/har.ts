@@ -11,7 +11,8 @@ import { ms, turnIndex, type LoadIssue, type LoadResult, type Mutable, type Reco
 import { decodeBase64, type Base64Error } from './base64';
 import { failure, issue, isObject } from './issues';
 import { jsonType } from './messages';
-import { blockRanges } from './sse-text';
+import { blockEnds } from './sse-text';
+import { evenTable, retimed } from '../chunk-table';
 
 function num(v: unknown): number {
   return typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : 0;
@@ -78,12 +79,12 @@ export function loadHar(doc: Record<string, unknown>): LoadResult {
     const timings = isObject(entry.timings) ? entry.timings : {};
     const firstByte = requestAt + num(timings.blocked) + num(timings.dns) + num(timings.connect) + num(timings.send) + num(timings.wait);
     const receive = num(timings.receive);
-    const cuts = blockRanges(bytes);
-    const n = cuts.length;
+    const ends = blockEnds(bytes);
+    const n = ends.length;
     const turn: Mutable<Turn> = {
       index: turnIndex(turns.length),
       requestAt: ms(requestAt),
-      chunks: cuts.map(([s, e], k) => ({ time: ms(firstByte + (n <= 1 ? receive : (receive * k) / (n - 1))), bytes: bytes.subarray(s, e) })),
+      chunks: retimed(evenTable(bytes, ends, 0, 0), (k) => firstByte + (n <= 1 ? receive : (receive * k) / (n - 1))),
       end: { time: ms(firstByte + receive), status: 'complete' },
     };
     const request = requestOf(entry.request);

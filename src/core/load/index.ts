@@ -103,8 +103,7 @@ export const MAX_TURN_CHARS = 0x1fffffe8;
 export function turnSizeIssues(recording: Recording, limit = MAX_TURN_CHARS): LoadIssue[] {
   const out: LoadIssue[] = [];
   for (const turn of recording.turns) {
-    let size = 0;
-    for (const chunk of turn.chunks) size += chunk.bytes.length;
+    const size = turn.chunks.bytes.length;
     if (size > limit) out.push(issue('turn-too-large', { turn: turn.index, size, limit }));
   }
   return out;

@@ -5,9 +5,14 @@
  * Every later line is an event `[timeMs, code, data]`; a bad line (not JSON, wrong shape, time not finite, bad
  * data, bad base64) is skipped with a LoadIssue naming its line and byte offset, and reading goes on. Unknown codes
  * are ignored (one 'unknown-event-code' issue per code). Times going backwards are kept as they are. Never throws.
+ * Each turn's chunks are a ChunkTable over one buffer for the whole file; a `chunk` text the file holds without
+ * escapes (and as valid UTF-8) is copied from the file's bytes, not re-encoded (the same bytes either way).
  */
 import { ms, turnIndex, type EndStatus, type LoadIssue, type LoadResult, type Mark, type Mutable, type Recording, type ToolRun, type Turn } from '../types';
+import { emptyTable, NumberColumn } from '../chunk-table';
+import { utf8Length } from '../sse/utf8';
 import { decodeBase64 } from './base64';
+import { readChunkLine } from './chunk-line';
 import { Packer, type Payload } from './pack';
 import { readHeader, readLocalized } from './header';
 import { errorText, excerpt, failure, issue, isObject, jsonText } from './issues';
@@ -25,6 +30,10 @@ interface State {
   /** One packer for the recording: chunks only ever go to the latest turn, so each turn's bytes are contiguous in
    * it (one ArrayBuffer for the file, not one per turn: 100,000 turns stay near their bytes). */
   packer: Packer;
+  /** Each chunk's time, in the packer's order. */
+  times: NumberColumn;
+  /** Per turn: the packer index of its first chunk (its chunks run to the next turn's first). */
+  firstChunk: number[];
   /** The line being read, for issues (its number and byte offset). */
   reader: LineReader;
 }
@@ -34,8 +43,9 @@ function bad<I extends IssueTemplateId>(st: State, id: I, params: IssueParams<I>
 }
 
 function newTurn(st: State, requestAt: number): Mutable<Turn> {
-  const turn: Mutable<Turn> = { index: turnIndex(st.turns.length), requestAt: ms(requestAt), chunks: [] };
+  const turn: Mutable<Turn> = { index: turnIndex(st.turns.length), requestAt: ms(requestAt), chunks: emptyTable() };
   st.turns.push(turn);
+  st.firstChunk.push(st.packer.count);
   return turn;
 }
 
@@ -56,14 +66,44 @@ function namedTurn(st: State, data: Record<string, unknown>, code: string): Muta
   return turn;
 }
 
-const NO_BYTES = new Uint8Array(0);
-
-function addChunk(st: State, turn: Mutable<Turn>, time: number, payload: Payload): void {
-  turn.chunks.push({ time: ms(time), bytes: NO_BYTES });
+/** Chunks only ever go to the latest turn (`currentTurn`), so a turn's chunks are a run of the packer's. */
+function addChunk(st: State, time: number, payload: Payload): void {
+  st.times.push(time);
   st.packer.add(payload);
 }
 
-function applyEvent(st: State, time: number, code: string, data: unknown): void {
+const isJsonSpace = (b: number | undefined): boolean => b === 32 || b === 9 || b === 10 || b === 13;
+
+/**
+ * A `chunk` event whose text the file holds without escapes: its bytes are the file's own (copied as they are, not
+ * re-encoded). `text` is the parsed string, the line's last element (the event has exactly three). False when that
+ * does not apply (text input, a block with invalid UTF-8, escapes in the string): the caller encodes `text`.
+ */
+function addRawChunk(st: State, time: number, text: string): boolean {
+  const r = st.reader;
+  const end = r.rawEnd();
+  const b = r.rawBlock();
+  if (end < 0 || b === null) return false;
+  // the line ends `"` ws `]` ws: find the closing quote of the last string, then its opening quote
+  let i = end - 1;
+  while (isJsonSpace(b[i])) i--;
+  if (b[i] !== 93 /* ] */) return false;
+  i--;
+  while (isJsonSpace(b[i])) i--;
+  if (b[i] !== 34 /* " */) return false;
+  const close = i;
+  const open = b.lastIndexOf(34, close - 1);
+  // an escaped quote is preceded by a backslash; any other quote opens the string
+  if (open < 0 || b[open - 1] === 92 /* \ */) return false;
+  // an escape always takes more bytes in the file than its character's UTF-8: equal lengths mean no escapes
+  const raw = close - open - 1;
+  if ((r.rawAscii() ? text.length : utf8Length(text, 0, text.length)) !== raw) return false;
+  st.times.push(time);
+  st.packer.addRange(b, open + 1, close);
+  return true;
+}
+
+function applyEvent(st: State, time: number, code: string, data: unknown, size: number): void {
   switch (code) {
     case 'req': {
       const turn = newTurn(st, time);
@@ -78,7 +118,8 @@ function applyEvent(st: State, time: number, code: string, data: unknown): void 
     }
     case 'chunk': {
       if (typeof data !== 'string') return bad(st, 'bad-event-data.chunk', { type: jsonType(data) });
-      addChunk(st, currentTurn(st, code), time, data);
+      currentTurn(st, code);
+      if (size !== 3 || !addRawChunk(st, time, data)) addChunk(st, time, data);
       return;
     }
     case 'bytes': {
@@ -90,7 +131,8 @@ function applyEvent(st: State, time: number, code: string, data: unknown): void 
         if (why.reason === 'length') return bad(st, 'bad-base64.length', { count: why.count });
         return bad(st, 'bad-base64.char', { at: why.at, char: why.char });
       }
-      addChunk(st, currentTurn(st, code), time, r.bytes);
+      currentTurn(st, code);
+      addChunk(st, time, r.bytes);
       return;
     }
     case 'end': {
@@ -150,8 +192,19 @@ export function loadJsonl(src: Source): LoadResult {
 
   // Room for the whole file: a chunk's bytes are rarely more than its line's (escapes shrink, only undecodable
   // bytes grow), so the packer does not grow and copy; capacity never written costs no memory, views() trims it.
-  const st: State = { turns: [], tools: [], marks: [], issues: [...h.issues], seenUnknown: new Set(), packer: new Packer(src.size), reader };
+  const st: State = {
+    turns: [],
+    tools: [],
+    marks: [],
+    issues: [...h.issues],
+    seenUnknown: new Set(),
+    packer: new Packer(src.size),
+    times: new NumberColumn(src.size >> 7),
+    firstChunk: [],
+    reader,
+  };
   while (reader.next()) {
+    if (readChunk(st)) continue;
     const line = reader.text;
     if (isBlank(line)) continue;
     let ev: unknown;
@@ -170,12 +223,14 @@ export function loadJsonl(src: Source): LoadResult {
       bad(st, 'bad-time', { type: jsonType(time), value: excerpt(time === undefined ? '' : jsonText(time)) });
       continue;
     }
-    applyEvent(st, time, ev[1], ev[2]);
+    applyEvent(st, time, ev[1], ev[2], ev.length);
   }
-  // the packer's views are in the order chunks were added: turn by turn, chunk by chunk
-  const views = st.packer.views();
-  let v = 0;
-  for (const turn of st.turns) for (const chunk of turn.chunks) chunk.bytes = views[v++] ?? NO_BYTES;
+  // the packer holds the chunks in the order they were added: turn by turn, chunk by chunk
+  st.turns.forEach((turn, i) => {
+    const from = st.firstChunk[i] as number;
+    const to = st.firstChunk[i + 1] ?? st.packer.count;
+    turn.chunks = st.packer.table(from, to, st.times.range(from, to));
+  });
   if (st.turns.length === 0) st.issues.push(issue('no-turns', {}));
   const recording: Recording = {
     header: h.header,
@@ -187,6 +242,22 @@ export function loadJsonl(src: Source): LoadResult {
     issues: st.issues,
   };
   return { ok: true, recording };
+}
+
+/** A plain `chunk` line read from the file's bytes (./chunk-line.ts); false: read the line the general way. */
+function readChunk(st: State): boolean {
+  const r = st.reader;
+  const end = r.rawEnd();
+  const b = r.rawBlock();
+  if (end < 0 || b === null) return false;
+  const from = r.rawStart();
+  const sink = st.packer.sink(end - from);
+  const time = readChunkLine(b, from, end, sink);
+  if (time === undefined) return false;
+  currentTurn(st, 'chunk');
+  st.times.push(time);
+  st.packer.commit(sink.at);
+  return true;
 }
 
 /** Whether a line is empty or only whitespace (cheap for the usual line that starts with '['). */

@@ -5,15 +5,16 @@
  * is an object with a string `type` (the way Anthropic and Responses streams name their events). Lines that are not
  * JSON objects/arrays are skipped with an 'ndjson-bad-line' issue. Chunks are 100 ms apart from 100 ms. Never throws.
  */
-import { ms, turnIndex, type Chunk, type LoadIssue, type LoadResult } from '../types';
+import { ms, turnIndex, type LoadIssue, type LoadResult } from '../types';
+import { evenTable } from '../chunk-table';
+import { Packer } from './pack';
 import { errorText, issue, isObject } from './issues';
 import { jsonType } from './messages';
 import { LineReader, type Source } from './source';
 
 export function loadNdjson(src: Source): LoadResult {
-  const encoder = new TextEncoder();
   const issues: LoadIssue[] = [];
-  const chunks: Chunk[] = [];
+  const packer = new Packer(src.size + 64);
   // line by line, each decoded on its own (source.ts): the file is never one string
   const line = new LineReader(src);
   while (line.next()) {
@@ -33,8 +34,10 @@ export function loadNdjson(src: Source): LoadResult {
     const data = line.text.indexOf('\r') === -1 ? line.text.trim() : JSON.stringify(value);
     const type = isObject(value) && typeof value.type === 'string' && !/[\r\n]/.test(value.type) ? value.type : undefined;
     const text = type === undefined ? `data: ${data}\n\n` : `event: ${type}\ndata: ${data}\n\n`;
-    chunks.push({ time: ms(100 + chunks.length * 100), bytes: encoder.encode(text) });
+    packer.add(text);
   }
+  const table = packer.table(0, packer.count, new Float64Array(0));
+  const chunks = evenTable(table.bytes, table.ends, 100, 100);
   return {
     ok: true,
     recording: { header: { streamscope: 1 }, format: 'ndjson', timed: false, turns: [{ index: turnIndex(0), requestAt: ms(0), chunks }], tools: [], marks: [], issues },

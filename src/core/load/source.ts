@@ -9,6 +9,8 @@
  * characters correspond one for one, so decoding whole lines separately gives the same characters); its
  * `byteOffset()` is the line's start in the original input (exact for bytes, the UTF-8 length before it for text),
  * amortised O(1) per call within a block. A line that spans pieces is joined (copied) once; other blocks are views.
+ * A block of ASCII bytes only is not decoded as a whole: its lines are found in byte space and each decoded when its
+ * `text` is read (the .jsonl reader reads most lines from their bytes, ./chunk-line.ts).
  * `headText` decodes at most HEAD_BYTES from the start; `wholeText` and `wholeBytes` build the whole input as one
  * string / one Uint8Array (HAR documents and raw SSE need them) and may throw a RangeError past the engine's limits,
  * which the caller reports. Pure; nothing here retains the input beyond the Source.
@@ -161,18 +163,41 @@ function* byteBlocks(pieces: readonly Uint8Array[], skip: number, target: number
   if (carryLen > 0) yield { bytes: join(null), start: offset };
 }
 
+/** Whether every byte is below 0x80 (four at a time where the buffer allows). */
+function isAscii(b: Uint8Array): boolean {
+  const n = b.length;
+  const head = Math.min(n, (4 - (b.byteOffset & 3)) & 3);
+  for (let i = 0; i < head; i++) if ((b[i] as number) >= 0x80) return false;
+  const count = (n - head) >> 2;
+  if (count > 0) {
+    const words = new Int32Array(b.buffer, b.byteOffset + head, count);
+    for (let w = 0; w < count; w++) if (((words[w] as number) & 0x80808080) !== 0) return false;
+  }
+  for (let i = head + count * 4; i < n; i++) if ((b[i] as number) >= 0x80) return false;
+  return true;
+}
+
 /** Reads the lines of a Source one at a time (see the module contract). */
 export class LineReader {
   /** The current line's number (1-based; 0 before the first `next()`). */
   no = 0;
-  /** The current line, its LF and one trailing CR removed. */
-  text = '';
+  private line = '';
+  /** The current line is in an ASCII block that was not decoded: `text` decodes it when asked. */
+  private pending = false;
+  /** The block is ASCII and was not decoded (`block` is empty). */
+  private lazy = false;
   private block = '';
+  /** The block's length in chars (for an ASCII block left undecoded, in bytes: the same). */
+  private blockLen = 0;
   /** The block's bytes (byte input), for exact offsets; null for text input. */
   private blockBytes: Uint8Array | null = null;
   private blockStart: number;
   /** Whether chars and bytes of the block correspond one for one (ASCII only). */
   private identity = false;
+  /** Whether the block decoded without U+FFFD (its bytes are exactly the UTF-8 of its text). */
+  private clean = false;
+  /** Where the current line ends in the block's text (its LF and one trailing CR excluded). */
+  private lineEnd = 0;
   private pos = 0;
   private lineStart = 0;
   private ended = false;
@@ -185,6 +210,7 @@ export class LineReader {
     this.blockStart = src.bom;
     if (src.text !== undefined) {
       this.block = src.text;
+      this.blockLen = src.text.length;
       this.blocks = null;
     } else {
       this.blocks = byteBlocks(src.pieces ?? [], src.bom, blockBytes);
@@ -197,11 +223,23 @@ export class LineReader {
     const r = this.blocks?.next();
     if (!r || r.done) return false;
     const { bytes, start } = r.value;
-    const text = DECODER.decode(bytes);
-    this.block = text;
     this.blockBytes = bytes;
     this.blockStart = start;
-    this.identity = text.length === bytes.length && text.indexOf('\uFFFD') === -1;
+    if (isAscii(bytes)) {
+      // lines are found in byte space and decoded one at a time, only when their text is asked for
+      this.block = '';
+      this.lazy = true;
+      this.blockLen = bytes.length;
+      this.clean = true;
+      this.identity = true;
+    } else {
+      const text = DECODER.decode(bytes);
+      this.block = text;
+      this.lazy = false;
+      this.blockLen = text.length;
+      this.clean = text.indexOf('\uFFFD') === -1;
+      this.identity = this.clean && text.length === bytes.length;
+    }
     this.pos = 0;
     this.walkC = 0;
     this.walkB = start;
@@ -211,21 +249,73 @@ export class LineReader {
   /** Moves to the next line; false after the last one. */
   next(): boolean {
     if (this.ended) return false;
-    while (this.pos >= this.block.length && this.blocks !== null) {
+    while (this.pos >= this.blockLen && this.blocks !== null) {
       if (!this.nextBlock()) break;
     }
-    const block = this.block;
     const start = this.pos;
-    const nl = start < block.length ? block.indexOf('\n', start) : -1;
-    const end = nl === -1 ? block.length : nl;
+    const len = this.blockLen;
+    const bytes = this.lazy ? this.blockBytes : null;
+    let nl: number;
+    let lineEnd: number;
+    if (bytes !== null) {
+      nl = start < len ? bytes.indexOf(10, start) : -1;
+      const end = nl === -1 ? len : nl;
+      lineEnd = end > start && bytes[end - 1] === 13 ? end - 1 : end;
+      this.pending = true;
+    } else {
+      const block = this.block;
+      nl = start < len ? block.indexOf('\n', start) : -1;
+      const end = nl === -1 ? len : nl;
+      lineEnd = end > start && block.charCodeAt(end - 1) === 13 ? end - 1 : end;
+      this.line = start === 0 && lineEnd === len ? block : block.slice(start, lineEnd);
+      this.pending = false;
+    }
     // the line after the last LF (or the only line of an input without one) is the last
     if (nl === -1) this.ended = true;
-    const lineEnd = end > start && block.charCodeAt(end - 1) === 13 ? end - 1 : end;
-    this.text = start === 0 && lineEnd === block.length ? block : block.slice(start, lineEnd);
     this.lineStart = start;
-    this.pos = nl === -1 ? block.length : nl + 1;
+    this.lineEnd = lineEnd;
+    this.pos = nl === -1 ? len : nl + 1;
     this.no++;
     return true;
+  }
+
+  /**
+   * The current line's bytes as they are in the input: the block holding it (`rawBlock()`) and where the line ends
+   * in it (this; its LF and one trailing CR excluded). -1 when that is not known cheaply or the bytes are not the
+   * plain UTF-8 of the line's text: text input, or a block that decoded with a U+FFFD anywhere.
+   */
+  rawEnd(): number {
+    const bytes = this.blockBytes;
+    if (bytes === null || !this.clean) return -1;
+    if (this.identity) return this.lineEnd;
+    const from = this.byteOffset() - this.blockStart;
+    const nl = bytes.indexOf(10, from);
+    const end = nl === -1 ? bytes.length : nl;
+    return end > from && bytes[end - 1] === 13 ? end - 1 : end;
+  }
+
+  /** The current line, its LF and one trailing CR removed. */
+  get text(): string {
+    if (this.pending) {
+      this.line = DECODER.decode((this.blockBytes as Uint8Array).subarray(this.lineStart, this.lineEnd));
+      this.pending = false;
+    }
+    return this.line;
+  }
+
+  /** Where the current line starts in `rawBlock()` (meaningful when rawEnd() is not -1). */
+  rawStart(): number {
+    return this.identity ? this.lineStart : this.byteOffset() - this.blockStart;
+  }
+
+  /** The bytes of the current line's block (see rawEnd), or null for text input. */
+  rawBlock(): Uint8Array | null {
+    return this.blockBytes;
+  }
+
+  /** Whether the current line's block is ASCII only (then a char offset in it is its byte offset). */
+  rawAscii(): boolean {
+    return this.identity;
   }
 
   /** The byte offset of the current line's start in the input. */

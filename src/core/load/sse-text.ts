@@ -2,12 +2,16 @@
  * Raw SSE text (what `curl -N` prints) as a one-turn, untimed Recording.
  *
  * Contract: the bytes are split into one chunk per blank-line-terminated event block (an unterminated rest is one
- * more chunk); concatenating the chunks gives back the input byte for byte (BOM and invalid UTF-8 included).
+ * more chunk), as a ChunkTable whose bytes are the input itself (a view, not a copy; no object per chunk):
+ * concatenating the chunks gives back the input byte for byte (BOM and invalid UTF-8 included).
  * Chunks are spaced evenly (`stepMs` apart, the first at `startMs`): the file has no timing, and `timed: false`
  * says so. Never throws.
  */
-import { segmentBytes } from '../sse/segment';
-import { ms, turnIndex, type Chunk, type LoadIssue, type Mutable, type Recording, type RecordingHeader, type SourceFormat, type WireId } from '../types';
+import { evenTable } from '../chunk-table';
+import { blockEnds } from './blocks';
+import { ms, turnIndex, type LoadIssue, type Mutable, type Recording, type RecordingHeader, type SourceFormat, type WireId } from '../types';
+
+export { blockEnds } from './blocks';
 
 export interface SseOptions {
   /** Header fields to set (`streamscope: 1` is always set). */
@@ -27,37 +31,20 @@ export interface SseOptions {
 /** Splits bytes into [start, end) ranges, one per event block plus a possible unterminated rest. */
 export function blockRanges(bytes: Uint8Array): [number, number][] {
   const out: [number, number][] = [];
-  const rest = segmentBytes(bytes, (start, _blank, end) => {
-    out.push([start, end]);
-  });
-  if (rest < bytes.length) out.push([rest, bytes.length]);
+  const ends = blockEnds(bytes);
+  for (let k = 0; k < ends.length; k++) out.push([k === 0 ? 0 : (ends[k - 1] as number), ends[k] as number]);
   return out;
 }
 
-function ranges(bytes: Uint8Array, chunking: SseOptions['chunking']): [number, number][] {
-  if (chunking === 'whole') return bytes.length > 0 ? [[0, bytes.length]] : [];
+function cutEnds(bytes: Uint8Array, chunking: SseOptions['chunking']): Float64Array {
+  if (chunking === 'whole') return bytes.length > 0 ? Float64Array.of(bytes.length) : new Float64Array(0);
   if (typeof chunking === 'number') {
     const size = Number.isFinite(chunking) && chunking >= 1 ? Math.floor(chunking) : 1;
-    const out: [number, number][] = [];
-    for (let s = 0; s < bytes.length; s += size) out.push([s, Math.min(bytes.length, s + size)]);
+    const out = new Float64Array(Math.ceil(bytes.length / size));
+    for (let k = 0; k < out.length; k++) out[k] = Math.min(bytes.length, (k + 1) * size);
     return out;
   }
-  return blockRanges(bytes);
-}
-
-/** Evenly spaced chunks over the given byte ranges. */
-export function evenChunks(bytes: Uint8Array, cuts: [number, number][], startMs: number, stepMs: number): Chunk[] {
-  return cuts.map(([s, e], i) => ({ time: ms(startMs + i * stepMs), bytes: bytes.subarray(s, e) }));
-}
-
-/** One evenly spaced chunk per event block (and the unterminated rest), made as the blocks are found. */
-function blockChunks(bytes: Uint8Array, startMs: number, stepMs: number): Chunk[] {
-  const out: Chunk[] = [];
-  const rest = segmentBytes(bytes, (start, _blank, end) => {
-    out.push({ time: ms(startMs + out.length * stepMs), bytes: bytes.subarray(start, end) });
-  });
-  if (rest < bytes.length) out.push({ time: ms(startMs + out.length * stepMs), bytes: bytes.subarray(rest) });
-  return out;
+  return blockEnds(bytes);
 }
 
 /** Wraps raw SSE text (or bytes) as a one-turn Recording. */
@@ -68,7 +55,7 @@ export function recordingFromSse(input: string | Uint8Array, opts: SseOptions = 
   const chunking = opts.chunking ?? 'blocks';
   const startMs = opts.startMs ?? 100;
   const stepMs = opts.stepMs ?? 100;
-  const chunks = chunking === 'blocks' ? blockChunks(bytes, startMs, stepMs) : evenChunks(bytes, ranges(bytes, chunking), startMs, stepMs);
+  const chunks = evenTable(bytes, cutEnds(bytes, chunking), startMs, stepMs);
   const issues: LoadIssue[] = [];
   return {
     header,

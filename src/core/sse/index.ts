@@ -22,7 +22,7 @@
  * kept in the table's side text.
  */
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
-import { turnIndex, type Chunk, type DecodedTurn, type FrameTable, type Mutable, type Recording, type Turn, type TurnIndex } from '../types';
+import { turnIndex, type ChunkTable, type DecodedTurn, type Ms, type FrameTable, type Mutable, type Recording, type Turn, type TurnIndex } from '../types';
 import { ByteMap } from './byte-map';
 import { SIDE } from './frame-table';
 import { segmentText } from './segment';
@@ -53,29 +53,13 @@ const CR = 13;
 /** One decoder for every piece: decode() without `stream` resets it. The BOM is skipped by the caller. */
 const DECODER = new TextDecoder('utf-8', { ignoreBOM: true });
 
-/**
- * The turn's byte stream (a view when the chunks are already contiguous in one buffer, as loaders pack them) and
- * the byte offset at which each chunk starts, in one pass over the chunks.
- */
-function turnBytes(chunks: readonly Chunk[]): { all: Uint8Array; chunkByte: Float64Array } {
-  const n = chunks.length;
+/** The turn's byte stream (the table's one array) and the byte offset at which each chunk starts. */
+function turnBytes(chunks: ChunkTable): { all: Uint8Array; chunkByte: Float64Array } {
+  const ends = chunks.ends;
+  const n = ends.length;
   const chunkByte = new Float64Array(n);
-  const first = chunks[0]?.bytes;
-  if (!first) return { all: new Uint8Array(0), chunkByte };
-  const buffer = first.buffer;
-  const origin = first.byteOffset;
-  let total = 0;
-  let contiguous = true;
-  for (let c = 0; c < n; c++) {
-    const b = (chunks[c] as Chunk).bytes;
-    chunkByte[c] = total;
-    if (contiguous && (b.buffer !== buffer || b.byteOffset !== origin + total)) contiguous = false;
-    total += b.length;
-  }
-  if (contiguous) return { all: new Uint8Array(buffer, origin, total), chunkByte };
-  const all = new Uint8Array(total);
-  for (let c = 0; c < n; c++) all.set((chunks[c] as Chunk).bytes, chunkByte[c]);
-  return { all, chunkByte };
+  for (let c = 1; c < n; c++) chunkByte[c] = ends[c - 1] as number;
+  return { all: chunks.bytes, chunkByte };
 }
 
 /**
@@ -132,7 +116,7 @@ function idOfSilentBlock(block: string): string | undefined {
 interface TurnState {
   b: TableBuilder;
   turnNo: TurnIndex;
-  chunks: readonly Chunk[];
+  chunks: ChunkTable;
   /** Byte offset at which each chunk starts. */
   chunkByte: Float64Array;
   lastChunk: number;
@@ -170,7 +154,7 @@ function pushFrame(t: TurnState, start: number, blank: number, end: number, even
   const b = t.b;
   const i = b.next();
   b.turn[i] = t.turnNo;
-  b.time[i] = (t.chunks[at] as Chunk).time;
+  b.time[i] = t.chunks.times[at] as Ms;
   b.chunkFirst[i] = first;
   b.chunkLast[i] = k;
   b.charStart[i] = t.charBase + start;
@@ -290,7 +274,7 @@ function decodeWithoutCr(t: TurnState, general: FeedBlock): number {
 
 function decodeTurn(turn: Turn, turnNo: TurnIndex, b: TableBuilder, fastPath: boolean, limit: number): DecodedTurn {
   const chunks = turn.chunks;
-  const lastChunk = chunks.length - 1;
+  const lastChunk = chunks.ends.length - 1;
   const { all, chunkByte } = turnBytes(chunks);
   const total = all.length;
   b.reserve(total >>> 6);

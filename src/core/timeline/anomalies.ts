@@ -105,8 +105,9 @@ function callShapes(x: TurnAnomalyInput, add: Add): void {
 function timeGoesBack(x: TurnAnomalyInput, add: Add): void {
   const chunks = x.turn.chunks;
   let fi = x.range.start;
-  for (let c = 1; c < chunks.length; c++) {
-    if ((chunks[c] as { time: number }).time >= (chunks[c - 1] as { time: number }).time) continue;
+  const times = chunks.times;
+  for (let c = 1; c < times.length; c++) {
+    if ((times[c] as number) >= (times[c - 1] as number)) continue;
     // the first frame whose last chunk is at or after this one is where it shows
     while (fi < x.range.end && (x.frames.chunkLast[fi] as number) < c) fi++;
     add('time-goes-back', fi < x.range.end ? frameIndex(fi) : undefined, String(c));

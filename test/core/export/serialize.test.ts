@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { serializeRecording } from '../../../src/core/export';
 import { load } from '../../../src/core/load';
 import { ms, turnIndex, type Mark, type Recording, type ToolRun, type Turn } from '../../../src/core/types';
+import { chunkAt, chunkList, chunkTime, tableOf } from '../../../src/core/chunk-table';
 
 function loaded(text: string | Uint8Array, name = 'x.jsonl'): Recording {
   const r = load(text, name);
@@ -16,7 +17,7 @@ function loaded(text: string | Uint8Array, name = 'x.jsonl'): Recording {
 /** What a round trip must keep (issues and the source format are about the original file, not the recording). */
 const essence = (r: Recording) => ({
   header: r.header,
-  turns: r.turns.map((t) => ({ ...t, chunks: t.chunks.map((c) => ({ time: c.time, bytes: Array.from(c.bytes) })) })),
+  turns: r.turns.map((t) => ({ ...t, chunks: chunkList(t.chunks).map((c) => ({ time: c.time, bytes: Array.from(c.bytes) })) })),
   tools: r.tools,
   marks: r.marks,
 });
@@ -52,7 +53,7 @@ const recording = fc
     marks: fc.array(fc.record({ time, label: localized }), { maxLength: 4 }),
   })
   .map(({ title, wire, extra, turns, tools, marks }): Recording => {
-    const ts: Turn[] = turns.map((t, index) => ({ index: turnIndex(index), ...t }) as Turn);
+    const ts: Turn[] = turns.map((t, index) => ({ index: turnIndex(index), ...t, chunks: tableOf(t.chunks) }) as Turn);
     // tools in turn order, as a recorder writes them (the loader keeps file order)
     const toolRuns: ToolRun[] = tools
       .map(({ turnPick, ...t }) => ({ ...t, time: t.time, turn: turnIndex(turnPick % ts.length) }))
@@ -115,8 +116,8 @@ describe('serializeRecording', () => {
   it('writes a time that is not finite as 0 instead of a line the loader would skip', () => {
     const base = loaded('{"streamscope":1}\n[0,"req",{}]\n[1,"chunk","x"]\n');
     const turn = base.turns[0]!;
-    const rec = { ...base, turns: [{ ...turn, chunks: [{ ...turn.chunks[0]!, time: ms(Number.NaN) }] }] };
-    expect(loaded(serializeRecording(rec)).turns[0]!.chunks[0]!.time).toBe(0);
+    const rec = { ...base, turns: [{ ...turn, chunks: tableOf([{ ...chunkAt(turn.chunks, 0), time: ms(Number.NaN) }]) }] };
+    expect(chunkTime(loaded(serializeRecording(rec)).turns[0]!.chunks, 0)).toBe(0);
   });
 
   it('exports every shipped recording unchanged (header, turns, tools, marks)', () => {
@@ -134,7 +135,7 @@ describe('serializeRecording', () => {
     const rec = loaded(sse, 'x.sse');
     const back = loaded(serializeRecording(rec));
     expect(back.format).toBe('jsonl');
-    const joined = (r: Recording) => new TextDecoder().decode(Uint8Array.from(r.turns.flatMap((t) => t.chunks.flatMap((c) => Array.from(c.bytes)))));
+    const joined = (r: Recording) => new TextDecoder().decode(Uint8Array.from(r.turns.flatMap((t) => chunkList(t.chunks).flatMap((c) => Array.from(c.bytes)))));
     expect(joined(back)).toBe(sse);
   });
 

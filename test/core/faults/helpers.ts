@@ -4,6 +4,7 @@ import { decodeRecording, framesOf } from '../../../src/core/sse';
 import { ms, turnIndex, type Chunk, type EndStatus, type Frame, type Mutable, type Recording, type Turn, type WireId } from '../../../src/core/types';
 import { adaptFrames } from '../../../src/core/wire';
 import { frameTableOf } from '../../../src/core/sse';
+import { chunkList, tableOf } from '../../../src/core/chunk-table';
 
 const enc = new TextEncoder();
 
@@ -22,7 +23,7 @@ export function makeRecording(wire: WireId | undefined, turns: TurnInput[], extr
     timed: true,
     turns: turns.map((t, index): Turn => {
       const chunks: Chunk[] = t.chunks.map(([time, c]) => ({ time: ms(time), bytes: typeof c === 'string' ? enc.encode(c) : c }));
-      const turn: Mutable<Turn> = { index: turnIndex(index), requestAt: ms(t.requestAt ?? 0), chunks };
+      const turn: Mutable<Turn> = { index: turnIndex(index), requestAt: ms(t.requestAt ?? 0), chunks: tableOf(chunks) };
       const last = t.chunks[t.chunks.length - 1]?.[0] ?? 0;
       turn.end = { time: ms(t.end?.time ?? last), status: t.end?.status ?? 'complete' };
       if (t.final !== undefined) turn.final = { time: ms(last), message: t.final };
@@ -45,10 +46,10 @@ export const frames = (rec: Recording): Frame[] => framesOf(decodeRecording(rec)
 
 export function turnText(turn: Turn): string {
   const d = new TextDecoder();
-  return turn.chunks.map((c) => d.decode(c.bytes, { stream: true })).join('') + d.decode();
+  return chunkList(turn.chunks).map((c) => d.decode(c.bytes, { stream: true })).join('') + d.decode();
 }
 
-export const chunkTexts = (turn: Turn): string[] => turn.chunks.map((c) => new TextDecoder().decode(c.bytes));
+export const chunkTexts = (turn: Turn): string[] => chunkList(turn.chunks).map((c) => new TextDecoder().decode(c.bytes));
 
 export interface AssembledCall {
   turn: number;

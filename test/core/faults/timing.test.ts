@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { applyFaults } from '../../../src/core/faults';
 import { ms, turnIndex, type Recording } from '../../../src/core/types';
 import { chunkTexts, frames, makeRecording, turnText } from './helpers';
+import { chunkList, emptyTable } from '../../../src/core/chunk-table';
 
 const ok = (r: ReturnType<typeof applyFaults>): Recording => {
   if (!r.ok) throw new Error(r.error);
@@ -108,7 +109,7 @@ describe('stall:F:MS', () => {
     ]);
     // Frame 2's first bytes shared a chunk with frame 1's end: that chunk is split at frame 2's start.
     expect(chunkTexts(after.turns[0]!)).toEqual(['data: a\n\nda', 'ta: b\n\n', 'data: ', 'c\n\n: comment\n\ndata: d\n\n']);
-    expect(after.turns[0]?.chunks.map((c) => c.time)).toEqual([100, 150, 650, 700]);
+    expect(chunkList(after.turns[0]?.chunks ?? emptyTable()).map((c) => c.time)).toEqual([100, 150, 650, 700]);
     expect(after.turns[0]?.end?.time).toBe(710);
     expect(after.turns[1]?.requestAt).toBe(1500);
     expect(after.turns[1]?.end?.time).toBe(1750);
@@ -128,17 +129,17 @@ describe('bursts:MS', () => {
       { requestAt: 400, chunks: [[430, 'data: f\n\n']], end: { time: 440 } },
     ]);
     const after = ok(applyFaults(rec, ['bursts:100']));
-    expect(after.turns[0]?.chunks.map((c) => c.time)).toEqual([100, 200, 300]);
+    expect(chunkList(after.turns[0]?.chunks ?? emptyTable()).map((c) => c.time)).toEqual([100, 200, 300]);
     expect(chunkTexts(after.turns[0]!)).toEqual(['data: a\n\ndata: b\n\n', 'data: c\n\ndata: d\n\n', 'data: e\n\n']);
     expect(after.turns[0]?.end?.time).toBe(300);
     // Turn 0 ends 40 ms later, so turn 1 is sent 40 ms later; its chunk (30 ms after its request) lands at +100.
     expect(after.turns[1]?.requestAt).toBe(440);
-    expect(after.turns[1]?.chunks.map((c) => c.time)).toEqual([540]);
+    expect(chunkList(after.turns[1]?.chunks ?? emptyTable()).map((c) => c.time)).toEqual([540]);
     expect(frames(after).map((f) => f.time)).toEqual([100, 100, 200, 200, 300, 540]);
   });
 
   it('leaves times already on the grid alone (no floating-point drift)', () => {
     const rec = makeRecording(undefined, [{ requestAt: 0.3, chunks: [[0.6, 'data: a\n\n'], [0.9, 'data: b\n\n']], end: { time: 0.9 } }]);
-    expect(ok(applyFaults(rec, ['bursts:0.3'])).turns[0]?.chunks.map((c) => c.time)).toEqual([0.6, 0.9]);
+    expect(chunkList(ok(applyFaults(rec, ['bursts:0.3'])).turns[0]?.chunks ?? emptyTable()).map((c) => c.time)).toEqual([0.6, 0.9]);
   });
 });

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { load, recordingFromSse } from '../../../src/core/load';
 import { decodeRecording, framesOf } from '../../../src/core/sse';
 import type { LoadResult, Recording } from '../../../src/core/types';
+import { chunkCount, chunkList, chunkTime } from '../../../src/core/chunk-table';
 
 const bytesOf = (name: string): Uint8Array => new Uint8Array(readFileSync(new URL(`../../fixtures/load/${name}`, import.meta.url)));
 const textOf = (name: string): string => new TextDecoder().decode(bytesOf(name));
@@ -33,7 +34,7 @@ describe('recording format v1 (.jsonl)', () => {
       expect: { 'per-call-buffer': 'ok' },
       futureField: { x: 1 },
     });
-    expect(rec.turns.map((t) => [t.index, t.requestAt, t.chunks.length, t.end?.status])).toEqual([
+    expect(rec.turns.map((t) => [t.index, t.requestAt, chunkList(t.chunks).length, t.end?.status])).toEqual([
       [0, 0, 3, 'complete'],
       [1, 200, 1, 'aborted'],
     ]);
@@ -82,7 +83,7 @@ describe('recording format v1 (.jsonl)', () => {
     expect(bad.byteOffset).toBe(text.indexOf('this line') + 1);
     // the implicit turn 0 got both chunks, the later one with a time going backwards, kept as is
     expect(rec.turns).toHaveLength(1);
-    expect(rec.turns[0]!.chunks.map((c) => c.time)).toEqual([0, 5]);
+    expect(chunkList(rec.turns[0]!.chunks).map((c) => c.time)).toEqual([0, 5]);
   });
 
   it('gives the same byte offsets for string input as for byte input', () => {
@@ -111,7 +112,7 @@ describe('recording format v1 (.jsonl)', () => {
 
   it('accepts a header with a BOM and CRLF line endings', () => {
     const rec = ok(load('\uFEFF{"streamscope": 1}\r\n[0, "req", {}]\r\n[1, "chunk", "data: x\\n\\n"]\r\n'));
-    expect(rec.turns[0]!.chunks).toHaveLength(1);
+    expect(chunkCount(rec.turns[0]!.chunks)).toBe(1);
     expect(rec.issues).toEqual([]);
   });
 
@@ -138,7 +139,7 @@ describe('raw SSE text', () => {
     expect(rec.format).toBe('sse');
     expect(rec.timed).toBe(false);
     expect(rec.header).toEqual({ streamscope: 1 });
-    const chunks = rec.turns[0]!.chunks;
+    const chunks = chunkList(rec.turns[0]!.chunks);
     expect(chunks.map((c) => c.time)).toEqual([100, 200, 300]);
     expect(Buffer.concat(chunks.map((c) => c.bytes))).toEqual(Buffer.from(input));
     const { frames: table, decoded } = decodeRecording(rec);
@@ -150,8 +151,8 @@ describe('raw SSE text', () => {
   it('keeps invalid UTF-8 and a BOM in the chunk bytes', () => {
     const input = Uint8Array.from([0xef, 0xbb, 0xbf, ...new TextEncoder().encode('data: '), 0xff, 0x0a, 0x0a, ...new TextEncoder().encode('data: b\r\n\r\n')]);
     const rec = ok(load(input));
-    expect(Buffer.concat(rec.turns[0]!.chunks.map((c) => c.bytes))).toEqual(Buffer.from(input));
-    expect(rec.turns[0]!.chunks).toHaveLength(2);
+    expect(Buffer.concat(chunkList(rec.turns[0]!.chunks).map((c) => c.bytes))).toEqual(Buffer.from(input));
+    expect(chunkCount(rec.turns[0]!.chunks)).toBe(2);
     const { frames: table, decoded } = decodeRecording(rec);
     const frames = framesOf(table);
     expect(frames.map((f) => f.data)).toEqual(['\uFFFD', 'b']);
@@ -161,12 +162,12 @@ describe('raw SSE text', () => {
   it('recordingFromSse wraps text with options', () => {
     const rec = recordingFromSse('data: a\n\ndata: b\n\n', { wire: 'openai-chat', chunking: 3, startMs: 0, stepMs: 5 });
     expect(rec.header).toEqual({ streamscope: 1, wire: 'openai-chat' });
-    expect(rec.turns[0]!.chunks.map((c) => c.time)).toEqual([0, 5, 10, 15, 20, 25]);
+    expect(chunkList(rec.turns[0]!.chunks).map((c) => c.time)).toEqual([0, 5, 10, 15, 20, 25]);
     expect(framesOf(decodeRecording(rec).frames).map((f) => [f.data, f.time])).toEqual([
       ['a', 10],
       ['b', 25],
     ]);
-    expect(recordingFromSse('data: a\n\n', { chunking: 'whole' }).turns[0]!.chunks).toHaveLength(1);
+    expect(chunkCount(recordingFromSse('data: a\n\n', { chunking: 'whole' }).turns[0]!.chunks)).toBe(1);
   });
 
   it('reads text as SSE because of its name, with an issue, when it does not start like SSE', () => {
@@ -197,9 +198,9 @@ describe('HAR', () => {
     expect(rec.turns[0]!.request).toEqual({ method: 'POST', url: 'https://x/v1/chat/completions', body: { stream: true } });
     expect(rec.turns[1]!.request).toEqual({ method: 'POST', url: 'https://x/v1/messages', body: 'not json' });
     // first byte at 1000 + blocked 2 + send 1 + wait 300; last at + receive 100
-    expect(rec.turns[0]!.chunks.map((c) => c.time)).toEqual([1303, 1403]);
+    expect(chunkList(rec.turns[0]!.chunks).map((c) => c.time)).toEqual([1303, 1403]);
     expect(rec.turns[0]!.end).toEqual({ time: 1403, status: 'complete' });
-    expect(rec.turns[1]!.chunks.map((c) => c.time)).toEqual([3550, 3570]);
+    expect(chunkList(rec.turns[1]!.chunks).map((c) => c.time)).toEqual([3550, 3570]);
     const frames = framesOf(decodeRecording(rec).frames);
     expect(frames.map((f) => [f.turn, f.event])).toEqual([
       [0, 'message'],
@@ -221,9 +222,9 @@ describe('HAR', () => {
     const rec = ok(load(JSON.stringify(har)));
     expect(codes(rec)).toEqual(['har-approximate-timing', 'har-bad-entry', 'har-bad-entry', 'har-empty-body', 'har-empty-body']);
     expect(rec.issues[1]!.message).toMatch(/^HAR entry 1: "startedDateTime" is a string and not a date/);
-    expect(rec.turns.map((t) => t.chunks.length)).toEqual([1, 0, 0]);
+    expect(rec.turns.map((t) => chunkList(t.chunks).length)).toEqual([1, 0, 0]);
     // receive -1 means not applicable: the single chunk arrives at the first byte
-    expect(rec.turns[0]!.chunks[0]!.time).toBe(10);
+    expect(chunkTime(rec.turns[0]!.chunks, 0)).toBe(10);
   });
 
   it('refuses a HAR with no event-stream entry, saying so', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Packer, packChunks } from '../../../src/core/load/pack';
+import { chunkList } from '../../../src/core/chunk-table';
 
 // A turn's buffer must not reserve 64 KiB up front; it grows on demand and keeps about its bytes.
 describe('Packer grows on demand', () => {
@@ -50,9 +51,9 @@ describe('a .jsonl recording of many turns', () => {
     if (!r.ok) throw new Error(r.error.message);
     const turns = r.recording.turns;
     expect(turns).toHaveLength(1000);
-    const buffers = new Set(turns.flatMap((t) => t.chunks.map((c) => c.bytes.buffer)));
+    const buffers = new Set(turns.flatMap((t) => chunkList(t.chunks).map((c) => c.bytes.buffer)));
     expect(buffers.size).toBe(1);
-    const [a, b] = turns[999]!.chunks;
+    const [a, b] = chunkList(turns[999]!.chunks);
     expect(new TextDecoder().decode(a!.bytes)).toBe('data: {"t":999}\n\n');
     expect(b!.bytes.byteOffset).toBe(a!.bytes.byteOffset + a!.bytes.length);
     expect(new TextDecoder().decode(b!.bytes)).toBe('data: é\n\n');

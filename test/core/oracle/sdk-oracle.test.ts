@@ -10,6 +10,7 @@ import { analyzeText } from '../../../src/core/session/analyze';
 import { analyze } from '../../../src/core/session/session';
 import { encodeTurn, type TurnSpec } from '../../../src/core/wire';
 import { noIds, ours, sdkCalls, truth, type Call } from './sdk';
+import { chunkList } from '../../../src/core/chunk-table';
 
 const SPECS: [string, TurnSpec][] = [
   ['one call in two fragments', { calls: [{ id: 'c1', name: 'read_file', fragments: ['{"path":', ' "a.md"}'] }] }],
@@ -103,7 +104,7 @@ describe('shipped recordings that are valid streams', () => {
     if (!loaded.ok) throw new Error(loaded.error.message);
     const s = analyze(loaded.recording, { strategies: ['per-call-buffer'] });
     for (const turn of loaded.recording.turns) {
-      const bytes = Buffer.concat(turn.chunks.map((c) => c.bytes));
+      const bytes = Buffer.concat(chunkList(turn.chunks).map((c) => c.bytes));
       const sdk = await sdkCalls(s.wire, bytes);
       const strip = s.wire === 'gemini' ? noIds : (x: Call[]) => x;
       expect(strip(ours(s, turn.index)), `turn ${turn.index}`).toEqual(sdk);

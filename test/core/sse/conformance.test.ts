@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { turnIndex } from '../../../src/core/types';
 import { decodeObjects, recordingOf, splitAt, type ChunkSpec } from './helpers';
+import { chunkTime, tableOf } from '../../../src/core/chunk-table';
 
 const fixture = (name: string): Uint8Array => new Uint8Array(readFileSync(new URL(`../../fixtures/sse/${name}`, import.meta.url)));
 
@@ -148,7 +149,7 @@ describe('SSE framing', () => {
   it('numbers frames across turns and keeps per-turn id state', () => {
     const base = recordingOf(['id: x\ndata: 1\n\n']);
     const first = base.turns[0]!;
-    const second = { index: turnIndex(1), requestAt: first.requestAt, chunks: [{ time: first.chunks[0]!.time, bytes: new TextEncoder().encode('data: 2\n\ndata: 3\n\n') }] };
+    const second = { index: turnIndex(1), requestAt: first.requestAt, chunks: tableOf([{ time: chunkTime(first.chunks, 0), bytes: new TextEncoder().encode('data: 2\n\ndata: 3\n\n') }]) };
     const rec = { ...base, turns: [...base.turns, second] };
     const { frames, decoded } = decodeObjects(rec);
     expect(frames.map((f) => [f.index, f.turn, f.data, f.id])).toEqual([

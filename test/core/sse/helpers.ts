@@ -1,6 +1,7 @@
 // Test helpers: build a one-turn Recording from explicit chunks (strings are UTF-8 encoded, number[] are raw bytes).
 import { decodeRecording, framesOf, turnText, type DecodeOptions } from '../../../src/core/sse';
 import { ms, turnIndex, type DecodedTurn, type Frame, type FrameTable, type Recording } from '../../../src/core/types';
+import { tableOf } from '../../../src/core/chunk-table';
 
 export type ChunkSpec = string | number[] | Uint8Array;
 
@@ -18,7 +19,7 @@ export function recordingOf(chunks: ChunkSpec[], times?: number[]): Recording {
       {
         index: turnIndex(0),
         requestAt: ms(0),
-        chunks: chunks.map((c, i) => ({ time: ms(times?.[i] ?? (i + 1) * 10), bytes: toBytes(c) })),
+        chunks: tableOf(chunks.map((c, i) => ({ time: ms(times?.[i] ?? (i + 1) * 10), bytes: toBytes(c) }))),
       },
     ],
     tools: [],

@@ -5,6 +5,7 @@ import { frameIndex, turnIndex, type Chunk, type Frame, type Mutable, type Recor
 import { segmentBytes, segmentText } from '../../../src/core/sse/segment';
 import { fieldValue, NOT_SIMPLE, oneLineBlock, SIMPLE_SILENT, simpleEvent, twoLineBlock } from '../../../src/core/sse/simple-block';
 import { emittedAt, findInvalidRuns } from '../../../src/core/sse/utf8';
+import { chunkList } from '../../../src/core/chunk-table';
 
 
 /** The DecodedTurn of the old decoder: it held the turn's whole text. */
@@ -240,7 +241,7 @@ function decodeWithoutCr(t: TurnState, text: string, general: FeedBlock): number
 }
 
 function decodeTurn(turn: Turn, turnNo: TurnIndex, frames: Frame[], fastPath: boolean): DecodedTurn {
-  const chunks = turn.chunks;
+  const chunks = chunkList(turn.chunks);
   const lastChunk = chunks.length - 1;
   const chunkByte: number[] = new Array<number>(chunks.length);
   let total = 0;

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { segmentBytes, segmentText } from '../../../src/core/sse';
 import { load } from '../../../src/core/load';
 import { decodeObjects, concat, recordingOf, splitAt, toBytes } from './helpers';
+import { chunkTime } from '../../../src/core/chunk-table';
 
 const TOKENS: (string | number[])[] = [
   'data: ', 'data:', 'data', 'event: ', 'event:x', 'id: ', 'id', 'retry: 10', ': c', ':', 'x', 'yz', ' ', '{"a":1}',
@@ -67,7 +68,7 @@ describe('SSE properties', () => {
         segmentText(decoded[0]!.text, (start, blank) => blankOf.set(start, blank));
         for (const f of frames) {
           expect(f.chunks).toEqual([chunkOfChar(f.charStart), chunkOfChar(f.charEnd - 1)]);
-          expect(f.time).toBe(rec.turns[0]!.chunks[chunkOfChar(blankOf.get(f.charStart)!)]!.time);
+          expect(f.time).toBe(chunkTime(rec.turns[0]!.chunks, chunkOfChar(blankOf.get(f.charStart)!)));
         }
       }),
       { numRuns: 400 },

@@ -7,6 +7,7 @@ import { decodeRecording, frameAt, frameCount, frameData, frameEvent, frameId, f
 import { ms, turnIndex, type Recording } from '../../../src/core/types';
 import { concat, splitAt, toBytes } from './helpers';
 import { decodeRecording as legacyDecode } from './legacy';
+import { tableOf } from '../../../src/core/chunk-table';
 
 const TOKENS: (string | number[])[] = [
   'data: ', 'data:', 'data', 'event: ', 'event:x', 'event: y', 'id: ', 'id: 9', 'id', 'retry: 10', ': c', ':', 'x', 'yz', ' ',
@@ -32,7 +33,7 @@ function recording(turns: [Uint8Array, number[], boolean][]): Recording {
       return {
         index: turnIndex(t),
         requestAt: ms(t * 1000),
-        chunks: parts.map((p, i) => ({ time: ms(t * 1000 + (i + 1) * 10), bytes: copy ? p.slice() : p })),
+        chunks: tableOf(parts.map((p, i) => ({ time: ms(t * 1000 + (i + 1) * 10), bytes: copy ? p.slice() : p }))),
       };
     }),
     tools: [],

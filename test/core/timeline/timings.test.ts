@@ -5,6 +5,7 @@ import { carriedCalls } from '../../../src/core/strategies/truth';
 import { wireData } from '../strategies/wire-data';
 import { frameIndex, ms, turnIndex, type Frame, type Recording, type Signal, type WireId } from '../../../src/core/types';
 import { frameTableOf } from '../../../src/core/sse';
+import { tableOf } from '../../../src/core/chunk-table';
 
 interface F {
   turn: number;
@@ -21,7 +22,7 @@ function build(requestAt: number[], fs: F[], chunkTimes: number[][] = requestAt.
   const recording: Recording = {
     header: { streamscope: 1 }, format: 'jsonl', timed: true, tools: [], marks: [], issues: [],
     turns: requestAt.map((at, i) => ({
-      index: turnIndex(i), requestAt: ms(at), chunks: (chunkTimes[i] ?? []).map((t) => ({ time: ms(t), bytes: new Uint8Array() })),
+      index: turnIndex(i), requestAt: ms(at), chunks: tableOf((chunkTimes[i] ?? []).map((t) => ({ time: ms(t), bytes: new Uint8Array() }))),
       end: { time: ms(at + 5000), status: 'complete' as const },
     })),
   };

@@ -21,6 +21,7 @@ import {
   type TurnVerdict,
 } from '../../../src/core/types';
 import { frameTableOf } from '../../../src/core/sse';
+import { emptyTable } from '../../../src/core/chunk-table';
 
 const T0 = turnIndex(0);
 
@@ -214,7 +215,7 @@ export function buildSession(events: Ev[], options: BuildOptions = {}): Session 
         {
           index: T0,
           requestAt: ms(0),
-          chunks: [],
+          chunks: emptyTable(),
           ...(last ? { end: { time: last.time, status: 'complete' as const } } : {}),
           ...(options.final !== undefined ? { final: { time: ms(999), message: options.final } } : {}),
         },
