@@ -118,13 +118,20 @@ const JSON_READER = 1;
  */
 const JSON_DELTA = new WeakMap<Template, boolean>();
 
+/** The template asked about last, and its answer: most frames come through one template. */
+let lastTemplate: Template | undefined;
+let lastJsonDelta = false;
+
 function isJsonDelta(t: Template): boolean {
+  if (t === lastTemplate) return lastJsonDelta;
   let known = JSON_DELTA.get(t);
   if (known === undefined) {
     const base = obj(t.base);
     known = t.index !== undefined && base !== undefined && str(base.type) === 'content_block_delta' && str(obj(base.delta)?.type) === 'input_json_delta';
     JSON_DELTA.set(t, known);
   }
+  lastTemplate = t;
+  lastJsonDelta = known;
   return known;
 }
 

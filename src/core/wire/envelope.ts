@@ -64,11 +64,12 @@ export function createReader(path: readonly PathStep[], enabled = true, pad?: re
  * The hole of `text` under the reader's template (JSON.parse of the changing part), or MISS: then the caller
  * parses the whole text itself and hands it to `learn`.
  */
-export function readHole(r: EnvelopeReader, text: string): unknown {
+export function readHole(r: EnvelopeReader, text: string, tried?: Template): unknown {
   r.seen++;
   const first = r.template;
   if (first === undefined) return MISS;
-  let hole = holeOf(first, text, r);
+  // `tried`: the caller already matched this template against the text (HoleSet's hot reader) and it missed
+  let hole = first === tried ? MISS : holeOf(first, text, r);
   if (hole === MISS) {
     const older = r.older;
     for (let i = 0; i < older.length && hole === MISS; i++) {
@@ -145,6 +146,8 @@ export interface HoleSet {
   readonly roots: unknown[];
   /** Per reader: the index's path under the root when its templates leave one open. */
   readonly indexSubs: (readonly PathStep[] | undefined)[];
+  /** The reader whose first template is tried before any other (the last one but the most general to fit), or -1. */
+  hot: number;
 }
 
 /** Whether `path` goes deeper than `index`'s parent, through it: the index lies beside the value, before it. */
@@ -171,7 +174,7 @@ export function createHoleSet(
     const ix = indexSubs[i];
     return createReader([...root, ...sub], enabled, pad, ix === undefined ? undefined : [...root, ...ix]);
   });
-  return { root, subs, readers, base: undefined, hit: -1, hole: undefined, rootOf: readers.map(() => undefined), roots: readers.map(() => undefined), indexSubs };
+  return { root, subs, readers, base: undefined, hit: -1, hole: undefined, rootOf: readers.map(() => undefined), roots: readers.map(() => undefined), indexSubs, hot: -1 };
 }
 
 /**
@@ -181,13 +184,32 @@ export function createHoleSet(
  */
 export function findHole(set: HoleSet, text: string): boolean {
   const readers = set.readers;
+  // Most frames of a stream fit the template that fitted the frame before: try it first, alone.
+  const h = set.hot;
+  let tried: Template | undefined;
+  if (h >= 0) {
+    const r = readers[h] as EnvelopeReader;
+    const t = r.template as Template;
+    const hole = holeOf(t, text, r);
+    if (hole !== MISS) {
+      r.seen++;
+      if (t === r.built) r.builtHit = true;
+      set.base = t.base;
+      set.hit = h;
+      set.hole = hole;
+      return true;
+    }
+    tried = t;
+  }
   for (let i = 0; i < readers.length; i++) {
     const r = readers[i] as EnvelopeReader;
-    const hole = readHole(r, text);
+    const hole = readHole(r, text, i === h ? tried : undefined);
     if (hole !== MISS) {
       set.base = (r.template as Template).base;
       set.hit = i;
       set.hole = hole;
+      // the most general reader fits most frames of other shapes too: it never goes first
+      if (i < readers.length - 1) set.hot = i;
       return true;
     }
     learn(r, text);

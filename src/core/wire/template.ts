@@ -142,7 +142,8 @@ function holeStart(t: Template, text: string, found: { index: number } | undefin
     n = n * 10 + (c - 48);
   }
   // the prefix starts with what followed the template's number (never a digit), so a longer number misses too
-  if (k === h || (k > h + 1 && text.charCodeAt(h) === 48) || !text.startsWith(t.prefix, k)) return -1;
+  // anchored at k like the head (startsWith(prefix, k) is several times slower on sliced strings)
+  if (k === h || (k > h + 1 && text.charCodeAt(h) === 48) || text.lastIndexOf(t.prefix, k) !== k) return -1;
   if (found !== undefined) found.index = n;
   return k + t.prefix.length;
 }
