@@ -64,12 +64,11 @@ export function createReader(path: readonly PathStep[], enabled = true, pad?: re
  * The hole of `text` under the reader's template (JSON.parse of the changing part), or MISS: then the caller
  * parses the whole text itself and hands it to `learn`.
  */
-export function readHole(r: EnvelopeReader, text: string, tried?: Template): unknown {
+export function readHole(r: EnvelopeReader, text: string): unknown {
   r.seen++;
   const first = r.template;
   if (first === undefined) return MISS;
-  // `tried`: the caller already matched this template against the text (HoleSet's hot reader) and it missed
-  let hole = first === tried ? MISS : holeOf(first, text, r);
+  let hole = holeOf(first, text, r);
   if (hole === MISS) {
     const older = r.older;
     for (let i = 0; i < older.length && hole === MISS; i++) {
@@ -146,14 +145,39 @@ export interface HoleSet {
   readonly roots: unknown[];
   /** Per reader: the index's path under the root when its templates leave one open. */
   readonly indexSubs: (readonly PathStep[] | undefined)[];
-  /** The reader whose first template is tried before any other (the last one but the most general to fit), or -1. */
-  hot: number;
+  /**
+   * Readers that fitted frames recently, the most frequent first (at most RECENT_READERS): their templates are
+   * tried before the readers in order. The last reader, the most general, is never first: it fits most frames of
+   * the other readers' shapes too, and would take them.
+   */
+  readonly recent: number[];
 }
 
-/** Whether `path` goes deeper than `index`'s parent, through it: the index lies beside the value, before it. */
+const RECENT_READERS = 3;
+
+/**
+ * Reader `i` fitted a frame: found at `j` in `set.recent`, it moves up one place (so the shape most frames have
+ * stays first while a few other shapes alternate behind it); not there, it joins at the end (the last one leaves).
+ */
+function noteHit(set: HoleSet, i: number, j: number): void {
+  const recent = set.recent;
+  const general = i === set.readers.length - 1;
+  if (j > 0) {
+    if (j > 1 || !general) {
+      recent[j] = recent[j - 1] as number;
+      recent[j - 1] = i;
+    }
+    return;
+  }
+  if (recent.length === 0 && general) return;
+  if (recent.length === RECENT_READERS) recent.pop();
+  recent.push(i);
+}
+
+/** Whether `path` goes through `index`'s parent, and not through the index: the index lies beside the value. */
 function beside(index: readonly PathStep[], path: readonly PathStep[]): boolean {
   const parent = index.length - 1;
-  if (path.length <= parent + 1 || path[parent] === index[parent]) return false;
+  if (path.length <= parent || path[parent] === index[parent]) return false;
   for (let i = 0; i < parent; i++) if (path[i] !== index[i]) return false;
   return true;
 }
@@ -174,7 +198,7 @@ export function createHoleSet(
     const ix = indexSubs[i];
     return createReader([...root, ...sub], enabled, pad, ix === undefined ? undefined : [...root, ...ix]);
   });
-  return { root, subs, readers, base: undefined, hit: -1, hole: undefined, rootOf: readers.map(() => undefined), roots: readers.map(() => undefined), indexSubs, hot: -1 };
+  return { root, subs, readers, base: undefined, hit: -1, hole: undefined, rootOf: readers.map(() => undefined), roots: readers.map(() => undefined), indexSubs, recent: [] };
 }
 
 /**
@@ -184,32 +208,31 @@ export function createHoleSet(
  */
 export function findHole(set: HoleSet, text: string): boolean {
   const readers = set.readers;
-  // Most frames of a stream fit the template that fitted the frame before: try it first, alone.
-  const h = set.hot;
-  let tried: Template | undefined;
-  if (h >= 0) {
-    const r = readers[h] as EnvelopeReader;
-    const t = r.template as Template;
-    const hole = holeOf(t, text, r);
-    if (hole !== MISS) {
-      r.seen++;
-      if (t === r.built) r.builtHit = true;
-      set.base = t.base;
-      set.hit = h;
-      set.hole = hole;
-      return true;
-    }
-    tried = t;
-  }
-  for (let i = 0; i < readers.length; i++) {
+  // Most frames fit a template that fitted a frame just before: try those first.
+  const recent = set.recent;
+  const m = recent.length;
+  for (let j = 0; j < m; j++) {
+    const i = recent[j] as number;
     const r = readers[i] as EnvelopeReader;
-    const hole = readHole(r, text, i === h ? tried : undefined);
+    // all of the reader's templates: its first may be a one-off (a call's first chunk) that hides the usual one
+    const hole = readHole(r, text);
     if (hole !== MISS) {
       set.base = (r.template as Template).base;
       set.hit = i;
       set.hole = hole;
-      // the most general reader fits most frames of other shapes too: it never goes first
-      if (i < readers.length - 1) set.hot = i;
+      if (j > 0) noteHit(set, i, j);
+      return true;
+    }
+  }
+  for (let i = 0; i < readers.length; i++) {
+    const r = readers[i] as EnvelopeReader;
+    // a reader in `recent` had its templates matched above, and they missed
+    const hole = m > 0 && recent.indexOf(i) >= 0 ? MISS : readHole(r, text);
+    if (hole !== MISS) {
+      set.base = (r.template as Template).base;
+      set.hit = i;
+      set.hole = hole;
+      noteHit(set, i, -1);
       return true;
     }
     learn(r, text);

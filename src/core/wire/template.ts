@@ -43,6 +43,11 @@ export interface Template {
   readonly index?: { readonly head: string; readonly path: readonly PathStep[]; readonly value: number };
   /** The envelope parsed with `null` in the hole. Shared between frames; never mutated. */
   readonly base: unknown;
+  /**
+   * With an index: the whole text before the hole for the last few numbers seen (`head + n + prefix`), so a frame
+   * is matched with one anchored comparison instead of two. A cache of strings derived from the template only.
+   */
+  readonly recent?: { readonly n: number[]; readonly text: string[]; next: number };
 }
 
 /** Returned by `holeOf` when the text does not fit the template (parse the whole text instead). */
@@ -108,7 +113,10 @@ export function makeTemplate(text: string, path: readonly PathStep[], pad?: read
   if (!fits(tryParse(fill('0', other, '"0"')), 0, other, '0')) return undefined;
   const t: { -readonly [K in keyof Template]: Template[K] } = { prefix, suffix, base };
   if (padEnd !== undefined) t.padEnd = padEnd;
-  if (index !== undefined) t.index = index;
+  if (index !== undefined) {
+    t.index = index;
+    t.recent = { n: [], text: [], next: 0 };
+  }
   return t;
 }
 
@@ -133,7 +141,8 @@ function holeStart(t: Template, text: string, found: { index: number } | undefin
   // sliced strings frames hold.
   if (ix === undefined) return text.lastIndexOf(t.prefix, 0) === 0 ? t.prefix.length : -1;
   const h = ix.head.length;
-  if (text.lastIndexOf(ix.head, 0) !== 0) return -1;
+  // the digits are read first (past the end of a short text charCodeAt gives NaN, not a digit); then head, digits
+  // and prefix are compared at once when a recent frame that fitted had the same number, else one after the other
   let k = h;
   let n = 0;
   for (; k < text.length && k - h < MAX_DIGITS; k++) {
@@ -142,10 +151,35 @@ function holeStart(t: Template, text: string, found: { index: number } | undefin
     n = n * 10 + (c - 48);
   }
   // the prefix starts with what followed the template's number (never a digit), so a longer number misses too
-  // anchored at k like the head (startsWith(prefix, k) is several times slower on sliced strings)
-  if (k === h || (k > h + 1 && text.charCodeAt(h) === 48) || text.lastIndexOf(t.prefix, k) !== k) return -1;
+  if (k === h || (k > h + 1 && text.charCodeAt(h) === 48)) return -1;
+  const whole = before(t, n);
+  if (whole !== undefined) {
+    if (text.lastIndexOf(whole, 0) !== 0) return -1;
+  } else {
+    // anchored at k like the head (startsWith(prefix, k) is several times slower on sliced strings)
+    if (text.lastIndexOf(ix.head, 0) !== 0 || text.lastIndexOf(t.prefix, k) !== k) return -1;
+    remember(t, ix.head, n);
+  }
   if (found !== undefined) found.index = n;
   return k + t.prefix.length;
+}
+
+const RECENT = 4;
+
+/** `head + n + prefix` for an indexed template when `n` is one of the last RECENT numbers that fitted it. */
+function before(t: Template, n: number): string | undefined {
+  const r = t.recent as NonNullable<Template['recent']>;
+  const ns = r.n;
+  for (let i = 0; i < ns.length; i++) if (ns[i] === n) return r.text[i];
+  return undefined;
+}
+
+function remember(t: Template, head: string, n: number): void {
+  const r = t.recent as NonNullable<Template['recent']>;
+  const at = r.next;
+  r.n[at] = n;
+  r.text[at] = head + String(n) + t.prefix;
+  r.next = (at + 1) % RECENT;
 }
 
 /** Where the hole ends in `text` (before the suffix, and the pad's string), or -1. */
