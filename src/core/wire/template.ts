@@ -125,13 +125,18 @@ export function makeTemplate(text: string, path: readonly PathStep[], pad?: read
  * the value JSON.parse would give, without calling it. Undefined for anything else.
  */
 export function plainString(x: string): string | undefined {
-  const last = x.length - 1;
-  if (last < 1 || x.charCodeAt(0) !== 34 || x.charCodeAt(last) !== 34) return undefined;
-  for (let i = 1; i < last; i++) {
-    const c = x.charCodeAt(i);
+  return plainAt(x, 0, x.length);
+}
+
+/** `plainString(text.slice(start, end))`, without making that slice. */
+function plainAt(text: string, start: number, end: number): string | undefined {
+  const last = end - 1;
+  if (last < start + 1 || text.charCodeAt(start) !== 34 || text.charCodeAt(last) !== 34) return undefined;
+  for (let i = start + 1; i < last; i++) {
+    const c = text.charCodeAt(i);
     if (c === 34 || c === 92 || c < 32) return undefined;
   }
-  return x.slice(1, last);
+  return text.slice(start + 1, last);
 }
 
 /** Where the hole starts in `text` (after the prefix, and the index's digits), or -1; sets `found.index`. */
@@ -191,12 +196,15 @@ function holeEnd(t: Template, text: string, start: number): number {
   }
   const close = text.length - padEnd.length - 1;
   if (close <= start || text.charCodeAt(close) !== 34 || text.indexOf(padEnd, close + 1) !== close + 1) return -1;
-  const open = text.lastIndexOf('"', close - 1);
-  if (open < start) return -1;
-  for (let i = open + 1; i < close; i++) {
-    const c = text.charCodeAt(i);
+  // the quote that opens the pad's string: the last one before `close`, with no backslash or control character
+  // between them (one backward scan; the pad is short)
+  let open = close - 1;
+  for (; open >= start; open--) {
+    const c = text.charCodeAt(open);
+    if (c === 34) break;
     if (c === 92 || c < 32) return -1;
   }
+  if (open < start) return -1;
   const end = open - t.suffix.length;
   return end > start && text.indexOf(t.suffix, end) === end ? end : -1;
 }
@@ -207,6 +215,5 @@ export function holeOf(t: Template, text: string, found?: { index: number }): un
   if (start < 0) return MISS;
   const end = holeEnd(t, text, start);
   if (end < 0) return MISS;
-  const x = text.slice(start, end);
-  return plainString(x) ?? tryParse(x);
+  return plainAt(text, start, end) ?? tryParse(text.slice(start, end));
 }
