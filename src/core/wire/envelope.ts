@@ -13,15 +13,18 @@
  *   template may also leave open a pad (a string after the value that changes on every frame: OpenAI's
  *   `obfuscation`) and an index (an integer before it: Chat's `tool_calls[0].index`).
  * - `HoleSet` keeps readers at several depths under one value (`root`, e.g. Chat's `choices[0].delta`; sub-paths
- *   such as `content`, most specific first): `readRoot` gives the root value through the first template that fits,
- *   rebuilt with `substitute` (only the objects on the path are copied), or MISS.
+ *   such as `content`, most specific first): `readRoot` gives the root value through a template that fits,
+ *   rebuilt with `substitute` (only the objects on the path are copied), or MISS. The readers that fitted recent
+ *   frames (`recent`, at most three, the most frequent first, the last and most general reader never first) have
+ *   all their templates tried before the readers in order; any template that fits gives the same value.
  * - `EnvelopeReader` decides when to build templates: after a frame that missed, at most once per `backoff` frames,
  *   the backoff doubling (to 256) while the templates it builds go unused and resetting once the last one built
  *   fitted a frame, so a stream whose envelope changes on every frame (a per-event sequence number) costs at most a
  *   few extra parses in total, and so do frames of a one-off shape among frames that fit (a call's first chunk).
  *   A reader keeps its last `KEPT` templates, newest or last hit first (the envelopes of a few shapes alternate).
  * - A HoleSet made with an `index` (a sub-path under the root) gives readers whose path lies beside it (Chat's
- *   arguments beside `tool_calls[0].index`) templates that leave that integer open; `readRoot` puts the frame's
+ *   arguments beside `tool_calls[0].index`, Anthropic's `content_block` and `delta` beside `index`) templates that
+ *   leave that integer open; `readRoot` puts the frame's
  *   number back at its place in the root value it returns. `set.base` is read for what lies outside the root only
  *   (its root value is the template's).
  * test/core/wire/envelope.test.ts checks adapters with and without templates give equal signals on random streams.

@@ -27,7 +27,9 @@
  *   calls differ in it). `index.head` is the text before its digits and `prefix` the text from after them to the
  *   hole; the fills put the template's own number and another one there, checked at the path. A text fits with any
  *   integer token (up to 9 digits, no leading zero) in that place; `holeOf` reports it in `found.index`, and the
- *   caller puts it at the path (`base` holds the template's own number there).
+ *   caller puts it at the path (`base` holds the template's own number there). A template with an index keeps
+ *   `head + n + prefix` for the last few numbers that fitted (`recent`), so such a frame is matched with one
+ *   anchored comparison; any other number is matched head, then prefix.
  */
 import { valueSpan, type PathStep } from './json-span';
 import { INVALID, parseData } from './read';
