@@ -16,7 +16,8 @@
  *   (the text has another envelope, or X alone is not JSON): the caller then parses the whole text. So a template
  *   never changes an answer, only what gets parsed. `base` is shared: callers must never mutate it.
  * - A hole that is a JSON string with no backslash, quote or control character is its own value (`plainString`):
- *   it is sliced, not parsed. Anything else in the hole goes to JSON.parse.
+ *   it is sliced, not parsed. A short string whose escapes are all simple ones (`\"`, `\\`, `\/`, `\b`, `\f`,
+ *   `\n`, `\r`, `\t`) is decoded without JSON.parse. Anything else in the hole goes to JSON.parse.
  * - A pad: a second path whose value is a string after the hole (OpenAI's per-chunk `obfuscation`, a random string
  *   of random length: the text after the hole differs on every frame). `suffix` is then the text between the two
  *   values and `padEnd` the text after the pad's string; the fills are `""` and `"0"` there, checked at `pad`. A
@@ -127,18 +128,60 @@ export function makeTemplate(text: string, path: readonly PathStep[], pad?: read
  * the value JSON.parse would give, without calling it. Undefined for anything else.
  */
 export function plainString(x: string): string | undefined {
-  return plainAt(x, 0, x.length);
+  return stringAt(x, 0, x.length, false);
 }
 
-/** `plainString(text.slice(start, end))`, without making that slice. */
-function plainAt(text: string, start: number, end: number): string | undefined {
+/**
+ * `plainString(text.slice(start, end))`, without making that slice; with `decode`, a short literal whose escapes
+ * are all simple ones (not `\u`) is decoded here too (`decodeFrom`), what JSON.parse would give.
+ */
+function stringAt(text: string, start: number, end: number, decode: boolean): string | undefined {
   const last = end - 1;
   if (last < start + 1 || text.charCodeAt(start) !== 34 || text.charCodeAt(last) !== 34) return undefined;
   for (let i = start + 1; i < last; i++) {
     const c = text.charCodeAt(i);
-    if (c === 34 || c === 92 || c < 32) return undefined;
+    if (c === 92) return decode && last - start <= MAX_DECODED ? decodeFrom(text, start + 1, i, last) : undefined;
+    if (c === 34 || c < 32) return undefined;
   }
   return text.slice(start + 1, last);
+}
+
+/** The escapes decoded here (the character each stands for); `\u` and anything else go to JSON.parse. */
+const UNESCAPED: (number | undefined)[] = [];
+UNESCAPED[34] = 34;
+UNESCAPED[92] = 92;
+UNESCAPED[47] = 47;
+UNESCAPED[98] = 8;
+UNESCAPED[102] = 12;
+UNESCAPED[110] = 10;
+UNESCAPED[114] = 13;
+UNESCAPED[116] = 9;
+/** Longest string literal decoded here (fromCharCode.apply takes one argument per character). */
+const MAX_DECODED = 256;
+const CODES: number[] = [];
+
+/**
+ * The content of the string literal whose characters are text[from, last) (its closing quote at `last`), the first
+ * backslash at `i`: what JSON.parse gives when every escape is one of UNESCAPED and no quote or control character
+ * is bare; undefined otherwise (the caller parses it).
+ */
+function decodeFrom(text: string, from: number, i: number, last: number): string | undefined {
+  const codes = CODES;
+  let n = 0;
+  for (let j = from; j < i; j++) codes[n++] = text.charCodeAt(j);
+  for (let j = i; j < last; j++) {
+    let c = text.charCodeAt(j);
+    if (c === 92) {
+      // a backslash just before the closing quote escapes it: the literal is not closed
+      if (j + 1 === last) return undefined;
+      const d = UNESCAPED[text.charCodeAt(++j)];
+      if (d === undefined) return undefined;
+      c = d;
+    } else if (c === 34 || c < 32) return undefined;
+    codes[n++] = c;
+  }
+  codes.length = n;
+  return String.fromCharCode.apply(null, codes);
 }
 
 /** Where the hole starts in `text` (after the prefix, and the index's digits), or -1; sets `found.index`. */
@@ -217,5 +260,5 @@ export function holeOf(t: Template, text: string, found?: { index: number }): un
   if (start < 0) return MISS;
   const end = holeEnd(t, text, start);
   if (end < 0) return MISS;
-  return plainAt(text, start, end) ?? tryParse(text.slice(start, end));
+  return stringAt(text, start, end, true) ?? tryParse(text.slice(start, end));
 }

@@ -86,6 +86,22 @@ describe('string holes', () => {
     }
   };
 
+  it('decodes simple escapes as JSON.parse does, at any length, and leaves the rest to it', () => {
+    const valid = ['\\"', '\\\\', '\\/', '\\b', '\\f', '\\n', '\\r', '\\t', '\\u00e9', '\\ud800', 'a', '\u00e9', '\u6570', '\ud800', ' '];
+    const invalid = ['\\', '\\x', '"', '\u0001'];
+    for (const pieces of [valid, [...valid, ...invalid]])
+      fc.assert(
+        fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 300 }), (chosen) => {
+          const inner = `"${chosen.join('')}"`;
+          expect(hole(inner)).toEqual(whole(inner));
+        }),
+        { numRuns: 1000 },
+      );
+    expect(hole('"a\\"b\\\\c\\nd"')).toBe('a"b\\c\nd');
+    expect(hole('"x\\"')).toBe(MISS);
+    expect(hole(JSON.stringify('\\"'.repeat(200)))).toBe('\\"'.repeat(200));
+  });
+
   it('reads a string without escapes as itself and hands escapes to JSON.parse', () => {
     expect(plainString('"tok4 "')).toBe('tok4 ');
     expect(plainString('""')).toBe('');
