@@ -52,14 +52,23 @@ interface Block {
 export interface AnthropicState {
   blocks: Map<string, Block>;
   holes: HoleSet;
+  /** The block `jsonDelta` looked up last, by key (a block's deltas come in a row); cleared when `blocks` changes. */
+  lastKey: string | undefined;
+  lastBlock: Block | undefined;
+}
+
+function setBlock(state: AnthropicState, key: string, block: Block): void {
+  state.blocks.set(key, block);
+  state.lastKey = undefined;
 }
 
 /**
  * Text and argument deltas change only their `text` / `partial_json` and the block's `index` (left open, so one
- * template serves every block); other deltas have their `delta` read whole. The root is the whole event.
+ * template serves every block); a block start only its `content_block` and index, a block stop only its index;
+ * other deltas have their `delta` read whole. The root is the whole event.
  */
 const EVENT_PATH = [] as const;
-const DELTA_PARTS = [['delta', 'text'], ['delta', 'partial_json'], ['delta']] as const;
+const DELTA_PARTS = [['delta', 'text'], ['delta', 'partial_json'], ['content_block'], ['index'], ['delta']] as const;
 const BLOCK_INDEX = ['index'] as const;
 
 const PING = ignored('ping');
@@ -79,7 +88,7 @@ function blockStart(state: AnthropicState, d: Record<string, unknown>): Signal[]
   if (block === undefined) return [malformed('content_block_start.content_block')];
   const type = str(block.type) ?? '(none)';
   if (type !== 'tool_use') {
-    state.blocks.set(key, { kind: type === 'server_tool_use' ? 'server-tool' : 'other', sawArgs: false });
+    setBlock(state, key, { kind: type === 'server_tool_use' ? 'server-tool' : 'other', sawArgs: false });
     return [ignored('block-start:' + type)];
   }
   const entry: Block = { kind: 'tool', sawArgs: false };
@@ -90,7 +99,7 @@ function blockStart(state: AnthropicState, d: Record<string, unknown>): Signal[]
       break;
     }
   }
-  state.blocks.set(key, entry);
+  setBlock(state, key, entry);
   const s: { kind: 'call-start'; key: string; id?: string; name?: string } = { kind: 'call-start', key };
   const id = nonEmpty(block.id);
   const name = nonEmpty(block.name);
@@ -101,7 +110,13 @@ function blockStart(state: AnthropicState, d: Record<string, unknown>): Signal[]
 
 /** An input_json_delta's fragment for block `key`: args, unless the block is a server tool's. */
 function jsonDelta(state: AnthropicState, key: string, text: string): Signal[] {
-  const block = state.blocks.get(key);
+  let block: Block | undefined;
+  if (key === state.lastKey) block = state.lastBlock;
+  else {
+    block = state.blocks.get(key);
+    state.lastKey = key;
+    state.lastBlock = block;
+  }
   if (block?.kind === 'server-tool') return [SERVER_TOOL_INPUT];
   if (block !== undefined && text !== '') block.sawArgs = true;
   return [{ kind: 'args', key, text }];
@@ -118,13 +133,20 @@ const JSON_READER = 1;
  */
 const JSON_DELTA = new WeakMap<Template, boolean>();
 
+/** The template asked about last, and its answer: most frames come through one template. */
+let lastTemplate: Template | undefined;
+let lastJsonDelta = false;
+
 function isJsonDelta(t: Template): boolean {
+  if (t === lastTemplate) return lastJsonDelta;
   let known = JSON_DELTA.get(t);
   if (known === undefined) {
     const base = obj(t.base);
     known = t.index !== undefined && base !== undefined && str(base.type) === 'content_block_delta' && str(obj(base.delta)?.type) === 'input_json_delta';
     JSON_DELTA.set(t, known);
   }
+  lastTemplate = t;
+  lastJsonDelta = known;
   return known;
 }
 
@@ -171,7 +193,7 @@ function blockStop(state: AnthropicState, d: Record<string, unknown>): Signal[] 
 /** A block that arrives whole inside message_start (position = block index). */
 function wholeBlock(state: AnthropicState, key: string, block: Record<string, unknown>, out: Signal[]): void {
   const type = str(block.type) ?? '(none)';
-  state.blocks.set(key, { kind: type === 'tool_use' ? 'tool' : type === 'server_tool_use' ? 'server-tool' : 'other', sawArgs: true });
+  setBlock(state, key, { kind: type === 'tool_use' ? 'tool' : type === 'server_tool_use' ? 'server-tool' : 'other', sawArgs: true });
   if (type === 'tool_use') {
     const input = block.input === undefined || block.input === null ? '{}' : stringifyDeep(block.input);
     out.push({ kind: 'call-complete', key, id: nonEmpty(block.id) ?? '', name: str(block.name) ?? '', args: input });
@@ -254,7 +276,12 @@ function step(state: AnthropicState, frame: Frame): Signal[] {
 
 export const anthropicMessages: WireAdapter<AnthropicState> = {
   wire: 'anthropic-messages',
-  init: (options) => ({ blocks: new Map(), holes: createHoleSet(EVENT_PATH, DELTA_PARTS, options?.envelopes !== false, undefined, BLOCK_INDEX) }),
+  init: (options) => ({
+    blocks: new Map(),
+    holes: createHoleSet(EVENT_PATH, DELTA_PARTS, options?.envelopes !== false, undefined, BLOCK_INDEX),
+    lastKey: undefined,
+    lastBlock: undefined,
+  }),
   step,
   isTerminal: (signals) => signals.some((s) => s.kind === 'ignored' && s.why === 'message-stop'),
 };

@@ -13,15 +13,18 @@
  *   template may also leave open a pad (a string after the value that changes on every frame: OpenAI's
  *   `obfuscation`) and an index (an integer before it: Chat's `tool_calls[0].index`).
  * - `HoleSet` keeps readers at several depths under one value (`root`, e.g. Chat's `choices[0].delta`; sub-paths
- *   such as `content`, most specific first): `readRoot` gives the root value through the first template that fits,
- *   rebuilt with `substitute` (only the objects on the path are copied), or MISS.
+ *   such as `content`, most specific first): `readRoot` gives the root value through a template that fits,
+ *   rebuilt with `substitute` (only the objects on the path are copied), or MISS. The readers that fitted recent
+ *   frames (`recent`, at most three, the most frequent first, the last and most general reader never first) have
+ *   all their templates tried before the readers in order; any template that fits gives the same value.
  * - `EnvelopeReader` decides when to build templates: after a frame that missed, at most once per `backoff` frames,
  *   the backoff doubling (to 256) while the templates it builds go unused and resetting once the last one built
  *   fitted a frame, so a stream whose envelope changes on every frame (a per-event sequence number) costs at most a
  *   few extra parses in total, and so do frames of a one-off shape among frames that fit (a call's first chunk).
  *   A reader keeps its last `KEPT` templates, newest or last hit first (the envelopes of a few shapes alternate).
  * - A HoleSet made with an `index` (a sub-path under the root) gives readers whose path lies beside it (Chat's
- *   arguments beside `tool_calls[0].index`) templates that leave that integer open; `readRoot` puts the frame's
+ *   arguments beside `tool_calls[0].index`, Anthropic's `content_block` and `delta` beside `index`) templates that
+ *   leave that integer open; `readRoot` puts the frame's
  *   number back at its place in the root value it returns. `set.base` is read for what lies outside the root only
  *   (its root value is the template's).
  * test/core/wire/envelope.test.ts checks adapters with and without templates give equal signals on random streams.
@@ -145,12 +148,39 @@ export interface HoleSet {
   readonly roots: unknown[];
   /** Per reader: the index's path under the root when its templates leave one open. */
   readonly indexSubs: (readonly PathStep[] | undefined)[];
+  /**
+   * Readers that fitted frames recently, the most frequent first (at most RECENT_READERS): their templates are
+   * tried before the readers in order. The last reader, the most general, is never first: it fits most frames of
+   * the other readers' shapes too, and would take them.
+   */
+  readonly recent: number[];
 }
 
-/** Whether `path` goes deeper than `index`'s parent, through it: the index lies beside the value, before it. */
+const RECENT_READERS = 3;
+
+/**
+ * Reader `i` fitted a frame: found at `j` in `set.recent`, it moves up one place (so the shape most frames have
+ * stays first while a few other shapes alternate behind it); not there, it joins at the end (the last one leaves).
+ */
+function noteHit(set: HoleSet, i: number, j: number): void {
+  const recent = set.recent;
+  const general = i === set.readers.length - 1;
+  if (j > 0) {
+    if (j > 1 || !general) {
+      recent[j] = recent[j - 1] as number;
+      recent[j - 1] = i;
+    }
+    return;
+  }
+  if (recent.length === 0 && general) return;
+  if (recent.length === RECENT_READERS) recent.pop();
+  recent.push(i);
+}
+
+/** Whether `path` goes through `index`'s parent, and not through the index: the index lies beside the value. */
 function beside(index: readonly PathStep[], path: readonly PathStep[]): boolean {
   const parent = index.length - 1;
-  if (path.length <= parent + 1 || path[parent] === index[parent]) return false;
+  if (path.length <= parent || path[parent] === index[parent]) return false;
   for (let i = 0; i < parent; i++) if (path[i] !== index[i]) return false;
   return true;
 }
@@ -171,7 +201,7 @@ export function createHoleSet(
     const ix = indexSubs[i];
     return createReader([...root, ...sub], enabled, pad, ix === undefined ? undefined : [...root, ...ix]);
   });
-  return { root, subs, readers, base: undefined, hit: -1, hole: undefined, rootOf: readers.map(() => undefined), roots: readers.map(() => undefined), indexSubs };
+  return { root, subs, readers, base: undefined, hit: -1, hole: undefined, rootOf: readers.map(() => undefined), roots: readers.map(() => undefined), indexSubs, recent: [] };
 }
 
 /**
@@ -181,13 +211,31 @@ export function createHoleSet(
  */
 export function findHole(set: HoleSet, text: string): boolean {
   const readers = set.readers;
-  for (let i = 0; i < readers.length; i++) {
+  // Most frames fit a template that fitted a frame just before: try those first.
+  const recent = set.recent;
+  const m = recent.length;
+  for (let j = 0; j < m; j++) {
+    const i = recent[j] as number;
     const r = readers[i] as EnvelopeReader;
+    // all of the reader's templates: its first may be a one-off (a call's first chunk) that hides the usual one
     const hole = readHole(r, text);
     if (hole !== MISS) {
       set.base = (r.template as Template).base;
       set.hit = i;
       set.hole = hole;
+      if (j > 0) noteHit(set, i, j);
+      return true;
+    }
+  }
+  for (let i = 0; i < readers.length; i++) {
+    const r = readers[i] as EnvelopeReader;
+    // a reader in `recent` had its templates matched above, and they missed
+    const hole = m > 0 && recent.indexOf(i) >= 0 ? MISS : readHole(r, text);
+    if (hole !== MISS) {
+      set.base = (r.template as Template).base;
+      set.hit = i;
+      set.hole = hole;
+      noteHit(set, i, -1);
       return true;
     }
     learn(r, text);

@@ -155,9 +155,14 @@ const PROBE = '\u0000probe';
  */
 const ONE_SIGNAL = new WeakMap<Template, boolean>();
 
+/** The template asked about last, and its answer: most frames come through one template. */
+let lastTemplate: Template | undefined;
+let lastOne = false;
+
 function oneSignal(set: HoleSet): boolean {
   const r = set.readers[set.hit] as HoleSet['readers'][number];
   const t = r.template as Template;
+  if (t === lastTemplate) return lastOne;
   let known = ONE_SIGNAL.get(t);
   if (known === undefined) {
     const hole = set.hole;
@@ -174,6 +179,8 @@ function oneSignal(set: HoleSet): boolean {
         : t.index !== undefined && only?.kind === 'args' && only.text === PROBE && only.key === keyOf(t.index.value);
     ONE_SIGNAL.set(t, known);
   }
+  lastTemplate = t;
+  lastOne = known;
   return known;
 }
 

@@ -44,12 +44,19 @@ export function num(v: unknown): number | undefined {
   return typeof v === 'number' && Number.isFinite(v) ? v : undefined;
 }
 
-const SMALL_KEYS: string[] = Array.from({ length: 256 }, (_, i) => String(i));
+/** Key strings by index, dense, grown on demand up to KEPT_KEYS (strings are immutable, so sharing is safe). */
+const KEYS: string[] = Array.from({ length: 256 }, (_, i) => String(i));
+const KEPT_KEYS = 1 << 16;
 
-/** A call key from a numeric index (non-negative integers), else undefined. Small indices reuse one string. */
+/**
+ * A call key from a numeric index (non-negative integers), else undefined. Indices below 65,536 reuse one string
+ * each, so a frame's key costs no allocation (and its hash is computed once, for the Maps keyed by it).
+ */
 export function keyOf(v: unknown): string | undefined {
   if (typeof v !== 'number' || !Number.isInteger(v) || v < 0) return undefined;
-  return v < 256 ? SMALL_KEYS[v] : String(v);
+  if (v >= KEPT_KEYS) return String(v);
+  while (KEYS.length <= v) KEYS.push(String(KEYS.length));
+  return KEYS[v];
 }
 
 export type Ignored = Extract<Signal, { kind: 'ignored' }>;

@@ -16,7 +16,8 @@
  *   (the text has another envelope, or X alone is not JSON): the caller then parses the whole text. So a template
  *   never changes an answer, only what gets parsed. `base` is shared: callers must never mutate it.
  * - A hole that is a JSON string with no backslash, quote or control character is its own value (`plainString`):
- *   it is sliced, not parsed. Anything else in the hole goes to JSON.parse.
+ *   it is sliced, not parsed. A short string whose escapes are all simple ones (`\"`, `\\`, `\/`, `\b`, `\f`,
+ *   `\n`, `\r`, `\t`) is decoded without JSON.parse. Anything else in the hole goes to JSON.parse.
  * - A pad: a second path whose value is a string after the hole (OpenAI's per-chunk `obfuscation`, a random string
  *   of random length: the text after the hole differs on every frame). `suffix` is then the text between the two
  *   values and `padEnd` the text after the pad's string; the fills are `""` and `"0"` there, checked at `pad`. A
@@ -27,7 +28,9 @@
  *   calls differ in it). `index.head` is the text before its digits and `prefix` the text from after them to the
  *   hole; the fills put the template's own number and another one there, checked at the path. A text fits with any
  *   integer token (up to 9 digits, no leading zero) in that place; `holeOf` reports it in `found.index`, and the
- *   caller puts it at the path (`base` holds the template's own number there).
+ *   caller puts it at the path (`base` holds the template's own number there). A template with an index keeps
+ *   `head + n + prefix` for the last few numbers that fitted (`recent`), so such a frame is matched with one
+ *   anchored comparison; any other number is matched head, then prefix.
  */
 import { valueSpan, type PathStep } from './json-span';
 import { INVALID, parseData } from './read';
@@ -43,6 +46,11 @@ export interface Template {
   readonly index?: { readonly head: string; readonly path: readonly PathStep[]; readonly value: number };
   /** The envelope parsed with `null` in the hole. Shared between frames; never mutated. */
   readonly base: unknown;
+  /**
+   * With an index: the whole text before the hole for the last few numbers seen (`head + n + prefix`), so a frame
+   * is matched with one anchored comparison instead of two. A cache of strings derived from the template only.
+   */
+  readonly recent?: { readonly n: number[]; readonly text: string[]; next: number };
 }
 
 /** Returned by `holeOf` when the text does not fit the template (parse the whole text instead). */
@@ -108,7 +116,10 @@ export function makeTemplate(text: string, path: readonly PathStep[], pad?: read
   if (!fits(tryParse(fill('0', other, '"0"')), 0, other, '0')) return undefined;
   const t: { -readonly [K in keyof Template]: Template[K] } = { prefix, suffix, base };
   if (padEnd !== undefined) t.padEnd = padEnd;
-  if (index !== undefined) t.index = index;
+  if (index !== undefined) {
+    t.index = index;
+    t.recent = { n: [], text: [], next: 0 };
+  }
   return t;
 }
 
@@ -117,13 +128,60 @@ export function makeTemplate(text: string, path: readonly PathStep[], pad?: read
  * the value JSON.parse would give, without calling it. Undefined for anything else.
  */
 export function plainString(x: string): string | undefined {
-  const last = x.length - 1;
-  if (last < 1 || x.charCodeAt(0) !== 34 || x.charCodeAt(last) !== 34) return undefined;
-  for (let i = 1; i < last; i++) {
-    const c = x.charCodeAt(i);
-    if (c === 34 || c === 92 || c < 32) return undefined;
+  return stringAt(x, 0, x.length, false);
+}
+
+/**
+ * `plainString(text.slice(start, end))`, without making that slice; with `decode`, a short literal whose escapes
+ * are all simple ones (not `\u`) is decoded here too (`decodeFrom`), what JSON.parse would give.
+ */
+function stringAt(text: string, start: number, end: number, decode: boolean): string | undefined {
+  const last = end - 1;
+  if (last < start + 1 || text.charCodeAt(start) !== 34 || text.charCodeAt(last) !== 34) return undefined;
+  for (let i = start + 1; i < last; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 92) return decode && last - start <= MAX_DECODED ? decodeFrom(text, start + 1, i, last) : undefined;
+    if (c === 34 || c < 32) return undefined;
   }
-  return x.slice(1, last);
+  return text.slice(start + 1, last);
+}
+
+/** The escapes decoded here (the character each stands for); `\u` and anything else go to JSON.parse. */
+const UNESCAPED: (number | undefined)[] = [];
+UNESCAPED[34] = 34;
+UNESCAPED[92] = 92;
+UNESCAPED[47] = 47;
+UNESCAPED[98] = 8;
+UNESCAPED[102] = 12;
+UNESCAPED[110] = 10;
+UNESCAPED[114] = 13;
+UNESCAPED[116] = 9;
+/** Longest string literal decoded here (fromCharCode.apply takes one argument per character). */
+const MAX_DECODED = 256;
+const CODES: number[] = [];
+
+/**
+ * The content of the string literal whose characters are text[from, last) (its closing quote at `last`), the first
+ * backslash at `i`: what JSON.parse gives when every escape is one of UNESCAPED and no quote or control character
+ * is bare; undefined otherwise (the caller parses it).
+ */
+function decodeFrom(text: string, from: number, i: number, last: number): string | undefined {
+  const codes = CODES;
+  let n = 0;
+  for (let j = from; j < i; j++) codes[n++] = text.charCodeAt(j);
+  for (let j = i; j < last; j++) {
+    let c = text.charCodeAt(j);
+    if (c === 92) {
+      // a backslash just before the closing quote escapes it: the literal is not closed
+      if (j + 1 === last) return undefined;
+      const d = UNESCAPED[text.charCodeAt(++j)];
+      if (d === undefined) return undefined;
+      c = d;
+    } else if (c === 34 || c < 32) return undefined;
+    codes[n++] = c;
+  }
+  codes.length = n;
+  return String.fromCharCode.apply(null, codes);
 }
 
 /** Where the hole starts in `text` (after the prefix, and the index's digits), or -1; sets `found.index`. */
@@ -133,7 +191,8 @@ function holeStart(t: Template, text: string, found: { index: number } | undefin
   // sliced strings frames hold.
   if (ix === undefined) return text.lastIndexOf(t.prefix, 0) === 0 ? t.prefix.length : -1;
   const h = ix.head.length;
-  if (text.lastIndexOf(ix.head, 0) !== 0) return -1;
+  // the digits are read first (past the end of a short text charCodeAt gives NaN, not a digit); then head, digits
+  // and prefix are compared at once when a recent frame that fitted had the same number, else one after the other
   let k = h;
   let n = 0;
   for (; k < text.length && k - h < MAX_DIGITS; k++) {
@@ -142,9 +201,35 @@ function holeStart(t: Template, text: string, found: { index: number } | undefin
     n = n * 10 + (c - 48);
   }
   // the prefix starts with what followed the template's number (never a digit), so a longer number misses too
-  if (k === h || (k > h + 1 && text.charCodeAt(h) === 48) || !text.startsWith(t.prefix, k)) return -1;
+  if (k === h || (k > h + 1 && text.charCodeAt(h) === 48)) return -1;
+  const whole = before(t, n);
+  if (whole !== undefined) {
+    if (text.lastIndexOf(whole, 0) !== 0) return -1;
+  } else {
+    // anchored at k like the head (startsWith(prefix, k) is several times slower on sliced strings)
+    if (text.lastIndexOf(ix.head, 0) !== 0 || text.lastIndexOf(t.prefix, k) !== k) return -1;
+    remember(t, ix.head, n);
+  }
   if (found !== undefined) found.index = n;
   return k + t.prefix.length;
+}
+
+const RECENT = 4;
+
+/** `head + n + prefix` for an indexed template when `n` is one of the last RECENT numbers that fitted it. */
+function before(t: Template, n: number): string | undefined {
+  const r = t.recent as NonNullable<Template['recent']>;
+  const ns = r.n;
+  for (let i = 0; i < ns.length; i++) if (ns[i] === n) return r.text[i];
+  return undefined;
+}
+
+function remember(t: Template, head: string, n: number): void {
+  const r = t.recent as NonNullable<Template['recent']>;
+  const at = r.next;
+  r.n[at] = n;
+  r.text[at] = head + String(n) + t.prefix;
+  r.next = (at + 1) % RECENT;
 }
 
 /** Where the hole ends in `text` (before the suffix, and the pad's string), or -1. */
@@ -156,12 +241,15 @@ function holeEnd(t: Template, text: string, start: number): number {
   }
   const close = text.length - padEnd.length - 1;
   if (close <= start || text.charCodeAt(close) !== 34 || text.indexOf(padEnd, close + 1) !== close + 1) return -1;
-  const open = text.lastIndexOf('"', close - 1);
-  if (open < start) return -1;
-  for (let i = open + 1; i < close; i++) {
-    const c = text.charCodeAt(i);
+  // the quote that opens the pad's string: the last one before `close`, with no backslash or control character
+  // between them (one backward scan; the pad is short)
+  let open = close - 1;
+  for (; open >= start; open--) {
+    const c = text.charCodeAt(open);
+    if (c === 34) break;
     if (c === 92 || c < 32) return -1;
   }
+  if (open < start) return -1;
   const end = open - t.suffix.length;
   return end > start && text.indexOf(t.suffix, end) === end ? end : -1;
 }
@@ -172,6 +260,5 @@ export function holeOf(t: Template, text: string, found?: { index: number }): un
   if (start < 0) return MISS;
   const end = holeEnd(t, text, start);
   if (end < 0) return MISS;
-  const x = text.slice(start, end);
-  return plainString(x) ?? tryParse(x);
+  return stringAt(text, start, end, true) ?? tryParse(text.slice(start, end));
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { adaptFrames, detectWire, isTerminal } from '../../../src/core/wire';
-import { fixtureFrames } from './frames';
+import { adaptFrames, detectWire, encodeTurn, isTerminal } from '../../../src/core/wire';
+import { anthropicMessages } from '../../../src/core/wire/anthropic-messages';
+import { fixtureFrames, framesFromSse } from './frames';
 import { A, CC, CE, CS, E, F, I, R, T, U } from './signals';
 import { frameTableOf } from '../../../src/core/sse';
 
@@ -131,4 +132,23 @@ describe('anthropic-messages adapter', () => {
     'detects %s as anthropic-messages',
     (name) => expect(detectWire(frameTableOf(fixtureFrames(`anthropic/${name}.sse`)))).toBe('anthropic-messages'),
   );
+});
+
+describe('anthropic-messages envelope templates', () => {
+  it('block starts and stops are read through templates (their content_block / index), deltas through partial_json', () => {
+    const calls = Array.from({ length: 60 }, (_, c) => ({ id: `toolu_${c}`, name: 'read_file', fragments: ['{"path":', `"f${c}.ts"}`] }));
+    const frames = framesFromSse(encodeTurn('anthropic-messages', { calls }));
+    const state = anthropicMessages.init();
+    const hits = new Map<string, Set<number>>();
+    frames.forEach((f) => {
+      anthropicMessages.step(state, f);
+      const type = (JSON.parse(f.data) as { type: string }).type;
+      // after the first blocks (templates are built on a schedule that backs off while frames of other shapes come)
+      if (f.index >= frames.length - 80) hits.set(type, (hits.get(type) ?? new Set()).add(state.holes.hit));
+    });
+    expect(hits.get('content_block_start')).toEqual(new Set([2]));
+    expect(hits.get('content_block_stop')).toEqual(new Set([3]));
+    expect(hits.get('content_block_delta')).toEqual(new Set([1]));
+    expect(adaptFrames('anthropic-messages', frames)).toEqual(adaptFrames('anthropic-messages', frames, { envelopes: false }));
+  });
 });

@@ -87,6 +87,22 @@ describe('string holes', () => {
     }
   };
 
+  it('decodes simple escapes as JSON.parse does, at any length, and leaves the rest to it', () => {
+    const valid = ['\\"', '\\\\', '\\/', '\\b', '\\f', '\\n', '\\r', '\\t', '\\u00e9', '\\ud800', 'a', '\u00e9', '\u6570', '\ud800', ' '];
+    const invalid = ['\\', '\\x', '"', '\u0001'];
+    for (const pieces of [valid, [...valid, ...invalid]])
+      fc.assert(
+        fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 300 }), (chosen) => {
+          const inner = `"${chosen.join('')}"`;
+          expect(hole(inner)).toEqual(whole(inner));
+        }),
+        { numRuns: 1000 },
+      );
+    expect(hole('"a\\"b\\\\c\\nd"')).toBe('a"b\\c\nd');
+    expect(hole('"x\\"')).toBe(MISS);
+    expect(hole(JSON.stringify('\\"'.repeat(200)))).toBe('\\"'.repeat(200));
+  });
+
   it('reads a string without escapes as itself and hands escapes to JSON.parse', () => {
     expect(plainString('"tok4 "')).toBe('tok4 ');
     expect(plainString('""')).toBe('');
@@ -273,5 +289,76 @@ describe('an index left open (parallel Chat calls)', () => {
     }
     expect(seen.filter((v) => v === MISS).length).toBeLessThanOrEqual(1);
     expect(set.readers[1]?.older.length).toBe(0);
+  });
+});
+
+describe('recent readers (HoleSet.recent)', () => {
+  const ANTHROPIC_PARTS = [['delta', 'text'], ['delta', 'partial_json'], ['content_block'], ['index'], ['delta']] as const;
+  const start = (b: number) => `{"type":"content_block_start","index":${b},"content_block":{"type":"tool_use","id":"toolu_${b}","name":"f","input":{}}}`;
+  const delta = (b: number, s: string) => `{"type":"content_block_delta","index":${b},"delta":{"type":"input_json_delta","partial_json":${JSON.stringify(s)}}}`;
+  const stop = (b: number) => `{"type":"content_block_stop","index":${b}}`;
+
+  it('frames of shapes that alternate are each read through their own reader, the general one never first', () => {
+    const set = createHoleSet([], ANTHROPIC_PARTS, true, undefined, ['index']);
+    const hits: Record<string, number[]> = { start: [], delta: [], stop: [] };
+    for (let b = 0; b < 8; b++) {
+      const frames: [keyof typeof hits, string][] = [['start', start(b)], ...['{"a', '":', `${b}}`].map((s): [keyof typeof hits, string] => ['delta', delta(b, s)]), ['stop', stop(b)]];
+      for (const [shape, text] of frames) {
+        const v = readRoot(set, text);
+        if (v !== MISS) expect(v).toEqual(JSON.parse(text));
+        if (b >= 2) hits[shape]?.push(v === MISS ? -1 : set.hit);
+        expect(set.recent[0]).not.toBe(ANTHROPIC_PARTS.length - 1);
+      }
+    }
+    expect(new Set(hits.start)).toEqual(new Set([2]));
+    expect(new Set(hits.delta)).toEqual(new Set([1]));
+    expect(new Set(hits.stop)).toEqual(new Set([3]));
+    expect(set.recent[0]).toBe(1);
+  });
+
+  it('a one-off template first in a recent reader does not let the general reader take that reader\'s frames', () => {
+    const set = createHoleSet(['choices', 0, 'delta'], [['content'], ['tool_calls', 0, 'function', 'arguments'], []], true, ['obfuscation'], ['tool_calls', 0, 'index']);
+    const chunk = (call: string, finish = 'null') => `{"id":"c1","choices":[{"index":0,"delta":{"tool_calls":[${call}]},"finish_reason":${finish}}],"obfuscation":"ab"}`;
+    const callStart = (i: number, finish?: string) => chunk(`{"index":${i},"id":"call_${i}","type":"function","function":{"name":"f","arguments":""}}`, finish);
+    const fragment = (i: number, s: string) => chunk(`{"index":${i},"function":{"arguments":${JSON.stringify(s)}}}`);
+    const fragmentHits: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      if (i % 4 === 3) {
+        // the arguments reader learns from a call start of a shape nothing fits yet: its first template is then one
+        // that fits only that chunk, and its usual one waits among the older
+        const r = set.readers[1] as (typeof set.readers)[number];
+        r.retryAt = 0;
+        learn(r, callStart(i, '"x"'));
+        expect(holeOf(r.template as NonNullable<typeof r.template>, fragment(i, 'z'))).toBe(MISS);
+        expect(set.recent).toEqual([1, 2]);
+      }
+      for (const text of [callStart(i), fragment(i, '{"a'), fragment(i, `":${i}}`)]) {
+        const v = readRoot(set, text);
+        if (v !== MISS) expect(v).toEqual((JSON.parse(text) as { choices: { delta: unknown }[] }).choices[0]?.delta);
+        if (i >= 3 && text.includes('"function":{"arguments"')) fragmentHits.push(v === MISS ? -1 : set.hit);
+      }
+    }
+    expect(new Set(fragmentHits)).toEqual(new Set([1]));
+  });
+});
+
+describe('an indexed template\'s recent numbers', () => {
+  const ARGS = ['choices', 0, 'delta', 'tool_calls', 0, 'function', 'arguments'];
+  const INDEX = ['choices', 0, 'delta', 'tool_calls', 0, 'index'];
+  const frag = (index: string, args: string, id = 'c1') => `{"id":"${id}","choices":[{"index":0,"delta":{"tool_calls":[{"index":${index},"function":{"arguments":${JSON.stringify(args)}}}]}}]}`;
+
+  it('a number seen before still needs the whole text before the hole to match', () => {
+    const t = makeTemplate(frag('2', '{"a'), ARGS, undefined, INDEX);
+    if (!t) throw new Error('no template');
+    const found = { index: -1 };
+    for (let round = 0; round < 3; round++) {
+      for (const n of ['5', '7', '5', '12', '0', '123456789']) {
+        expect(holeOf(t, frag(n, `x${round}`), found)).toBe(`x${round}`);
+        expect(found.index).toBe(Number(n));
+        expect(holeOf(t, frag(n, 'y', 'c2'), found)).toBe(MISS);
+        expect(holeOf(t, frag(n, 'y').replace('"function"', '"functiom"'), found)).toBe(MISS);
+        expect(holeOf(t, frag(`${n}0`, 'y').replace('"id":"c1"', '"id":"c3"'), found)).toBe(MISS);
+      }
+    }
   });
 });
