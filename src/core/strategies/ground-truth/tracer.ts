@@ -10,7 +10,8 @@
  *   reused key: a second call (reported in `reused`); otherwise it fills the missing id / name;
  * - a fragment or an end for a key with no call opens one with id and name '';
  * - a complete opens a new call when the key has none, already had a complete event, or has another id;
- * - args = the joined fragments when any came, else the whole args; endFrame = the first end;
+ * - args = the joined fragments when any came (fragments given as JSON string bodies are decoded once, joined),
+ *   else the whole args; endFrame = the first end;
  * - a call the reader marks `streamed` (Gemini partialArgs) is not ended by `endAll`: finishReason arriving
  *   while its arguments are still coming leaves it cut (endFrame undefined).
  * Nothing here knows a wire's field names; the readers never share code with the wire adapters.
@@ -37,7 +38,12 @@ export interface CallTrace {
 
 interface Draft {
   call: Mutable<CarriedCall>;
+  /**
+   * The argument pieces: the texts, or once a piece came as JSON (`fragmentJson`), JSON string literals, each
+   * `parts[i].slice(cuts[2i], cuts[2i + 1])` (a frame's data and where the literal is in it: nothing copied).
+   */
   parts: string[];
+  cuts: number[] | undefined;
   sawFragment: boolean;
   complete: boolean;
   streamed: boolean;
@@ -45,6 +51,18 @@ interface Draft {
   argFrames: number;
   lastArgFrame?: FrameIndex;
   unread: number;
+}
+
+function pushLiteral(parts: string[], cuts: number[], literal: string): void {
+  parts.push(literal);
+  cuts.push(0, literal.length);
+}
+
+/** The joined values of JSON string literals (see Draft.cuts), with one JSON.parse. */
+function joinLiterals(parts: readonly string[], cuts: readonly number[]): string {
+  const bodies = new Array<string>(parts.length);
+  for (let i = 0; i < parts.length; i++) bodies[i] = (parts[i] as string).slice((cuts[2 * i] as number) + 1, (cuts[2 * i + 1] as number) - 1);
+  return JSON.parse(`"${bodies.join('')}"`) as string;
 }
 
 export class Tracer {
@@ -64,7 +82,7 @@ export class Tracer {
 
   private open(key: CallKey, frame: FrameIndex, id = '', name = ''): Draft {
     const call: Mutable<CarriedCall> = { turn: this.turn, key, id, name, argsText: '', startFrame: frame, valid: false };
-    const d: Draft = { call, parts: [], sawFragment: false, complete: false, streamed: false, argFrames: 0, unread: 0 };
+    const d: Draft = { call, parts: [], cuts: undefined, sawFragment: false, complete: false, streamed: false, argFrames: 0, unread: 0 };
     this.byKey.set(key, d);
     this.drafts.push(d);
     this.turnDrafts.push(d);
@@ -96,9 +114,30 @@ export class Tracer {
 
   fragment(key: CallKey, frame: FrameIndex, text: string): void {
     const d = this.byKey.get(key) ?? this.open(key, frame);
-    d.parts.push(text);
+    if (d.cuts === undefined) d.parts.push(text);
+    else pushLiteral(d.parts, d.cuts, JSON.stringify(text));
     d.sawFragment = true;
     if (text !== '') this.piece(d, frame);
+  }
+
+  /**
+   * A fragment given as a JSON string literal the reader checked (shape.ts `fitShape`), `data.slice(start, end)`:
+   * the same as `fragment(key, frame, JSON.parse(data.slice(start, end)))`. A call's literals are decoded once,
+   * at finish (the bodies of valid literals join into the body of their joined values).
+   */
+  fragmentJson(key: CallKey, frame: FrameIndex, data: string, start: number, end: number): void {
+    const d = this.byKey.get(key) ?? this.open(key, frame);
+    let cuts = d.cuts;
+    if (cuts === undefined) {
+      const texts = d.parts;
+      d.parts = [];
+      cuts = d.cuts = [];
+      for (let i = 0; i < texts.length; i++) pushLiteral(d.parts, cuts, JSON.stringify(texts[i]));
+    }
+    d.parts.push(data);
+    cuts.push(start, end);
+    d.sawFragment = true;
+    if (end - start > 2) this.piece(d, frame);
   }
 
   /** A frame that carried argument pieces for a call that are merged, not joined (Gemini partialArgs). */
@@ -148,13 +187,14 @@ export class Tracer {
     const d = this.byKey.get(key);
     if (d) {
       d.parts = [args];
+      d.cuts = undefined;
       d.sawFragment = true;
     }
   }
 
   finish(valid: (args: string) => boolean): CallTrace {
     const carried = this.drafts.map((d) => {
-      d.call.argsText = d.sawFragment ? d.parts.join('') : (d.whole ?? '');
+      d.call.argsText = !d.sawFragment ? (d.whole ?? '') : d.cuts === undefined ? d.parts.join('') : joinLiterals(d.parts, d.cuts);
       d.call.valid = valid(d.call.argsText);
       return d.call;
     });
