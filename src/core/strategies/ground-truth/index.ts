@@ -30,7 +30,7 @@ function validArgs(wire: WireId): (args: string) => boolean {
 }
 
 export function readCarried(wire: WireId, frames: readonly Frame[]): CallTrace {
-  const t = new Tracer();
+  const t = new Tracer(frames.length);
   let turn = Number.NaN as TurnIndex;
   let anthropic: AnthropicTurn = anthropicTurn();
   let responses: ResponsesTurn = responsesTurn();

@@ -17,6 +17,7 @@
  * Nothing here knows a wire's field names; the readers never share code with the wire adapters.
  */
 import type { CallKey, CarriedCall, FrameIndex, Mutable, TurnIndex } from '../../types';
+import { chain, Pieces, type Chain } from './pieces';
 
 export interface ReusedKey {
   turn: TurnIndex;
@@ -38,73 +39,32 @@ export interface CallTrace {
 
 interface Draft {
   call: Mutable<CarriedCall>;
-  /**
-   * The argument pieces: the texts, or once a piece came as JSON (`fragmentJson`), JSON string literals, each
-   * `parts[i].slice(cuts[2i], cuts[2i + 1])` (a frame's data and where the literal is in it: nothing copied).
-   */
-  parts: string[];
-  cuts: number[] | undefined;
+  /** The argument pieces (pieces.ts). */
+  parts: Chain;
   sawFragment: boolean;
   complete: boolean;
   streamed: boolean;
-  whole?: string;
+  whole: string | undefined;
   argFrames: number;
-  lastArgFrame?: FrameIndex;
+  lastArgFrame: FrameIndex | undefined;
   unread: number;
-}
-
-function pushLiteral(parts: string[], cuts: number[], literal: string): void {
-  parts.push(literal);
-  cuts.push(0, literal.length);
-}
-
-/** Reused by `joinLiterals`: the UTF-16 code units of the text being decoded, written out in runs of CHUNK. */
-const units: number[] = [];
-const CHUNK = 4096;
-
-const hex = (c: number): number => (c <= 57 ? c - 48 : (c | 32) - 87);
-
-/**
- * The joined values of JSON string literals (see Draft.cuts) that the readers checked (shape.ts `isLiteral`):
- * the same code units as JSON.parse of each, decoded in one pass without copying the literals.
- */
-function joinLiterals(parts: readonly string[], cuts: readonly number[]): string {
-  let out = '';
-  let w = 0;
-  for (let p = 0; p < parts.length; p++) {
-    const data = parts[p] as string;
-    const last = (cuts[2 * p + 1] as number) - 1;
-    for (let i = (cuts[2 * p] as number) + 1; i < last; i++) {
-      let c = data.charCodeAt(i);
-      if (c === 92) {
-        c = data.charCodeAt(++i);
-        if (c === 110) c = 10;
-        else if (c === 116) c = 9;
-        else if (c === 114) c = 13;
-        else if (c === 98) c = 8;
-        else if (c === 102) c = 12;
-        else if (c === 117) {
-          c = (hex(data.charCodeAt(i + 1)) << 12) | (hex(data.charCodeAt(i + 2)) << 8) | (hex(data.charCodeAt(i + 3)) << 4) | hex(data.charCodeAt(i + 4));
-          i += 4;
-        }
-      }
-      units[w++] = c;
-      if (w === CHUNK) {
-        out += String.fromCharCode.apply(null, units);
-        w = 0;
-      }
-    }
-  }
-  units.length = w;
-  return out + String.fromCharCode.apply(null, units);
 }
 
 export class Tracer {
   private readonly drafts: Draft[] = [];
+  private readonly pieces: Pieces;
+  /** The draft of the key looked up last (most pieces go to the call the previous one went to). */
+  private lastKey: CallKey | undefined;
+  private lastDraft: Draft | undefined;
   private readonly reused: ReusedKey[] = [];
   private byKey = new Map<CallKey, Draft>();
   private turnDrafts: Draft[] = [];
   private turn = Number.NaN as TurnIndex;
+
+  /** `capacity`: about how many argument pieces are coming (e.g. the frame count), to make room at once. */
+  constructor(capacity?: number) {
+    this.pieces = new Pieces(capacity);
+  }
 
   /** Called for every frame: a new turn forgets the keys of the previous one. */
   at(turn: TurnIndex): void {
@@ -112,12 +72,22 @@ export class Tracer {
     this.turn = turn;
     this.byKey = new Map();
     this.turnDrafts = [];
+    this.lastKey = undefined;
+  }
+
+  private draft(key: CallKey): Draft | undefined {
+    if (key === this.lastKey) return this.lastDraft;
+    const d = this.byKey.get(key);
+    this.lastKey = key;
+    this.lastDraft = d;
+    return d;
   }
 
   private open(key: CallKey, frame: FrameIndex, id = '', name = ''): Draft {
     const call: Mutable<CarriedCall> = { turn: this.turn, key, id, name, argsText: '', startFrame: frame, valid: false };
-    const d: Draft = { call, parts: [], cuts: undefined, sawFragment: false, complete: false, streamed: false, argFrames: 0, unread: 0 };
+    const d: Draft = { call, parts: chain(), sawFragment: false, complete: false, streamed: false, whole: undefined, argFrames: 0, lastArgFrame: undefined, unread: 0 };
     this.byKey.set(key, d);
+    if (key === this.lastKey) this.lastDraft = d;
     this.drafts.push(d);
     this.turnDrafts.push(d);
     return d;
@@ -136,7 +106,7 @@ export class Tracer {
   }
 
   start(key: CallKey, frame: FrameIndex, id?: string, name?: string, streamed = false): void {
-    const d = this.byKey.get(key);
+    const d = this.draft(key);
     let target = d;
     if (!d) target = this.open(key, frame, id, name);
     else if (id && d.call.id && id !== d.call.id) {
@@ -147,9 +117,8 @@ export class Tracer {
   }
 
   fragment(key: CallKey, frame: FrameIndex, text: string): void {
-    const d = this.byKey.get(key) ?? this.open(key, frame);
-    if (d.cuts === undefined) d.parts.push(text);
-    else pushLiteral(d.parts, d.cuts, JSON.stringify(text));
+    const d = this.draft(key) ?? this.open(key, frame);
+    this.pieces.addText(d.parts, text);
     d.sawFragment = true;
     if (text !== '') this.piece(d, frame);
   }
@@ -160,46 +129,38 @@ export class Tracer {
    * at finish (the bodies of valid literals join into the body of their joined values).
    */
   fragmentJson(key: CallKey, frame: FrameIndex, data: string, start: number, end: number): void {
-    const d = this.byKey.get(key) ?? this.open(key, frame);
-    let cuts = d.cuts;
-    if (cuts === undefined) {
-      const texts = d.parts;
-      d.parts = [];
-      cuts = d.cuts = [];
-      for (let i = 0; i < texts.length; i++) pushLiteral(d.parts, cuts, JSON.stringify(texts[i]));
-    }
-    d.parts.push(data);
-    cuts.push(start, end);
+    const d = this.draft(key) ?? this.open(key, frame);
+    this.pieces.addLiteral(d.parts, data, start, end);
     d.sawFragment = true;
     if (end - start > 2) this.piece(d, frame);
   }
 
   /** A frame that carried argument pieces for a call that are merged, not joined (Gemini partialArgs). */
   touched(key: CallKey, frame: FrameIndex): void {
-    const d = this.byKey.get(key);
+    const d = this.draft(key);
     if (d) this.piece(d, frame);
   }
 
   /** An argument piece that could not be placed (a path that cannot be read, an entry with no value). */
   unreadPiece(key: CallKey, frame: FrameIndex): void {
-    const d = this.byKey.get(key);
+    const d = this.draft(key);
     if (!d) return;
     d.unread++;
     this.piece(d, frame);
   }
 
   whole(key: CallKey, frame: FrameIndex, args: string): void {
-    const d = this.byKey.get(key) ?? this.open(key, frame);
+    const d = this.draft(key) ?? this.open(key, frame);
     if (d.whole === undefined) d.whole = args;
   }
 
   end(key: CallKey, frame: FrameIndex): void {
-    const d = this.byKey.get(key) ?? this.open(key, frame);
+    const d = this.draft(key) ?? this.open(key, frame);
     if (d.call.endFrame === undefined) d.call.endFrame = frame;
   }
 
   complete(key: CallKey, frame: FrameIndex, id: string, name: string, args: string): void {
-    let d = this.byKey.get(key);
+    let d = this.draft(key);
     if (!d || d.complete || (id && d.call.id && id !== d.call.id)) {
       if (d && !d.complete) this.reused.push({ turn: this.turn, key, frame });
       d = this.open(key, frame, id, name);
@@ -218,17 +179,16 @@ export class Tracer {
 
   /** Replaces a call's arguments (Gemini: the merged object, as JSON). */
   setArgs(key: CallKey, args: string): void {
-    const d = this.byKey.get(key);
+    const d = this.draft(key);
     if (d) {
-      d.parts = [args];
-      d.cuts = undefined;
+      this.pieces.reset(d.parts, args);
       d.sawFragment = true;
     }
   }
 
   finish(valid: (args: string) => boolean): CallTrace {
     const carried = this.drafts.map((d) => {
-      d.call.argsText = !d.sawFragment ? (d.whole ?? '') : d.cuts === undefined ? d.parts.join('') : joinLiterals(d.parts, d.cuts);
+      d.call.argsText = !d.sawFragment ? (d.whole ?? '') : this.pieces.text(d.parts);
       d.call.valid = valid(d.call.argsText);
       return d.call;
     });
