@@ -22,12 +22,12 @@ const MARKS = ['input_json_delta', 'content_block_st', 'message_start'];
 /** Whether the data may matter for calls: skips the bulk of text deltas without parsing them. */
 function mayCarryCall(d: string, event: string): boolean {
   return (
-    d.includes('input_json_delta') ||
-    d.includes('content_block_st') ||
-    d.includes('message_start') ||
     event === 'content_block_start' ||
     event === 'content_block_stop' ||
-    event === 'message_start'
+    event === 'message_start' ||
+    d.includes('input_json_delta') ||
+    d.includes('content_block_st') ||
+    d.includes('message_start')
   );
 }
 
@@ -58,6 +58,12 @@ export interface AnthropicTurn extends ShapeSchedule {
 }
 
 export const anthropicTurn = (): AnthropicTurn => ({ blocks: new Map(), ...shapeSchedule() });
+
+/** Whether a parsed object has a member (what `Object.keys(o).length > 0` says, without the array). */
+function hasMember(o: Rec): boolean {
+  for (const k in o) if (Object.hasOwn(o, k)) return true;
+  return false;
+}
 
 /** `turn.blocks` maps the turn's block indices to their type (fragments of server_tool_use blocks are not calls). */
 export function readAnthropic(t: Tracer, frame: Frame, turn: AnthropicTurn): void {
@@ -97,7 +103,7 @@ export function readAnthropic(t: Tracer, frame: Frame, turn: AnthropicTurn): voi
     if (block?.type !== 'tool_use') return;
     t.start(key, f, name(block.id), name(block.name));
     const input = rec(block.input);
-    if (input !== undefined && Object.keys(input).length > 0) t.whole(key, f, argsJson(input));
+    if (input !== undefined && hasMember(input)) t.whole(key, f, argsJson(input));
   } else if (type === 'content_block_delta') {
     const delta = rec(d.delta);
     const piece = text(delta?.partial_json);

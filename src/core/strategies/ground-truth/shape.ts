@@ -93,7 +93,8 @@ export function makeShape(data: string, key: string, read: ReadWhole, member: st
   const d0 = valueAfterName(data, '"index"', litStart);
   let d1 = d0;
   while (d1 >= 0 && d1 < litStart && d1 - d0 < MAX_DIGITS && data.charCodeAt(d1) >= 48 && data.charCodeAt(d1) <= 57) d1++;
-  if (d0 >= 0 && d1 > d0 && d1 < litStart && data.slice(d0, d1) === key) {
+  // mid never starts with a digit (the digits above are all there are), so fitShape reads them back
+  if (d0 >= 0 && d1 > d0 && d1 < litStart && data.slice(d0, d1) === key && !(data.charCodeAt(d1) >= 48 && data.charCodeAt(d1) <= 57)) {
     head = data.slice(0, d0);
     mid = data.slice(d1, litStart);
     indexed = true;
@@ -127,12 +128,12 @@ const LITERAL = '"(?:[^"\\\\\\x00-\\x1f]|\\\\(?:["\\\\/bfnrt]|u[0-9a-fA-F]{4}))*
 
 /**
  * The events a shape's parts stand for, as one anchored regular expression: head, the index digits (no leading
- * zero, at most MAX_DIGITS; group 1), mid, a JSON string literal, tail, and when padded a string without escape
- * or control character (group 2, or 1 unindexed) and padEnd.
+ * zero, at most MAX_DIGITS), mid, a JSON string literal, tail, and when padded a string without escape or
+ * control character and padEnd.
  */
 function shapeRegExp(head: string, indexed: boolean, mid: string, tail: string, padEnd: string | undefined): RegExp {
-  const digits = indexed ? `(0|[1-9][0-9]{0,${MAX_DIGITS - 1}})` : '';
-  const pad = padEnd === undefined ? '' : `"([^"\\\\\\x00-\\x1f]*)"${literally(padEnd)}`;
+  const digits = indexed ? `(?:0|[1-9][0-9]{0,${MAX_DIGITS - 1}})` : '';
+  const pad = padEnd === undefined ? '' : `"[^"\\\\\\x00-\\x1f]*"${literally(padEnd)}`;
   return new RegExp(`^${literally(head)}${digits}${literally(mid)}${LITERAL}${literally(tail)}${pad}$`);
 }
 
@@ -143,17 +144,19 @@ function shapeRegExp(head: string, indexed: boolean, mid: string, tail: string, 
  * joined values). One native match of the shape's regular expression (`re`) does every check.
  */
 export function fitShape(s: Shape, data: string, out: ShapeFit): number {
-  const m = s.re.exec(data);
-  if (m === null) return -1;
-  let start = s.head.length + s.mid.length;
+  // `test` builds no match array; the digits and the pad are read back from the matched text
+  if (!s.re.test(data)) return -1;
+  let start = s.head.length;
   let key = s.key;
   if (s.indexed) {
-    key = m[1] as string;
-    start += key.length;
+    let n = 0;
+    for (let c = data.charCodeAt(start); c >= 48 && c <= 57; c = data.charCodeAt(++start)) n = n * 10 + (c - 48);
+    key = String(n);
   }
+  start += s.mid.length;
   const padEnd = s.padEnd;
   out.key = key;
-  out.end = padEnd === undefined ? data.length - s.tail.length : data.length - padEnd.length - (m[s.indexed ? 2 : 1] as string).length - 2 - s.tail.length;
+  out.end = (padEnd === undefined ? data.length : data.lastIndexOf('"', data.length - padEnd.length - 2)) - s.tail.length;
   return start;
 }
 
@@ -217,7 +220,7 @@ export function usedShape(turn: ShapeSchedule): void {
   const s = turn.fit;
   if (s === undefined) return;
   const shapes = turn.shapes;
-  const i = shapes.indexOf(s);
+  const i = shapes[0] === s ? 0 : shapes.indexOf(s);
   if (i > 0) {
     shapes[i] = shapes[0] as Shape;
     shapes[0] = s;
