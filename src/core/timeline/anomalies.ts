@@ -37,6 +37,14 @@ export interface TurnAnomalyInput {
   decoded?: DecodedTurn;
   /** The argument pieces of a carried call, when known. */
   pieces?: (c: CarriedCall) => CallPieces | undefined;
+  /** The turn's per-frame facts when the caller gathered them (`frameFact` on every finish, error and ignored signal, in order); else read here. */
+  facts?: FrameFacts;
+}
+
+/** What the signals of a turn's frames say for its anomalies: the first tool finish, and the event anomalies in order. */
+export interface FrameFacts {
+  toolFinish: FrameIndex | undefined;
+  events: Anomaly[];
 }
 
 /** What the ground truth saw of a call's argument pieces. */
@@ -49,35 +57,53 @@ export interface CallPieces {
 
 const TOOL_FINISH = new Set(['tool_calls', 'tool_use']);
 
-export function turnAnomalies(x: TurnAnomalyInput): Anomaly[] {
-  const turn = x.turn.index;
-  const out: Anomaly[] = [];
-  const add = (code: Anomaly['code'], frame?: FrameIndex, detail?: string) => {
-    const a: Mutable<Anomaly> = { code, turn };
-    if (frame !== undefined) a.frame = frame;
-    if (detail !== undefined) a.detail = detail;
-    out.push(a);
-  };
-  let terminal = false;
-  let toolFinish: FrameIndex | undefined;
+function anomaly(code: Anomaly['code'], turn: Anomaly['turn'], frame?: FrameIndex, detail?: string): Anomaly {
+  const a: Mutable<Anomaly> = { code, turn };
+  if (frame !== undefined) a.frame = frame;
+  if (detail !== undefined) a.detail = detail;
+  return a;
+}
+
+/** Adds what one signal of frame `f` says to the turn's facts (finish, error and ignored signals; others say nothing). */
+export function frameFact(facts: FrameFacts, turn: Anomaly['turn'], f: FrameIndex, s: Signal): void {
+  if (s.kind === 'finish' && TOOL_FINISH.has(s.reason) && facts.toolFinish === undefined) facts.toolFinish = f;
+  else if (s.kind === 'error') facts.events.push(anomaly('error-event', turn, f, s.message));
+  else if (s.kind === 'ignored') {
+    if (s.why.startsWith('unknown-event:')) facts.events.push(anomaly('unknown-event', turn, f, s.why.slice('unknown-event:'.length)));
+    else if (s.why === 'invalid-json') facts.events.push(anomaly('invalid-json', turn, f));
+    else if (s.why.startsWith('invalid-json:')) facts.events.push(anomaly('invalid-json', turn, f, s.why.slice('invalid-json:'.length)));
+  }
+}
+
+function readFacts(x: TurnAnomalyInput): FrameFacts {
+  const facts: FrameFacts = { toolFinish: undefined, events: [] };
   for (let i = x.range.start; i < x.range.end; i++) {
     const f = frameIndex(i);
-    const sigs = x.signals[i] ?? [];
-    if (isTerminalSignals(x.wire, sigs)) terminal = true;
-    for (const s of sigs) {
-      if (s.kind === 'finish' && TOOL_FINISH.has(s.reason) && toolFinish === undefined) toolFinish = f;
-      else if (s.kind === 'error') add('error-event', f, s.message);
-      else if (s.kind === 'ignored') {
-        if (s.why.startsWith('unknown-event:')) add('unknown-event', f, s.why.slice('unknown-event:'.length));
-        else if (s.why === 'invalid-json') add('invalid-json', f);
-        else if (s.why.startsWith('invalid-json:')) add('invalid-json', f, s.why.slice('invalid-json:'.length));
-      }
-    }
+    for (const s of x.signals[i] ?? []) frameFact(facts, x.turn.index, f, s);
   }
+  return facts;
+}
+
+/** Whether a frame of the turn is its wire's terminal event (searched from the end, where it is). */
+function hasTerminal(x: TurnAnomalyInput): boolean {
+  for (let i = x.range.end - 1; i >= x.range.start; i--) if (isTerminalSignals(x.wire, x.signals[i] ?? [])) return true;
+  return false;
+}
+
+export function turnAnomalies(x: TurnAnomalyInput): Anomaly[] {
+  const turn = x.turn.index;
+  const facts = x.facts ?? readFacts(x);
+  const out: Anomaly[] = facts.events.slice();
+  const add = (code: Anomaly['code'], frame?: FrameIndex, detail?: string) => {
+    out.push(anomaly(code, turn, frame, detail));
+  };
+  const toolFinish = facts.toolFinish;
   if (toolFinish !== undefined && x.carried.length === 0) add('finish-tool-calls-without-call', toolFinish);
-  if (!terminal) add('no-terminal-event', x.range.end > x.range.start ? frameIndex(x.range.end - 1) : undefined);
+  if (!hasTerminal(x)) add('no-terminal-event', x.range.end > x.range.start ? frameIndex(x.range.end - 1) : undefined);
   for (const c of x.carried) if (!c.valid) add('invalid-arguments', c.endFrame ?? c.startFrame, c.key);
   for (const c of x.carried) {
+    // the depth cannot exceed the text's length (one bracket per level)
+    if (c.argsText.length <= DEEP_NESTING) continue;
     const depth = jsonTextDepth(c.argsText);
     if (depth > DEEP_NESTING) add('too-deep', c.endFrame ?? c.startFrame, String(depth));
   }

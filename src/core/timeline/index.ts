@@ -7,7 +7,8 @@
  * last seen (usage field by field: Anthropic's input comes from message_start, its output is cumulative). A gap is
  * a silence between consecutive frames of the turn longer than `gapThresholdMs` (default 250; the wait before the
  * first frame is not a gap); longestGapMs is the longest silence between consecutive frames, under the threshold
- * too (null with fewer than two frames). Anomalies: see anomalies.ts. Linear in frames + turns + calls.
+ * too (null with fewer than two frames). Anomalies: see anomalies.ts (their per-frame facts are gathered in the
+ * same pass over a turn's frames and signals). Linear in frames + turns + calls.
  */
 import { traceCalls, type CallTrace, type ReusedKey } from '../strategies/truth';
 import { byTurn } from '../strategies/verdict';
@@ -29,7 +30,7 @@ import type {
 } from '../types';
 import { frameTime } from '../sse/frame-table';
 import { frameIndex, ms, sinceRequest, turnMs } from '../types';
-import { turnAnomalies, type CallPieces } from './anomalies';
+import { frameFact, turnAnomalies, type CallPieces, type FrameFacts } from './anomalies';
 import { turnRanges } from './turns';
 
 export { turnRanges, type TurnRange } from './turns';
@@ -58,14 +59,7 @@ export function computeTimings(
   const threshold = opts.gapThresholdMs ?? DEFAULT_GAP_THRESHOLD_MS;
   const trace = opts.trace ?? traceCalls(wire, frames);
   const reused = opts.reused ?? trace.reused;
-  const pieces = new Map<CarriedCall, CallPieces>();
-  trace.carried.forEach((c, i) => {
-    const last = trace.lastArgFrame[i];
-    pieces.set(c, { argFrames: trace.argFrames[i] ?? 0, unread: trace.unread[i] ?? 0, ...(last !== undefined && { lastArgFrame: last }) });
-  });
-  // callers may pass carried calls that are not the trace's objects (tests): match them by turn, key and start
-  const byStart = new Map<string, CallPieces>();
-  trace.carried.forEach((c) => byStart.set(`${c.turn}\u0000${c.key}\u0000${c.startFrame}`, pieces.get(c) as CallPieces));
+  const pieces = piecesOf(trace);
   const ranges = turnRanges(frames, recording.turns.length);
   // grouped once: a filter per turn would make many turns quadratic
   const carriedBy = byTurn(carried);
@@ -81,29 +75,37 @@ export function computeTimings(
     let usage: { inputTokens?: number; outputTokens?: number } | null = null;
     const gaps: Gap[] = [];
     let longest: number | null = null;
+    // the anomalies' per-frame facts, gathered in the same pass (anomalies.ts FrameFacts)
+    const facts: FrameFacts = { toolFinish: undefined, events: [] };
+    let prevTime = 0 as Ms;
     for (let i = range.start; i < range.end; i++) {
-      const frame = { index: frameIndex(i), time: frameTime(frames, i) };
+      const time = frameTime(frames, i);
+      const index = frameIndex(i);
       if (i > range.start) {
-        const prevTime = frameTime(frames, i - 1);
-        const length = frame.time - prevTime;
+        const length = time - prevTime;
         if (longest === null || length > longest) longest = length;
-        if (length > threshold) gaps.push({ frame: frame.index, fromMs: rel(prevTime), lengthMs: length });
+        if (length > threshold) gaps.push({ frame: index, fromMs: rel(prevTime), lengthMs: length });
       }
-      for (const s of signals[i] ?? []) {
+      prevTime = time;
+      const sigs = signals[i];
+      if (sigs === undefined) continue;
+      for (let k = 0; k < sigs.length; k++) {
+        const s = sigs[k] as Signal;
         switch (s.kind) {
           case 'reasoning':
-            firstReasoning ??= frame.time;
+            firstReasoning ??= time;
             break;
           case 'text':
-            firstText ??= frame.time;
+            firstText ??= time;
             break;
           case 'call-start':
           case 'args':
           case 'call-complete':
-            firstTool ??= frame.time;
+            firstTool ??= time;
             break;
           case 'finish':
             finishReason = s.reason;
+            frameFact(facts, turn.index, index, s);
             break;
           case 'usage': {
             const next: { inputTokens?: number; outputTokens?: number } = usage === null ? {} : { ...(usage as object) };
@@ -112,6 +114,10 @@ export function computeTimings(
             usage = next;
             break;
           }
+          case 'error':
+          case 'ignored':
+            frameFact(facts, turn.index, index, s);
+            break;
           default:
             break;
         }
@@ -127,8 +133,9 @@ export function computeTimings(
       signals,
       range,
       carried: carriedBy.get(turn.index) ?? [],
-      pieces: (c) => pieces.get(c) ?? byStart.get(`${c.turn}\u0000${c.key}\u0000${c.startFrame}`),
+      pieces,
       reused: reusedBy.get(turn.index) ?? [],
+      facts,
       ...(opts.decoded?.[t] !== undefined && { decoded: opts.decoded[t] }),
     });
     sortAnomalies(anomalies);
@@ -151,6 +158,29 @@ export function computeTimings(
       anomalies,
     };
   });
+}
+
+/** The argument pieces of a carried call, from the trace (found by object, else by turn, key and start). */
+function piecesOf(trace: CallTrace): (c: CarriedCall) => CallPieces | undefined {
+  const at = new Map<CarriedCall, number>();
+  trace.carried.forEach((c, i) => at.set(c, i));
+  // callers may pass carried calls that are not the trace's objects (tests): matched by turn, key and start
+  let byStart: Map<string, number> | undefined;
+  const startKey = (c: CarriedCall): string => `${c.turn}\u0000${c.key}\u0000${c.startFrame}`;
+  return (c) => {
+    let i = at.get(c);
+    if (i === undefined) {
+      if (byStart === undefined) {
+        const m = new Map<string, number>();
+        trace.carried.forEach((x, j) => m.set(startKey(x), j));
+        byStart = m;
+      }
+      i = byStart.get(startKey(c));
+      if (i === undefined) return undefined;
+    }
+    const last = trace.lastArgFrame[i];
+    return { argFrames: trace.argFrames[i] ?? 0, unread: trace.unread[i] ?? 0, ...(last !== undefined && { lastArgFrame: last }) };
+  };
 }
 
 /** Sorts anomalies by turn, then frame (anomalies without a frame last within their turn). Stable. */

@@ -67,15 +67,18 @@ export function isTerminal(wire: WireId, frame: Frame): boolean {
 export function frameKind(signals: readonly Signal[]): FrameKind {
   let text = false;
   let reasoning = false;
-  for (const s of signals) {
-    if (s.kind === 'args' || s.kind === 'call-start' || s.kind === 'call-complete') return 'args';
-    if (s.kind === 'text') text = true;
-    else if (s.kind === 'reasoning') reasoning = true;
+  for (let i = 0; i < signals.length; i++) {
+    const kind = (signals[i] as Signal).kind;
+    if (kind === 'args' || kind === 'call-start' || kind === 'call-complete') return 'args';
+    if (kind === 'text') text = true;
+    else if (kind === 'reasoning') reasoning = true;
   }
   return text ? 'text' : reasoning ? 'reasoning' : 'other';
 }
 
 /** Frame kinds for a whole recording's signals. */
 export function frameKinds(signals: readonly (readonly Signal[])[]): FrameKind[] {
-  return signals.map(frameKind);
+  const out = new Array<FrameKind>(signals.length);
+  for (let i = 0; i < signals.length; i++) out[i] = frameKind(signals[i] as readonly Signal[]);
+  return out;
 }

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { anthropicTurn, readAnthropic } from '../../../src/core/strategies/ground-truth/anthropic';
 import { chatTurn, readChat } from '../../../src/core/strategies/ground-truth/chat';
-import { makeShape, readShape } from '../../../src/core/strategies/ground-truth/shape';
+import { fitShape, makeShape, readShape, type Shape } from '../../../src/core/strategies/ground-truth/shape';
 import { readCarried } from '../../../src/core/strategies/ground-truth';
 import { Tracer } from '../../../src/core/strategies/ground-truth/tracer';
 import { turnIndex, type Frame } from '../../../src/core/types';
@@ -45,6 +45,37 @@ const observeWhole = (data: string) => {
   return r.carried.map((c) => ['fragment', c.key, c.argsText] as const);
 };
 
+/** The shape contract read part by part (the reference for the regular expression): [key, literal] or undefined. */
+function byParts(s: Shape, data: string): [string, string] | undefined {
+  if (!data.startsWith(s.head)) return undefined;
+  let i = s.head.length;
+  let key = s.key;
+  if (s.indexed) {
+    const d0 = i;
+    while (i - d0 < 9 && /[0-9]/.test(data[i] ?? '')) i++;
+    if (i === d0 || (i > d0 + 1 && data[d0] === '0')) return undefined;
+    key = data.slice(d0, i);
+  }
+  if (!data.startsWith(s.mid, i)) return undefined;
+  const start = i + s.mid.length;
+  let end = data.length - s.tail.length;
+  if (s.padEnd !== undefined) {
+    if (!data.endsWith(`"${s.padEnd}`)) return undefined;
+    const close = data.length - s.padEnd.length - 1;
+    const open = data.lastIndexOf('"', close - 1);
+    if (open < start || [...data.slice(open + 1, close)].some((ch) => ch === '\\' || ch.charCodeAt(0) < 32)) return undefined;
+    end = open - s.tail.length;
+  }
+  if (end <= start || data.slice(end, end + s.tail.length) !== s.tail) return undefined;
+  const literal = data.slice(start, end);
+  if (literal.length < 2 || !literal.startsWith('"') || !literal.endsWith('"')) return undefined;
+  try {
+    return typeof JSON.parse(literal) === 'string' ? [key, literal] : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 describe('Chat shapes of the ground truth', () => {
   it('one shape reads the fragments of every call, whatever its pad', () => {
     const s = makeShape(frag('2', '{"a'), '2', observeWhole, '"arguments"');
@@ -55,6 +86,32 @@ describe('Chat shapes of the ground truth', () => {
     for (const bad of ['01', '-1', '1.5', '"1"']) expect(readShape(s, frag(bad, 'x')), bad).toBeUndefined();
     expect(readShape(s, frag('1', 'x', 'a\\"b'))).toBeUndefined();
     expect(readShape(s, frag('1', 'x').replace('null', '"stop"'))).toBeUndefined();
+  });
+
+  it('fitShape (one regular expression) reads what the parts of the shape say, on mutated events', () => {
+    const shapes = [
+      makeShape(frag('2', '{"a'), '2', observeWhole, '"arguments"'),
+      makeShape(frag('0', 'x').replace(',"obfuscation":"xy"', ''), '0', observeWhole, '"arguments"'),
+    ];
+    const edit = fc.tuple(fc.nat(), fc.integer({ min: 0, max: 2 }), fc.constantFrom('"', '\\', '0', '1', 'u', 'a', '}', '\u0001', '\ud800', 'é'));
+    for (const s of shapes) {
+      expect(s).toBeDefined();
+      if (!s) continue;
+      fc.assert(
+        fc.property(fc.string({ unit: 'binary' }), fc.nat({ max: 2_000_000_000 }), fc.string({ maxLength: 6 }), fc.array(edit, { maxLength: 4 }), (args, index, pad, edits) => {
+          let data = frag(String(index), args, pad.replace(/["\\]/g, ''));
+          if (s.padEnd === undefined) data = data.replace(/,"obfuscation":"[^"]*"/, '');
+          for (const [at, kind, ch] of edits) {
+            const p = at % (data.length + 1);
+            data = kind === 0 ? data.slice(0, p) + ch + data.slice(p + 1) : kind === 1 ? data.slice(0, p) + ch + data.slice(p) : data.slice(0, p) + data.slice(p + 1);
+          }
+          const out = { key: '', end: 0 };
+          const start = fitShape(s, data, out);
+          expect(start < 0 ? undefined : [out.key, data.slice(start, out.end)]).toEqual(byParts(s, data));
+        }),
+        { numRuns: 1000 },
+      );
+    }
   });
 
   const fragments = fc.array(fc.string({ unit: 'binary' }), { maxLength: 6 });

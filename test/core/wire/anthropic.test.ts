@@ -149,6 +149,6 @@ describe('anthropic-messages envelope templates', () => {
     expect(hits.get('content_block_start')).toEqual(new Set([2]));
     expect(hits.get('content_block_stop')).toEqual(new Set([3]));
     expect(hits.get('content_block_delta')).toEqual(new Set([1]));
-    expect(adaptFrames('anthropic-messages', frames)).toEqual(adaptFrames('anthropic-messages', frames, { envelopes: false }));
+    expect(adaptFrames('anthropic-messages', frameTableOf(frames))).toEqual(adaptFrames('anthropic-messages', frameTableOf(frames), { envelopes: false }));
   });
 });

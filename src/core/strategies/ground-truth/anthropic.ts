@@ -7,24 +7,27 @@
  * `input_json_delta.partial_json` of a tool_use block is a fragment; `content_block_stop` ends it. Server tools
  * (server_tool_use) are not calls; a fragment for a block never started opens a call with no id and name. An empty args buffer at the end reads as {} (the SDK keeps the `{}` input).
  * An input_json_delta event that fits one of the turn's shapes (shape.ts: made from such events, proven by two
- * fills read by `jsonDelta`) is read as its fragment without parsing the event whole.
+ * fills read by `jsonDelta`) is read as its fragment without parsing the event whole (and only if it passes the
+ * same quick `mayCarryCall` test as any event: a shape whose own text passes it needs no test).
  */
 import type { Frame, FrameIndex } from '../../types';
 import { argsJson, index, list, name, parse, rec, text, type Rec } from './plain';
-import { learnShape, readShape, shapeSchedule, type Observation, type Shape, type ShapeSchedule } from './shape';
+import { fitShapes, learnShape, shapeSchedule, usedShape, type Observation, type ShapeSchedule } from './shape';
 import type { Tracer } from './tracer';
 
 
+/** What `mayCarryCall` looks for in the data; a shape holding one of them fits only events that may carry calls. */
+const MARKS = ['input_json_delta', 'content_block_st', 'message_start'];
+
 /** Whether the data may matter for calls: skips the bulk of text deltas without parsing them. */
-function mayCarryCall(frame: Frame): boolean {
-  const d = frame.data;
+function mayCarryCall(d: string, event: string): boolean {
   return (
+    event === 'content_block_start' ||
+    event === 'content_block_stop' ||
+    event === 'message_start' ||
     d.includes('input_json_delta') ||
     d.includes('content_block_st') ||
-    d.includes('message_start') ||
-    frame.event === 'content_block_start' ||
-    frame.event === 'content_block_stop' ||
-    frame.event === 'message_start'
+    d.includes('message_start')
   );
 }
 
@@ -56,45 +59,40 @@ export interface AnthropicTurn extends ShapeSchedule {
 
 export const anthropicTurn = (): AnthropicTurn => ({ blocks: new Map(), ...shapeSchedule() });
 
-function byShape(turn: AnthropicTurn, data: string): { key: string; text: string } | undefined {
-  const shapes = turn.shapes;
-  for (let i = 0; i < shapes.length; i++) {
-    const s = shapes[i] as Shape;
-    const piece = readShape(s, data);
-    if (piece === undefined) continue;
-    if (i > 0) {
-      shapes[i] = shapes[0] as Shape;
-      shapes[0] = s;
-    }
-    if (s === turn.built) turn.builtHit = true;
-    return piece;
-  }
-  return undefined;
+/** Whether a parsed object has a member (what `Object.keys(o).length > 0` says, without the array). */
+function hasMember(o: Rec): boolean {
+  for (const k in o) if (Object.hasOwn(o, k)) return true;
+  return false;
 }
 
 /** `turn.blocks` maps the turn's block indices to their type (fragments of server_tool_use blocks are not calls). */
 export function readAnthropic(t: Tracer, frame: Frame, turn: AnthropicTurn): void {
-  if (!mayCarryCall(frame)) return;
+  const data = frame.data;
+  const event = frame.event;
+  const f: FrameIndex = frame.index;
   const blocks = turn.blocks;
-  const shaped = byShape(turn, frame.data);
-  if (shaped !== undefined) {
-    if (blocks.get(shaped.key) !== 'server_tool_use') t.fragment(shaped.key, frame.index, shaped.text);
+  // an event that fits a shape is its fragment (when it passes mayCarryCall, as every event does before a parse)
+  const start = turn.shapes.length > 0 ? fitShapes(turn, data) : -1;
+  if (start >= 0) {
+    if (!turn.fit?.marked && !mayCarryCall(data, event)) return;
+    usedShape(turn);
+    if (blocks.get(turn.key) !== 'server_tool_use') t.fragmentJson(turn.key, f, data, start, turn.end);
     return;
   }
-  const d = rec(parse(frame.data));
+  if (!mayCarryCall(data, event)) return;
+  const d = rec(parse(data));
   if (d === undefined) return;
   const delta = jsonDelta(d);
-  if (delta !== undefined) learnShape(turn, frame.data, delta[0], observe, '"partial_json"');
-  const type = text(d.type) ?? frame.event;
-  const f: FrameIndex = frame.index;
+  if (delta !== undefined) learnShape(turn, data, delta[0], observe, '"partial_json"', MARKS);
+  const type = text(d.type) ?? event;
   if (type === 'message_start') {
     const content = list(rec(d.message)?.content) ?? [];
-    content.forEach((b, i) => {
-      const block = rec(b);
+    for (let i = 0; i < content.length; i++) {
+      const block = rec(content[i]);
       blocks.set(String(i), text(block?.type) ?? '');
-      if (block?.type !== 'tool_use') return;
+      if (block?.type !== 'tool_use') continue;
       t.complete(String(i), f, name(block.id) ?? '', text(block.name) ?? '', argsJson(block.input));
-    });
+    }
     return;
   }
   const key = index(d.index);
@@ -105,7 +103,7 @@ export function readAnthropic(t: Tracer, frame: Frame, turn: AnthropicTurn): voi
     if (block?.type !== 'tool_use') return;
     t.start(key, f, name(block.id), name(block.name));
     const input = rec(block.input);
-    if (input !== undefined && Object.keys(input).length > 0) t.whole(key, f, argsJson(input));
+    if (input !== undefined && hasMember(input)) t.whole(key, f, argsJson(input));
   } else if (type === 'content_block_delta') {
     const delta = rec(d.delta);
     const piece = text(delta?.partial_json);

@@ -6,16 +6,21 @@
  * `index` (its position in the array when it has none); a non-empty `id` or `function.name` starts (or names) the
  * call, a string `function.arguments` is a fragment; a non-null `finish_reason` ends every call of the turn.
  * A chunk that fits one of the turn's shapes (shape.ts: made from chunks that were one fragment, and proven
- * by two fills read by these same rules) is that one fragment, read without parsing the chunk whole.
+ * by two fills read by these same rules) is that one fragment, read without parsing the chunk whole (when it
+ * passes the same quick `skippable` test as any chunk: a shape whose own text holds 'tool_calls' needs none).
  */
-import type { Frame } from '../../types';
-import { learnShape, readShape, shapeSchedule, type Shape, type ShapeSchedule } from './shape';
+import type { Frame, FrameIndex } from '../../types';
+import { fitShapes, learnShape, shapeSchedule, usedShape, type ShapeSchedule } from './shape';
 import { index, list, name, parse, rec, text } from './plain';
 import type { Tracer } from './tracer';
 
+/** `data: [DONE]`, whitespace around it allowed (a JSON chunk, starting with '{', is never it). */
 function isDone(data: string): boolean {
-  return data.trim() === '[DONE]';
+  return data.charCodeAt(0) !== 123 && data.trim() === '[DONE]';
 }
+
+/** What `skippable` looks for first; a shape holding it fits only chunks that are not skippable. */
+const MARKS = ['tool_calls'];
 
 /** True when a chunk can hold nothing for calls: no tool_calls text and every finish_reason null. */
 function skippable(data: string): boolean {
@@ -23,14 +28,14 @@ function skippable(data: string): boolean {
   let at = data.indexOf('finish_reason');
   while (at >= 0) {
     let i = at + 'finish_reason'.length + 1; // past the closing quote
-    while (i < data.length && (data[i] === ' ' || data[i] === ':' || data[i] === '\n' || data[i] === '\t' || data[i] === '\r')) i++;
-    if (!data.startsWith('null', i)) return false;
+    for (let c = data.charCodeAt(i); c === 32 || c === 58 || c === 10 || c === 9 || c === 13; c = data.charCodeAt(++i));
+    if (data.lastIndexOf('null', i) !== i) return false;
     at = data.indexOf('finish_reason', i);
   }
   return true;
 }
 
-/** Who hears what a chunk says: the tracer (at the chunk's frame), or a list of observations. */
+/** Who hears what a chunk says. */
 interface Sink {
   start(key: string, id: string | undefined, name: string | undefined): void;
   fragment(key: string, text: string): void;
@@ -41,13 +46,13 @@ interface Sink {
 function readValue(value: unknown, sink: Sink): void {
   const choices = list(rec(value)?.choices);
   if (choices === undefined) return;
-  choices.forEach((c, p) => {
-    const choice = rec(c);
-    if (choice === undefined || (typeof choice.index === 'number' ? choice.index : p) !== 0) return;
+  for (let p = 0; p < choices.length; p++) {
+    const choice = rec(choices[p]);
+    if (choice === undefined || (typeof choice.index === 'number' ? choice.index : p) !== 0) continue;
     const calls = list(rec(choice.delta)?.tool_calls) ?? [];
-    calls.forEach((e, q) => {
-      const entry = rec(e);
-      if (entry === undefined) return;
+    for (let q = 0; q < calls.length; q++) {
+      const entry = rec(calls[q]);
+      if (entry === undefined) continue;
       const key = index(entry.index) ?? String(q);
       const fn = rec(entry.function);
       const id = name(entry.id);
@@ -55,62 +60,87 @@ function readValue(value: unknown, sink: Sink): void {
       if (id !== undefined || fname !== undefined) sink.start(key, id, fname);
       const piece = text(fn?.arguments);
       if (piece !== undefined) sink.fragment(key, piece);
-    });
+    }
     if (name(choice.finish_reason) !== undefined) sink.endAll();
-  });
+  }
 }
 
 /** What a chunk tells the tracer, one call at a time. */
 type Observation = readonly ['start', string, string | undefined, string | undefined] | readonly ['fragment', string, string] | readonly ['endAll'];
 
+/** A sink that keeps the observations (makeShape's fills). */
+class Observations implements Sink {
+  readonly out: Observation[] = [];
+  start(key: string, id: string | undefined, fname: string | undefined): void {
+    this.out.push(['start', key, id, fname]);
+  }
+  fragment(key: string, piece: string): void {
+    this.out.push(['fragment', key, piece]);
+  }
+  endAll(): void {
+    this.out.push(['endAll']);
+  }
+}
+
 /** The observations of a chunk's data read whole, or undefined when it is not JSON (makeShape's fills). */
 function observe(data: string): Observation[] | undefined {
   const value = parse(data);
   if (value === undefined) return undefined;
-  const out: Observation[] = [];
-  readValue(value, {
-    start: (key, id, fname) => out.push(['start', key, id, fname]),
-    fragment: (key, piece) => out.push(['fragment', key, piece]),
-    endAll: () => out.push(['endAll']),
-  });
-  return out;
+  const sink = new Observations();
+  readValue(value, sink);
+  return sink.out;
 }
 
-/** Per turn: the shapes of its fragment chunks (shape.ts) and when the next may be built. */
-export type ChatTurn = ShapeSchedule;
-
-export const chatTurn = (): ChatTurn => shapeSchedule();
-
-/** A chunk that fits one of the turn's shapes: its one fragment, read without parsing the chunk; else false. */
-function readByShape(t: Tracer, frame: Frame, turn: ChatTurn): boolean {
-  const shapes = turn.shapes;
-  for (let i = 0; i < shapes.length; i++) {
-    const s = shapes[i] as Shape;
-    const piece = readShape(s, frame.data);
-    if (piece === undefined) continue;
-    if (i > 0) {
-      shapes[i] = shapes[0] as Shape;
-      shapes[0] = s;
-    }
-    if (s === turn.built) turn.builtHit = true;
-    t.fragment(piece.key, frame.index, piece.text);
-    return true;
+/** A sink that tells the tracer at a frame, and counts what it heard (a chunk that was one fragment teaches a shape). */
+class TraceSink implements Sink {
+  frame = 0 as FrameIndex;
+  heard = 0;
+  /** The key of the one fragment heard, when the chunk said only that. */
+  fragmentKey: string | undefined;
+  constructor(readonly t: Tracer) {}
+  at(frame: FrameIndex): void {
+    this.frame = frame;
+    this.heard = 0;
+    this.fragmentKey = undefined;
   }
-  return false;
+  start(key: string, id: string | undefined, fname: string | undefined): void {
+    this.heard++;
+    this.t.start(key, this.frame, id, fname);
+  }
+  fragment(key: string, piece: string): void {
+    this.fragmentKey = this.heard++ === 0 ? key : undefined;
+    this.t.fragment(key, this.frame, piece);
+  }
+  endAll(): void {
+    this.heard++;
+    this.t.endAll(this.frame);
+  }
 }
+
+/** Per turn: the shapes of its fragment chunks (shape.ts), when the next may be built, and its sink. */
+export interface ChatTurn extends ShapeSchedule {
+  sink: TraceSink | undefined;
+}
+
+export const chatTurn = (): ChatTurn => ({ ...shapeSchedule(), sink: undefined });
 
 export function readChat(t: Tracer, frame: Frame, turn: ChatTurn = chatTurn()): void {
   const data = frame.data;
-  if (isDone(data)) return t.endAll(frame.index);
-  if (skippable(data)) return;
-  if (readByShape(t, frame, turn)) return;
-  const obs = observe(data);
-  if (obs === undefined) return;
-  for (const o of obs) {
-    if (o[0] === 'start') t.start(o[1], frame.index, o[2], o[3]);
-    else if (o[0] === 'fragment') t.fragment(o[1], frame.index, o[2]);
-    else t.endAll(frame.index);
+  const f = frame.index;
+  if (isDone(data)) return t.endAll(f);
+  // a chunk that fits a shape is its one fragment (when it is not skippable, as every chunk before a parse)
+  const start = turn.shapes.length > 0 ? fitShapes(turn, data) : -1;
+  if (start >= 0) {
+    if (!turn.fit?.marked && skippable(data)) return;
+    usedShape(turn);
+    return t.fragmentJson(turn.key, f, data, start, turn.end);
   }
-  const only = obs.length === 1 ? obs[0] : undefined;
-  if (only !== undefined && only[0] === 'fragment') learnShape(turn, data, only[1], observe, '"arguments"');
+  if (skippable(data)) return;
+  const value = parse(data);
+  if (value === undefined) return;
+  let sink = turn.sink;
+  if (sink === undefined || sink.t !== t) sink = turn.sink = new TraceSink(t);
+  sink.at(f);
+  readValue(value, sink);
+  if (sink.heard === 1 && sink.fragmentKey !== undefined) learnShape(turn, data, sink.fragmentKey, observe, '"arguments"', MARKS);
 }

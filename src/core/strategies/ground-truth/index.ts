@@ -31,17 +31,19 @@ function validArgs(wire: WireId): (args: string) => boolean {
 }
 
 export function readCarried(wire: WireId, frames: FrameTable): CallTrace {
-  const t = new Tracer();
+  const t = new Tracer(frames.count);
   let turn = Number.NaN as TurnIndex;
   let anthropic: AnthropicTurn = anthropicTurn();
   let responses: ResponsesTurn = responsesTurn();
   let gemini: GeminiTurn = geminiTurn();
   let chat: ChatTurn = chatTurn();
+  const kind = wire === 'anthropic-messages' ? 0 : wire === 'openai-chat' ? 1 : wire === 'openai-responses' ? 2 : 3;
   for (let i = 0; i < frames.count; i++) {
     const frame = frameAt(frames, i);
-    if (frame.turn !== turn) {
+    const frameTurn = frame.turn;
+    if (frameTurn !== turn) {
       endGeminiTurn(t, gemini);
-      turn = frame.turn;
+      turn = frameTurn;
       t.at(turn);
       anthropic = anthropicTurn();
       responses = responsesTurn();
@@ -49,9 +51,9 @@ export function readCarried(wire: WireId, frames: FrameTable): CallTrace {
       chat = chatTurn();
     }
     try {
-      if (wire === 'anthropic-messages') readAnthropic(t, frame, anthropic);
-      else if (wire === 'openai-chat') readChat(t, frame, chat);
-      else if (wire === 'openai-responses') readResponses(t, frame, responses);
+      if (kind === 0) readAnthropic(t, frame, anthropic);
+      else if (kind === 1) readChat(t, frame, chat);
+      else if (kind === 2) readResponses(t, frame, responses);
       else readGemini(t, frame, gemini);
     } catch {
       // a value too deep to write back as JSON: this frame adds nothing, the rest is read

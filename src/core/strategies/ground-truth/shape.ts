@@ -12,8 +12,10 @@
  * index (and '""' as the pad), '"x"' with another index (and '"y"'), giving the fragments '' and 'x' at the
  * filled keys. JSON's grammar being context free, any event that is head + digits + mid + L + tail (+ S +
  * padEnd) with L a JSON string literal (and S one without escapes) reads as the one fragment JSON.parse(L) at
- * key = those digits: `readShape` returns that fragment and key, or undefined (the caller parses the event
- * whole). Never throws.
+ * key = those digits: `fitShape` returns where L is (not decoded: `Tracer.fragmentJson` decodes a call's joined
+ * literals once) and the key, `readShape` the fragment decoded; else nothing (the caller parses the event whole).
+ * A shape is `marked` when its own text holds one of the strings the reader gives (its quick "may this event
+ * matter" test then holds for every event that fits). Never throws.
  */
 
 export interface Shape {
@@ -25,6 +27,10 @@ export interface Shape {
   readonly padEnd?: string;
   /** The key when the shape has no index digits. */
   readonly key: string;
+  /** Whether one of the `marks` given to makeShape is in the shape's own text (so in every event that fits it). */
+  readonly marked: boolean;
+  /** The events that fit, as one anchored regular expression (built from the parts above). */
+  readonly re: RegExp;
 }
 
 /** What one event says, in the reader's terms; a fragment is ['fragment', key, text]. */
@@ -76,7 +82,7 @@ const isFragment = (obs: Observation[] | undefined, key: string, text: string): 
 };
 
 /** A shape from an event that reads as the one fragment (key, text), or undefined (see the contract). */
-export function makeShape(data: string, key: string, read: ReadWhole, member: string): Shape | undefined {
+export function makeShape(data: string, key: string, read: ReadWhole, member: string, marks: readonly string[] = []): Shape | undefined {
   const litStart = valueAfterName(data, member, data.length);
   if (litStart < 0 || data.charCodeAt(litStart) !== 34) return undefined;
   const litEnd = literalEnd(data, litStart);
@@ -87,7 +93,8 @@ export function makeShape(data: string, key: string, read: ReadWhole, member: st
   const d0 = valueAfterName(data, '"index"', litStart);
   let d1 = d0;
   while (d1 >= 0 && d1 < litStart && d1 - d0 < MAX_DIGITS && data.charCodeAt(d1) >= 48 && data.charCodeAt(d1) <= 57) d1++;
-  if (d0 >= 0 && d1 > d0 && d1 < litStart && data.slice(d0, d1) === key) {
+  // mid never starts with a digit (the digits above are all there are), so fitShape reads them back
+  if (d0 >= 0 && d1 > d0 && d1 < litStart && data.slice(d0, d1) === key && !(data.charCodeAt(d1) >= 48 && data.charCodeAt(d1) <= 57)) {
     head = data.slice(0, d0);
     mid = data.slice(d1, litStart);
     indexed = true;
@@ -99,65 +106,73 @@ export function makeShape(data: string, key: string, read: ReadWhole, member: st
   const fill = (n: string, lit: string, s: string): string => head + (indexed ? n : '') + mid + lit + tail + (padEnd === undefined ? '' : s + padEnd);
   if (!isFragment(read(fill(key, '""', '""')), key, '')) return undefined;
   if (!isFragment(read(fill(other, '"x"', '"y"')), indexed ? other : key, 'x')) return undefined;
-  const shape: { -readonly [K in keyof Shape]: Shape[K] } = { head, indexed, mid, tail, key };
+  const fixed = [head, mid, tail, padEnd ?? ''];
+  const marked = marks.some((m) => fixed.some((part) => part.includes(m)));
+  const re = shapeRegExp(head, indexed, mid, tail, padEnd);
+  const shape: { -readonly [K in keyof Shape]: Shape[K] } = { head, indexed, mid, tail, key, marked, re };
   if (padEnd !== undefined) shape.padEnd = padEnd;
   return shape;
 }
 
-/** The value of a JSON string literal: sliced when it has no escape, else JSON.parse; undefined if not one. */
-function literalValue(x: string): string | undefined {
-  const last = x.length - 1;
-  if (last < 1 || x.charCodeAt(0) !== 34 || x.charCodeAt(last) !== 34) return undefined;
-  let plain = true;
-  for (let i = 1; i < last && plain; i++) {
-    const c = x.charCodeAt(i);
-    if (c === 34 || c === 92 || c < 32) plain = false;
-  }
-  if (plain) return x.slice(1, last);
-  try {
-    const v: unknown = JSON.parse(x);
-    return typeof v === 'string' ? v : undefined;
-  } catch {
-    return undefined;
-  }
+/** Where `fitShape` leaves the key of the event it read and the end of its literal. */
+export interface ShapeFit {
+  key: string;
+  end: number;
 }
 
-/** The fragment an event that fits the shape carries, with its key; undefined when it does not fit. */
-export function readShape(s: Shape, data: string): { key: string; text: string } | undefined {
-  if (data.lastIndexOf(s.head, 0) !== 0) return undefined;
-  let i = s.head.length;
+/** Regular-expression text matching `x` literally. */
+const literally = (x: string): string => x.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&');
+
+/** A JSON string literal (JSON.parse's grammar: no raw control character, only its escapes). */
+const LITERAL = '"(?:[^"\\\\\\x00-\\x1f]|\\\\(?:["\\\\/bfnrt]|u[0-9a-fA-F]{4}))*"';
+
+/**
+ * The events a shape's parts stand for, as one anchored regular expression: head, the index digits (no leading
+ * zero, at most MAX_DIGITS), mid, a JSON string literal, tail, and when padded a string without escape or
+ * control character and padEnd.
+ */
+function shapeRegExp(head: string, indexed: boolean, mid: string, tail: string, padEnd: string | undefined): RegExp {
+  const digits = indexed ? `(?:0|[1-9][0-9]{0,${MAX_DIGITS - 1}})` : '';
+  const pad = padEnd === undefined ? '' : `"[^"\\\\\\x00-\\x1f]*"${literally(padEnd)}`;
+  return new RegExp(`^${literally(head)}${digits}${literally(mid)}${LITERAL}${literally(tail)}${pad}$`);
+}
+
+/**
+ * Where the JSON string literal of the fragment an event that fits the shape carries starts (its opening quote;
+ * `out.end` is just past its closing quote, `out.key` the fragment's key), or -1 when the event does not fit.
+ * The literal is not decoded (its value is JSON.parse of it; bodies of literals join into the body of their
+ * joined values). One native match of the shape's regular expression (`re`) does every check.
+ */
+export function fitShape(s: Shape, data: string, out: ShapeFit): number {
+  // `test` builds no match array; the digits and the pad are read back from the matched text
+  if (!s.re.test(data)) return -1;
+  let start = s.head.length;
   let key = s.key;
   if (s.indexed) {
-    const d0 = i;
-    while (i < data.length && i - d0 < MAX_DIGITS && data.charCodeAt(i) >= 48 && data.charCodeAt(i) <= 57) i++;
-    if (i === d0 || (i > d0 + 1 && data.charCodeAt(d0) === 48)) return undefined;
-    key = data.slice(d0, i);
+    let n = 0;
+    for (let c = data.charCodeAt(start); c >= 48 && c <= 57; c = data.charCodeAt(++start)) n = n * 10 + (c - 48);
+    key = String(n);
   }
-  if (!data.startsWith(s.mid, i)) return undefined;
-  const start = i + s.mid.length;
-  let end: number;
-  if (s.padEnd === undefined) end = data.length - s.tail.length;
-  else {
-    const close = data.length - s.padEnd.length - 1;
-    if (close <= start || data.charCodeAt(close) !== 34 || data.indexOf(s.padEnd, close + 1) !== close + 1) return undefined;
-    const open = data.lastIndexOf('"', close - 1);
-    for (let k = open + 1; k < close; k++) {
-      const c = data.charCodeAt(k);
-      if (c === 92 || c < 32) return undefined;
-    }
-    end = open - s.tail.length;
-  }
-  if (end <= start || data.indexOf(s.tail, end) !== end) return undefined;
-  const text = literalValue(data.slice(start, end));
-  return text === undefined ? undefined : { key, text };
+  start += s.mid.length;
+  const padEnd = s.padEnd;
+  out.key = key;
+  out.end = (padEnd === undefined ? data.length : data.lastIndexOf('"', data.length - padEnd.length - 2)) - s.tail.length;
+  return start;
+}
+
+/** The fragment an event that fits the shape carries, decoded, with its key; undefined when it does not fit. */
+export function readShape(s: Shape, data: string): { key: string; text: string } | undefined {
+  const out: ShapeFit = { key: '', end: 0 };
+  const start = fitShape(s, data, out);
+  return start < 0 ? undefined : { key: out.key, text: JSON.parse(data.slice(start, out.end)) as string };
 }
 
 /** How many shapes a turn keeps, and the longest wait between two builds that went unused. */
 const SHAPES = 4;
 const MAX_WAIT = 256;
 
-/** Per turn: its shapes and when the next may be built. */
-export interface ShapeSchedule {
+/** Per turn: its shapes and when the next may be built (and where `fitShape` leaves a key). */
+export interface ShapeSchedule extends ShapeFit {
   shapes: Shape[];
   /** Events read whole since the last build, and how many must pass before the next. */
   since: number;
@@ -165,22 +180,50 @@ export interface ShapeSchedule {
   /** The last shape built, and whether an event has fitted it since. */
   built: Shape | undefined;
   builtHit: boolean;
+  /** The shape `fitShapes` found last. */
+  fit: Shape | undefined;
 }
 
-export const shapeSchedule = (): ShapeSchedule => ({ shapes: [], since: 0, wait: 0, built: undefined, builtHit: false });
+export const shapeSchedule = (): ShapeSchedule => ({ shapes: [], since: 0, wait: 0, built: undefined, builtHit: false, key: '', end: 0, fit: undefined });
 
 /**
  * After an event read whole that was one fragment at `key`: a shape from it, when the schedule allows. Builds back
  * off (doubling, up to MAX_WAIT) while the shapes they make go unused; the newest SHAPES shapes are kept.
  */
-export function learnShape(turn: ShapeSchedule, data: string, key: string, read: ReadWhole, member: string): void {
+export function learnShape(turn: ShapeSchedule, data: string, key: string, read: ReadWhole, member: string, marks: readonly string[] = []): void {
   if (turn.since++ < turn.wait) return;
   turn.wait = turn.builtHit ? 0 : Math.min(MAX_WAIT, turn.wait * 2 + 1);
   turn.since = 0;
   turn.builtHit = false;
-  const s = makeShape(data, key, read, member);
+  const s = makeShape(data, key, read, member, marks);
   turn.built = s;
   if (s === undefined) return;
   turn.shapes.unshift(s);
   if (turn.shapes.length > SHAPES) turn.shapes.pop();
+}
+
+/** `fitShape` with the first of the turn's shapes the event fits (that shape left in `turn.fit`), or -1. */
+export function fitShapes(turn: ShapeSchedule, data: string): number {
+  const shapes = turn.shapes;
+  for (let i = 0; i < shapes.length; i++) {
+    const s = shapes[i] as Shape;
+    const start = fitShape(s, data, turn);
+    if (start < 0) continue;
+    turn.fit = s;
+    return start;
+  }
+  return -1;
+}
+
+/** The event that fitted `turn.fit` was read by it: that shape goes first, and counts as a hit if it is the newest. */
+export function usedShape(turn: ShapeSchedule): void {
+  const s = turn.fit;
+  if (s === undefined) return;
+  const shapes = turn.shapes;
+  const i = shapes[0] === s ? 0 : shapes.indexOf(s);
+  if (i > 0) {
+    shapes[i] = shapes[0] as Shape;
+    shapes[0] = s;
+  }
+  if (s === turn.built) turn.builtHit = true;
 }

@@ -10,12 +10,14 @@
  *   reused key: a second call (reported in `reused`); otherwise it fills the missing id / name;
  * - a fragment or an end for a key with no call opens one with id and name '';
  * - a complete opens a new call when the key has none, already had a complete event, or has another id;
- * - args = the joined fragments when any came, else the whole args; endFrame = the first end;
+ * - args = the joined fragments when any came (fragments given as JSON string bodies are decoded once, joined),
+ *   else the whole args; endFrame = the first end;
  * - a call the reader marks `streamed` (Gemini partialArgs) is not ended by `endAll`: finishReason arriving
  *   while its arguments are still coming leaves it cut (endFrame undefined).
  * Nothing here knows a wire's field names; the readers never share code with the wire adapters.
  */
 import type { CallKey, CarriedCall, FrameIndex, Mutable, TurnIndex } from '../../types';
+import { chain, Pieces, type Chain } from './pieces';
 
 export interface ReusedKey {
   turn: TurnIndex;
@@ -37,22 +39,32 @@ export interface CallTrace {
 
 interface Draft {
   call: Mutable<CarriedCall>;
-  parts: string[];
+  /** The argument pieces (pieces.ts). */
+  parts: Chain;
   sawFragment: boolean;
   complete: boolean;
   streamed: boolean;
-  whole?: string;
+  whole: string | undefined;
   argFrames: number;
-  lastArgFrame?: FrameIndex;
+  lastArgFrame: FrameIndex | undefined;
   unread: number;
 }
 
 export class Tracer {
   private readonly drafts: Draft[] = [];
+  private readonly pieces: Pieces;
+  /** The draft of the key looked up last (most pieces go to the call the previous one went to). */
+  private lastKey: CallKey | undefined;
+  private lastDraft: Draft | undefined;
   private readonly reused: ReusedKey[] = [];
   private byKey = new Map<CallKey, Draft>();
   private turnDrafts: Draft[] = [];
   private turn = Number.NaN as TurnIndex;
+
+  /** `capacity`: about how many argument pieces are coming (e.g. the frame count), to make room at once. */
+  constructor(capacity?: number) {
+    this.pieces = new Pieces(capacity);
+  }
 
   /** Called for every frame: a new turn forgets the keys of the previous one. */
   at(turn: TurnIndex): void {
@@ -60,12 +72,22 @@ export class Tracer {
     this.turn = turn;
     this.byKey = new Map();
     this.turnDrafts = [];
+    this.lastKey = undefined;
+  }
+
+  private draft(key: CallKey): Draft | undefined {
+    if (key === this.lastKey) return this.lastDraft;
+    const d = this.byKey.get(key);
+    this.lastKey = key;
+    this.lastDraft = d;
+    return d;
   }
 
   private open(key: CallKey, frame: FrameIndex, id = '', name = ''): Draft {
     const call: Mutable<CarriedCall> = { turn: this.turn, key, id, name, argsText: '', startFrame: frame, valid: false };
-    const d: Draft = { call, parts: [], sawFragment: false, complete: false, streamed: false, argFrames: 0, unread: 0 };
+    const d: Draft = { call, parts: chain(), sawFragment: false, complete: false, streamed: false, whole: undefined, argFrames: 0, lastArgFrame: undefined, unread: 0 };
     this.byKey.set(key, d);
+    if (key === this.lastKey) this.lastDraft = d;
     this.drafts.push(d);
     this.turnDrafts.push(d);
     return d;
@@ -84,7 +106,7 @@ export class Tracer {
   }
 
   start(key: CallKey, frame: FrameIndex, id?: string, name?: string, streamed = false): void {
-    const d = this.byKey.get(key);
+    const d = this.draft(key);
     let target = d;
     if (!d) target = this.open(key, frame, id, name);
     else if (id && d.call.id && id !== d.call.id) {
@@ -95,38 +117,50 @@ export class Tracer {
   }
 
   fragment(key: CallKey, frame: FrameIndex, text: string): void {
-    const d = this.byKey.get(key) ?? this.open(key, frame);
-    d.parts.push(text);
+    const d = this.draft(key) ?? this.open(key, frame);
+    this.pieces.addText(d.parts, text);
     d.sawFragment = true;
     if (text !== '') this.piece(d, frame);
   }
 
+  /**
+   * A fragment given as a JSON string literal the reader checked (shape.ts `fitShape`), `data.slice(start, end)`:
+   * the same as `fragment(key, frame, JSON.parse(data.slice(start, end)))`. A call's literals are decoded once,
+   * at finish (the bodies of valid literals join into the body of their joined values).
+   */
+  fragmentJson(key: CallKey, frame: FrameIndex, data: string, start: number, end: number): void {
+    const d = this.draft(key) ?? this.open(key, frame);
+    this.pieces.addLiteral(d.parts, data, start, end);
+    d.sawFragment = true;
+    if (end - start > 2) this.piece(d, frame);
+  }
+
   /** A frame that carried argument pieces for a call that are merged, not joined (Gemini partialArgs). */
   touched(key: CallKey, frame: FrameIndex): void {
-    const d = this.byKey.get(key);
+    const d = this.draft(key);
     if (d) this.piece(d, frame);
   }
 
   /** An argument piece that could not be placed (a path that cannot be read, an entry with no value). */
   unreadPiece(key: CallKey, frame: FrameIndex): void {
-    const d = this.byKey.get(key);
+    const d = this.draft(key);
     if (!d) return;
     d.unread++;
     this.piece(d, frame);
   }
 
   whole(key: CallKey, frame: FrameIndex, args: string): void {
-    const d = this.byKey.get(key) ?? this.open(key, frame);
+    const d = this.draft(key) ?? this.open(key, frame);
     if (d.whole === undefined) d.whole = args;
   }
 
   end(key: CallKey, frame: FrameIndex): void {
-    const d = this.byKey.get(key) ?? this.open(key, frame);
+    const d = this.draft(key) ?? this.open(key, frame);
     if (d.call.endFrame === undefined) d.call.endFrame = frame;
   }
 
   complete(key: CallKey, frame: FrameIndex, id: string, name: string, args: string): void {
-    let d = this.byKey.get(key);
+    let d = this.draft(key);
     if (!d || d.complete || (id && d.call.id && id !== d.call.id)) {
       if (d && !d.complete) this.reused.push({ turn: this.turn, key, frame });
       d = this.open(key, frame, id, name);
@@ -145,16 +179,16 @@ export class Tracer {
 
   /** Replaces a call's arguments (Gemini: the merged object, as JSON). */
   setArgs(key: CallKey, args: string): void {
-    const d = this.byKey.get(key);
+    const d = this.draft(key);
     if (d) {
-      d.parts = [args];
+      this.pieces.reset(d.parts, args);
       d.sawFragment = true;
     }
   }
 
   finish(valid: (args: string) => boolean): CallTrace {
     const carried = this.drafts.map((d) => {
-      d.call.argsText = d.sawFragment ? d.parts.join('') : (d.whole ?? '');
+      d.call.argsText = !d.sawFragment ? (d.whole ?? '') : this.pieces.text(d.parts);
       d.call.valid = valid(d.call.argsText);
       return d.call;
     });

@@ -1,0 +1,71 @@
+// The ground truth's argument pieces (src/core/strategies/ground-truth/pieces.ts): a chain of texts and JSON
+// string literals joins to the texts and the literals' JSON.parse values, whatever the escapes.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { chain, Pieces } from '../../../src/core/strategies/ground-truth/pieces';
+
+/** A JSON string literal for `text`, each character written plainly or as a \u escape (either hex case) at random. */
+const literalOf = (text: string, escapes: readonly boolean[], upper: boolean): string => {
+  let out = '"';
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    const hex = c.toString(16).padStart(4, '0');
+    if (escapes[i % Math.max(1, escapes.length)] || c < 32 || c === 34 || c === 92) out += `\\u${upper ? hex.toUpperCase() : hex}`;
+    else out += text[i];
+  }
+  return `${out}"`;
+};
+
+describe('ground-truth pieces', () => {
+  it('joins texts and decoded literals in order, across calls sharing the arrays', () => {
+    const p = new Pieces(2);
+    const a = chain();
+    const b = chain();
+    const data = 'xx"a\\"b\\\\c\\n\\t\\/\\u00e9\\uD83D\\ude00"yy';
+    p.addText(a, '{"k":');
+    p.addText(b, 'other');
+    p.addLiteral(a, data, 2, data.length - 2);
+    p.addLiteral(b, '""', 0, 2);
+    p.addText(a, '}');
+    expect(p.text(a)).toBe(`{"k":${JSON.parse(data.slice(2, -2)) as string}}`);
+    expect(p.text(b)).toBe('other');
+    p.reset(a, 'whole');
+    expect(p.text(a)).toBe('whole');
+    expect(p.text(chain())).toBe('');
+  });
+
+  it('a literal decodes to what JSON.parse gives, for any text and escapes (lone surrogates too)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.boolean(), fc.string({ unit: 'binary', maxLength: 40 }), fc.array(fc.boolean(), { maxLength: 5 }), fc.boolean()), { maxLength: 8 }),
+        fc.string({ maxLength: 3 }),
+        (items, around) => {
+          const p = new Pieces(1);
+          const c = chain();
+          let expected = '';
+          for (const [asText, text, escapes, upper] of items) {
+            if (asText) p.addText(c, text);
+            else {
+              // the literal as plain JSON.stringify writes it, or with \u escapes
+              const literal = escapes.length === 0 ? JSON.stringify(text) : literalOf(text, escapes, upper);
+              const data = around + literal + around;
+              expect(JSON.parse(literal)).toBe(text);
+              p.addLiteral(c, data, around.length, around.length + literal.length);
+            }
+            expect(p.text(c)).toBe((expected += text));
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('joins texts longer than one decoding run', () => {
+    const p = new Pieces();
+    const c = chain();
+    const long = 'é'.repeat(5000);
+    p.addLiteral(c, JSON.stringify(long), 0, long.length + 2);
+    p.addText(c, 'z'.repeat(5000));
+    expect(p.text(c)).toBe(long + 'z'.repeat(5000));
+  });
+});
