@@ -11,7 +11,7 @@
 import type { CarriedCall, Frame, FrameIndex, NaReason, ParseAttempt, Signal, StrategyNote, StrategyRun, TurnIndex, TurnVerdict, WireId } from '../types';
 import { createRunLog } from './run-log';
 import type { Strategy } from './types';
-import { byTurn, naVerdicts, overallVerdict, turnVerdict } from './verdict';
+import { naVerdicts, overallVerdict, turnGroups, turnVerdict } from './verdict';
 
 export interface RunInput {
   wire: WireId;
@@ -48,23 +48,29 @@ export function runStrategy(strategy: Strategy, input: RunInput): RunResult {
   const lastFrame = new Map<number, FrameIndex>();
   const { frames, signals, wire } = input;
 
+  const n = frames.length;
   let i = 0;
-  while (i < frames.length) {
+  while (i < n) {
     const turn = (frames[i] as Frame).turn;
     const ctx = { wire, turn, log };
     let j = i;
     try {
       let state = strategy.init(turn);
-      for (; j < frames.length && (frames[j] as Frame).turn === turn; j++) {
-        const f = (frames[j] as Frame).index;
-        for (const s of signals[j] ?? []) state = strategy.step(state, s, f, ctx);
+      for (; j < n; j++) {
+        const frame = frames[j] as Frame;
+        const frameTurn = frame.turn;
+        const f = frame.index;
+        if (frameTurn !== turn) break;
+        const list = signals[j];
+        if (list === undefined) continue;
+        for (let k = 0; k < list.length; k++) state = strategy.step(state, list[k] as Signal, f, ctx);
       }
       const endFrame = (frames[j - 1] as Frame).index;
       lastFrame.set(turn, endFrame);
       strategy.endTurn(state, { ...ctx, endFrame });
     } catch (e) {
       crashed.set(turn, e instanceof Error ? e.message : String(e));
-      while (j < frames.length && (frames[j] as Frame).turn === turn) j++;
+      while (j < n && (frames[j] as Frame).turn === turn) j++;
       lastFrame.set(turn, (frames[j - 1] as Frame).index);
     }
     i = j;
@@ -72,9 +78,9 @@ export function runStrategy(strategy: Strategy, input: RunInput): RunResult {
 
   const { buffers, attempts, calls, notes } = log.finish();
   const inputOf = (a: ParseAttempt): string => a.text ?? buffers[a.bufferId]?.text.slice(a.start, a.end) ?? '';
-  const carriedBy = byTurn(input.carried);
-  const callsBy = byTurn(calls);
-  const attemptsBy = byTurn(attempts);
+  const carriedBy = turnGroups(input.carried);
+  const callsBy = turnGroups(calls);
+  const attemptsBy = turnGroups(attempts);
   const verdicts: TurnVerdict[] = input.turns.map((turn) => {
     const message = crashed.get(turn);
     if (message !== undefined) return { turn, verdict: 'fail', reason: 'wrong-call', error: `strategy error: ${message}` };

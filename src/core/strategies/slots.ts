@@ -80,7 +80,8 @@ export function startIndexKeyed(
   return slot;
 }
 
-export function appendArgs(slot: Slot, ctx: StrategyContext, frame: FrameIndex, text: string): { start: number; end: number } {
+/** Appends a fragment to the slot's buffer; returns its start in the buffer. */
+export function appendArgs(slot: Slot, ctx: StrategyContext, frame: FrameIndex, text: string): number {
   slot.sawArgs = true;
   return ctx.log.append(slot.bufferId, frame, text);
 }
@@ -127,11 +128,7 @@ export function closeAndParse(slot: Slot, ctx: StrategyContext, frame: FrameInde
   if (slot.closed) return;
   slot.closed = true;
   const text = ctx.log.textOf(slot.bufferId);
-  const outcome = ctx.log.attempt(
-    { frame, turn: ctx.turn, key: slot.key, bufferId: slot.bufferId, start: 0, end: text.length },
-    text,
-    emptyArgsMeanNoArgs(ctx.wire, text),
-  );
+  const outcome = ctx.log.attempt(frame, ctx.turn, slot.key, slot.bufferId, 0, text, emptyArgsMeanNoArgs(ctx.wire, text));
   if (outcome.ok) {
     slot.ready = true;
     ctx.log.ready({ turn: ctx.turn, key: slot.key, id: slot.id, name: slot.name, argsText: text, args: outcome.value, readyFrame: frame });
