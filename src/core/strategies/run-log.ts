@@ -18,13 +18,6 @@ export type { StrategyNote };
 
 type Fragment = BufferLog['fragments'][number];
 
-/** A buffer being written: its log (text filled in by `finish`) and its text so far. */
-interface BufferDraft {
-  log: Mutable<BufferLog>;
-  fragments: Fragment[];
-  text: string;
-}
-
 /** What a strategy learns from an attempt: the value, or that it failed (the message is derived when shown). */
 export type AttemptOutcome = { ok: true; value: unknown } | { ok: false };
 
@@ -60,83 +53,88 @@ export interface RunLog {
 }
 
 export function createRunLog(): RunLog {
-  const drafts: BufferDraft[] = [];
+  // Per buffer, by id: its log (text filled in by `finish`), its fragments (the log's own array) and its text so far.
+  const logs: Mutable<BufferLog>[] = [];
+  const fragmentsOf: Fragment[][] = [];
+  const texts: string[] = [];
   const attempts: ParseAttempt[] = [];
   const calls: ReadyCall[] = [];
   const notes: StrategyNote[] = [];
+  // Whether the logs are frame-ordered as written (they are, folded frame by frame; checked, not assumed).
+  let attemptsSorted = true;
+  let callsSorted = true;
 
-  const draft = (id: number): BufferDraft => {
-    const d = drafts[id];
-    if (d === undefined) throw new Error(`run-log: no buffer ${id}`);
-    return d;
+  const check = (id: number): number => {
+    if (id >= 0 && id < texts.length) return id;
+    throw new Error(`run-log: no buffer ${id}`);
+  };
+  const logAttempt = (a: ParseAttempt): void => {
+    const last = attempts[attempts.length - 1];
+    if (last !== undefined && last.frame > a.frame) attemptsSorted = false;
+    attempts.push(a);
   };
 
   return {
     openBuffer(turn, key, frame, callId, name) {
-      const id = drafts.length;
+      const id = logs.length;
       const fragments: Fragment[] = [];
       const log: Mutable<BufferLog> = { id, turn, key, text: '', fragments, openedAt: frame };
       if (callId !== undefined) log.callId = callId;
       if (name !== undefined) log.name = name;
-      drafts.push({ log, fragments, text: '' });
+      logs.push(log);
+      fragmentsOf.push(fragments);
+      texts.push('');
       return id;
     },
     append(bufferId, frame, text) {
-      const d = draft(bufferId);
-      const start = d.text.length;
-      d.fragments.push({ frame, start, end: start + text.length });
-      if (text.length > 0) d.text += text;
+      const start = (texts[check(bufferId)] as string).length;
+      (fragmentsOf[bufferId] as Fragment[]).push({ frame, start, end: start + text.length });
+      if (text.length > 0) texts[bufferId] += text;
       return start;
     },
     setCall(bufferId, callId, name) {
-      const log = draft(bufferId).log;
+      const log = logs[check(bufferId)] as Mutable<BufferLog>;
       if (callId !== undefined && log.callId !== callId) log.callId = callId;
       if (name !== undefined && log.name !== name) log.name = name;
     },
     textOf(bufferId) {
-      return draft(bufferId).text;
+      return texts[check(bufferId)] as string;
     },
     lengthOf(bufferId) {
-      return draft(bufferId).text.length;
+      return (texts[check(bufferId)] as string).length;
     },
     attempt(frame, turn, key, bufferId, start, input, emptyMeansNoArgs = false) {
       const end = start + input.length;
       if (emptyMeansNoArgs && input === '') {
-        attempts.push({ frame, turn, key, bufferId, start, end, ok: true });
+        logAttempt({ frame, turn, key, bufferId, start, end, ok: true });
         return { ok: true, value: {} };
       }
       if (cannotBeJson(input)) {
-        attempts.push({ frame, turn, key, bufferId, start, end, ok: false });
+        logAttempt({ frame, turn, key, bufferId, start, end, ok: false });
         return FAILED;
       }
       const outcome = parseJson(input);
       if (outcome.ok) {
-        attempts.push({ frame, turn, key, bufferId, start, end, ok: true });
+        logAttempt({ frame, turn, key, bufferId, start, end, ok: true });
         return outcome;
       }
-      attempts.push({ frame, turn, key, bufferId, start, end, ok: false, error: outcome.error });
+      logAttempt({ frame, turn, key, bufferId, start, end, ok: false, error: outcome.error });
       return FAILED;
     },
     ready(call) {
+      const last = calls[calls.length - 1];
+      if (last !== undefined && last.readyFrame > call.readyFrame) callsSorted = false;
       calls.push(call);
     },
     note(n) {
       notes.push(n);
     },
     finish() {
-      const buffers = drafts.map((d) => {
-        d.log.text = d.text;
-        return d.log;
-      });
+      for (let i = 0; i < logs.length; i++) (logs[i] as Mutable<BufferLog>).text = texts[i] as string;
       // Folding is frame-ordered already; a stable sort guards the invariant the view's binary searches rely on.
-      if (!sortedBy(attempts, (a) => a.frame)) attempts.sort((x, y) => x.frame - y.frame);
-      if (!sortedBy(calls, (c) => c.readyFrame)) calls.sort((x, y) => x.readyFrame - y.readyFrame);
-      return { buffers, attempts, calls, notes };
+      if (!attemptsSorted) attempts.sort((x, y) => x.frame - y.frame);
+      if (!callsSorted) calls.sort((x, y) => x.readyFrame - y.readyFrame);
+      return { buffers: logs, attempts, calls, notes };
     },
   };
-}
-
-function sortedBy<T>(items: readonly T[], at: (x: T) => number): boolean {
-  for (let i = 1; i < items.length; i++) if (at(items[i - 1] as T) > at(items[i] as T)) return false;
-  return true;
 }

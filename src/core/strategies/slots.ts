@@ -29,9 +29,11 @@ export interface Slots {
   byKey: Map<CallKey, Slot>;
   /** Every slot of the turn in the order opened. */
   all: Slot[];
+  /** Every slot of `all` before this index is closed (slots close only in closeAndParse, and stay closed). */
+  openFrom: number;
 }
 
-export const newSlots = (): Slots => ({ byKey: new Map(), all: [] });
+export const newSlots = (): Slots => ({ byKey: new Map(), all: [], openFrom: 0 });
 
 export function openSlot(
   slots: Slots,
@@ -136,7 +138,13 @@ export function closeAndParse(slot: Slot, ctx: StrategyContext, frame: FrameInde
 }
 
 export function closeAllOpen(slots: Slots, ctx: StrategyContext, frame: FrameIndex): void {
-  for (const slot of slots.all) if (!slot.closed) closeAndParse(slot, ctx, frame);
+  const all = slots.all;
+  while (slots.openFrom < all.length && (all[slots.openFrom] as Slot).closed) slots.openFrom++;
+  for (let i = slots.openFrom; i < all.length; i++) {
+    const slot = all[i] as Slot;
+    if (!slot.closed) closeAndParse(slot, ctx, frame);
+  }
+  slots.openFrom = all.length;
 }
 
 /** Wires on which a call has no end event of its own: `finish_reason` (or the stream end) ends every call. */
