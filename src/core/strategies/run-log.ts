@@ -36,7 +36,9 @@ export interface RunLog {
   /**
    * Parses `input`, which is buffer[start, end) of `bufferId`, and logs the attempt `{frame, turn, key, bufferId,
    * start, end, ok}` (with JSON.parse's `error` when it parsed and failed); with `emptyMeansNoArgs`, an empty input
-   * parses as {} (see json.ts).
+   * parses as {} (see json.ts). `whole`: the input is a call's whole buffer, which usually parses, so JSON.parse is
+   * tried first and the scan only decides, on a failure, whether the attempt keeps a message; the logged attempt
+   * is the same either way (the scan rejects only what JSON.parse rejects).
    */
   attempt(
     frame: FrameIndex,
@@ -46,6 +48,7 @@ export interface RunLog {
     start: number,
     input: string,
     emptyMeansNoArgs?: boolean,
+    whole?: boolean,
   ): AttemptOutcome;
   ready(call: ReadyCall): void;
   note(n: StrategyNote): void;
@@ -103,11 +106,18 @@ export function createRunLog(): RunLog {
     lengthOf(bufferId) {
       return (texts[check(bufferId)] as string).length;
     },
-    attempt(frame, turn, key, bufferId, start, input, emptyMeansNoArgs = false) {
+    attempt(frame, turn, key, bufferId, start, input, emptyMeansNoArgs = false, whole = false) {
       const end = start + input.length;
       if (emptyMeansNoArgs && input === '') {
         logAttempt({ frame, turn, key, bufferId, start, end, ok: true });
         return { ok: true, value: {} };
+      }
+      if (whole) {
+        const outcome = parseJson(input);
+        if (outcome.ok) logAttempt({ frame, turn, key, bufferId, start, end, ok: true });
+        else if (cannotBeJson(input)) logAttempt({ frame, turn, key, bufferId, start, end, ok: false });
+        else logAttempt({ frame, turn, key, bufferId, start, end, ok: false, error: outcome.error });
+        return outcome.ok ? outcome : FAILED;
       }
       if (cannotBeJson(input)) {
         logAttempt({ frame, turn, key, bufferId, start, end, ok: false });
