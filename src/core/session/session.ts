@@ -7,7 +7,8 @@
  * the session's recording and an empty result for that stage, and a strategy that throws fails its turns instead
  * of crashing. The Session is plain data (structured-cloneable: a Web Worker can post it).
  * With `opts.strategies`, only those strategies are run; the others hold a placeholder run (`isPending`) until
- * `withStrategies(session, ids)` computes them, so the app can paint the selected strategy first.
+ * `withStrategies(session, ids)` computes them, so the app can paint the selected strategy first. Strategies with the
+ * same fold (registry.ts `SAME_FOLD`) are folded once: the second is the first's run under its own id (shared data).
  * `analyzeInput(input, name?, opts?)` = load -> analyze, for a page that shows a recording without faults: this
  * module does not import core/faults, so the first page load does not carry the instructor lab's fault code
  * (analyze.ts adds the faults: `analyzeText`, `loadFaulted`).
@@ -15,7 +16,7 @@
 import type { FaultError } from '../faults';
 import { load } from '../load';
 import { decodeRecording, emptyFrameTable } from '../sse';
-import { STRATEGIES } from '../strategies/registry';
+import { SAME_FOLD, STRATEGIES } from '../strategies/registry';
 import { runStrategy } from '../strategies/run';
 import { traceCalls, type CallTrace } from '../strategies/truth';
 import { computeTimings, sortAnomalies } from '../timeline';
@@ -108,11 +109,15 @@ export function analyze(recording: Recording, opts: AnalyzeOptions = {}): Sessio
     anomalies,
   };
   const ids = opts.strategies ?? STRATEGY_IDS;
-  for (const id of ids) strategies[id] = computeRun(session, id);
+  for (const id of ids) strategies[id] = computeRun(session, id, strategies);
   return session;
 }
 
-function computeRun(session: Session, id: StrategyId): StrategyRun {
+/** The run of `id`: a copy of its SAME_FOLD twin's under its own id when that one is computed already, else folded. */
+function computeRun(session: Session, id: StrategyId, done: Readonly<Record<StrategyId, StrategyRun>>): StrategyRun {
+  const twin = SAME_FOLD[id];
+  const twinRun = twin === undefined ? undefined : done[twin];
+  if (twinRun !== undefined && !isPending(twinRun)) return { ...twinRun, id };
   const turns = session.recording.turns.map((t, i) => (typeof t.index === 'number' ? t.index : turnIndex(i)));
   return runStrategy(STRATEGIES[id], {
     wire: session.wire,
@@ -128,7 +133,7 @@ export function withStrategies(session: Session, ids: readonly StrategyId[] = ST
   const todo = ids.filter((id) => isPending(session.strategies[id]));
   if (todo.length === 0) return session;
   const strategies = { ...session.strategies };
-  for (const id of todo) strategies[id] = computeRun(session, id);
+  for (const id of todo) strategies[id] = computeRun(session, id, strategies);
   return { ...session, strategies };
 }
 

@@ -17,8 +17,8 @@ export const completedItem = defineStrategy<null>({
     if (signal.kind !== 'call-complete') return state;
     const { key, id, name, args } = signal;
     const bufferId = ctx.log.openBuffer(ctx.turn, key, frame, id || undefined, name || undefined);
-    const range = ctx.log.append(bufferId, frame, args);
-    const outcome = ctx.log.attempt({ frame, turn: ctx.turn, key, bufferId, ...range }, args);
+    const start = ctx.log.append(bufferId, frame, args);
+    const outcome = ctx.log.attempt(frame, ctx.turn, key, bufferId, start, args);
     if (outcome.ok) ctx.log.ready({ turn: ctx.turn, key, id, name, argsText: args, args: outcome.value, readyFrame: frame });
     return state;
   },

@@ -7,7 +7,8 @@
  * (openai-ruby#638) it fails visibly: the call closed early is parsed with half its arguments (a failed attempt),
  * and fragments that arrive for it afterwards go to a NEW buffer for the same key, with the same id and name, which
  * is parsed in turn when it is closed — typically another failure, or an extra call if the tail parses alone.
- * A reused index behaves as in per-call-buffer (same buffer, names appended).
+ * A reused index behaves as in per-call-buffer (same buffer, names appended). Its closes are often early, so each
+ * parse is preceded by the fail-fast scan (slots.ts `closeAndParse`).
  */
 import type { CallKey, FrameIndex } from '../types';
 import { appendArgs, closeAllOpen, closeAndParse, newSlots, openSlot, startIndexKeyed, type Slots } from './slots';
@@ -22,7 +23,7 @@ interface NextIndexState {
 function focus(s: NextIndexState, ctx: StrategyContext, key: CallKey, frame: FrameIndex): void {
   if (s.current !== null && s.current !== key) {
     const prev = s.slots.byKey.get(s.current);
-    if (prev) closeAndParse(prev, ctx, frame);
+    if (prev) closeAndParse(prev, ctx, frame, false);
   }
   s.current = key;
   const slot = s.slots.byKey.get(key);
@@ -46,7 +47,7 @@ export const nextIndexCloses = defineStrategy<NextIndexState>({
         break;
       }
       case 'finish':
-        closeAllOpen(s.slots, ctx, frame);
+        closeAllOpen(s.slots, ctx, frame, false);
         s.current = null;
         break;
       default:
@@ -55,6 +56,6 @@ export const nextIndexCloses = defineStrategy<NextIndexState>({
     return s;
   },
   endTurn(s, ctx) {
-    if (ctx.endFrame !== undefined) closeAllOpen(s.slots, ctx, ctx.endFrame);
+    if (ctx.endFrame !== undefined) closeAllOpen(s.slots, ctx, ctx.endFrame, false);
   },
 });

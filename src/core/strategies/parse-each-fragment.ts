@@ -14,9 +14,9 @@ import { appendArgs, newSlots, slotFor, slotForComplete, startIndexKeyed, type S
 import { defineStrategy, type StrategyContext } from './types';
 
 function parseFragment(slot: Slot, ctx: StrategyContext, frame: FrameIndex, text: string): void {
-  const range = appendArgs(slot, ctx, frame, text);
+  const start = appendArgs(slot, ctx, frame, text);
   if (slot.ready) return;
-  const outcome = ctx.log.attempt({ frame, turn: ctx.turn, key: slot.key, bufferId: slot.bufferId, ...range }, text);
+  const outcome = ctx.log.attempt(frame, ctx.turn, slot.key, slot.bufferId, start, text);
   if (!outcome.ok) return;
   slot.ready = true;
   ctx.log.ready({ turn: ctx.turn, key: slot.key, id: slot.id, name: slot.name, argsText: text, args: outcome.value, readyFrame: frame });

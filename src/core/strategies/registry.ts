@@ -2,6 +2,8 @@
  * The strategy registry: every assembly strategy, by id and in display order (src/core/README.md, "Strategies").
  *
  * Contract: `STRATEGY_LIST` follows `STRATEGY_IDS` from types.ts; `STRATEGIES[id]` is the declarative object.
+ * `SAME_FOLD[id]` names a strategy whose fold (init, step, endTurn, appliesTo) is the same as `id`'s, so their runs
+ * are equal but for the id: partial-json-preview is per-call-buffer plus previews computed on demand.
  */
 import { STRATEGY_IDS, type StrategyId } from '../types';
 import { completedItem } from './completed-item';
@@ -19,6 +21,11 @@ export const STRATEGIES: Record<StrategyId, Strategy> = {
   'completed-item': completedItem,
   'partial-json-preview': partialJsonPreview,
   'next-index-closes': nextIndexCloses,
+};
+
+export const SAME_FOLD: Partial<Record<StrategyId, StrategyId>> = {
+  'partial-json-preview': 'per-call-buffer',
+  'per-call-buffer': 'partial-json-preview',
 };
 
 export const STRATEGY_LIST: readonly Strategy[] = STRATEGY_IDS.map((id) => STRATEGIES[id]);

@@ -1,26 +1,22 @@
 /**
  * The append-only log a strategy writes while it folds over a recording's signals.
  *
- * Contract: buffers grow by fragments; a buffer's text is accumulated as parts and joined ONCE, when the run is
- * finished (`finish()`), or when a strategy asks for the current text to parse it (`textOf`, which caches the join
- * until the next append). Attempts and ready calls are logged in the order they happen, which is frame order
- * because strategies are folded frame by frame. Nothing here throws on bad input: parse failures are data.
+ * Contract: buffers grow by fragments; a buffer's text is accumulated by concatenation (the engine keeps it as a
+ * rope until it is read) and read whole when the run is finished (`finish()`) or when a strategy asks for the
+ * current text to parse it (`textOf`). Attempts and ready calls are logged in the order they happen, which is frame
+ * order because strategies are folded frame by frame. Nothing here throws on bad input: parse failures are data.
  * An attempt whose input `cannotBeJson` (json.ts: cut short, brackets open) is logged failed without calling
  * JSON.parse, so without a message (`error` absent); `attemptError` (session/view.ts) derives JSON.parse's own
  * message for it when a view or the verdict asks. Parse-each-fragment fails on nearly every fragment: a thrown
  * SyntaxError each would cost more than the rest of its run.
+ * Cost: a fragment is one record and one concatenation; no per-fragment object beyond the logged ones.
  */
 import type { BufferLog, CallKey, FrameIndex, Mutable, ParseAttempt, ReadyCall, StrategyNote, TurnIndex } from '../types';
 import { cannotBeJson, parseJson } from './json';
 
 export type { StrategyNote };
 
-interface BufferDraft {
-  log: Mutable<BufferLog>;
-  parts: string[];
-  length: number;
-  joined: string | null;
-}
+type Fragment = BufferLog['fragments'][number];
 
 /** What a strategy learns from an attempt: the value, or that it failed (the message is derived when shown). */
 export type AttemptOutcome = { ok: true; value: unknown } | { ok: false };
@@ -30,107 +26,125 @@ const FAILED: AttemptOutcome = { ok: false };
 export interface RunLog {
   /** Opens a buffer. With no text yet, an empty fragment at `frame` marks it as existing from that frame. */
   openBuffer(turn: TurnIndex, key: CallKey | null, frame: FrameIndex, callId?: string, name?: string): number;
-  /** Appends a fragment; returns its [start, end) range in the buffer. */
-  append(bufferId: number, frame: FrameIndex, text: string): { start: number; end: number };
+  /** Appends a fragment; returns its start in the buffer (its end is start + text.length). */
+  append(bufferId: number, frame: FrameIndex, text: string): number;
+  /** Sets the buffer's call id and name (each only when defined). */
   setCall(bufferId: number, callId: string | undefined, name: string | undefined): void;
-  /** The buffer's text so far (joined lazily; cached until the next append). */
+  /** The buffer's text so far. */
   textOf(bufferId: number): string;
   lengthOf(bufferId: number): number;
   /**
-   * Parses `input` (which is buffer[start, end) or, with `text`, a whole event's payload) and logs the attempt; with
-   * `emptyMeansNoArgs`, an empty input parses as {} (see json.ts). `a` becomes the logged attempt (callers pass a
-   * fresh object literal; it is not copied).
+   * Parses `input`, which is buffer[start, end) of `bufferId`, and logs the attempt `{frame, turn, key, bufferId,
+   * start, end, ok}` (with JSON.parse's `error` when it parsed and failed); with `emptyMeansNoArgs`, an empty input
+   * parses as {} (see json.ts). `whole`: the input is a call's whole buffer, which usually parses, so JSON.parse is
+   * tried first and the scan only decides, on a failure, whether the attempt keeps a message; the logged attempt
+   * is the same either way (the scan rejects only what JSON.parse rejects).
    */
-  attempt(a: Omit<ParseAttempt, 'ok' | 'error'>, input: string, emptyMeansNoArgs?: boolean): AttemptOutcome;
+  attempt(
+    frame: FrameIndex,
+    turn: TurnIndex,
+    key: CallKey | null,
+    bufferId: number,
+    start: number,
+    input: string,
+    emptyMeansNoArgs?: boolean,
+    whole?: boolean,
+  ): AttemptOutcome;
   ready(call: ReadyCall): void;
   note(n: StrategyNote): void;
   finish(): { buffers: BufferLog[]; attempts: ParseAttempt[]; calls: ReadyCall[]; notes: StrategyNote[] };
 }
 
 export function createRunLog(): RunLog {
-  const drafts: BufferDraft[] = [];
+  // Per buffer, by id: its log (text filled in by `finish`), its fragments (the log's own array) and its text so far.
+  const logs: Mutable<BufferLog>[] = [];
+  const fragmentsOf: Fragment[][] = [];
+  const texts: string[] = [];
   const attempts: ParseAttempt[] = [];
   const calls: ReadyCall[] = [];
   const notes: StrategyNote[] = [];
+  // Whether the logs are frame-ordered as written (they are, folded frame by frame; checked, not assumed).
+  let attemptsSorted = true;
+  let callsSorted = true;
 
-  const draft = (id: number): BufferDraft => {
-    const d = drafts[id];
-    if (!d) throw new Error(`run-log: no buffer ${id}`);
-    return d;
+  const check = (id: number): number => {
+    if (id >= 0 && id < texts.length) return id;
+    throw new Error(`run-log: no buffer ${id}`);
   };
-
-  const textOf = (bufferId: number): string => {
-    const d = draft(bufferId);
-    if (d.joined === null) {
-      d.joined = d.parts.join('');
-      d.parts = d.joined.length > 0 ? [d.joined] : [];
-    }
-    return d.joined;
+  const logAttempt = (a: ParseAttempt): void => {
+    const last = attempts[attempts.length - 1];
+    if (last !== undefined && last.frame > a.frame) attemptsSorted = false;
+    attempts.push(a);
   };
 
   return {
     openBuffer(turn, key, frame, callId, name) {
-      const id = drafts.length;
-      const log: Mutable<BufferLog> = { id, turn, key, text: '', fragments: [], openedAt: frame };
+      const id = logs.length;
+      const fragments: Fragment[] = [];
+      const log: Mutable<BufferLog> = { id, turn, key, text: '', fragments, openedAt: frame };
       if (callId !== undefined) log.callId = callId;
       if (name !== undefined) log.name = name;
-      drafts.push({ log, parts: [], length: 0, joined: '' });
+      logs.push(log);
+      fragmentsOf.push(fragments);
+      texts.push('');
       return id;
     },
     append(bufferId, frame, text) {
-      const d = draft(bufferId);
-      const start = d.length;
-      const end = start + text.length;
-      d.log.fragments.push({ frame, start, end });
-      if (text.length > 0) {
-        d.parts.push(text);
-        d.length = end;
-        d.joined = null;
-      }
-      return { start, end };
+      const start = (texts[check(bufferId)] as string).length;
+      (fragmentsOf[bufferId] as Fragment[]).push({ frame, start, end: start + text.length });
+      if (text.length > 0) texts[bufferId] += text;
+      return start;
     },
     setCall(bufferId, callId, name) {
-      const log = draft(bufferId).log;
-      if (callId !== undefined) log.callId = callId;
-      if (name !== undefined) log.name = name;
+      const log = logs[check(bufferId)] as Mutable<BufferLog>;
+      if (callId !== undefined && log.callId !== callId) log.callId = callId;
+      if (name !== undefined && log.name !== name) log.name = name;
     },
-    textOf,
+    textOf(bufferId) {
+      return texts[check(bufferId)] as string;
+    },
     lengthOf(bufferId) {
-      return draft(bufferId).length;
+      return (texts[check(bufferId)] as string).length;
     },
-    attempt(a, input, emptyMeansNoArgs = false) {
-      const logged = a as Mutable<ParseAttempt>;
+    attempt(frame, turn, key, bufferId, start, input, emptyMeansNoArgs = false, whole = false) {
+      const end = start + input.length;
       if (emptyMeansNoArgs && input === '') {
-        logged.ok = true;
-        attempts.push(logged);
+        logAttempt({ frame, turn, key, bufferId, start, end, ok: true });
         return { ok: true, value: {} };
       }
+      if (whole) {
+        const outcome = parseJson(input);
+        if (outcome.ok) logAttempt({ frame, turn, key, bufferId, start, end, ok: true });
+        else if (cannotBeJson(input)) logAttempt({ frame, turn, key, bufferId, start, end, ok: false });
+        else logAttempt({ frame, turn, key, bufferId, start, end, ok: false, error: outcome.error });
+        return outcome.ok ? outcome : FAILED;
+      }
       if (cannotBeJson(input)) {
-        logged.ok = false;
-        attempts.push(logged);
+        logAttempt({ frame, turn, key, bufferId, start, end, ok: false });
         return FAILED;
       }
       const outcome = parseJson(input);
-      logged.ok = outcome.ok;
-      if (!outcome.ok) logged.error = outcome.error;
-      attempts.push(logged);
-      return outcome.ok ? outcome : FAILED;
+      if (outcome.ok) {
+        logAttempt({ frame, turn, key, bufferId, start, end, ok: true });
+        return outcome;
+      }
+      logAttempt({ frame, turn, key, bufferId, start, end, ok: false, error: outcome.error });
+      return FAILED;
     },
     ready(call) {
+      const last = calls[calls.length - 1];
+      if (last !== undefined && last.readyFrame > call.readyFrame) callsSorted = false;
       calls.push(call);
     },
     note(n) {
       notes.push(n);
     },
     finish() {
-      const buffers = drafts.map((d, i) => {
-        d.log.text = textOf(i);
-        return d.log;
-      });
+      for (let i = 0; i < logs.length; i++) (logs[i] as Mutable<BufferLog>).text = texts[i] as string;
       // Folding is frame-ordered already; a stable sort guards the invariant the view's binary searches rely on.
-      attempts.sort((x, y) => x.frame - y.frame);
-      calls.sort((x, y) => x.readyFrame - y.readyFrame);
-      return { buffers, attempts, calls, notes };
+      if (!attemptsSorted) attempts.sort((x, y) => x.frame - y.frame);
+      if (!callsSorted) calls.sort((x, y) => x.readyFrame - y.readyFrame);
+      return { buffers: logs, attempts, calls, notes };
     },
   };
 }

@@ -11,7 +11,7 @@
 import { frameIndex, type CarriedCall, type FrameIndex, type FrameTable, type NaReason, type ParseAttempt, type Signal, type StrategyNote, type StrategyRun, type TurnIndex, type TurnVerdict, type WireId } from '../types';
 import { createRunLog } from './run-log';
 import type { Strategy } from './types';
-import { byTurn, naVerdicts, overallVerdict, turnVerdict } from './verdict';
+import { naVerdicts, overallVerdict, turnGroups, turnVerdict } from './verdict';
 
 export interface RunInput {
   wire: WireId;
@@ -59,7 +59,9 @@ export function runStrategy(strategy: Strategy, input: RunInput): RunResult {
       let state = strategy.init(turn);
       for (; j < n && turnOf[j] === turn; j++) {
         const f = frameIndex(j);
-        for (const s of signals[j] ?? []) state = strategy.step(state, s, f, ctx);
+        const list = signals[j];
+        if (list === undefined) continue;
+        for (let k = 0; k < list.length; k++) state = strategy.step(state, list[k] as Signal, f, ctx);
       }
       const endFrame = frameIndex(j - 1);
       lastFrame.set(turn, endFrame);
@@ -74,9 +76,9 @@ export function runStrategy(strategy: Strategy, input: RunInput): RunResult {
 
   const { buffers, attempts, calls, notes } = log.finish();
   const inputOf = (a: ParseAttempt): string => a.text ?? buffers[a.bufferId]?.text.slice(a.start, a.end) ?? '';
-  const carriedBy = byTurn(input.carried);
-  const callsBy = byTurn(calls);
-  const attemptsBy = byTurn(attempts);
+  const carriedBy = turnGroups(input.carried);
+  const callsBy = turnGroups(calls);
+  const attemptsBy = turnGroups(attempts);
   const verdicts: TurnVerdict[] = input.turns.map((turn) => {
     const message = crashed.get(turn);
     if (message !== undefined) return { turn, verdict: 'fail', reason: 'wrong-call', error: `strategy error: ${message}` };

@@ -19,6 +19,8 @@ interface SharedState {
   whole: Set<CallKey>;
   /** Keys that had a call-complete: another one there is another call (Gemini positions). */
   completed: Set<CallKey>;
+  /** The key of the last delta (already in `withArgs`): consecutive deltas of one call skip the set. */
+  lastArgsKey: CallKey | null;
 }
 
 function buffer(s: SharedState, ctx: StrategyContext, frame: FrameIndex, key: CallKey, id = '', name = ''): number {
@@ -42,16 +44,23 @@ function appendWhole(s: SharedState, ctx: StrategyContext, frame: FrameIndex, ke
 export const sharedBuffer = defineStrategy<SharedState>({
   id: 'shared-buffer',
   appliesTo: () => true,
-  init: () => ({ bufferId: null, first: null, withArgs: new Set(), whole: new Set(), completed: new Set() }),
+  init: () => ({ bufferId: null, first: null, withArgs: new Set(), whole: new Set(), completed: new Set(), lastArgsKey: null }),
   step(s, signal, frame, ctx) {
     switch (signal.kind) {
       case 'call-start':
         buffer(s, ctx, frame, signal.key, signal.id, signal.name);
         break;
-      case 'args':
-        s.withArgs.add(signal.key);
-        ctx.log.append(buffer(s, ctx, frame, signal.key), frame, signal.text);
+      case 'args': {
+        const key = signal.key;
+        if (key !== s.lastArgsKey) {
+          s.withArgs.add(key);
+          s.lastArgsKey = key;
+        }
+        // once the buffer and its first call exist, a delta changes neither (buffer() would set the same call again)
+        const b = s.bufferId !== null && s.first !== null ? s.bufferId : buffer(s, ctx, frame, key);
+        ctx.log.append(b, frame, signal.text);
         break;
+      }
       case 'call-end':
         if (signal.args !== undefined) appendWhole(s, ctx, frame, signal.key, signal.args);
         break;
@@ -72,10 +81,7 @@ export const sharedBuffer = defineStrategy<SharedState>({
   endTurn(s, ctx) {
     if (s.bufferId === null || ctx.endFrame === undefined || s.first === null) return;
     const text = ctx.log.textOf(s.bufferId);
-    const outcome = ctx.log.attempt(
-      { frame: ctx.endFrame, turn: ctx.turn, key: null, bufferId: s.bufferId, start: 0, end: text.length },
-      text,
-    );
+    const outcome = ctx.log.attempt(ctx.endFrame, ctx.turn, null, s.bufferId, 0, text);
     if (!outcome.ok) return;
     const { key, id, name } = s.first;
     ctx.log.ready({ turn: ctx.turn, key, id, name, argsText: text, args: outcome.value, readyFrame: ctx.endFrame });

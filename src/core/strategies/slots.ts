@@ -27,11 +27,16 @@ export interface Slot {
 
 export interface Slots {
   byKey: Map<CallKey, Slot>;
-  /** Every slot of the turn in the order opened. */
+  /**
+   * The turn's slots in the order opened, but for closed ones dropped from the front now and then (a strategy that
+   * reopens a key per fragment opens a slot per fragment: a closed slot is garbage as soon as its key moves on).
+   */
   all: Slot[];
+  /** Every slot of `all` before this index is closed (slots close only in closeAndParse, and stay closed). */
+  openFrom: number;
 }
 
-export const newSlots = (): Slots => ({ byKey: new Map(), all: [] });
+export const newSlots = (): Slots => ({ byKey: new Map(), all: [], openFrom: 0 });
 
 export function openSlot(
   slots: Slots,
@@ -44,6 +49,12 @@ export function openSlot(
   const bufferId = ctx.log.openBuffer(ctx.turn, key, frame, id || undefined, name || undefined);
   const slot: Slot = { key, bufferId, id, name, sawArgs: false, closed: false, ready: false, complete: false };
   slots.byKey.set(key, slot);
+  const all = slots.all;
+  while (slots.openFrom < all.length && (all[slots.openFrom] as Slot).closed) slots.openFrom++;
+  if (slots.openFrom >= 64 && slots.openFrom * 2 >= all.length) {
+    slots.all = all.slice(slots.openFrom);
+    slots.openFrom = 0;
+  }
   slots.all.push(slot);
   return slot;
 }
@@ -80,7 +91,8 @@ export function startIndexKeyed(
   return slot;
 }
 
-export function appendArgs(slot: Slot, ctx: StrategyContext, frame: FrameIndex, text: string): { start: number; end: number } {
+/** Appends a fragment to the slot's buffer; returns its start in the buffer. */
+export function appendArgs(slot: Slot, ctx: StrategyContext, frame: FrameIndex, text: string): number {
   slot.sawArgs = true;
   return ctx.log.append(slot.bufferId, frame, text);
 }
@@ -122,24 +134,30 @@ export function slotForComplete(
   return target;
 }
 
-/** Closes a slot: parses its whole buffer once; on success the call is ready at this frame. */
-export function closeAndParse(slot: Slot, ctx: StrategyContext, frame: FrameIndex): void {
+/**
+ * Closes a slot: parses its whole buffer once; on success the call is ready at this frame. `usuallyWhole`: the
+ * strategy closes calls at their end, so the buffer usually parses (JSON.parse is tried before the fail-fast scan,
+ * run-log.ts); false for a strategy that often closes calls early (next-index-closes).
+ */
+export function closeAndParse(slot: Slot, ctx: StrategyContext, frame: FrameIndex, usuallyWhole = true): void {
   if (slot.closed) return;
   slot.closed = true;
   const text = ctx.log.textOf(slot.bufferId);
-  const outcome = ctx.log.attempt(
-    { frame, turn: ctx.turn, key: slot.key, bufferId: slot.bufferId, start: 0, end: text.length },
-    text,
-    emptyArgsMeanNoArgs(ctx.wire, text),
-  );
+  const outcome = ctx.log.attempt(frame, ctx.turn, slot.key, slot.bufferId, 0, text, emptyArgsMeanNoArgs(ctx.wire, text), usuallyWhole);
   if (outcome.ok) {
     slot.ready = true;
     ctx.log.ready({ turn: ctx.turn, key: slot.key, id: slot.id, name: slot.name, argsText: text, args: outcome.value, readyFrame: frame });
   }
 }
 
-export function closeAllOpen(slots: Slots, ctx: StrategyContext, frame: FrameIndex): void {
-  for (const slot of slots.all) if (!slot.closed) closeAndParse(slot, ctx, frame);
+export function closeAllOpen(slots: Slots, ctx: StrategyContext, frame: FrameIndex, usuallyWhole = true): void {
+  const all = slots.all;
+  while (slots.openFrom < all.length && (all[slots.openFrom] as Slot).closed) slots.openFrom++;
+  for (let i = slots.openFrom; i < all.length; i++) {
+    const slot = all[i] as Slot;
+    if (!slot.closed) closeAndParse(slot, ctx, frame, usuallyWhole);
+  }
+  slots.openFrom = all.length;
 }
 
 /** Wires on which a call has no end event of its own: `finish_reason` (or the stream end) ends every call. */

@@ -49,38 +49,64 @@ const RULES: ((x: { key: CallKey; id: string }) => string | undefined)[] = [
   (x) => x.key,
 ];
 
+/** Per carried call, the index of its produced call (-1: none); per produced call, whether it was paired. */
+interface Pairing {
+  of: Int32Array;
+  used: Uint8Array;
+}
+
 /**
  * Pairs carried with produced calls: for each rule in turn, each unpaired carried call takes the first unused
  * produced call with the same rule key. Indexed by key, so it is linear in the number of calls (a turn may carry
- * 100,000 calls).
+ * 100,000 calls). When the produced calls begin with the carried ones in order, same key and id (a strategy that
+ * got every call), that is the pairing the first rule makes, found without building its index.
  */
-function pair(carried: readonly CarriedCall[], produced: readonly ReadyCall[]): Map<CarriedCall, ReadyCall> {
-  const used = new Set<ReadyCall>();
-  const out = new Map<CarriedCall, ReadyCall>();
+function pair(carried: readonly CarriedCall[], produced: readonly ReadyCall[]): Pairing {
+  const of = new Int32Array(carried.length).fill(-1);
+  const used = new Uint8Array(produced.length);
+  if (produced.length === 0) return { of, used };
+  if (inOrder(carried, produced)) {
+    for (let i = 0; i < carried.length; i++) {
+      of[i] = i;
+      used[i] = 1;
+    }
+    return { of, used };
+  }
   for (const rule of RULES) {
-    const queues = new Map<string, { items: ReadyCall[]; next: number }>();
-    for (const p of produced) {
-      const k = used.has(p) ? undefined : rule(p);
+    const queues = new Map<string, { items: number[]; next: number }>();
+    for (let pi = 0; pi < produced.length; pi++) {
+      const k = used[pi] === 1 ? undefined : rule(produced[pi] as ReadyCall);
       if (k === undefined) continue;
       const q = queues.get(k);
-      if (q) q.items.push(p);
-      else queues.set(k, { items: [p], next: 0 });
+      if (q) q.items.push(pi);
+      else queues.set(k, { items: [pi], next: 0 });
     }
-    for (const c of carried) {
-      if (out.has(c)) continue;
-      const k = rule(c);
+    for (let ci = 0; ci < carried.length; ci++) {
+      if ((of[ci] as number) >= 0) continue;
+      const k = rule(carried[ci] as CarriedCall);
       const q = k === undefined ? undefined : queues.get(k);
       if (!q) continue;
-      while (q.next < q.items.length && used.has(q.items[q.next] as ReadyCall)) q.next++;
-      const p = q.items[q.next];
-      if (p) {
+      while (q.next < q.items.length && used[q.items[q.next] as number] === 1) q.next++;
+      const pi = q.items[q.next];
+      if (pi !== undefined) {
         q.next++;
-        out.set(c, p);
-        used.add(p);
+        of[ci] = pi;
+        used[pi] = 1;
       }
     }
   }
-  return out;
+  return { of, used };
+}
+
+/** The i-th produced call has the i-th carried call's key and id, for every carried call. */
+function inOrder(carried: readonly CarriedCall[], produced: readonly ReadyCall[]): boolean {
+  if (produced.length < carried.length) return false;
+  for (let i = 0; i < carried.length; i++) {
+    const c = carried[i] as CarriedCall;
+    const p = produced[i] as ReadyCall;
+    if (c.key !== p.key || c.id !== p.id) return false;
+  }
+  return true;
 }
 
 function sameCall(c: CarriedCall, p: ReadyCall): boolean {
@@ -95,20 +121,32 @@ function sameCall(c: CarriedCall, p: ReadyCall): boolean {
 
 export function turnVerdict(t: TurnInput): TurnVerdict {
   if (t.carried.length === 0 && t.produced.length === 0) return { turn: t.turn, verdict: 'ok', reason: 'no-calls' };
-  const issues: Issue[] = [];
-  const pairs = pair(t.carried, t.produced);
-  for (const c of t.carried) {
-    const p = pairs.get(c);
+  // The earliest issue (an issue without a frame sorts last; the first found wins a tie): no list, no sort.
+  let first: Issue | undefined;
+  let firstAt = Infinity;
+  const issue = (frame: FrameIndex | undefined, reason: VerdictReason, key: CallKey): void => {
+    const at = frame ?? Infinity;
+    if (first === undefined || at < firstAt) {
+      first = { frame, reason, key };
+      firstAt = at;
+    }
+  };
+  const { of, used } = pair(t.carried, t.produced);
+  for (let ci = 0; ci < t.carried.length; ci++) {
+    const c = t.carried[ci] as CarriedCall;
+    const p = t.produced[of[ci] as number];
     if (!p) {
-      if (c.endFrame === undefined) issues.push({ frame: t.endFrame, reason: 'call-never-ended', key: c.key });
-      else issues.push({ frame: c.endFrame, reason: 'missing-call', key: c.key });
-    } else if (!sameCall(c, p)) issues.push({ frame: p.readyFrame, reason: 'wrong-call', key: c.key });
-    else if (!c.valid) issues.push({ frame: c.endFrame ?? c.startFrame, reason: 'invalid-arguments', key: c.key });
-    else if (c.name === '') issues.push({ frame: c.endFrame ?? c.startFrame, reason: 'unnamed-call', key: c.key });
+      if (c.endFrame === undefined) issue(t.endFrame, 'call-never-ended', c.key);
+      else issue(c.endFrame, 'missing-call', c.key);
+    } else if (!sameCall(c, p)) issue(p.readyFrame, 'wrong-call', c.key);
+    else if (!c.valid) issue(c.endFrame ?? c.startFrame, 'invalid-arguments', c.key);
+    else if (c.name === '') issue(c.endFrame ?? c.startFrame, 'unnamed-call', c.key);
   }
-  const matched = new Set(pairs.values());
-  for (const p of t.produced) if (!matched.has(p)) issues.push({ frame: p.readyFrame, reason: 'extra-call', key: p.key });
-  if (issues.length === 0) return { turn: t.turn, verdict: 'ok' };
+  for (let pi = 0; pi < t.produced.length; pi++) {
+    const p = t.produced[pi] as ReadyCall;
+    if (used[pi] !== 1) issue(p.readyFrame, 'extra-call', p.key);
+  }
+  if (first === undefined) return { turn: t.turn, verdict: 'ok' };
 
   const failed = t.attempts.find((a) => !a.ok);
   if (failed) {
@@ -120,10 +158,9 @@ export function turnVerdict(t: TurnInput): TurnVerdict {
     if (failed.key !== null) v.key = failed.key;
     return v;
   }
-  issues.sort((a, b) => (a.frame ?? Infinity) - (b.frame ?? Infinity));
-  const first = issues[0] as Issue;
-  const v: Mutable<TurnVerdict> = { turn: t.turn, verdict: 'fail', reason: first.reason, key: first.key };
-  if (first.frame !== undefined) v.frame = first.frame;
+  const earliest: Issue = first;
+  const v: Mutable<TurnVerdict> = { turn: t.turn, verdict: 'fail', reason: earliest.reason, key: earliest.key };
+  if (earliest.frame !== undefined) v.frame = earliest.frame;
   return v;
 }
 
@@ -139,6 +176,23 @@ export function byTurn<T extends { turn: TurnIndex }>(items: readonly T[]): Map<
     const list = m.get(x.turn);
     if (list) list.push(x);
     else m.set(x.turn, [x]);
+  }
+  return m;
+}
+
+/**
+ * Like `byTurn`, without copying when the items come grouped by turn (each turn's items contiguous, as a log
+ * written frame by frame is): each group is then a slice, and the whole list itself when there is one turn.
+ */
+export function turnGroups<T extends { turn: TurnIndex }>(items: readonly T[]): ReadonlyMap<TurnIndex, readonly T[]> {
+  const m = new Map<TurnIndex, readonly T[]>();
+  let from = 0;
+  for (let i = 1; i <= items.length; i++) {
+    const turn = (items[from] as T).turn;
+    if (i < items.length && (items[i] as T).turn === turn) continue;
+    if (m.has(turn)) return byTurn(items);
+    m.set(turn, from === 0 && i === items.length ? items : items.slice(from, i));
+    from = i;
   }
   return m;
 }

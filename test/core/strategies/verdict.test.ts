@@ -1,6 +1,6 @@
 // turnVerdict on hand-built carried / produced calls: matching by key and id, the reason and the frame reported.
 import { describe, expect, it } from 'vitest';
-import { turnVerdict, type TurnInput } from '../../../src/core/strategies/verdict';
+import { turnGroups, turnVerdict, type TurnInput } from '../../../src/core/strategies/verdict';
 import { frameIndex, turnIndex, type CarriedCall, type ReadyCall } from '../../../src/core/types';
 
 const carried = (over: Partial<CarriedCall> = {}): CarriedCall => ({
@@ -49,5 +49,50 @@ describe('turnVerdict', () => {
     const c = [carried({ key: '0', id: 'a' }), carried({ key: '1', id: 'b', argsText: '{"y":2}' })];
     const p = [produced({ key: '1', id: 'b', args: { y: 2 } }), produced({ key: '0', id: 'a' })];
     expect(turnVerdict(input(c, p)).verdict).toBe('ok');
+  });
+});
+
+describe('turnVerdict pairing and earliest issue', () => {
+  const c0 = carried({ key: '0', id: 'a', endFrame: frameIndex(4) });
+  const c1 = carried({ key: '1', id: 'b', endFrame: frameIndex(6) });
+  const p0 = produced({ key: '0', id: 'a', readyFrame: frameIndex(4) });
+  const p1 = produced({ key: '1', id: 'b', readyFrame: frameIndex(6) });
+
+  it('pairs calls produced in the carried order, with an extra one after them', () => {
+    expect(turnVerdict(input([c0, c1], [p0, p1])).verdict).toBe('ok');
+    const extra = produced({ key: '2', id: 'c', readyFrame: frameIndex(8) });
+    expect(turnVerdict(input([c0, c1], [p0, p1, extra]))).toMatchObject({ reason: 'extra-call', frame: 8, key: '2' });
+  });
+
+  it('pairs calls produced in another order by key and id', () => {
+    expect(turnVerdict(input([c0, c1], [p1, p0])).verdict).toBe('ok');
+  });
+
+  it('reports the earliest issue; on a tie, the first found (carried before extra calls)', () => {
+    const late = carried({ key: '0', id: 'a', endFrame: frameIndex(7) });
+    const early = carried({ key: '1', id: 'b', endFrame: frameIndex(3) });
+    expect(turnVerdict(input([late, early], []))).toMatchObject({ reason: 'missing-call', frame: 3, key: '1' });
+    const extraAt7 = produced({ key: '9', id: 'z', readyFrame: frameIndex(7) });
+    expect(turnVerdict(input([late], [extraAt7]))).toMatchObject({ reason: 'missing-call', frame: 7, key: '0' });
+  });
+
+  it('an issue without a frame comes after every issue with one', () => {
+    const cut = carried({ key: '0', id: 'a', endFrame: undefined });
+    const extra = produced({ key: '9', id: 'z', readyFrame: frameIndex(50) });
+    const noEnd: TurnInput = { ...input([cut], [extra]), endFrame: undefined };
+    expect(turnVerdict(noEnd)).toMatchObject({ reason: 'extra-call', frame: 50 });
+  });
+});
+
+describe('turnGroups', () => {
+  const item = (turn: number, n: number) => ({ turn: turnIndex(turn), n });
+  it('groups without copying a one-turn list, slices grouped lists, and falls back on interleaved turns', () => {
+    const one = [item(0, 1), item(0, 2)];
+    expect(turnGroups(one).get(turnIndex(0))).toBe(one);
+    const two = [item(0, 1), item(1, 2), item(1, 3)];
+    expect([...turnGroups(two)].map(([t, xs]) => [t, xs.map((x) => x.n)])).toEqual([[0, [1]], [1, [2, 3]]]);
+    const mixed = [item(0, 1), item(1, 2), item(0, 3)];
+    expect([...turnGroups(mixed)].map(([t, xs]) => [t, xs.map((x) => x.n)])).toEqual([[0, [1, 3]], [1, [2]]]);
+    expect(turnGroups([]).size).toBe(0);
   });
 });
