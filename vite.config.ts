@@ -47,10 +47,37 @@ function contentSecurityPolicy(): Plugin {
   };
 }
 
+/**
+ * The analysis and matrix workers as chunks of the app's own build, not separate worker builds: Vite bundles a
+ * `new Worker(new URL('./x.worker.ts', import.meta.url))` on its own, so core's code (load, SSE, adapters, ground
+ * truth, strategies) was shipped twice, once in the page's main chunk and once in each worker. Emitted as chunks of
+ * this build, a worker imports the same core chunk the page already loaded (the browser's cache serves it; each
+ * worker still evaluates its own copy). The worker's file keeps its `<name>.worker-<hash>.js` name. Build only: the
+ * dev server, the library build and the tests keep Vite's own worker handling.
+ */
+function sharedChunkWorkers(): Plugin {
+  const pattern = /new Worker\(new URL\('\.\/((?:analyze|matrix)\.worker)\.ts', import\.meta\.url\)/g;
+  return {
+    name: 'streamscope-shared-chunk-workers',
+    apply: 'build',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/\/src\/worker\/[A-Za-z]+\.ts$/.test(id) || !code.includes('new Worker(')) return null;
+      let changed = false;
+      const out = code.replace(pattern, (_match, name: string) => {
+        changed = true;
+        const ref = this.emitFile({ type: 'chunk', id: resolve(import.meta.dirname, 'src/worker', `${name}.ts`), name });
+        return `new Worker(import.meta.ROLLUP_FILE_URL_${ref}`;
+      });
+      return changed ? { code: out, map: null } : null;
+    },
+  };
+}
+
 // `base` lets the app live under a sub-path of any static host: STREAMSCOPE_BASE=/course/streamscope/ npm run build
 export default defineConfig({
   base: process.env.STREAMSCOPE_BASE ?? './',
-  plugins: [react(), contentSecurityPolicy()],
+  plugins: [react(), contentSecurityPolicy(), sharedChunkWorkers()],
   define: {
     __STREAMSCOPE_REC_ORIGINS__: JSON.stringify(recOrigins),
   },
