@@ -8,6 +8,7 @@ export const en = {
     'files.paste': 'Paste SSE…',
     'files.export': 'Export .jsonl',
     'files.export.hint': 'Download the current recording (with any faults applied) as a v1 .jsonl file.',
+    'files.export.failed': 'The export could not start: part of the page did not load. Reload the page and try again.',
     'files.remove': 'Forget this file',
     'files.remove.hint': 'Remove “{name}” from your files in this browser.',
     'files.removed': '“{name}” was removed from your files.',

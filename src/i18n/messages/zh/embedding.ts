@@ -7,6 +7,7 @@ export const zh = {
   'files.paste': '粘贴 SSE…',
   'files.export': '导出 .jsonl',
   'files.export.hint': '把当前录制（含已施加的故障）下载为 v1 .jsonl 文件。',
+  'files.export.failed': '导出未能开始：页面有一部分没有加载成功。请重新加载页面后再试。',
   'files.remove': '移除此文件',
   'files.remove.hint': '从本浏览器的“你的文件”中移除「{name}」。',
   'files.removed': '已从“你的文件”中移除「{name}」。',
