@@ -74,6 +74,10 @@ function sharedChunkWorkers(): Plugin {
   };
 }
 
+const ANALYSIS_MODULES = /\/src\/core\/(?!faults\/|export\/|session\/analyze|timeline\/whatif|strategies\/facts)|\/node_modules\/eventsource-parser\//;
+
+const SHELL_MODULES = /\/node_modules\/(react|react-dom|scheduler)\/|\/src\/i18n\/index\.ts$|\/src\/i18n\/messages\/loadCatalog\.ts$|\/src\/store\/params\.ts$|preload-helper|rolldown[/:]runtime/;
+
 // `base` lets the app live under a sub-path of any static host: STREAMSCOPE_BASE=/course/streamscope/ npm run build
 export default defineConfig({
   base: process.env.STREAMSCOPE_BASE ?? './',
@@ -88,6 +92,24 @@ export default defineConfig({
         index: resolve(import.meta.dirname, 'index.html'),
         embed: resolve(import.meta.dirname, 'embed.html'),
         course: resolve(import.meta.dirname, 'examples/course.html'),
+      },
+      output: {
+        // core's analysis (load, SSE, adapters, ground truth, strategies, timeline, view) as one chunk, shared by
+        // the page and the analysis worker, instead of two or three chunks cut by which lazy chunk also uses a
+        // module (each file is compressed on its own). The fault code, the export and the what-if maths stay with
+        // what uses them.
+        codeSplitting: {
+          groups: [
+            {
+              debugName: 'analysis',
+              name: (id: string) => (ANALYSIS_MODULES.test(id) ? 'analysis' : null),
+            },
+            {
+              debugName: 'shell',
+              name: (id: string) => (SHELL_MODULES.test(id) ? 'shell' : null),
+            },
+          ],
+        },
       },
     },
   },
