@@ -126,7 +126,15 @@ export async function measureFirstPaint(browser: Browser, url: string, runs = 5,
     const bodies: Promise<{ url: string; gzipKB: number } | null>[] = [];
     if (i === 0) {
       context.on('response', (res) => {
-        if (/\.m?js(\?|$)/.test(res.url())) bodies.push(res.body().then((b) => ({ url: res.url(), gzipKB: gzipSync(b, { level: 9 }).length / 1024 })).catch(() => null));
+        // a body the browser no longer holds (a worker's script, at times) is read from the built folder instead
+        const fromDisk = () => (builtDir === undefined ? null : builtFile(builtDir, res.url()));
+        if (/\.m?js(\?|$)/.test(res.url()))
+          bodies.push(
+            res
+              .body()
+              .catch(fromDisk)
+              .then((b) => (b === null ? null : { url: res.url(), gzipKB: gzipSync(b, { level: 9 }).length / 1024 })),
+          );
       });
     }
     await page.addInitScript(() => {
@@ -175,6 +183,15 @@ export async function measureFirstPaint(browser: Browser, url: string, runs = 5,
       ...unloaded.map((w) => ({ url: `/assets/${w.name}${w.name === w.worker ? '' : ` (imported by ${w.worker})`}`, gzipKB: round(w.gzipKB), beforePaint: false, loaded: false })),
     ],
   };
+}
+
+/** The built file a URL of the served build names (its path under the build's folder), or null. */
+function builtFile(builtDir: string, url: string): Buffer | null {
+  try {
+    return readFileSync(join(builtDir, new URL(url).pathname.replace(/^\/+/, '')));
+  } catch {
+    return null;
+  }
 }
 
 const gzipKBOf = (path: string) => gzipSync(readFileSync(path), { level: 9 }).length / 1024;
