@@ -53,7 +53,9 @@ function contentSecurityPolicy(): Plugin {
  * truth, strategies) was shipped twice, once in the page's main chunk and once in each worker. Emitted as chunks of
  * this build, a worker imports the same core chunk the page already loaded (the browser's cache serves it; each
  * worker still evaluates its own copy). The worker's file keeps its `<name>.worker-<hash>.js` name. Build only: the
- * dev server, the library build and the tests keep Vite's own worker handling.
+ * dev server, the library build and the tests keep Vite's own worker handling. A worker's code must not use a
+ * dynamic import(): in this build Vite wraps it in its preload helper, which reads `document` (test/e2e/loading
+ * checks a faulted worker analysis).
  */
 function sharedChunkWorkers(): Plugin {
   const pattern = /new Worker\(new URL\('\.\/((?:analyze|matrix)\.worker)\.ts', import\.meta\.url\)/g;

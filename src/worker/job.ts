@@ -1,39 +1,22 @@
 /**
  * One analysis as the worker runs it, apart from the worker's global scope (so tests can run it too).
  *
- * `loadInput` defaults to `loadWithoutFaults`; a request with faults needs core/session/analyze's `loadFaulted`
- * (the worker imports it only then).
- *
  * Contract: `runAnalysis(req, post)` loads the request's input, applies its faults, analyses it and posts, in order:
  * progress fractions (non-decreasing, in [0, 1)), the session's large pieces as `part` messages with their buffers
  * to transfer (./slice.ts), then one `done` whose session is the skeleton; a load failure is one `done` with that
  * failure; anything thrown becomes one `failed` with its message. Never throws itself.
  */
-import { load } from '../core/load';
-import type { LoadFaultedResult } from '../core/session/analyze';
+import { loadFaulted } from '../core/session/analyze';
 import { analyze } from '../core/session/session';
 import type { AnalyzeRequest, WorkerReply } from './protocol';
 import { countParts, DEFAULT_SIZES, partsOf, splitSession, type SliceSizes } from './slice';
 
 export type Post = (reply: WorkerReply, transfer?: Transferable[]) => void;
 
-/** Load, then apply the request's faults: core/session/analyze's `loadFaulted`, or `loadWithoutFaults`. */
-export type LoadInput = (input: string | Uint8Array, name: string, opts: { faults?: readonly string[]; seed?: number }) => LoadFaultedResult;
-
-/**
- * Load alone, for a request without faults, so the worker imports core/faults only for a faulted request (see
- * ./analyze.worker.ts). Given faults, it throws (which runAnalysis posts as `failed`): they are never dropped.
- */
-export const loadWithoutFaults: LoadInput = (input, name, opts) => {
-  if (opts.faults?.length) throw new Error('faults need loadFaulted (core/session/analyze)');
-  const loaded = load(input, name);
-  return loaded.ok ? { ok: true, recording: loaded.recording, noEffect: [] } : loaded;
-};
-
-export function runAnalysis(req: AnalyzeRequest, post: Post, sizes: SliceSizes = DEFAULT_SIZES, loadInput: LoadInput = loadWithoutFaults): void {
+export function runAnalysis(req: AnalyzeRequest, post: Post, sizes: SliceSizes = DEFAULT_SIZES): void {
   try {
     post({ type: 'progress', fraction: 0.05 });
-    const loaded = loadInput(req.input, req.name, { ...(req.faults && { faults: req.faults }), ...(req.seed !== undefined && { seed: req.seed }) });
+    const loaded = loadFaulted(req.input, req.name, { ...(req.faults && { faults: req.faults }), ...(req.seed !== undefined && { seed: req.seed }) });
     if (!loaded.ok) {
       post({ type: 'done', result: loaded });
       return;

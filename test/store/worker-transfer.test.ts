@@ -3,11 +3,11 @@
 // that do not fit are refused with a message naming the path.
 import { describe, expect, test } from 'vitest';
 import { generateChat } from '../../bench/lib/generate';
-import { analyzeText, loadFaulted } from '../../src/core/session/analyze';
+import { analyzeText } from '../../src/core/session/analyze';
 import type { Session } from '../../src/core/types';
 import { createAssembler } from '../../src/worker/assemble';
 import { createAnalyzer } from '../../src/worker/client';
-import { loadWithoutFaults, runAnalysis } from '../../src/worker/job';
+import { runAnalysis } from '../../src/worker/job';
 import { PART_SIZE, type AnalyzeRequest, type Part, type WorkerReply } from '../../src/worker/protocol';
 import { partsOf, splitSession, type SliceSizes } from '../../src/worker/slice';
 import { expectStrictEqual } from '../support/strict-equal';
@@ -116,9 +116,7 @@ function jobWorker(log: { terminated: boolean; replies: WorkerReply['type'][] })
   return class JobWorker extends EventTarget {
     postMessage(req: AnalyzeRequest) {
       const out: { reply: WorkerReply; transfer: Transferable[] }[] = [];
-      // as the worker does: core/faults' loader only for a request with faults
-      const loadInput = req.faults?.length ? loadFaulted : loadWithoutFaults;
-      runAnalysis(structuredClone(req), (reply, transfer = []) => out.push({ reply: structuredClone(reply, { transfer }), transfer }), { items: 500, text: 4096 }, loadInput);
+      runAnalysis(structuredClone(req), (reply, transfer = []) => out.push({ reply: structuredClone(reply, { transfer }), transfer }), { items: 500, text: 4096 });
       const deliver = (i: number) => {
         const next = out[i];
         if (!next || log.terminated) return;
@@ -181,13 +179,5 @@ describe('the worker path from request to session', () => {
     const r = await withWorker(Fake, () => analyze('{"streamscope": 2}\n', 'bad.jsonl', { onProgress: () => {}, signal: new AbortController().signal }));
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.error.message).toMatch(/version 2/);
-  });
-});
-
-describe('the job without the fault code', () => {
-  test('a request with faults given the plain loader fails with a message instead of dropping them', () => {
-    const replies: WorkerReply[] = [];
-    runAnalysis({ type: 'analyze', input: generateChat(10).jsonl, name: 'gen.jsonl', faults: ['cut:2'] }, (r) => replies.push(r));
-    expect(replies.at(-1)).toEqual({ type: 'failed', message: expect.stringMatching(/faults need loadFaulted/) });
   });
 });
