@@ -1,7 +1,8 @@
 /**
  * JSON highlighting with shiki's fine-grained core: `shiki/core` + the raw JavaScript regex engine + the JSON
  * grammar precompiled to JavaScript regular expressions (so no Oniguruma-to-JS translator is shipped)
- * + github-light / github-dark, created ONCE (a lazy module singleton) and memoized per (text, theme).
+ * + github-light / github-dark, created ONCE (a lazy module singleton, ./shikiTokens.ts) and memoized per (text,
+ * theme). Only shiki's tokenizing primitives are used, not `createHighlighterCore` and its HTML renderers.
  *
  * Contract: highlighting never blocks a render. `useHighlightedJson` returns null until the tokens are ready (the
  * caller renders plain text meanwhile) and never highlights text longer than HIGHLIGHT_LIMIT or nesting deeper
@@ -13,7 +14,7 @@
  * not HTML: callers render them as React text nodes, so no recorded string is ever injected as HTML.
  */
 import { useEffect, useMemo, useState, type RefObject } from 'react';
-import type { HighlighterCore } from 'shiki/core';
+import type { Tokenizer } from './shikiTokens';
 import { jsonTextDepth } from '../../core/strategies/json';
 
 export type CodeTheme = 'light' | 'dark';
@@ -34,7 +35,7 @@ export const SETTLE_MS = 80;
 const IDLE_TIMEOUT_MS = 1000;
 const THEMES: Record<CodeTheme, string> = { light: 'github-light', dark: 'github-dark' };
 
-let highlighter: Promise<HighlighterCore> | null = null;
+let highlighter: Promise<Tokenizer> | null = null;
 let painted: Promise<void> | null = null;
 /** Whether the highlighter has loaded, and who waits for it to (blocks not yet seen: see useSeen). */
 let loaded = false;
@@ -56,18 +57,9 @@ export function afterFirstPaint(): Promise<void> {
 const cache = new Map<string, CodeLines>();
 
 /** The one highlighter, created on first use. */
-export function loadHighlighter(): Promise<HighlighterCore> {
-  highlighter ??= (async () => {
-    const [{ createHighlighterCore }, { createJavaScriptRawEngine }] = await Promise.all([
-      import('shiki/core'),
-      import('@shikijs/engine-javascript/raw'),
-    ]);
-    return createHighlighterCore({
-      themes: [import('shiki/themes/github-light.mjs'), import('shiki/themes/github-dark.mjs')],
-      langs: [import('@shikijs/langs-precompiled/json')],
-      engine: createJavaScriptRawEngine(),
-    });
-  })();
+export function loadHighlighter(): Promise<Tokenizer> {
+  if (highlighter) return highlighter;
+  highlighter = import('./shikiTokens').then((m) => m.createJsonTokenizer());
   void highlighter.then(
     () => {
       loaded = true;
@@ -105,12 +97,11 @@ export function useSeen(ref: RefObject<Element | null>): boolean {
 const cacheKey = (text: string, theme: CodeTheme) => `${theme}\u0000${text}`;
 
 /** Tokenizes now (the highlighter must be loaded); remembers the result, least recently used evicted first. */
-export function tokenizeJson(h: HighlighterCore, text: string, theme: CodeTheme): CodeLines {
+export function tokenizeJson(h: Tokenizer, text: string, theme: CodeTheme): CodeLines {
   const key = cacheKey(text, theme);
   const hit = cache.get(key);
   if (hit) return hit;
-  const lines = h
-    .codeToTokensBase(text, { lang: 'json', theme: THEMES[theme] })
+  const lines = h.codeToTokensBase(text, { lang: 'json', theme: THEMES[theme] })
     .map((line) => line.map((tok) => (tok.color ? { content: tok.content, color: tok.color } : { content: tok.content })));
   cache.set(key, lines);
   if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value as string);
