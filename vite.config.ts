@@ -47,10 +47,43 @@ function contentSecurityPolicy(): Plugin {
   };
 }
 
+/**
+ * The analysis and matrix workers as chunks of the app's own build, not separate worker builds: Vite bundles a
+ * `new Worker(new URL('./x.worker.ts', import.meta.url))` on its own, so core's code (load, SSE, adapters, ground
+ * truth, strategies) was shipped twice, once in the page's main chunk and once in each worker. Emitted as chunks of
+ * this build, a worker imports the same core chunk the page already loaded (the browser's cache serves it; each
+ * worker still evaluates its own copy). The worker's file keeps its `<name>.worker-<hash>.js` name. Build only: the
+ * dev server, the library build and the tests keep Vite's own worker handling. A worker's code must not use a
+ * dynamic import(): in this build Vite wraps it in its preload helper, which reads `document` (test/e2e/loading
+ * checks a faulted worker analysis).
+ */
+function sharedChunkWorkers(): Plugin {
+  const pattern = /new Worker\(new URL\('\.\/((?:analyze|matrix)\.worker)\.ts', import\.meta\.url\)/g;
+  return {
+    name: 'streamscope-shared-chunk-workers',
+    apply: 'build',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/\/src\/worker\/[A-Za-z]+\.ts$/.test(id) || !code.includes('new Worker(')) return null;
+      let changed = false;
+      const out = code.replace(pattern, (_match, name: string) => {
+        changed = true;
+        const ref = this.emitFile({ type: 'chunk', id: resolve(import.meta.dirname, 'src/worker', `${name}.ts`), name });
+        return `new Worker(import.meta.ROLLUP_FILE_URL_${ref}`;
+      });
+      return changed ? { code: out, map: null } : null;
+    },
+  };
+}
+
+const ANALYSIS_MODULES = /\/src\/core\/(?!faults\/|export\/|session\/analyze|timeline\/whatif|strategies\/facts)|\/node_modules\/eventsource-parser\//;
+
+const SHELL_MODULES = /\/node_modules\/(react|react-dom|scheduler)\/|\/src\/i18n\/index\.ts$|\/src\/i18n\/messages\/loadCatalog\.ts$|\/src\/store\/params\.ts$|preload-helper|rolldown[/:]runtime/;
+
 // `base` lets the app live under a sub-path of any static host: STREAMSCOPE_BASE=/course/streamscope/ npm run build
 export default defineConfig({
   base: process.env.STREAMSCOPE_BASE ?? './',
-  plugins: [react(), contentSecurityPolicy()],
+  plugins: [react(), contentSecurityPolicy(), sharedChunkWorkers()],
   define: {
     __STREAMSCOPE_REC_ORIGINS__: JSON.stringify(recOrigins),
   },
@@ -61,6 +94,24 @@ export default defineConfig({
         index: resolve(import.meta.dirname, 'index.html'),
         embed: resolve(import.meta.dirname, 'embed.html'),
         course: resolve(import.meta.dirname, 'examples/course.html'),
+      },
+      output: {
+        // core's analysis (load, SSE, adapters, ground truth, strategies, timeline, view) as one chunk, shared by
+        // the page and the analysis worker, instead of two or three chunks cut by which lazy chunk also uses a
+        // module (each file is compressed on its own). The fault code, the export and the what-if maths stay with
+        // what uses them.
+        codeSplitting: {
+          groups: [
+            {
+              debugName: 'analysis',
+              name: (id: string) => (ANALYSIS_MODULES.test(id) ? 'analysis' : null),
+            },
+            {
+              debugName: 'shell',
+              name: (id: string) => (SHELL_MODULES.test(id) ? 'shell' : null),
+            },
+          ],
+        },
       },
     },
   },

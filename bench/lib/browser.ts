@@ -100,9 +100,9 @@ export interface PaintFigures {
   /** All JavaScript the page loads without any interaction, within IDLE_WAIT_MS after the first paint. */
   idleJsGzipKB: number;
   /**
-   * The bundle budget's figure: idleJsGzipKB plus every worker script in the build that the page did not load in
-   * that window (the analyze worker runs for every user file and faulted stream; it counts even when the default
-   * recording was small enough to analyse inline).
+   * The bundle budget's figure: idleJsGzipKB plus the analyze worker's script and every file it imports statically
+   * that the page did not load in that window (the analyze worker runs for every large file and faulted stream; it
+   * counts even when the default recording was small enough to analyse inline).
    */
   allJsGzipKB: number;
   jsFiles: { url: string; gzipKB: number; beforePaint: boolean; loaded: boolean }[];
@@ -126,7 +126,15 @@ export async function measureFirstPaint(browser: Browser, url: string, runs = 5,
     const bodies: Promise<{ url: string; gzipKB: number } | null>[] = [];
     if (i === 0) {
       context.on('response', (res) => {
-        if (/\.m?js(\?|$)/.test(res.url())) bodies.push(res.body().then((b) => ({ url: res.url(), gzipKB: gzipSync(b, { level: 9 }).length / 1024 })).catch(() => null));
+        // a body the browser no longer holds (a worker's script, at times) is read from the built folder instead
+        const fromDisk = () => (builtDir === undefined ? null : builtFile(builtDir, res.url()));
+        if (/\.m?js(\?|$)/.test(res.url()))
+          bodies.push(
+            res
+              .body()
+              .catch(fromDisk)
+              .then((b) => (b === null ? null : { url: res.url(), gzipKB: gzipSync(b, { level: 9 }).length / 1024 })),
+          );
       });
     }
     await page.addInitScript(() => {
@@ -158,7 +166,10 @@ export async function measureFirstPaint(browser: Browser, url: string, runs = 5,
     await context.close();
   }
   const files = jsFiles.map((f) => ({ ...f, url: new URL(f.url).pathname }));
-  const unloadedWorkers = builtDir === undefined ? [] : workerScripts(builtDir).filter((w) => !files.some((f) => f.url.endsWith(`/${w.name}`)));
+  const loadedNames = new Set(files.map((f) => f.url.slice(f.url.lastIndexOf('/') + 1)));
+  // a worker the page did not start counts with every file it would import that the page has not loaded already
+  // (the workers are chunks of the app's build and import the page's core chunk: the browser's cache serves those)
+  const unloaded = builtDir === undefined ? [] : unloadedWorkerFiles(builtDir, loadedNames);
   const sum = (list: { gzipKB: number }[]) => round(list.reduce((total, f) => total + f.gzipKB, 0));
   const loaded = files.filter((f) => f.loaded);
   return {
@@ -166,20 +177,48 @@ export async function measureFirstPaint(browser: Browser, url: string, runs = 5,
     runs: times.map((t) => round(t)),
     initialJsGzipKB: sum(loaded.filter((f) => f.beforePaint)),
     idleJsGzipKB: sum(loaded),
-    allJsGzipKB: sum([...loaded, ...unloadedWorkers.filter((w) => /^analyze\.worker/.test(w.name))]),
+    allJsGzipKB: sum([...loaded, ...unloaded.filter((w) => /^analyze\.worker/.test(w.worker))]),
     jsFiles: [
       ...files.map((f) => ({ ...f, gzipKB: round(f.gzipKB) })),
-      ...unloadedWorkers.map((w) => ({ url: `/assets/${w.name}`, gzipKB: round(w.gzipKB), beforePaint: false, loaded: false })),
+      ...unloaded.map((w) => ({ url: `/assets/${w.name}${w.name === w.worker ? '' : ` (imported by ${w.worker})`}`, gzipKB: round(w.gzipKB), beforePaint: false, loaded: false })),
     ],
   };
 }
 
-/** Every worker script of a build (`assets/*.worker-*.js`) with its gzip size. */
-function workerScripts(builtDir: string): { name: string; gzipKB: number }[] {
+/** The built file a URL of the served build names (its path under the build's folder), or null. */
+function builtFile(builtDir: string, url: string): Buffer | null {
+  try {
+    return readFileSync(join(builtDir, new URL(url).pathname.replace(/^\/+/, '')));
+  } catch {
+    return null;
+  }
+}
+
+const gzipKBOf = (path: string) => gzipSync(readFileSync(path), { level: 9 }).length / 1024;
+
+/**
+ * Every worker script of a build (`assets/*.worker-*.js`) that the page did not load, each with the files of its
+ * static imports (`from"./x.js"`, followed through those files) that the page did not load either, with their gzip
+ * sizes; `worker` names the worker a file is counted for.
+ */
+function unloadedWorkerFiles(builtDir: string, loadedNames: ReadonlySet<string>): { name: string; worker: string; gzipKB: number }[] {
   const assets = join(builtDir, 'assets');
-  return readdirSync(assets)
-    .filter((name) => /\.worker-[^.]+\.js$/.test(name))
-    .map((name) => ({ name, gzipKB: gzipSync(readFileSync(join(assets, name)), { level: 9 }).length / 1024 }));
+  const out: { name: string; worker: string; gzipKB: number }[] = [];
+  for (const worker of readdirSync(assets).filter((name) => /\.worker-[^.]+\.js$/.test(name) && !loadedNames.has(name))) {
+    const seen = new Set<string>([worker]);
+    const queue = [worker];
+    for (let name = queue.pop(); name !== undefined; name = queue.pop()) {
+      out.push({ name, worker, gzipKB: gzipKBOf(join(assets, name)) });
+      const code = readFileSync(join(assets, name), 'utf8');
+      for (const m of code.matchAll(/(?:^|[;}\s])(?:import|export)\s*(?:[^'"`;()]*?\bfrom\s*)?["'`]\.\/([^"'`]+\.js)["'`]/g)) {
+        const dep = m[1];
+        if (dep === undefined || seen.has(dep) || loadedNames.has(dep)) continue;
+        seen.add(dep);
+        queue.push(dep);
+      }
+    }
+  }
+  return out;
 }
 
 /** The naive baseline for the raw-events list: 100,000 real rows in the DOM, built and laid out once. */

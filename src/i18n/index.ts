@@ -10,13 +10,17 @@
  * fetched by `loadLanguage(lang)`, which the app awaits before it first renders in that language (and before it
  * switches to it), so a reader's first page carries only their language's strings. Node (the CLI, tests) imports
  * ./all.ts, which registers both at once. An area only a lazily loaded view uses (messages/lab.ts: the instructor
- * lab and the matrix; messages/waterfall.ts: the span waterfall) stays out of the first page load: the view's
+ * lab and the matrix; messages/waterfall.ts: the span waterfall; messages/dialogs.ts: the help, paste and share
+ * dialogs; messages/tour.ts: the lesson tour; messages/checks.ts: the self-check footer and the compare view) stays out of the first page load: the view's
  * module calls `registerMessages` at its top level, so its strings (both languages) are in `catalogs` (and
  * `translate`/`hasKey` see them) before it first renders. Registering is idempotent; areas never share a key.
  */
 import type { strings as firstView } from './lang/en';
 
+import type { checks } from './messages/checks';
+import type { dialogs } from './messages/dialogs';
 import type { lab } from './messages/lab';
+import type { tour } from './messages/tour';
 import type { waterfall } from './messages/waterfall';
 import type { provenanceNotes } from './messages/provenance';
 import type { cli } from './messages/inspect';
@@ -29,12 +33,15 @@ type KeysOf<Area extends { en: object }> = keyof Area['en'] & string;
 
 /**
  * Every message key, over all areas: the first view's (their English catalogs, lang/en.ts) and the lazily loaded
- * ones (lab, waterfall, provenance notes; cli, which only the CLI registers). Type-only imports here, so no string
+ * ones (lab, waterfall, dialogs, tour, checks, provenance notes; cli, which only the CLI registers). Type-only imports here, so no string
  * is in this module's chunk.
  */
 export type MessageKey =
   | (keyof typeof firstView & string)
   | KeysOf<typeof lab>
+  | KeysOf<typeof dialogs>
+  | KeysOf<typeof tour>
+  | KeysOf<typeof checks>
   | KeysOf<typeof waterfall>
   | KeysOf<typeof provenanceNotes>
   | KeysOf<typeof cli>;

@@ -18,7 +18,6 @@ import './lab/lab.css';
 import { PlaybackControls } from './playback/PlaybackControls';
 import { Scrubber } from './scrubber/Scrubber';
 import { Header } from './shell/Header';
-import { HelpDialog } from './shell/HelpDialog';
 import { keyAction, keyTargetOf } from './shell/keys';
 import { LiveRegion } from './shell/LiveRegion';
 import { LoadStatus } from './shell/LoadStatus';
@@ -28,6 +27,9 @@ import { ErrorBoundary } from './shell/ErrorBoundary';
 import { Provenance } from './shell/Provenance';
 import { StrategyToggle } from './shell/StrategyToggle';
 import { useNarrow } from './shell/useNarrow';
+
+// the keyboard help's code loads when it is first opened; it stays mounted after that
+const HelpDialog = lazy(() => import('./shell/HelpDialog').then((m) => ({ default: m.HelpDialog })));
 import { usePanelProps } from './shell/usePanelProps';
 import { useT } from './shell/useT';
 import { useReducedMotion, useResolvedTheme } from './theme/theme';
@@ -134,6 +136,8 @@ function Shell({ slots = NO_SLOTS, standalone = true, panels = PANEL_IDS, contro
   const theme = useResolvedTheme(themePref);
   const reducedMotion = useReducedMotion();
   const [help, setHelp] = useState(false);
+  const [helpWanted, setHelpWanted] = useState(false);
+  if (help && !helpWanted) setHelpWanted(true);
   const presenter = useLab((s) => s.presenter);
   const labOpen = useLab((s) => s.labOpen);
   const matrixOpen = useLab((s) => s.matrixOpen);
@@ -234,7 +238,11 @@ function Shell({ slots = NO_SLOTS, standalone = true, panels = PANEL_IDS, contro
   };
   const rest = (
     <>
-      <HelpDialog open={help} onClose={() => setHelp(false)} />
+      {helpWanted ? (
+        <Suspense fallback={null}>
+          <HelpDialog open={help} onClose={() => setHelp(false)} />
+        </Suspense>
+      ) : null}
       <LiveRegion />
     </>
   );

@@ -2,10 +2,11 @@
 // the conclusion line, the compare view, the span waterfall and the self-check footer. The compare view and the
 // waterfall are not part of the first view, so their code loads on demand: the compare view when compare mode is
 // turned on, the waterfall when it scrolls near the viewport (waterfall/LazyWaterfall), the self-check footer (below
-// the fold) just after the first view.
+// the fold) just after the first view is painted (shell/AfterFirstPaint: its request is not among the first paint's).
 import { lazy, Suspense } from 'react';
 import { GuardedConclusion } from './conclusion/GuardedConclusion';
 import type { AppSlots } from './App';
+import { AfterFirstPaint } from './shell/AfterFirstPaint';
 import { LazyWaterfall } from './waterfall/LazyWaterfall';
 
 const SelfCheck = lazy(() => import('./selfcheck/SelfCheck').then((m) => ({ default: m.SelfCheck })));
@@ -20,8 +21,10 @@ export const defaultSlots: AppSlots = {
   ),
   waterfall: (p) => <LazyWaterfall {...p} />,
   footer: (p) => (
-    <Suspense fallback={null}>
-      <SelfCheck session={p.session} t={p.t} />
-    </Suspense>
+    <AfterFirstPaint>
+      <Suspense fallback={null}>
+        <SelfCheck session={p.session} t={p.t} />
+      </Suspense>
+    </AfterFirstPaint>
   ),
 };

@@ -9,7 +9,6 @@
  * so the resolved session's recording is the faulted one.
  */
 import type { AnalyzeTextResult } from '../core/session/session';
-import { createAssembler } from './assemble';
 import type { AnalyzeRequest, WorkerReply } from './protocol';
 
 /** Inputs larger than this many bytes (or UTF-16 units) go to the worker. */
@@ -34,7 +33,10 @@ const defaultWorker = () => new Worker(new URL('./analyze.worker.ts', import.met
 
 const abortError = () => new DOMException('analysis cancelled', 'AbortError');
 
-function inWorker(create: () => Worker, input: string | Uint8Array, name: string, hooks: AnalyzerHooks): Promise<AnalyzeTextResult> {
+async function inWorker(create: () => Worker, input: string | Uint8Array, name: string, hooks: AnalyzerHooks): Promise<AnalyzeTextResult> {
+  // the page side of the sliced transfer comes with the first worker analysis, not with the page (small
+  // recordings, the default one included, are analysed inline)
+  const { createAssembler } = await import('./assemble');
   return new Promise((resolve, reject) => {
     if (hooks.signal.aborted) return reject(abortError());
     const worker = create();

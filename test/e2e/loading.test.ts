@@ -37,10 +37,10 @@ async function openGenerated(page: Page, n: number, name: string): Promise<void>
   );
 }
 
-async function openProbe(): Promise<{ page: Page; errors: string[]; probeMax: string }> {
+async function openProbe(params = ''): Promise<{ page: Page; errors: string[]; probeMax: string }> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   const errors = watchErrors(page);
-  await page.goto(appUrl('?rec=parallel-probe&lang=en'));
+  await page.goto(appUrl(`?rec=parallel-probe&lang=en${params}`));
   const slider = page.getByRole('slider', { name: 'Frame', exact: true });
   await page.locator('input[type=range]:not([disabled])').waitFor();
   await expect.poll(async () => Number(await slider.getAttribute('max'))).toBeGreaterThan(0);
@@ -77,6 +77,18 @@ test('Cancel stops the load: the recording that was open stays, with no error', 
   await page.waitForTimeout(3000);
   const slider = page.getByRole('slider', { name: 'Frame', exact: true });
   expect(await slider.getAttribute('max')).toBe(probeMax);
+  expect(await page.getByRole('alert').count()).toBe(0);
+  expect(errors).toEqual([]);
+  await page.close();
+});
+
+test('with the lab’s faults on, a large file is faulted in the worker (which loads the fault code for it)', async () => {
+  const { page, errors } = await openProbe('&faults=drop:2');
+  await openGenerated(page, N, 'faulted.jsonl');
+  const slider = page.getByRole('slider', { name: 'Frame', exact: true });
+  // drop:2 removes one frame: the worker applied the fault
+  await expect.poll(() => slider.getAttribute('max'), { timeout: 60_000 }).toBe(String(N - 2));
+  await expect.poll(() => page.getByRole('progressbar').count()).toBe(0);
   expect(await page.getByRole('alert').count()).toBe(0);
   expect(errors).toEqual([]);
   await page.close();

@@ -7,8 +7,12 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { analyzeText } from '../../src/core/session/analyze';
 import { parseTour, resolveStepFrame, type TourStep } from '../../src/store/labTour';
-import { translate, type Lang, type MessageKey } from '../../src/i18n';
+import { registerMessages, translate, type Lang, type MessageKey } from '../../src/i18n';
+import { tour as tourArea } from '../../src/i18n/messages/tour';
 import { appUrl, launch, watchErrors } from './browser';
+
+// the tour region's strings are their own area (the page registers it with the region): the locators need them too
+registerMessages(tourArea);
 
 let browser: Browser;
 beforeAll(async () => {

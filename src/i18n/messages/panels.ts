@@ -93,26 +93,6 @@ export const en = {
   'panels.conclusion.label': 'Conclusion',
   'panels.conclusion.predictFirst': 'Make your prediction in the tour first: the conclusion appears once the answer is revealed.',
 
-  'panels.compare.title': 'All strategies at frame {frame}',
-  'panels.compare.strategy': 'Strategy',
-  'panels.compare.verdict': 'Verdict',
-  'panels.compare.calls': 'Calls ready',
-  'panels.compare.last': 'Last attempt',
-  'panels.compare.diverges': 'Diverges from the selected one',
   'panels.compare.divergesAt': 'Go to frame {frame}',
-  'panels.compare.same': 'never',
-  'panels.compare.selected': '(selected)',
-  'panels.compare.none': '—',
-  'panels.compare.first': 'The strategies first diverge at frame {frame}.',
-  'panels.compare.firstNone': 'All applicable strategies behave the same on this recording.',
-  'panels.compare.lastAttempt': 'frame {frame}: {status}',
 
-  'panels.selfcheck.title': 'Self-check',
-  'panels.selfcheck.turn': 'Turn {turn}',
-  'panels.selfcheck.match': 'Our assembly (one buffer per call) reproduces the recorded message byte for byte.',
-  'panels.selfcheck.matchIds':
-    'Our assembly reproduces the recorded message byte for byte, except the call ids, which the recording’s note says differ.',
-  'panels.selfcheck.differ': 'First difference at {path}: ours {ours}, recorded {recorded}.',
-  'panels.selfcheck.unknown': 'The recorded message has a shape we do not know; nothing compared.',
-  'panels.selfcheck.missing': 'nothing',
 };

@@ -1,7 +1,7 @@
-// A JSON code block: plain text at once, shiki's tokens swapped in when ready. Tokens render as React text, so a
-// recorded string can never become markup.
-import { memo } from 'react';
-import { useHighlightedJson, type CodeTheme } from './highlighter';
+// A JSON code block: plain text at once, shiki's tokens swapped in when ready (shiki is asked for once the block has
+// been on screen, see useSeen). Tokens render as React text, so a recorded string can never become markup.
+import { memo, useRef } from 'react';
+import { useHighlightedJson, useSeen, type CodeTheme } from './highlighter';
 
 export interface CodeBlockProps {
   text: string;
@@ -12,10 +12,12 @@ export interface CodeBlockProps {
 }
 
 export const CodeBlock = memo(function CodeBlock({ text, theme, highlight = true, className }: CodeBlockProps) {
-  const lines = useHighlightedJson(highlight ? text : null, theme);
+  const pre = useRef<HTMLPreElement | null>(null);
+  const seen = useSeen(pre);
+  const lines = useHighlightedJson(highlight ? text : null, theme, seen);
   return (
     // The block scrolls past 20rem (.ss-code), so it takes focus for keyboard scrolling.
-    <pre className={`ss-code ${className ?? ''}`} data-highlighted={lines ? 'true' : 'false'} tabIndex={0}>
+    <pre ref={pre} className={`ss-code ${className ?? ''}`} data-highlighted={lines ? 'true' : 'false'} tabIndex={0}>
       <code>
         {lines
           ? lines.map((line, i) => (

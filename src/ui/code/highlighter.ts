@@ -1,18 +1,20 @@
 /**
  * JSON highlighting with shiki's fine-grained core: `shiki/core` + the raw JavaScript regex engine + the JSON
  * grammar precompiled to JavaScript regular expressions (so no Oniguruma-to-JS translator is shipped)
- * + github-light / github-dark, created ONCE (a lazy module singleton) and memoized per (text, theme).
+ * + github-light / github-dark, created ONCE (a lazy module singleton, ./shikiTokens.ts) and memoized per (text,
+ * theme). Only shiki's tokenizing primitives are used, not `createHighlighterCore` and its HTML renderers.
  *
  * Contract: highlighting never blocks a render. `useHighlightedJson` returns null until the tokens are ready (the
  * caller renders plain text meanwhile) and never highlights text longer than HIGHLIGHT_LIMIT or nesting deeper
  * than HIGHLIGHT_DEPTH (the grammar's rule stack grows with each open bracket). Shiki's code is not
  * fetched before the page's first paint: the first request waits for a painted frame and an idle period
- * (`afterFirstPaint`). A text is tokenized only once it has stayed on screen SETTLE_MS, so scrubbing through
+ * (`afterFirstPaint`), and for a code block on screen (`useSeen`: a page whose JSON is below the fold fetches
+ * shiki when the reader scrolls to it, not before; once shiki is loaded every block highlights as before). A text is tokenized only once it has stayed on screen SETTLE_MS, so scrubbing through
  * frames costs no tokenizing at all. It returns tokens,
  * not HTML: callers render them as React text nodes, so no recorded string is ever injected as HTML.
  */
-import { useEffect, useMemo, useState } from 'react';
-import type { HighlighterCore } from 'shiki/core';
+import { useEffect, useMemo, useState, type RefObject } from 'react';
+import type { Tokenizer } from './shikiTokens';
 import { jsonTextDepth } from '../../core/strategies/json';
 
 export type CodeTheme = 'light' | 'dark';
@@ -33,8 +35,11 @@ export const SETTLE_MS = 80;
 const IDLE_TIMEOUT_MS = 1000;
 const THEMES: Record<CodeTheme, string> = { light: 'github-light', dark: 'github-dark' };
 
-let highlighter: Promise<HighlighterCore> | null = null;
+let highlighter: Promise<Tokenizer> | null = null;
 let painted: Promise<void> | null = null;
+/** Whether the highlighter has loaded, and who waits for it to (blocks not yet seen: see useSeen). */
+let loaded = false;
+const onLoaded = new Set<() => void>();
 
 /** Resolves once the page has painted a frame and then gone idle (or after IDLE_TIMEOUT_MS at most). */
 export function afterFirstPaint(): Promise<void> {
@@ -52,30 +57,51 @@ export function afterFirstPaint(): Promise<void> {
 const cache = new Map<string, CodeLines>();
 
 /** The one highlighter, created on first use. */
-export function loadHighlighter(): Promise<HighlighterCore> {
-  highlighter ??= (async () => {
-    const [{ createHighlighterCore }, { createJavaScriptRawEngine }] = await Promise.all([
-      import('shiki/core'),
-      import('@shikijs/engine-javascript/raw'),
-    ]);
-    return createHighlighterCore({
-      themes: [import('shiki/themes/github-light.mjs'), import('shiki/themes/github-dark.mjs')],
-      langs: [import('@shikijs/langs-precompiled/json')],
-      engine: createJavaScriptRawEngine(),
-    });
-  })();
+export function loadHighlighter(): Promise<Tokenizer> {
+  if (highlighter) return highlighter;
+  highlighter = import('./shikiTokens').then((m) => m.createJsonTokenizer());
+  void highlighter.then(
+    () => {
+      loaded = true;
+      for (const wake of [...onLoaded]) wake();
+      onLoaded.clear();
+    },
+    () => {},
+  );
   return highlighter;
+}
+
+/**
+ * True once the element has been on screen (then stays true), or once the highlighter is loaded (every block may
+ * use it then), or at once where there is no IntersectionObserver. Until then a block does not ask for shiki.
+ */
+export function useSeen(ref: RefObject<Element | null>): boolean {
+  const [seen, setSeen] = useState(() => loaded || typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    if (seen) return;
+    const wake = () => setSeen(true);
+    onLoaded.add(wake);
+    const el = ref.current;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) wake();
+    });
+    if (el) observer.observe(el);
+    return () => {
+      onLoaded.delete(wake);
+      observer.disconnect();
+    };
+  }, [seen, ref]);
+  return seen;
 }
 
 const cacheKey = (text: string, theme: CodeTheme) => `${theme}\u0000${text}`;
 
 /** Tokenizes now (the highlighter must be loaded); remembers the result, least recently used evicted first. */
-export function tokenizeJson(h: HighlighterCore, text: string, theme: CodeTheme): CodeLines {
+export function tokenizeJson(h: Tokenizer, text: string, theme: CodeTheme): CodeLines {
   const key = cacheKey(text, theme);
   const hit = cache.get(key);
   if (hit) return hit;
-  const lines = h
-    .codeToTokensBase(text, { lang: 'json', theme: THEMES[theme] })
+  const lines = h.codeToTokensBase(text, { lang: 'json', theme: THEMES[theme] })
     .map((line) => line.map((tok) => (tok.color ? { content: tok.content, color: tok.color } : { content: tok.content })));
   cache.set(key, lines);
   if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value as string);
@@ -86,15 +112,18 @@ export function cachedTokens(text: string, theme: CodeTheme): CodeLines | null {
   return cache.get(cacheKey(text, theme)) ?? null;
 }
 
-/** Highlighted tokens of `text` once ready, else null (render plain text). Null for text over the limit. */
-export function useHighlightedJson(text: string | null, theme: CodeTheme): CodeLines | null {
+/**
+ * Highlighted tokens of `text` once ready, else null (render plain text). Null for text over the limit. With
+ * `seen` false (the block has not been on screen yet, see useSeen) nothing is fetched or tokenized.
+ */
+export function useHighlightedJson(text: string | null, theme: CodeTheme, seen = true): CodeLines | null {
   const [ready, setReady] = useState<{ key: string; lines: CodeLines } | null>(null);
   const tooDeep = useMemo(() => text !== null && text.length <= HIGHLIGHT_LIMIT && jsonTextDepth(text) > HIGHLIGHT_DEPTH, [text]);
   const skip = text === null || text.length > HIGHLIGHT_LIMIT || tooDeep;
   const key = skip ? '' : cacheKey(text, theme);
   const cached = skip ? null : cachedTokens(text, theme);
   useEffect(() => {
-    if (skip || cached) return;
+    if (skip || cached || !seen) return;
     let cancelled = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     afterFirstPaint()
@@ -118,7 +147,7 @@ export function useHighlightedJson(text: string | null, theme: CodeTheme): CodeL
       cancelled = true;
       if (timer !== undefined) clearTimeout(timer);
     };
-  }, [key, skip, cached, text, theme]);
+  }, [key, skip, cached, seen, text, theme]);
   if (skip) return null;
   return cached ?? (ready?.key === key ? ready.lines : null);
 }

@@ -3,9 +3,13 @@
 import { useMemo } from 'react';
 import { STRATEGY_IDS, type FrameIndex, type Session, type StrategyId } from '../../core/types';
 import { attemptCountUpTo, callsUpTo } from '../../core/session/view';
-import type { Translate } from '../../i18n';
+import { registerMessages, type Translate } from '../../i18n';
+import { checks } from '../../i18n/messages/checks';
 import { firstDivergence, firstDivergenceAmong } from './divergence';
 import '../conclusion/conclusion.css';
+
+// this view's strings (both languages) come with its code, not with the first page
+registerMessages(checks);
 
 export interface CompareViewProps {
   session: Session;

@@ -1,16 +1,17 @@
 // The header's file actions: "Open recording" (a button and the hidden file input it clicks, both named so),
 // "Paste SSE…", "Export .jsonl" of the current recording, and "Forget this file" for a file kept in the browser.
-// The drop zone over the whole player lives here too.
-import { useRef, useState, type ChangeEvent } from 'react';
+// The drop zone over the whole player lives here too. The paste dialog's code loads when it is first opened, the
+// export's (core/export) with the first export.
+import { lazy, Suspense, useRef, useState, type ChangeEvent } from 'react';
 import { useActions, usePlayer, usePlayerStore } from '../../store/react';
 import { useT } from '../shell/useT';
 import { useFileStore } from './context';
 import { DropZone } from './DropZone';
-import { downloadRecording } from './exportFile';
 import { ACCEPT } from './limits';
 import { openUserFile } from './openFile';
-import { PasteDialog } from './PasteDialog';
 import './files.css';
+
+const PasteDialog = lazy(() => import('./PasteDialog').then((m) => ({ default: m.PasteDialog })));
 
 export function FileControls() {
   const { t } = useT();
@@ -23,6 +24,8 @@ export function FileControls() {
   const anchor = useRef<HTMLDivElement>(null);
   const pasteButton = useRef<HTMLButtonElement>(null);
   const [paste, setPaste] = useState(false);
+  const [pasteWanted, setPasteWanted] = useState(false);
+  if (paste && !pasteWanted) setPasteWanted(true);
 
   const onFile = (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
@@ -43,7 +46,13 @@ export function FileControls() {
         className="ss-button"
         title={t('files.export.hint')}
         disabled={!session}
-        onClick={() => session && downloadRecording(session.recording, source)}
+        onClick={() => {
+          if (!session) return;
+          void import('./exportFile').then(
+            ({ downloadRecording }) => downloadRecording(session.recording, source),
+            () => actions.warn({ key: 'files.export.failed' }),
+          );
+        }}
       >
         {t('files.export')}
       </button>
@@ -52,13 +61,17 @@ export function FileControls() {
           {t('files.remove')}
         </button>
       )}
-      <PasteDialog
-        open={paste}
-        onClose={() => {
-          setPaste(false);
-          pasteButton.current?.focus();
-        }}
-      />
+      {pasteWanted ? (
+        <Suspense fallback={null}>
+          <PasteDialog
+            open={paste}
+            onClose={() => {
+              setPaste(false);
+              pasteButton.current?.focus();
+            }}
+          />
+        </Suspense>
+      ) : null}
       <DropZone anchor={anchor} />
     </div>
   );

@@ -1,11 +1,16 @@
 // The paste dialog: a modal <dialog> with a text area for raw SSE text (or any format the app opens) and a name.
 // Focus goes to the text area on open and back to the opener on close (useModalDialog).
 import { useCallback, useId, useRef, useState, type FormEvent } from 'react';
+import { registerMessages } from '../../i18n';
+import { dialogs } from '../../i18n/messages/dialogs';
 import { usePlayerStore } from '../../store/react';
 import { useT } from '../shell/useT';
 import { useModalDialog } from '../useModalDialog';
 import { useFileStore } from './context';
 import { openPastedText } from './openFile';
+
+// this dialog's strings (both languages) come with its code, not with the first page
+registerMessages(dialogs);
 
 export function PasteDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useT();

@@ -2,9 +2,13 @@
 // reproduces the recorded message byte for byte" or the first difference (path, ours vs recorded).
 import { useMemo } from 'react';
 import type { Session } from '../../core/types';
-import type { Translate } from '../../i18n';
+import { registerMessages, type Translate } from '../../i18n';
+import { checks } from '../../i18n/messages/checks';
 import { selfCheck, type SelfCheckResult } from './compare';
 import '../conclusion/conclusion.css';
+
+// this view's strings (both languages) come with its code, not with the first page
+registerMessages(checks);
 
 export interface SelfCheckProps {
   session: Session;

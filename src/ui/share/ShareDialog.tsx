@@ -2,12 +2,17 @@
 // with a Copy button (navigator.clipboard; where that is refused, the text is selected for Ctrl+C). Focus goes to
 // the first Copy button on open and back to the opener on close (Escape or Close).
 import { useCallback, useId, useMemo, useRef, useState } from 'react';
+import { registerMessages } from '../../i18n';
+import { dialogs } from '../../i18n/messages/dialogs';
 import { usePlayer } from '../../store/react';
 import type { ViewParams } from '../../store/url';
 import { useT } from '../shell/useT';
 import { useModalDialog } from '../useModalDialog';
 import { shareSnippets } from './snippets';
 import './share.css';
+
+// this dialog's strings (both languages) come with its code, not with the first page
+registerMessages(dialogs);
 
 type Field = 'permalink' | 'iframe' | 'element';
 type CopyState = { field: Field; how: 'copied' | 'selected' } | null;

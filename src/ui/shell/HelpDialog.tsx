@@ -1,9 +1,13 @@
 // The keyboard help: a modal <dialog> listing the player's keys (Escape or the Close button closes it and focus
 // returns to where it was).
 import { useId } from 'react';
-import type { MessageKey } from '../../i18n';
+import { registerMessages, type MessageKey } from '../../i18n';
+import { dialogs } from '../../i18n/messages/dialogs';
 import { useModalDialog } from '../useModalDialog';
 import { useT } from './useT';
+
+// this dialog's strings (both languages) come with its code, not with the first page
+registerMessages(dialogs);
 
 const KEYS: [string[], MessageKey][] = [
   [['Space'], 'app.help.space'],

@@ -5,9 +5,13 @@
 // conclusion waits too (store/tourPending predictionPending).
 import { useEffect, useId, useRef } from 'react';
 import { useActions, useLab } from '../../store/react';
-import { translateData } from '../../i18n';
+import { registerMessages, translateData } from '../../i18n';
+import { tour } from '../../i18n/messages/tour';
 import { useT } from '../shell/useT';
 import './tour.css';
+
+// this view's strings (both languages) come with its code, not with the first page
+registerMessages(tour);
 
 export function TourRegion() {
   const { t, lang } = useT();

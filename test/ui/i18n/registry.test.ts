@@ -13,6 +13,16 @@ const SRC = join(import.meta.dirname, '../../../src');
 const LAB_VIEWS = ['ui/lab/LabPanel.tsx', 'ui/lab/FaultRow.tsx', 'ui/lab/VerdictList.tsx', 'ui/matrix/Matrix.tsx'];
 /** The span waterfall's modules: Waterfall.tsx registers the waterfall area (LazyWaterfall, the placeholder, is eager). */
 const isWaterfallView = (rel: string) => rel.startsWith('ui/waterfall/') && rel !== 'ui/waterfall/LazyWaterfall.tsx';
+/** The dialogs a reader opens: each registers the dialogs area itself (loaded when first opened). */
+const DIALOG_VIEWS = ['ui/shell/HelpDialog.tsx', 'ui/files/PasteDialog.tsx', 'ui/share/ShareDialog.tsx'];
+/** Views loaded after the first paint or on demand that register their own area: the tour region, the self-check
+ * footer and the compare view (each with the area it registers and one key of it). */
+const VIEW_AREAS = [
+  { view: 'ui/tour/TourRegion.tsx', probe: 'lab.tour.region' },
+  { view: 'ui/selfcheck/SelfCheck.tsx', probe: 'panels.selfcheck.title' },
+  { view: 'ui/compare/CompareView.tsx', probe: 'panels.compare.title' },
+];
+const AREA_VIEWS = VIEW_AREAS.map((a) => a.view);
 /** The CLI: inspect-summary.ts registers the 'cli' area (the app never loads it). */
 const isCli = (rel: string) => rel.startsWith('cli/');
 
@@ -38,7 +48,8 @@ const files = sources(SRC).map((path) => ({ rel: path.slice(SRC.length + 1), key
 const lazy = files.filter((f) => LAB_VIEWS.includes(f.rel));
 const waterfallViews = files.filter((f) => isWaterfallView(f.rel));
 const cliModules = files.filter((f) => isCli(f.rel));
-const eager = files.filter((f) => !LAB_VIEWS.includes(f.rel) && !isWaterfallView(f.rel) && !isCli(f.rel));
+const dialogViews = files.filter((f) => DIALOG_VIEWS.includes(f.rel));
+const eager = files.filter((f) => !LAB_VIEWS.includes(f.rel) && !isWaterfallView(f.rel) && !isCli(f.rel) && !DIALOG_VIEWS.includes(f.rel) && !AREA_VIEWS.includes(f.rel));
 
 let i18n: I18n;
 beforeEach(async () => {
@@ -82,6 +93,28 @@ describe('i18n registry', () => {
     await import(join(SRC, 'ui/waterfall/Waterfall.tsx'));
     const missing = waterfallViews.flatMap((f) => f.keys.filter((k) => !i18n.catalogs.en[k] || !i18n.catalogs.zh[k]).map((k) => `${f.rel}: ${k}`));
     expect(missing).toEqual([]);
+  });
+
+  test.each(DIALOG_VIEWS.map((v) => [v]))('the dialogs area loads with %s: before, its keys are missing; after, every key the dialogs use is there in en and zh', async (view) => {
+    const used = dialogViews.flatMap((f) => f.keys);
+    expect(used).toContain('share.title');
+    expect(used).toContain('files.paste.title');
+    expect(i18n.hasKey('share.title')).toBe(false);
+    expect(i18n.hasKey('app.help.title')).toBe(false);
+    // the buttons that open them are first-view strings
+    expect(i18n.hasKey('share.open')).toBe(true);
+    expect(i18n.hasKey('app.help.open')).toBe(true);
+    await import(join(SRC, view));
+    const missing = dialogViews.flatMap((f) => f.keys.filter((k) => !i18n.catalogs.en[k] || !i18n.catalogs.zh[k]).map((k) => `${f.rel}: ${k}`));
+    expect(missing).toEqual([]);
+  });
+
+  test.each(VIEW_AREAS)('$view registers its area: before, $probe is missing; after, every key it uses is there in en and zh', async ({ view, probe }) => {
+    const used = files.find((f) => f.rel === view)?.keys ?? [];
+    expect(used).toContain(probe);
+    expect(i18n.hasKey(probe)).toBe(false);
+    await import(join(SRC, view));
+    expect(used.filter((k) => !i18n.catalogs.en[k] || !i18n.catalogs.zh[k])).toEqual([]);
   });
 
   test('the cli area loads with the CLI summary only: every key the CLI uses is there in en and zh', async () => {
