@@ -1,15 +1,16 @@
 /**
  * The waterfall's time axis: milliseconds <-> pixels under a zoom (k) and pan (x), and readable ticks.
  *
- * Contract: pure functions over plain numbers, no DOM. The base mapping is linear from the recording's time domain
- * onto [0, width] px (`linearMap`: d3-scale's `scaleLinear` arithmetic, written out here so the waterfall's chunk
- * does not carry d3-scale's interpolators, colour parsing and number formats); the view is a zoom transform
- * restricted to x (px' = px * k + x, the same maths as d3-zoom's zoomIdentity, written out here so the bundle does
- * not carry d3-zoom's selection and transition modules). `clampView` keeps the whole plot covered (k >= 1, no blank space either side) and
+ * Contract: pure functions over plain numbers, no DOM. The base mapping is d3-scale's `scaleLinear` from the
+ * recording's time domain onto [0, width] px; the view is a zoom transform restricted to x (px' = px * k + x, the
+ * same maths as d3-zoom's zoomIdentity, written out here so the bundle does not carry d3-zoom's selection and
+ * transition modules). `clampView` keeps the whole plot covered (k >= 1, no blank space either side) and
  * never lets the visible span shrink below MIN_SPAN_MS. `ticks` keeps adjacent ticks 72-180 px apart (about one
  * per 100 px) whatever the zoom, on 1/2/5 x 10^n steps, and says how to print each value (unit and decimals) so adjacent labels always differ. Bad numbers (NaN,
  * infinite, an empty domain or width) give a degenerate but finite scale, never a throw.
  */
+import { scaleLinear } from 'd3-scale';
+
 /** A horizontal zoom/pan: px = base(ms) * k + x. */
 export interface View {
   k: number;
@@ -49,33 +50,6 @@ function sanitizeDomain(domain: readonly [number, number]): [number, number] {
   let hi = finite(domain[1], lo + MIN_SPAN_MS);
   if (hi - lo < MIN_SPAN_MS) hi = lo + MIN_SPAN_MS;
   return [lo, hi];
-}
-
-/** A linear map and its inverse between two number intervals. */
-export interface LinearMap {
-  (x: number): number;
-  invert(y: number): number;
-}
-
-/** d3-scale's bimap over two numbers: normalize into [0, 1] from the lower end, then interpolate (same floats). */
-function bimap(d0: number, d1: number, r0: number, r1: number): (x: number) => number {
-  const [a, b, from, to] = d1 < d0 ? [d1, d0, r1, r0] : [d0, d1, r0, r1];
-  const span = b - a;
-  const t = span ? (x: number) => (x - a) / span : () => (Number.isNaN(span) ? NaN : 0.5);
-  return (x) => {
-    const u = t(x);
-    return from * (1 - u) + to * u;
-  };
-}
-
-/**
- * `scaleLinear().domain(domain).range(range)` of d3-scale with no clamping, same results to the bit for numbers
- * (a NaN input gives NaN where d3 gives `undefined`).
- */
-export function linearMap(domain: readonly [number, number], range: readonly [number, number]): LinearMap {
-  const forward = bimap(domain[0], domain[1], range[0], range[1]);
-  const backward = bimap(range[0], range[1], domain[0], domain[1]);
-  return Object.assign((x: number) => (Number.isNaN(x) ? NaN : forward(x)), { invert: (y: number) => (Number.isNaN(y) ? NaN : backward(y)) });
 }
 
 /** The base px under a zoomed px (d3-zoom's transform.invertX). */
@@ -139,9 +113,9 @@ export function createTimeScale(domain: readonly [number, number], width: number
   const d = sanitizeDomain(domain);
   const w = Math.max(1, finite(width, 1));
   const v = clampView(view, w, d);
-  const base = linearMap(d, [0, w]);
+  const base = scaleLinear().domain(d).range([0, w]);
   // d3-zoom's rescaleX: the base scale with its domain moved to what the zoomed view shows across [0, w]
-  const zoomed = linearMap([base.invert(invertX(v, 0)), base.invert(invertX(v, w))], [0, w]);
+  const zoomed = base.copy().domain([base.invert(invertX(v, 0)), base.invert(invertX(v, w))]);
   return {
     domain: d,
     width: w,

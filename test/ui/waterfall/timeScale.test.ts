@@ -1,12 +1,10 @@
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
-import { scaleLinear } from 'd3-scale';
 import {
   MIN_SPAN_MS,
   MIN_TICK_SPACING_PX,
   clampView,
   createTimeScale,
-  linearMap,
   niceStep,
   panBy,
   tickFormat,
@@ -120,27 +118,5 @@ describe('ticks', () => {
       ),
       { numRuns: 300 },
     );
-  });
-});
-
-describe('linearMap', () => {
-  test('gives the same numbers as d3-scale scaleLinear, both ways, whichever way the intervals run', () => {
-    const n = fc.double({ min: -1e7, max: 1e7, noNaN: true });
-    fc.assert(
-      fc.property(n, n, n, n, n, (d0, d1, r0, r1, x) => {
-        const ours = linearMap([d0, d1], [r0, r1]);
-        const d3 = scaleLinear().domain([d0, d1]).range([r0, r1]);
-        expect(ours(x)).toBe(d3(x));
-        expect(ours.invert(x)).toBe(d3.invert(x));
-      }),
-    );
-  });
-
-  test('an empty interval maps to its middle, as d3 does; NaN in gives NaN out', () => {
-    const m = linearMap([5, 5], [0, 100]);
-    expect(m(5)).toBe(50);
-    expect(m(99)).toBe(50);
-    expect(linearMap([0, 10], [0, 100])(NaN)).toBeNaN();
-    expect(linearMap([0, 10], [0, 100]).invert(NaN)).toBeNaN();
   });
 });
