@@ -50,11 +50,9 @@ export function blockEnds(bytes: Uint8Array): Float64Array {
   const words = count === 0 ? new Int32Array(0) : new Int32Array(bytes.buffer, bytes.byteOffset + head, count);
   for (let w = 0; w < count; w++) {
     const v = words[w] as number;
-    const a = v ^ 0x0a0a0a0a;
-    const c = v ^ 0x0d0d0d0d;
-    // a zero byte in a (an LF) or in c (a CR): the classic has-zero-byte test, exact about whether there is one
-    const zero = (((a - 0x01010101) | 0) & ~a) | (((c - 0x01010101) | 0) & ~c);
-    if ((zero & 0x80808080) === 0) continue;
+    // a byte below 0x0E (LF and CR are; so are TAB and a few rare controls): the classic has-less-than test, exact
+    // about whether there is one; the bytes of such a word are then looked at one by one
+    if ((((v - 0x0e0e0e0e) | 0) & ~v & 0x80808080) === 0) continue;
     const base = head + w * 4;
     for (let p = base; p < base + 4; p++) {
       const b = bytes[p] as number;
