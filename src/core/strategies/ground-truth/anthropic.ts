@@ -9,14 +9,14 @@
  * An input_json_delta event that fits one of the turn's shapes (shape.ts: made from such events, proven by two
  * fills read by `jsonDelta`) is read as its fragment without parsing the event whole.
  */
-import type { Frame, FrameIndex } from '../../types';
+import type { FrameFields, FrameIndex } from '../../types';
 import { argsJson, index, list, name, parse, rec, text, type Rec } from './plain';
 import { learnShape, readShape, shapeSchedule, type Observation, type Shape, type ShapeSchedule } from './shape';
 import type { Tracer } from './tracer';
 
 
 /** Whether the data may matter for calls: skips the bulk of text deltas without parsing them. */
-function mayCarryCall(frame: Frame): boolean {
+function mayCarryCall(frame: FrameFields): boolean {
   const d = frame.data;
   return (
     d.includes('input_json_delta') ||
@@ -73,7 +73,7 @@ function byShape(turn: AnthropicTurn, data: string): { key: string; text: string
 }
 
 /** `turn.blocks` maps the turn's block indices to their type (fragments of server_tool_use blocks are not calls). */
-export function readAnthropic(t: Tracer, frame: Frame, turn: AnthropicTurn): void {
+export function readAnthropic(t: Tracer, frame: FrameFields, turn: AnthropicTurn): void {
   if (!mayCarryCall(frame)) return;
   const blocks = turn.blocks;
   const shaped = byShape(turn, frame.data);

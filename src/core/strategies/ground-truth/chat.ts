@@ -8,7 +8,7 @@
  * A chunk that fits one of the turn's shapes (shape.ts: made from chunks that were one fragment, and proven
  * by two fills read by these same rules) is that one fragment, read without parsing the chunk whole.
  */
-import type { Frame } from '../../types';
+import type { FrameFields } from '../../types';
 import { learnShape, readShape, shapeSchedule, type Shape, type ShapeSchedule } from './shape';
 import { index, list, name, parse, rec, text } from './plain';
 import type { Tracer } from './tracer';
@@ -82,7 +82,7 @@ export type ChatTurn = ShapeSchedule;
 export const chatTurn = (): ChatTurn => shapeSchedule();
 
 /** A chunk that fits one of the turn's shapes: its one fragment, read without parsing the chunk; else false. */
-function readByShape(t: Tracer, frame: Frame, turn: ChatTurn): boolean {
+function readByShape(t: Tracer, frame: FrameFields, turn: ChatTurn): boolean {
   const shapes = turn.shapes;
   for (let i = 0; i < shapes.length; i++) {
     const s = shapes[i] as Shape;
@@ -99,7 +99,7 @@ function readByShape(t: Tracer, frame: Frame, turn: ChatTurn): boolean {
   return false;
 }
 
-export function readChat(t: Tracer, frame: Frame, turn: ChatTurn = chatTurn()): void {
+export function readChat(t: Tracer, frame: FrameFields, turn: ChatTurn = chatTurn()): void {
   const data = frame.data;
   if (isDone(data)) return t.endAll(frame.index);
   if (skippable(data)) return;

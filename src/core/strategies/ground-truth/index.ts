@@ -8,7 +8,7 @@
  * buffer is a tool with no arguments, as the SDK keeps the block's `{}` input). The official SDKs are the reference
  * in test/core/oracle: on valid streams they produce these calls.
  */
-import { frameAt } from '../../sse/frame-table';
+import { frameFields } from '../../sse/frame-table';
 import type { FrameTable, TurnIndex, WireId } from '../../types';
 import { anthropicTurn, readAnthropic, type AnthropicTurn } from './anthropic';
 import { chatTurn, readChat, type ChatTurn } from './chat';
@@ -38,7 +38,7 @@ export function readCarried(wire: WireId, frames: FrameTable): CallTrace {
   let gemini: GeminiTurn = geminiTurn();
   let chat: ChatTurn = chatTurn();
   for (let i = 0; i < frames.count; i++) {
-    const frame = frameAt(frames, i);
+    const frame = frameFields(frames, i);
     if (frame.turn !== turn) {
       endGeminiTurn(t, gemini);
       turn = frame.turn;
