@@ -26,6 +26,7 @@ import { turnIndex, type Chunk, type DecodedTurn, type FrameTable, type Mutable,
 import { ByteMap } from './byte-map';
 import { SIDE } from './frame-table';
 import { segmentText } from './segment';
+import { pieceEnd, turnBytes } from './turn-bytes';
 import { NOT_SIMPLE, oneLineBlock, SIMPLE_SILENT, twoLineBlock } from './simple-block';
 import { TableBuilder } from './table-builder';
 import { emittedAt, findInvalidRuns } from './utf8';
@@ -47,61 +48,9 @@ export interface DecodeResult {
 }
 
 const PIECE_BYTES = 1 << 20;
-const LF = 10;
-const CR = 13;
 
 /** One decoder for every piece: decode() without `stream` resets it. The BOM is skipped by the caller. */
 const DECODER = new TextDecoder('utf-8', { ignoreBOM: true });
-
-/**
- * The turn's byte stream (a view when the chunks are already contiguous in one buffer, as loaders pack them) and
- * the byte offset at which each chunk starts, in one pass over the chunks.
- */
-function turnBytes(chunks: readonly Chunk[]): { all: Uint8Array; chunkByte: Float64Array } {
-  const n = chunks.length;
-  const chunkByte = new Float64Array(n);
-  const first = chunks[0]?.bytes;
-  if (!first) return { all: new Uint8Array(0), chunkByte };
-  const buffer = first.buffer;
-  const origin = first.byteOffset;
-  let total = 0;
-  let contiguous = true;
-  for (let c = 0; c < n; c++) {
-    const b = (chunks[c] as Chunk).bytes;
-    chunkByte[c] = total;
-    if (contiguous && (b.buffer !== buffer || b.byteOffset !== origin + total)) contiguous = false;
-    total += b.length;
-  }
-  if (contiguous) return { all: new Uint8Array(buffer, origin, total), chunkByte };
-  const all = new Uint8Array(total);
-  for (let c = 0; c < n; c++) all.set((chunks[c] as Chunk).bytes, chunkByte[c]);
-  return { all, chunkByte };
-}
-
-/**
- * Whether a block ends just before byte `p` of `all` (p < all.length): the byte before it ends an empty line. CR
- * and LF always end a line (a CR followed by LF ends it with that LF), so an empty line's terminator is an LF after
- * an LF, a CRLF after a CR or LF, or a CR (not followed by LF) after a CR or LF.
- */
-function endsBlock(all: Uint8Array, p: number): boolean {
-  const last = all[p - 1];
-  const before = all[p - 2];
-  if (last === LF) return before === LF || (before === CR && (all[p - 3] === LF || all[p - 3] === CR));
-  return last === CR && all[p] !== LF && (before === LF || before === CR);
-}
-
-/**
- * Where the piece starting at byte `start` ends: the last block end within `limit` bytes, else (one block longer
- * than a piece) the end of that block, else the end of the stream. Linear: the backward search reads at most the
- * piece it ends, the forward one only the long block.
- */
-function pieceEnd(all: Uint8Array, start: number, limit: number): number {
-  const total = all.length;
-  if (total - start <= limit) return total;
-  for (let p = start + limit; p >= start + 2; p--) if (endsBlock(all, p)) return p;
-  for (let p = start + limit + 1; p < total; p++) if (endsBlock(all, p)) return p;
-  return total;
-}
 
 /** Whether `rest` (text after the last blank line) holds anything but whitespace and comment lines. */
 function hasContent(rest: string): boolean {
