@@ -221,6 +221,9 @@ export interface FrameTable {
   readonly idValue: readonly string[];
 }
 
+/** The fields of a frame that the wire adapters and the ground-truth readers read (`frameFields` in sse/frame-table.ts). */
+export type FrameFields = Pick<Frame, 'index' | 'turn' | 'event' | 'data'>;
+
 /** What the SSE layer hands to the rest, per turn. */
 export interface DecodedTurn {
   readonly turn: TurnIndex;

@@ -13,7 +13,7 @@
  * the frames at which the id in force changes and `idValue` the new value ('' for none).
  * The free functions read one frame without building it; `frameAt` builds today's `Frame` object on demand.
  */
-import { frameIndex, type Frame, type FrameIndex, type FrameTable, type Ms, type TurnIndex } from '../types';
+import { frameIndex, type Frame, type FrameFields, type FrameIndex, type FrameTable, type Ms, type TurnIndex } from '../types';
 
 export type { FrameTable } from '../types';
 
@@ -66,6 +66,11 @@ export function frameId(t: FrameTable, i: number): string | undefined {
   if (lo === 0) return undefined;
   const v = t.idValue[lo - 1] as string;
   return v === '' ? undefined : v;
+}
+
+/** The fields of frame i that the wire adapters and ground-truth readers read (one small object; no id, no ranges). */
+export function frameFields(t: FrameTable, i: number): FrameFields {
+  return { index: frameIndex(i), turn: frameTurn(t, i), event: frameEvent(t, i), data: frameData(t, i) };
 }
 
 /** Frame i as the object the UI reads (built on demand, keys in the SSE layer's order). */

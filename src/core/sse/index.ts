@@ -26,6 +26,7 @@ import { turnIndex, type ChunkTable, type DecodedTurn, type Ms, type FrameTable,
 import { ByteMap } from './byte-map';
 import { SIDE } from './frame-table';
 import { segmentText } from './segment';
+import { pieceEnd, turnBytes } from './turn-bytes';
 import { NOT_SIMPLE, oneLineBlock, SIMPLE_SILENT, twoLineBlock } from './simple-block';
 import { TableBuilder } from './table-builder';
 import { emittedAt, findInvalidRuns } from './utf8';
@@ -47,45 +48,9 @@ export interface DecodeResult {
 }
 
 const PIECE_BYTES = 1 << 20;
-const LF = 10;
-const CR = 13;
 
 /** One decoder for every piece: decode() without `stream` resets it. The BOM is skipped by the caller. */
 const DECODER = new TextDecoder('utf-8', { ignoreBOM: true });
-
-/** The turn's byte stream (the table's one array) and the byte offset at which each chunk starts. */
-function turnBytes(chunks: ChunkTable): { all: Uint8Array; chunkByte: Float64Array } {
-  const ends = chunks.ends;
-  const n = ends.length;
-  const chunkByte = new Float64Array(n);
-  for (let c = 1; c < n; c++) chunkByte[c] = ends[c - 1] as number;
-  return { all: chunks.bytes, chunkByte };
-}
-
-/**
- * Whether a block ends just before byte `p` of `all` (p < all.length): the byte before it ends an empty line. CR
- * and LF always end a line (a CR followed by LF ends it with that LF), so an empty line's terminator is an LF after
- * an LF, a CRLF after a CR or LF, or a CR (not followed by LF) after a CR or LF.
- */
-function endsBlock(all: Uint8Array, p: number): boolean {
-  const last = all[p - 1];
-  const before = all[p - 2];
-  if (last === LF) return before === LF || (before === CR && (all[p - 3] === LF || all[p - 3] === CR));
-  return last === CR && all[p] !== LF && (before === LF || before === CR);
-}
-
-/**
- * Where the piece starting at byte `start` ends: the last block end within `limit` bytes, else (one block longer
- * than a piece) the end of that block, else the end of the stream. Linear: the backward search reads at most the
- * piece it ends, the forward one only the long block.
- */
-function pieceEnd(all: Uint8Array, start: number, limit: number): number {
-  const total = all.length;
-  if (total - start <= limit) return total;
-  for (let p = start + limit; p >= start + 2; p--) if (endsBlock(all, p)) return p;
-  for (let p = start + limit + 1; p < total; p++) if (endsBlock(all, p)) return p;
-  return total;
-}
 
 /** Whether `rest` (text after the last blank line) holds anything but whitespace and comment lines. */
 function hasContent(rest: string): boolean {

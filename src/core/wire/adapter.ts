@@ -6,7 +6,7 @@
  * signal saying why), parses the frame's data at most once, and never throws. `isTerminal` tells, from a frame's
  * signals alone, whether that frame is the wire's end-of-response event.
  */
-import type { Frame, Signal, WireId } from '../types';
+import type { FrameFields, Signal, WireId } from '../types';
 
 export interface AdaptOptions {
   /** Parse only the changing part of frames that share an envelope (envelope.ts). Default true. */
@@ -16,6 +16,6 @@ export interface AdaptOptions {
 export interface WireAdapter<S> {
   wire: WireId;
   init(options?: AdaptOptions): S;
-  step(state: S, frame: Frame): Signal[];
+  step(state: S, frame: FrameFields): Signal[];
   isTerminal(signals: readonly Signal[]): boolean;
 }

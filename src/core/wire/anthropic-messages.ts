@@ -22,7 +22,7 @@
  *   error -> error{message, errorType}; any other type -> ignored 'unknown-event:<type>'.
  */
 import { stringifyDeep } from './safe-json';
-import type { Frame, Signal } from '../types';
+import type { FrameFields, Signal } from '../types';
 import type { WireAdapter } from './adapter';
 import { createHoleSet, findHole, rootValue, type HoleSet, type Template } from './envelope';
 import {
@@ -230,7 +230,7 @@ function messageDelta(d: Record<string, unknown>, deltaValue: unknown): Signal[]
   return out.length === 0 ? [MESSAGE_DELTA] : out;
 }
 
-function step(state: AnthropicState, frame: Frame): Signal[] {
+function step(state: AnthropicState, frame: FrameFields): Signal[] {
   const data = frame.data;
   // Deltas repeat their envelope ({"type":"content_block_delta","index":N,"delta":...}): parse only the delta.
   const set = state.holes;

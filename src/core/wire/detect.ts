@@ -9,8 +9,8 @@
  * is the wire with the most votes when no other wire has at least half as many; otherwise, and when nothing voted,
  * null (unsure).
  */
-import { frameAt } from '../sse/frame-table';
-import type { Frame, FrameTable, WireId } from '../types';
+import { frameFields } from '../sse/frame-table';
+import type { FrameFields, FrameTable, WireId } from '../types';
 import { INVALID, arr, obj, parseData, str } from './read';
 
 export const DETECT_FRAMES = 24;
@@ -29,7 +29,7 @@ function isDoneMarker(data: string): boolean {
 }
 
 /** The wire a single frame proves, or null. */
-export function frameEvidence(frame: Frame): WireId | null {
+export function frameEvidence(frame: FrameFields): WireId | null {
   if (ANTHROPIC_TYPES.has(frame.event)) return 'anthropic-messages';
   if (frame.event.startsWith('response.')) return 'openai-responses';
   if (isDoneMarker(frame.data)) return 'openai-chat';
@@ -55,7 +55,7 @@ export function detectWire(frames: FrameTable): WireId | null {
   const votes = new Map<WireId, number>();
   const n = Math.min(frames.count, DETECT_FRAMES);
   for (let i = 0; i < n; i++) {
-    const frame = frameAt(frames, i);
+    const frame = frameFields(frames, i);
     const w = frameEvidence(frame);
     if (w !== null) votes.set(w, (votes.get(w) ?? 0) + 1);
   }

@@ -20,7 +20,7 @@
  * finish 'blocked:<reason>'.
  */
 import { stringifyDeep } from './safe-json';
-import type { Frame, Signal } from '../types';
+import type { FrameFields, Signal } from '../types';
 import type { WireAdapter } from './adapter';
 import { PartialArgsWriter } from './gemini-args';
 import {
@@ -177,7 +177,7 @@ function response(state: GeminiState, d: Obj, out: Signal[]): void {
   }
 }
 
-function step(state: GeminiState, frame: Frame): Signal[] {
+function step(state: GeminiState, frame: FrameFields): Signal[] {
   const parsed = parseData(frame.data);
   if (parsed === INVALID) return [INVALID_JSON];
   const out: Signal[] = [];

@@ -11,7 +11,7 @@
  * end-of-response event (Anthropic message_stop, Chat [DONE], Responses response.completed / incomplete / failed,
  * Gemini a chunk with finishReason).
  */
-import { frameAt } from '../sse/frame-table';
+import { frameFields } from '../sse/frame-table';
 import type { Frame, FrameKind, FrameTable, Signal, WireId } from '../types';
 import type { AdaptOptions, WireAdapter } from './adapter';
 import { anthropicMessages } from './anthropic-messages';
@@ -37,7 +37,7 @@ export function adaptFrames(wire: WireId, frames: FrameTable, options: AdaptOpti
   let turn = Number.NaN;
   let state: unknown = null;
   for (let i = 0; i < frames.count; i++) {
-    const frame = frameAt(frames, i);
+    const frame = frameFields(frames, i);
     if (frame.turn !== turn) {
       turn = frame.turn;
       state = adapter.init(options);

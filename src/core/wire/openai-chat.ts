@@ -15,7 +15,7 @@
  * A chunk that yields nothing else yields ignored 'empty-delta' (e.g. the first `{role:"assistant"}` chunk), or
  * ignored 'no-choices' when it has neither choices, usage nor error.
  */
-import type { Frame, Signal } from '../types';
+import type { FrameFields, Signal } from '../types';
 import type { WireAdapter } from './adapter';
 import { createHoleSet, findHole, MISS, rootValue, type HoleSet, type Template } from './envelope';
 import {
@@ -191,7 +191,7 @@ function holeSignal(set: HoleSet, hole: string): Signal {
   return { kind: 'args', key: keyOf(r.index) as string, text: hole };
 }
 
-function step(state: ChatState, frame: Frame): Signal[] {
+function step(state: ChatState, frame: FrameFields): Signal[] {
   const data = frame.data;
   if (isDone(data)) return [DONE];
   const set = state.holes;

@@ -15,7 +15,7 @@
  * - error -> error{message, errorType: code};
  * - other known events -> ignored with the type minus its `response.` prefix; unknown -> 'unknown-event:<type>'.
  */
-import type { Frame, Signal } from '../types';
+import type { FrameFields, Signal } from '../types';
 import type { WireAdapter } from './adapter';
 import {
   INVALID,
@@ -150,7 +150,7 @@ function textDelta(d: Obj, kind: 'text' | 'reasoning', where: string): Signal[] 
   return text === '' ? [ignored('empty-text')] : [{ kind, text }];
 }
 
-function step(state: ResponsesState, frame: Frame): Signal[] {
+function step(state: ResponsesState, frame: FrameFields): Signal[] {
   const parsed = parseData(frame.data);
   if (parsed === INVALID) return [INVALID_JSON];
   const d = obj(parsed);

@@ -10,7 +10,7 @@
  * fills read by `jsonDelta`) is read as its fragment without parsing the event whole (and only if it passes the
  * same quick `mayCarryCall` test as any event: a shape whose own text passes it needs no test).
  */
-import type { Frame, FrameIndex } from '../../types';
+import type { FrameFields, FrameIndex } from '../../types';
 import { argsJson, index, list, name, parse, rec, text, type Rec } from './plain';
 import { fitShapes, learnShape, shapeSchedule, usedShape, type Observation, type ShapeSchedule } from './shape';
 import type { Tracer } from './tracer';
@@ -66,7 +66,7 @@ function hasMember(o: Rec): boolean {
 }
 
 /** `turn.blocks` maps the turn's block indices to their type (fragments of server_tool_use blocks are not calls). */
-export function readAnthropic(t: Tracer, frame: Frame, turn: AnthropicTurn): void {
+export function readAnthropic(t: Tracer, frame: FrameFields, turn: AnthropicTurn): void {
   const data = frame.data;
   const event = frame.event;
   const f: FrameIndex = frame.index;

@@ -9,7 +9,7 @@
  * by two fills read by these same rules) is that one fragment, read without parsing the chunk whole (when it
  * passes the same quick `skippable` test as any chunk: a shape whose own text holds 'tool_calls' needs none).
  */
-import type { Frame, FrameIndex } from '../../types';
+import type { FrameFields, FrameIndex } from '../../types';
 import { fitShapes, learnShape, shapeSchedule, usedShape, type ShapeSchedule } from './shape';
 import { index, list, name, parse, rec, text } from './plain';
 import type { Tracer } from './tracer';
@@ -124,7 +124,7 @@ export interface ChatTurn extends ShapeSchedule {
 
 export const chatTurn = (): ChatTurn => ({ ...shapeSchedule(), sink: undefined });
 
-export function readChat(t: Tracer, frame: Frame, turn: ChatTurn = chatTurn()): void {
+export function readChat(t: Tracer, frame: FrameFields, turn: ChatTurn = chatTurn()): void {
   const data = frame.data;
   const f = frame.index;
   if (isDone(data)) return t.endAll(f);

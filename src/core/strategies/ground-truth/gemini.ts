@@ -12,7 +12,7 @@
  * (or a blocked prompt) ends the calls sent whole; a streamed call still open then, or at the turn's end, was cut.
  * Keys count the turn's logical calls from '0'; a call with no id is 'gemini-call-<key>'.
  */
-import type { Frame, FrameIndex } from '../../types';
+import type { FrameFields, FrameIndex } from '../../types';
 import { argsJson, list, name, parse, rec, text, type Rec } from './plain';
 import type { Tracer } from './tracer';
 
@@ -142,7 +142,7 @@ function response(t: Tracer, turn: GeminiTurn, d: Rec, f: FrameIndex): void {
   if (finished) t.endAll(f);
 }
 
-export function readGemini(t: Tracer, frame: Frame, turn: GeminiTurn): void {
+export function readGemini(t: Tracer, frame: FrameFields, turn: GeminiTurn): void {
   const parsed = parse(frame.data);
   const items = list(parsed) ?? [parsed];
   for (const item of items) {

@@ -8,7 +8,7 @@
  * buffer is a tool with no arguments, as the SDK keeps the block's `{}` input). The official SDKs are the reference
  * in test/core/oracle: on valid streams they produce these calls.
  */
-import { frameAt } from '../../sse/frame-table';
+import { frameFields } from '../../sse/frame-table';
 import type { FrameTable, TurnIndex, WireId } from '../../types';
 import { anthropicTurn, readAnthropic, type AnthropicTurn } from './anthropic';
 import { chatTurn, readChat, type ChatTurn } from './chat';
@@ -39,7 +39,7 @@ export function readCarried(wire: WireId, frames: FrameTable): CallTrace {
   let chat: ChatTurn = chatTurn();
   const kind = wire === 'anthropic-messages' ? 0 : wire === 'openai-chat' ? 1 : wire === 'openai-responses' ? 2 : 3;
   for (let i = 0; i < frames.count; i++) {
-    const frame = frameAt(frames, i);
+    const frame = frameFields(frames, i);
     const frameTurn = frame.turn;
     if (frameTurn !== turn) {
       endGeminiTurn(t, gemini);

@@ -7,7 +7,7 @@
  * fragment; `function_call_arguments.done` ends it (its `arguments` are the whole args); `output_item.done` with a
  * function_call item is the whole call (id and name fall back to those of its added item).
  */
-import type { Frame } from '../../types';
+import type { FrameFields } from '../../types';
 import { index, name, parse, rec, text } from './plain';
 import type { Tracer } from './tracer';
 
@@ -18,7 +18,7 @@ export interface ResponsesTurn {
 
 export const responsesTurn = (): ResponsesTurn => ({ items: new Map(), seen: new Map() });
 
-export function readResponses(t: Tracer, frame: Frame, turn: ResponsesTurn): void {
+export function readResponses(t: Tracer, frame: FrameFields, turn: ResponsesTurn): void {
   const d = rec(parse(frame.data));
   if (d === undefined) return;
   const type = text(d.type) ?? frame.event;
