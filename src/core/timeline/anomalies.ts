@@ -120,10 +120,11 @@ type Add = (code: Anomaly['code'], frame?: FrameIndex, detail?: string) => void;
 /** call-cut-off, call-without-name and arguments-lost, per carried call. */
 function callShapes(x: TurnAnomalyInput, add: Add): void {
   for (const c of x.carried) {
-    const p = x.pieces?.(c);
+    // the pieces only when an anomaly may need them (most calls ended with arguments)
+    const empty = c.argsText === '' || (c.argsText.length < 16 && c.argsText.replace(/\s+/g, '') === '{}');
+    const p = c.endFrame === undefined || empty ? x.pieces?.(c) : undefined;
     if (c.endFrame === undefined) add('call-cut-off', p?.lastArgFrame ?? c.startFrame, c.key);
     if (c.name === '') add('call-without-name', c.startFrame, c.key);
-    const empty = c.argsText === '' || (c.argsText.length < 16 && c.argsText.replace(/\s+/g, '') === '{}');
     if ((p?.unread ?? 0) > 0 && empty) add('arguments-lost', p?.lastArgFrame ?? c.startFrame, c.key);
   }
 }

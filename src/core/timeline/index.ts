@@ -162,12 +162,16 @@ export function computeTimings(
 
 /** The argument pieces of a carried call, from the trace (found by object, else by turn, key and start). */
 function piecesOf(trace: CallTrace): (c: CarriedCall) => CallPieces | undefined {
-  const at = new Map<CarriedCall, number>();
-  trace.carried.forEach((c, i) => at.set(c, i));
+  let at: Map<CarriedCall, number> | undefined;
   // callers may pass carried calls that are not the trace's objects (tests): matched by turn, key and start
   let byStart: Map<string, number> | undefined;
   const startKey = (c: CarriedCall): string => `${c.turn}\u0000${c.key}\u0000${c.startFrame}`;
   return (c) => {
+    if (at === undefined) {
+      const m = new Map<CarriedCall, number>();
+      trace.carried.forEach((x, j) => m.set(x, j));
+      at = m;
+    }
     let i = at.get(c);
     if (i === undefined) {
       if (byStart === undefined) {
