@@ -99,8 +99,6 @@ function inspect(argv: readonly string[], io: CliIo): void {
     fail(`${file}${placed ? '' : where(e)}: ${e.message}`);
   }
   let recording = loaded.recording;
-  // the JSON report has no issues; a turn that cannot be decoded must not pass as an empty one, so say it on stderr
-  if (json) for (const issue of recording.issues) if (issue.code === 'turn-too-large') io.stderr(`inspect: ${oneLine(`${file}: ${issue.message}`)}\n`);
   if (faults.length > 0) {
     const faulted = applyFaults(recording, faults);
     if (!faulted.ok) fail(`--fault: ${faulted.error}`);

@@ -9,7 +9,7 @@
  * and byte offset when it is about a line); a readable file with bad parts gives a Recording whose `issues` name them. No quadratic work: every format is
  * read in one or two linear passes, so even a single line of many megabytes costs time linear in its length.
  */
-import type { LoadIssue, LoadResult, Recording } from '../types';
+import type { LoadResult } from '../types';
 import { loadHar } from './har';
 import { errorText, excerpt, failure, isObject, issue } from './issues';
 import { jsonType } from './messages';
@@ -93,32 +93,10 @@ function loadJsonish(src: Source, ext: string): LoadResult {
  */
 const forgetLastMatch = (): void => void /^/.exec('');
 
-/**
- * The longest string the JS engine can build (V8: 2^29 - 24 characters). A turn's stream is decoded as one text
- * (core/sse), so a turn of more bytes than this may not decode; the file around it may be any size.
- */
-export const MAX_TURN_CHARS = 0x1fffffe8;
-
-/** A 'turn-too-large' issue for each turn whose stream may not be one text (each byte gives at most one char). */
-export function turnSizeIssues(recording: Recording, limit = MAX_TURN_CHARS): LoadIssue[] {
-  const out: LoadIssue[] = [];
-  for (const turn of recording.turns) {
-    const size = turn.chunks.bytes.length;
-    if (size > limit) out.push(issue('turn-too-large', { turn: turn.index, size, limit }));
-  }
-  return out;
-}
-
-function checkTurnSizes(result: LoadResult): LoadResult {
-  if (!result.ok) return result;
-  const extra = turnSizeIssues(result.recording);
-  return extra.length === 0 ? result : { ok: true, recording: { ...result.recording, issues: [...result.recording.issues, ...extra] } };
-}
-
 /** Reads a recording in any accepted format. Never throws. */
 export function load(input: LoadInput, name?: string): LoadResult {
   try {
-    return checkTurnSizes(loadAny(input, name));
+    return loadAny(input, name);
   } finally {
     forgetLastMatch();
   }

@@ -63,7 +63,6 @@ export const ISSUE_TEMPLATES = {
   'unknown-turn': '"{event}" names turn {turn}, which has no "req" before it',
   'turn-number-mismatch': '"req" says turn {turn} but it is request number {index}; using {index}',
   'no-turns': 'the recording has no "req" and no "chunk": nothing to replay',
-  'turn-too-large': 'turn {turn} has {size} bytes of stream, more than one text can hold ({limit} characters), so its events cannot be decoded: split it into several turns or files',
   'har-approximate-timing': "HAR keeps no per-chunk times: each turn's events are spread evenly between its first and last received byte",
   'har-bad-entry.started': 'HAR entry {entry}: "startedDateTime" is {type} and not a date; its request is placed at 0 ms',
   'har-bad-entry.padding': 'HAR entry {entry}: the base64 body is invalid (padding "=" at character {at} does not end a 4-character group); the turn has no chunks',

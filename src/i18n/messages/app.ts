@@ -120,7 +120,6 @@ export const en = {
     'app.issue.unknown-turn': 'An event names a turn that does not exist',
     'app.issue.turn-number-mismatch': 'A request numbers its turn differently from its position',
     'app.issue.no-turns': 'The file holds no turn',
-    'app.issue.turn-too-large': 'A turn is too large to decode as one text',
     'app.issue.har-approximate-timing': 'HAR has no per-chunk times: frames are spread over the entry’s receive time',
     'app.issue.har-bad-entry': 'A HAR entry was skipped',
     'app.issue.har-empty-body': 'A HAR entry has an empty body',

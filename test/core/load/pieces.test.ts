@@ -5,7 +5,7 @@
 // for one string.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { load, turnSizeIssues } from '../../../src/core/load';
+import { load } from '../../../src/core/load';
 import { LineReader, toSource } from '../../../src/core/load/source';
 import { decodeRecording, framesOf } from '../../../src/core/sse';
 import type { LoadResult, Recording } from '../../../src/core/types';
@@ -149,14 +149,5 @@ describe('loading input given in pieces', () => {
     const frames = framesOf(decodeRecording(rec).frames);
     expect(frames).toHaveLength(n);
     expect(frames[n - 1]?.data).toContain(`"tök ${n - 1} `);
-  });
-
-  it('a turn whose stream cannot be one text is named, with its size', () => {
-    const rec = ok(load(enc.encode(jsonl), 'x.jsonl'));
-    const size = chunkList(rec.turns[0]!.chunks).reduce((n, c) => n + c.bytes.length, 0);
-    expect(turnSizeIssues(rec, size)).toEqual([]);
-    const [too] = turnSizeIssues(rec, size - 1);
-    expect(too).toMatchObject({ code: 'turn-too-large', params: { turn: 0, size, limit: size - 1 } });
-    expect(too?.message).toBe(`turn 0 has ${size} bytes of stream, more than one text can hold (${size - 1} characters), so its events cannot be decoded: split it into several turns or files`);
   });
 });

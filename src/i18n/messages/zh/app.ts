@@ -118,7 +118,6 @@ export const zh = {
   'app.issue.unknown-turn': '有一个事件指向不存在的轮次',
   'app.issue.turn-number-mismatch': '有一个请求的轮次编号与顺序不符',
   'app.issue.no-turns': '文件里没有任何一轮',
-  'app.issue.turn-too-large': '有一轮太大，无法作为一段文本解码',
   'app.issue.har-approximate-timing': 'HAR 没有逐块时间：帧按该条目的接收时间均匀摊开',
   'app.issue.har-bad-entry': '跳过了一个 HAR 条目',
   'app.issue.har-empty-body': '有一个 HAR 条目的响应体为空',

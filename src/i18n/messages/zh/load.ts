@@ -35,7 +35,6 @@ const ISSUE_ZH: Record<IssueTemplateId, string> = {
   'unknown-turn': '"{event}" 指向第 {turn} 轮，但它之前没有对应的 "req"',
   'turn-number-mismatch': '"req" 写的是第 {turn} 轮，但按顺序它是第 {index} 个请求；按 {index} 处理',
   'no-turns': '这份录制既没有 "req" 也没有 "chunk"：没有可回放的内容',
-  'turn-too-large': '第 {turn} 轮的流有 {size} 字节，超过一段文本能容纳的长度（{limit} 个字符），无法解码其中的事件：请把它拆成多轮或多个文件',
   'har-approximate-timing': 'HAR 不保存逐块的时间：每一轮的事件均匀分布在收到的第一个字节和最后一个字节之间',
   'har-bad-entry.started': 'HAR 条目 {entry}："startedDateTime" 是{type}，不是日期；它的请求放在 0 ms',
   'har-bad-entry.padding': 'HAR 条目 {entry}：base64 响应体无效（位置 {at} 的填充符 "=" 不在 4 字符一组的末尾）；这一轮没有数据块',
