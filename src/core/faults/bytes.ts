@@ -4,6 +4,7 @@
  * Contract: pure, total. Edits work on chunk lists (`chunkList(turn.chunks)`, core/chunk-table.ts). Never mutates its inputs (new arrays, `subarray` views of the input bytes are never
  * written to). Byte offsets are into the concatenation of a turn's chunks in order. Edits drop chunks left empty.
  */
+import { lastAtOrBefore } from '../sorted';
 import { chunkCount, chunkStart } from '../chunk-table';
 import type { Chunk, ChunkTable } from '../types';
 
@@ -36,14 +37,7 @@ export function turnBytes(t: ChunkTable): TurnBytes {
 
 /** Index of the chunk holding byte `offset` (the last chunk starting at or before it), or -1 when there is none. */
 export function chunkAt(starts: readonly number[], offset: number): number {
-  let lo = 0;
-  let hi = starts.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if ((starts[mid] as number) <= offset) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo - 1;
+  return lastAtOrBefore(starts, offset);
 }
 
 /** The chunks restricted to bytes [from, to), boundaries and times kept. */

@@ -8,6 +8,7 @@
  * attempt's JSON.parse message: the stored one, or derived from its input (one parse) for an attempt the run
  * rejected without parsing.
  */
+import { lastAtOrBefore } from '../sorted';
 import { parseError } from '../strategies/json';
 import type { BufferLog, FrameIndex, ParseAttempt, ReadyCall, StrategyRun } from '../types';
 
@@ -23,17 +24,8 @@ export function countUpTo<T>(items: readonly T[], f: number, frameOf: (item: T) 
   return lo;
 }
 
-/** Index of the last element with key <= value in a sorted numeric array, or -1. */
-export function lastAtOrBefore(sorted: ArrayLike<number>, value: number): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if ((sorted[mid] as number) <= value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo - 1;
-}
+/** Index of the last element with key <= value in a sorted numeric array, or -1 (core/sorted.ts). */
+export { lastAtOrBefore };
 
 /** How many fragments of the buffer have arrived by frame f. */
 export function fragmentsAt(buffer: BufferLog, f: FrameIndex): number {

@@ -13,6 +13,7 @@
  * the frames at which the id in force changes and `idValue` the new value ('' for none).
  * The free functions read one frame without building it; `frameAt` builds today's `Frame` object on demand.
  */
+import { lastAtOrBefore } from '../sorted';
 import { frameIndex, type Frame, type FrameFields, type FrameIndex, type FrameTable, type Ms, type TurnIndex } from '../types';
 
 export type { FrameTable } from '../types';
@@ -54,17 +55,10 @@ export function frameRaw(t: FrameTable, i: number): string {
 
 /** The last event ID in force at frame i, or undefined when none. */
 export function frameId(t: FrameTable, i: number): string | undefined {
-  const from = t.idFrom;
-  let lo = 0;
-  let hi = from.length;
   // the last run starting at or before i
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if ((from[mid] as number) <= i) lo = mid + 1;
-    else hi = mid;
-  }
-  if (lo === 0) return undefined;
-  const v = t.idValue[lo - 1] as string;
+  const run = lastAtOrBefore(t.idFrom, i);
+  if (run < 0) return undefined;
+  const v = t.idValue[run] as string;
   return v === '' ? undefined : v;
 }
 
