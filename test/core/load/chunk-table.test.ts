@@ -7,6 +7,7 @@ import { decodeBase64, encodeBase64, load, recordingFromSse } from '../../../src
 import { blockEnds } from '../../../src/core/load/blocks';
 import { segmentBytes } from '../../../src/core/sse/segment';
 import { ms, type Chunk, type ChunkTable, type LoadResult, type Recording } from '../../../src/core/types';
+import { concat } from '../sse/helpers';
 
 const plain = (chunks: readonly Chunk[]) => chunks.map((c) => ({ time: c.time, bytes: Array.from(c.bytes) }));
 const plainTable = (t: ChunkTable) => plain(Array.from({ length: chunkCount(t) }, (_, k) => chunkAt(t, k)));
@@ -46,15 +47,7 @@ function oldJsonlChunks(bytes: Uint8Array): Chunk[][] {
 const sseBytes = (withCr: boolean) =>
   fc
     .array(fc.constantFrom(...['d', 'a', ':', ' ', '\n', '\n\n', '\n', 'é', '😀', 'x', '\x0b', '\x0c', ...(withCr ? ['\r', '\r\n'] : [])].map((s) => enc.encode(s)), Uint8Array.of(0xff), Uint8Array.of(0x0a, 0x0a, 0x0a)), { maxLength: 120 })
-    .map((parts) => {
-      const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-      let at = 0;
-      for (const p of parts) {
-        out.set(p, at);
-        at += p.length;
-      }
-      return out;
-    });
+    .map(concat);
 
 /** `bytes` at byte offset `shift` of a larger buffer (the word scan must not assume alignment). */
 function shifted(bytes: Uint8Array, shift: number): Uint8Array {
