@@ -50,6 +50,9 @@ export default defineConfig({
           setupFiles: ['test/setup/i18n.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // what a browser shows after an action may wait on a lazily loaded chunk, the worker or a recording's
+          // load: on a loaded 2-core runner that is past expect.poll's default second, never past ten
+          expect: { poll: { timeout: 10_000 } },
           fileParallelism: false,
           sequence: { groupOrder: 2 },
         },

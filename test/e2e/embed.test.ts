@@ -92,8 +92,10 @@ describe('the example course page', () => {
     const b = page.locator('#player-b');
     await expect.poll(() => a.getByRole('slider', { name: 'Frame' }).count(), { timeout: 30_000 }).toBe(1);
     await expect.poll(() => b.getByRole('slider', { name: '帧' }).count(), { timeout: 30_000 }).toBe(1);
+    // the slider is drawn before the recording has loaded; a seek sent before then waits for it
+    // (store/commandQueue.ts), so the frame moves once the recording is in: on a loaded machine, well past a second
     await page.click('#el-seek');
-    await expect.poll(() => sliderValue(page, a)).toBe(5);
+    await expect.poll(() => sliderValue(page, a), { timeout: 30_000 }).toBe(5);
     expect(await sliderValue(page, b)).toBe(0);
     // b shows the waterfall and results only; a has its strategy toggle and no waterfall
     // the waterfall renders once it scrolls into view
