@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
-// The virtualized parse-attempt list (results/AttemptList.tsx) on a long parse-each-fragment run, and the pure
-// scroll-follow arithmetic it uses (results/follow.ts).
+// The parse-attempt list (results/AttemptList.tsx): virtualized on a long parse-each-fragment run (the
+// virtualizer loaded on first use), plain on a short run; and the pure scroll-follow arithmetic (results/follow.ts).
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import fc from 'fast-check';
 import { ResultsPanel } from '../../../src/ui/panels/results/ResultsPanel';
 import { followRow } from '../../../src/ui/panels/results/follow';
-import { estimatedRowPx } from '../../../src/ui/panels/results/AttemptList';
+import { estimatedRowPx, PLAIN_ROWS } from '../../../src/ui/panels/results/AttemptList';
 import { frameIndex } from '../../../src/core/types';
 import { buildSession, type Ev } from './fixture';
 import { giveElementsASize, renderPanel } from './render';
@@ -43,6 +43,17 @@ const list = () => screen.getByRole('group', { name: /^Parse attempts:/ });
 const rows = () => list().querySelectorAll('li');
 
 describe('AttemptList, virtualized', () => {
+  // the virtualizer comes on first use: until it is in, the plain list shows the newest rows; once in, every long
+  // list renders it at once
+  beforeAll(async () => {
+    renderPanel(ResultsPanel, session, { strategy, frame: 300 });
+    expect(list().querySelector('ol.ss-flow')).not.toBeNull();
+    expect(rows().length).toBeLessThanOrEqual(PLAIN_ROWS);
+    expect(list().querySelector('li[aria-current="true"]')?.getAttribute('aria-posinset')).toBe('299');
+    await waitFor(() => expect(list().querySelector('ol.ss-flow')).toBeNull());
+    cleanup();
+  });
+
   it('has one failed attempt per fragment in the fixture', () => {
     expect(run.attempts).toHaveLength(FRAGMENTS);
     expect(run.attempts.every((a) => !a.ok)).toBe(true);
@@ -128,6 +139,35 @@ describe('AttemptList, virtualized', () => {
     const item = screen.getByText('解析失败').closest('li') as HTMLElement;
     expect(item.querySelector('.ss-attempt-error')?.textContent).toMatch(/JSON/);
     expect(item.querySelector('.ss-attempt-why')?.textContent).not.toBe('');
+  });
+});
+
+describe('AttemptList, plain (a run of at most PLAIN_ROWS attempts)', () => {
+  const short = buildSession(longCall().slice(0, 40));
+  const shortRun = short.strategies[strategy];
+
+  it('renders every attempt so far as a flowing row, the newest current', () => {
+    expect(shortRun.attempts.length).toBeLessThanOrEqual(PLAIN_ROWS);
+    renderPanel(ResultsPanel, short, { strategy, frame: 20 });
+    expect(list().querySelector('ol.ss-flow')).not.toBeNull();
+    const upTo = shortRun.attempts.filter((a) => a.frame <= 20).length;
+    expect(rows()).toHaveLength(upTo);
+    expect(list().querySelector('li[aria-current="true"]')?.getAttribute('aria-posinset')).toBe(String(upTo));
+    expect((rows()[0] as HTMLElement).style.transform).toBe('');
+  });
+
+  it('scrolls the newest into view on a seek, until the reader scrolls by hand', () => {
+    const { rerender, props } = renderPanel(ResultsPanel, short, { strategy, frame: 10 });
+    const box = list();
+    Object.defineProperty(box, 'scrollHeight', { configurable: true, get: () => 40 * rows().length });
+    rerender(<ResultsPanel {...props} frame={frameIndex(30)} />);
+    expect(box.scrollTop).toBe(40 * rows().length);
+    fireEvent.wheel(box);
+    box.scrollTop = 0;
+    rerender(<ResultsPanel {...props} frame={frameIndex(30)} hoveredFrames={[3, 3]} />);
+    expect(box.scrollTop).toBe(0);
+    rerender(<ResultsPanel {...props} frame={frameIndex(35)} />);
+    expect(box.scrollTop).toBe(40 * rows().length);
   });
 });
 
