@@ -6,10 +6,11 @@
  * matching the store's `Analyzer`. It resolves with the core's result (ok or a load failure), rejects only when the
  * worker itself breaks or the load is aborted (the store ignores a stale or aborted load), and never leaves a worker
  * running after it settles. Faults (`hooks.faults`, `hooks.seed`) are applied after loading, in the worker or inline,
- * so the resolved session's recording is the faulted one.
+ * so the resolved session's recording is the faulted one. A byte input over INPUT_PIECE bytes is posted in pieces,
+ * one per task (./protocol.ts), so handing a large file to the worker never blocks the page for long.
  */
 import type { AnalyzeTextResult } from '../core/session/session';
-import type { AnalyzeRequest, WorkerReply } from './protocol';
+import { INPUT_PIECE, type AnalyzeRequest, type InputPiece, type WorkerReply } from './protocol';
 
 /** Inputs larger than this many bytes (or UTF-16 units) go to the worker. */
 export const WORKER_THRESHOLD = 512 * 1024;
@@ -27,13 +28,15 @@ export interface AnalyzerOptions {
   inline: (input: string | Uint8Array, name: string) => AnalyzeTextResult;
   threshold?: number;
   createWorker?: () => Worker;
+  /** Byte inputs longer than this go to the worker in pieces of this size (default INPUT_PIECE; tests lower it). */
+  pieceBytes?: number;
 }
 
 const defaultWorker = () => new Worker(new URL('./analyze.worker.ts', import.meta.url), { type: 'module', name: 'streamscope-analyze' });
 
 const abortError = () => new DOMException('analysis cancelled', 'AbortError');
 
-async function inWorker(create: () => Worker, input: string | Uint8Array, name: string, hooks: AnalyzerHooks): Promise<AnalyzeTextResult> {
+async function inWorker(create: () => Worker, input: string | Uint8Array, name: string, hooks: AnalyzerHooks, pieceBytes: number): Promise<AnalyzeTextResult> {
   // the page side of the sliced transfer comes with the first worker analysis, not with the page (small
   // recordings, the default one included, are analysed inline)
   const { createAssembler } = await import('./assemble');
@@ -74,16 +77,43 @@ async function inWorker(create: () => Worker, input: string | Uint8Array, name: 
       finish();
       reject(new Error(e.message || 'the analysis worker failed to start'));
     });
-    // copied, not transferred: the store keeps the user's file to reopen it
-    const request: AnalyzeRequest = {
+    const request = (sent: AnalyzeRequest['input']): AnalyzeRequest => ({
       type: 'analyze',
-      input,
+      input: sent,
       name,
       ...(hooks.faults?.length && { faults: [...hooks.faults] }),
       ...(hooks.seed !== undefined && { seed: hooks.seed }),
-    };
-    worker.postMessage(request);
+    });
+    // copied, not transferred: the store keeps the user's file to reopen it
+    if (typeof input === 'string' || input.byteLength <= pieceBytes) worker.postMessage(request(input));
+    else {
+      postPieces(worker, input, pieceBytes, hooks.signal).then(
+        (pieces) => pieces > 0 && worker.postMessage(request({ pieces })),
+        (err: unknown) => {
+          finish();
+          reject(err instanceof Error ? err : new Error(String(err)));
+        },
+      );
+    }
   });
+}
+
+/**
+ * Posts a large input to the worker as copies of `size` bytes, each transferred, one per task: copying the
+ * whole file in one postMessage would hold the page's main thread for as long as the copy takes. Resolves with the
+ * number of pieces, or 0 when the load was aborted meanwhile (the worker is gone then).
+ */
+async function postPieces(worker: Worker, input: Uint8Array, size: number, signal: AbortSignal): Promise<number> {
+  let pieces = 0;
+  for (let at = 0; at < input.byteLength; at += size) {
+    if (signal.aborted) return 0;
+    const bytes = input.slice(at, at + size);
+    const piece: InputPiece = { type: 'input-piece', bytes };
+    worker.postMessage(piece, [bytes.buffer]);
+    pieces++;
+    await new Promise<void>((r) => setTimeout(r, 0));
+  }
+  return signal.aborted ? 0 : pieces;
 }
 
 export function createAnalyzer(options: AnalyzerOptions) {
@@ -91,7 +121,7 @@ export function createAnalyzer(options: AnalyzerOptions) {
   const create = options.createWorker ?? defaultWorker;
   return async (input: string | Uint8Array, name: string, hooks: AnalyzerHooks): Promise<AnalyzeTextResult> => {
     const size = typeof input === 'string' ? input.length : input.byteLength;
-    if (size > threshold && typeof Worker !== 'undefined') return inWorker(create, input, name, hooks);
+    if (size > threshold && typeof Worker !== 'undefined') return inWorker(create, input, name, hooks, options.pieceBytes ?? INPUT_PIECE);
     // let the loading state paint before the (short) inline analysis
     await new Promise<void>((r) => setTimeout(r, 0));
     if (hooks.signal.aborted) throw abortError();

@@ -1,22 +1,24 @@
 /**
  * One analysis as the worker runs it, apart from the worker's global scope (so tests can run it too).
  *
- * Contract: `runAnalysis(req, post)` loads the request's input, applies its faults, analyses it and posts, in order:
+ * Contract: `runAnalysis(req, post, pieces?)` loads the request's input (or the pieces it names), applies its faults, analyses it and posts, in order:
  * progress fractions (non-decreasing, in [0, 1)), the session's large pieces as `part` messages with their buffers
  * to transfer (./slice.ts), then one `done` whose session is the skeleton; a load failure is one `done` with that
  * failure; anything thrown becomes one `failed` with its message. Never throws itself.
  */
 import { loadFaulted } from '../core/session/analyze';
 import { analyze } from '../core/session/session';
+import type { LoadInput } from '../core/load';
 import type { AnalyzeRequest, WorkerReply } from './protocol';
 import { countParts, DEFAULT_SIZES, partsOf, splitSession, type SliceSizes } from './slice';
 
 export type Post = (reply: WorkerReply, transfer?: Transferable[]) => void;
 
-export function runAnalysis(req: AnalyzeRequest, post: Post, sizes: SliceSizes = DEFAULT_SIZES): void {
+export function runAnalysis(req: AnalyzeRequest, post: Post, inputPieces: readonly Uint8Array[] = [], sizes: SliceSizes = DEFAULT_SIZES): void {
   try {
     post({ type: 'progress', fraction: 0.05 });
-    const loaded = loadFaulted(req.input, req.name, { ...(req.faults && { faults: req.faults }), ...(req.seed !== undefined && { seed: req.seed }) });
+    const input = inputOf(req, inputPieces);
+    const loaded = loadFaulted(input, req.name, { ...(req.faults && { faults: req.faults }), ...(req.seed !== undefined && { seed: req.seed }) });
     if (!loaded.ok) {
       post({ type: 'done', result: loaded });
       return;
@@ -37,4 +39,11 @@ export function runAnalysis(req: AnalyzeRequest, post: Post, sizes: SliceSizes =
   } catch (e) {
     post({ type: 'failed', message: e instanceof Error ? e.message : String(e) });
   }
+}
+
+/** The request's input; `{pieces: n}` names the n pieces that came before it (a count that differs is a failure). */
+function inputOf(req: AnalyzeRequest, pieces: readonly Uint8Array[]): LoadInput {
+  if (typeof req.input === 'string' || req.input instanceof Uint8Array) return req.input;
+  if (req.input.pieces !== pieces.length) throw new Error(`the input came in ${pieces.length} pieces, ${req.input.pieces} were announced`);
+  return pieces;
 }

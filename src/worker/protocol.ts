@@ -1,7 +1,8 @@
 /**
  * Messages between the page and the analysis worker.
  *
- * Contract: types only. The page sends one `analyze` request per worker; the worker answers with any number of
+ * Contract: types and their sizes only. The page sends one `analyze` request per worker (a large byte input goes
+ * ahead of it as `input-piece` messages); the worker answers with any number of
  * `progress` messages (fractions in [0, 1], non-decreasing), then, for a session, `part` messages carrying the
  * session's large pieces in slices (see ./slice.ts: long arrays in slices of at most PART_SIZE items, texts over
  * TEXT_PART characters in pieces, the session's frame table with its typed arrays transferred, each turn's chunk table with its buffers transferred as they are),
@@ -14,12 +15,27 @@ import type { FrameTable } from '../core/types';
 
 export interface AnalyzeRequest {
   type: 'analyze';
-  input: string | Uint8Array;
+  /** The input, or `{pieces: n}`: the n `input-piece` messages sent just before, in order. */
+  input: string | Uint8Array | { pieces: number };
   name: string;
   /** Fault specs applied in order after loading (the instructor lab); none: the recording as it is. */
   faults?: readonly string[];
   seed?: number;
 }
+
+/**
+ * A piece of a large byte input, sent ahead of the request that names it: the page copies and transfers one piece
+ * per task (INPUT_PIECE bytes), so posting a large file never copies all of it in one long task.
+ */
+export interface InputPiece {
+  type: 'input-piece';
+  bytes: Uint8Array;
+}
+
+/** Byte inputs longer than this are posted in pieces of this size. */
+export const INPUT_PIECE = 8 << 20;
+
+export type PageMessage = AnalyzeRequest | InputPiece;
 
 /** Where a piece sits in the session: property names and array indices from the session's root. */
 export type PartPath = readonly (string | number)[];

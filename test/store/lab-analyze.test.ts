@@ -73,7 +73,7 @@ describe('the page-side analyzer passes faults', () => {
     class FakeWorker extends EventTarget {
       postMessage(req: AnalyzeRequest) {
         sent.push(req);
-        const r = analyzeText(req.input, req.name, { ...(req.faults && { faults: req.faults }), ...(req.seed !== undefined && { seed: req.seed }) });
+        const r = analyzeText(req.input as string | Uint8Array, req.name, { ...(req.faults && { faults: req.faults }), ...(req.seed !== undefined && { seed: req.seed }) });
         queueMicrotask(() => this.dispatchEvent(Object.assign(new Event('message'), { data: { type: 'done', result: r } })));
       }
       terminate() {}

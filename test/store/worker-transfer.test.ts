@@ -144,7 +144,7 @@ function jobWorker(log: { terminated: boolean; replies: WorkerReply['type'][] })
   return class JobWorker extends EventTarget {
     postMessage(req: AnalyzeRequest) {
       const out: { reply: WorkerReply; transfer: Transferable[] }[] = [];
-      runAnalysis(structuredClone(req), (reply, transfer = []) => out.push({ reply: structuredClone(reply, { transfer }), transfer }), { items: 500, text: 4096 });
+      runAnalysis(structuredClone(req), (reply, transfer = []) => out.push({ reply: structuredClone(reply, { transfer }), transfer }), [], { items: 500, text: 4096 });
       const deliver = (i: number) => {
         const next = out[i];
         if (!next || log.terminated) return;

@@ -1,9 +1,12 @@
 // The page side of analysis (src/worker/client.ts) chooses where an input is analysed: a small input (the default
 // recording among them) on the page, without creating a worker; a large one in the worker where Worker exists, and
-// on the page where it does not, so analysis still happens without a worker.
+// on the page where it does not, so analysis still happens without a worker. A large byte input reaches the worker
+// in pieces, one copy per task, and is analysed as the whole.
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { analyzeInput, type AnalyzeTextResult } from '../../src/core/session/session';
 import { createAnalyzer } from '../../src/worker/client';
+import { runAnalysis } from '../../src/worker/job';
+import type { PageMessage, WorkerReply } from '../../src/worker/protocol';
 
 const recording = [
   JSON.stringify({ streamscope: 1, wire: 'openai-chat' }),
@@ -47,5 +50,52 @@ describe('where the analyzer analyses an input', () => {
     expect(createWorker).not.toHaveBeenCalled();
     expect(inline).toHaveBeenCalledTimes(1);
     expect(r.ok && r.session.frames.count).toBe(2);
+  });
+});
+
+/** A worker run in this thread: keeps the pieces, answers `analyze` with job.ts as the real worker script does. */
+class InThreadWorker extends EventTarget {
+  readonly log: { type: string; transferred: number; sameTask: boolean }[] = [];
+  #pieces: Uint8Array[] = [];
+  /** True from a message until a timer queued with it has run: a message posted meanwhile came in the same task. */
+  #busy = false;
+  postMessage(msg: PageMessage, transfer: Transferable[] = []) {
+    this.log.push({ type: msg.type, transferred: transfer.length, sameTask: this.#busy });
+    this.#busy = true;
+    setTimeout(() => (this.#busy = false), 0);
+    const data = structuredClone(msg, { transfer });
+    if (data.type === 'input-piece') return void this.#pieces.push(data.bytes);
+    const replies: WorkerReply[] = [];
+    runAnalysis(data, (reply, t = []) => replies.push(structuredClone(reply, { transfer: t })), this.#pieces.splice(0));
+    queueMicrotask(() => {
+      for (const r of replies) this.dispatchEvent(Object.assign(new Event('message'), { data: r }));
+    });
+  }
+  terminate() {}
+}
+
+describe('a large byte input', () => {
+  test('goes to the worker in transferred pieces, one per task, and is analysed as the whole; the page keeps its bytes', async () => {
+    (globalThis as { Worker?: unknown }).Worker = class {};
+    const bytes = new TextEncoder().encode(recording);
+    const worker = new InThreadWorker();
+    const analyze = createAnalyzer({ inline: () => ({ ok: false, error: { message: 'not inline' } }), threshold: 10, pieceBytes: 64, createWorker: () => worker as unknown as Worker });
+    const r = await analyze(bytes, 'big.jsonl', hooks());
+    const pieces = worker.log.filter((m) => m.type === 'input-piece');
+    expect(pieces).toHaveLength(Math.ceil(bytes.byteLength / 64));
+    expect(pieces.every((m) => m.transferred === 1)).toBe(true);
+    expect(worker.log.at(-1)?.type).toBe('analyze');
+    // no two pieces in one task
+    expect(pieces.filter((m) => m.sameTask)).toEqual([]);
+    expect(bytes.byteLength).toBe(new TextEncoder().encode(recording).byteLength);
+    const whole = analyzeInput(recording, 'big.jsonl');
+    expect(r.ok && r.session.frames.count).toBe(whole.ok && whole.session.frames.count);
+    expect(r.ok && r.session.strategies['per-call-buffer'].verdict).toBe(whole.ok && whole.session.strategies['per-call-buffer'].verdict);
+  });
+
+  test('a request naming more pieces than arrived fails with a message, not a hang', () => {
+    const replies: WorkerReply[] = [];
+    runAnalysis({ type: 'analyze', input: { pieces: 2 }, name: 'x.sse' }, (r) => replies.push(r), [new Uint8Array([1])]);
+    expect(replies.at(-1)).toEqual({ type: 'failed', message: 'the input came in 1 pieces, 2 were announced' });
   });
 });

@@ -10,14 +10,14 @@
  * imports only session.ts (no fault code in its bundle).
  */
 import { applyFaults } from '../faults';
-import { load } from '../load';
+import { load, type LoadInput } from '../load';
 import type { Recording } from '../types';
 import { analyze, type AnalyzeFailure, type AnalyzeOptions, type AnalyzeTextResult } from './session';
 
 export type LoadFaultedResult = { ok: true; recording: Recording; noEffect: number[] } | AnalyzeFailure;
 
 /** load -> applyFaults (when any are given). Never throws. */
-export function loadFaulted(input: string | Uint8Array, name?: string, opts: Pick<AnalyzeOptions, 'faults' | 'seed'> = {}): LoadFaultedResult {
+export function loadFaulted(input: LoadInput, name?: string, opts: Pick<AnalyzeOptions, 'faults' | 'seed'> = {}): LoadFaultedResult {
   const loaded = load(input, name);
   if (!loaded.ok) return loaded;
   const faults = opts.faults ?? [];
