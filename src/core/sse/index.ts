@@ -260,7 +260,7 @@ function decodeTurn(turn: Turn, turnNo: TurnIndex, b: TableBuilder, fastPath: bo
     t.charBase = charAt;
     t.byteBase = byteAt;
     t.map = new ByteMap(text, bytes);
-    if (!t.map.ascii) for (const r of findInvalidRuns(text, bytes, 0)) invalid.push(charAt + r.char);
+    if (t.map.replaced) for (const r of findInvalidRuns(text, bytes, 0)) invalid.push(charAt + r.char);
     // Without CR, the common block shapes are read directly (simple-block.ts); the parser reads the others.
     const rest = fastPath && text.indexOf('\r') === -1 ? decodeWithoutCr(t, general) : segmentText(text, general);
     if (to === total && rest < text.length) {
