@@ -10,10 +10,11 @@
  *   `pieceBytes` bytes (default 1 MiB, so each piece is also cheap to post to the page), cut only between event blocks (found in byte space), one TextDecoder call
  *   per piece: no turn is ever one string, so a turn may be larger than the engine's longest string;
  * - the text is cut into event blocks by `segmentText` (CR, LF, CRLF; a block ends at an empty line) and each block
- *   is fed, in order, to one eventsource-parser per turn, so field parsing follows that library. Fast path: in a
- *   piece with no CR, a block that is exactly one `data:` line, an `event:` line then a `data:` line, one
- *   comment line, or the lone empty line is read directly (simple-block.ts), giving what the parser would (checked
- *   by a property test against `{ fastPath: false }`, which sends every block to the parser);
+ *   is fed, in order, to one eventsource-parser per turn, so field parsing follows that library. Fast path
+ *   (fast-path.ts): in a piece with no CR, and in a piece whose lines end with CRLF (or a lone CR) up to its first
+ *   block with another line end, a block that is exactly one `data:` line, an `event:` line then a `data:` line,
+ *   one comment line, or the lone empty line is read directly (simple-block.ts), giving what the parser would
+ *   (checked by property tests against `{ fastPath: false }`, which sends every block to the parser);
  * - a frame's time is that of the chunk holding the first character of its terminating blank line; its chunks are
  *   the chunks holding the block's first and last characters; char and byte ranges cover the whole block;
  * - the id is the last event ID in force (sticky within the turn, also set by blocks that dispatch nothing);
@@ -22,14 +23,13 @@
  * kept in the table's side text.
  */
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
-import { turnIndex, type ChunkTable, type DecodedTurn, type Ms, type FrameTable, type Mutable, type Recording, type Turn, type TurnIndex } from '../types';
+import { turnIndex, type DecodedTurn, type FrameTable, type Mutable, type Recording, type Turn, type TurnIndex } from '../types';
 import { ByteMap } from './byte-map';
-import { SIDE } from './frame-table';
 import { segmentText } from './segment';
 import { pieceEnd, turnBytes } from './turn-bytes';
-import { NOT_SIMPLE, oneLineBlock, SIMPLE_SILENT, twoLineBlock } from './simple-block';
+import { decodeCr, decodeLf, pushFrame, type FeedBlock, type TurnState } from './fast-path';
 import { TableBuilder } from './table-builder';
-import { emittedAt, findInvalidRuns } from './utf8';
+import { findInvalidRuns } from './utf8';
 
 export { segmentBytes, segmentText, type OnBlock } from './segment';
 export * from './frame-table';
@@ -77,64 +77,7 @@ function idOfSilentBlock(block: string): string | undefined {
   return id;
 }
 
-/** One turn's decoding state; the piece fields change per piece. */
-interface TurnState {
-  b: TableBuilder;
-  turnNo: TurnIndex;
-  chunks: ChunkTable;
-  /** Byte offset at which each chunk starts. */
-  chunkByte: Float64Array;
-  lastChunk: number;
-  /** Chunk cursor: frames come in byte order, so the chunk search only moves forward. */
-  k: number;
-  all: Uint8Array;
-  // the current piece
-  text: string;
-  piece: number;
-  charBase: number;
-  byteBase: number;
-  map: ByteMap;
-}
-
-/**
- * Appends the frame of the block text[start, end) (blank line at `blank`, piece-relative), its event index and
- * its data at [ds, de) of the piece (or of the side text when `side`).
- */
-function pushFrame(t: TurnState, start: number, blank: number, end: number, event: number, side: boolean, ds: number, de: number): void {
-  const map = t.map;
-  const base = t.byteBase;
-  const byteStart = base + map.at(start);
-  const byteBlank = base + map.at(blank);
-  const byteEnd = base + map.at(end);
-  const chunkByte = t.chunkByte;
-  const lastChunk = t.lastChunk;
-  let k = t.k;
-  const firstByte = map.ascii ? byteStart : emittedAt(t.all, byteStart);
-  while (k < lastChunk && (chunkByte[k + 1] as number) <= firstByte) k++;
-  const first = k;
-  while (k < lastChunk && (chunkByte[k + 1] as number) <= byteBlank) k++;
-  const at = k;
-  while (k < lastChunk && (chunkByte[k + 1] as number) < byteEnd) k++;
-  t.k = k;
-  const b = t.b;
-  const i = b.next();
-  b.turn[i] = t.turnNo;
-  b.time[i] = t.chunks.times[at] as Ms;
-  b.chunkFirst[i] = first;
-  b.chunkLast[i] = k;
-  b.charStart[i] = t.charBase + start;
-  b.charEnd[i] = t.charBase + end;
-  b.byteStart[i] = byteStart;
-  b.byteEnd[i] = byteEnd;
-  b.event[i] = event;
-  b.piece[i] = side ? t.piece + SIDE : t.piece;
-  b.dataStart[i] = ds;
-  b.dataEnd[i] = de;
-}
-
 /** The general path for one block of the current piece: fed to the turn's eventsource-parser. */
-type FeedBlock = (start: number, blank: number, end: number) => void;
-
 function parserFeeder(t: TurnState): FeedBlock {
   let start = 0;
   let blank = 0;
@@ -183,60 +126,6 @@ function parserFeeder(t: TurnState): FeedBlock {
   };
 }
 
-/** A simple block (simple-block.ts) [s, blank] whose data line is at `dataLine`: its event and data, read directly. */
-function pushSimple(t: TurnState, s: number, blank: number, dataLine: number): void {
-  const text = t.text;
-  let event = 0;
-  if (dataLine !== s) {
-    let v = s + 6;
-    const lineEnd = dataLine - 1;
-    if (v < lineEnd && text.charCodeAt(v) === 32) v++;
-    event = t.b.eventOf(text, v, lineEnd);
-  }
-  let v = dataLine + 5;
-  const lineEnd = blank - 1;
-  if (v < lineEnd && text.charCodeAt(v) === 32) v++;
-  pushFrame(t, s, blank, blank + 1, event, false, v, lineEnd);
-}
-
-/**
- * A CR-free piece: the blocks segmentText's CR-free path would cut (a block ends at the first "\n\n"), found by
- * scanning each line once; one- and two-line blocks of the simple shapes (simple-block.ts) are read directly, the
- * others go to `general`. Returns where the unterminated rest begins.
- */
-function decodeWithoutCr(t: TurnState, general: FeedBlock): number {
-  const text = t.text;
-  let s = 0;
-  for (;;) {
-    const lf = text.indexOf('\n', s);
-    if (lf === -1) break;
-    let blank: number;
-    let dataLine = NOT_SIMPLE;
-    if (lf === s) {
-      blank = s;
-      dataLine = SIMPLE_SILENT;
-    } else if (text.charCodeAt(lf + 1) === 10) {
-      blank = lf + 1;
-      dataLine = oneLineBlock(text, s);
-    } else {
-      const lf2 = text.indexOf('\n', lf + 1);
-      if (lf2 === -1) break;
-      if (text.charCodeAt(lf2 + 1) === 10) {
-        blank = lf2 + 1;
-        dataLine = twoLineBlock(text, s, lf + 1);
-      } else {
-        const i = text.indexOf('\n\n', lf2 + 1);
-        if (i === -1) break;
-        blank = i + 1;
-      }
-    }
-    if (dataLine >= 0) pushSimple(t, s, blank, dataLine);
-    else if (dataLine !== SIMPLE_SILENT) general(s, blank, blank + 1);
-    s = blank + 1;
-  }
-  return s;
-}
-
 function decodeTurn(turn: Turn, turnNo: TurnIndex, b: TableBuilder, fastPath: boolean, limit: number): DecodedTurn {
   const chunks = turn.chunks;
   const lastChunk = chunks.ends.length - 1;
@@ -260,9 +149,14 @@ function decodeTurn(turn: Turn, turnNo: TurnIndex, b: TableBuilder, fastPath: bo
     t.charBase = charAt;
     t.byteBase = byteAt;
     t.map = new ByteMap(text, bytes);
-    if (!t.map.ascii) for (const r of findInvalidRuns(text, bytes, 0)) invalid.push(charAt + r.char);
-    // Without CR, the common block shapes are read directly (simple-block.ts); the parser reads the others.
-    const rest = fastPath && text.indexOf('\r') === -1 ? decodeWithoutCr(t, general) : segmentText(text, general);
+    if (t.map.replaced) for (const r of findInvalidRuns(text, bytes, 0)) invalid.push(charAt + r.char);
+    // The common block shapes are read directly (fast-path.ts: LF, or CRLF / CR from the start up to the first
+    // block with another line end); the parser reads the others.
+    const cr = text.indexOf('\r');
+    let rest: number;
+    if (!fastPath) rest = segmentText(text, general);
+    else if (cr === -1) rest = decodeLf(t, general);
+    else rest = segmentText(text, general, decodeCr(t, general, text.charCodeAt(cr + 1) === 10));
     if (to === total && rest < text.length) {
       const tail = text.slice(rest);
       if (hasContent(tail)) decoded.unterminated = { charStart: charAt + rest, charEnd: charAt + text.length, text: tail };

@@ -6,7 +6,7 @@
  * Contract: `onBlock(start, blankAt, end)` is called once per block, in order: the block is [start, end) and
  * includes its terminating blank line, whose first character (its line ending) is at `blankAt`. The return value
  * is where the unterminated rest begins (== length when the stream ends on a blank line). Blocks tile the input
- * from 0 with no gap. Linear time; when the input has no CR the search is native indexOf only.
+ * from 0 (or from `from`, a block start) with no gap. Linear time; when the input has no CR the search is native indexOf only.
  */
 
 export type OnBlock = (start: number, blankAt: number, end: number) => void;
@@ -20,11 +20,12 @@ function segmentGeneral(
   find: (code: number, from: number) => number,
   codeAt: (i: number) => number,
   onBlock: OnBlock,
+  from = 0,
 ): number {
-  let blockStart = 0;
-  let lineStart = 0;
-  let nextCr = find(CR, 0);
-  let nextLf = find(LF, 0);
+  let blockStart = from;
+  let lineStart = from;
+  let nextCr = find(CR, from);
+  let nextLf = find(LF, from);
   while (lineStart < length) {
     if (nextCr !== -1 && nextCr < lineStart) nextCr = find(CR, lineStart);
     if (nextLf !== -1 && nextLf < lineStart) nextLf = find(LF, lineStart);
@@ -43,18 +44,19 @@ function segmentGeneral(
   return blockStart;
 }
 
-/** Segments decoded text. */
-export function segmentText(text: string, onBlock: OnBlock): number {
-  if (text.indexOf('\r') !== -1) {
+/** Segments decoded text, from `from` (0, or a block start: where the blocks from 0 would have put one). */
+export function segmentText(text: string, onBlock: OnBlock, from = 0): number {
+  if (text.indexOf('\r', from) !== -1) {
     return segmentGeneral(
       text.length,
-      (code, from) => text.indexOf(code === CR ? '\r' : '\n', from),
+      (code, at) => text.indexOf(code === CR ? '\r' : '\n', at),
       (i) => text.charCodeAt(i),
       onBlock,
+      from,
     );
   }
   const n = text.length;
-  let s = 0;
+  let s = from;
   while (s < n) {
     if (text.charCodeAt(s) === LF) {
       onBlock(s, s, s + 1);

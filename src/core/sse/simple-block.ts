@@ -12,7 +12,8 @@
  * completed one: event = the `event:` value (one optional space stripped) or 'message' when absent or empty,
  * data = the `data:` value (one optional space stripped), no id. test/core/sse/properties.test.ts checks the
  * equality on random CR-free streams. `oneLineBlock` / `twoLineBlock` are the same test for a caller that has
- * already found the block's line ends (the decoder's CR-free loop). Reads only char codes; never throws.
+ * already found the block's line ends and knows the lines hold no CR or LF of their own (the decoder's fast paths,
+ * fast-path.ts: LF, CRLF or CR line ends). Reads only char codes; never throws.
  */
 
 export const NOT_SIMPLE = -1;

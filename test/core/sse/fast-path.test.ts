@@ -54,6 +54,52 @@ describe('SSE fast path', () => {
     );
   });
 
+  // CRLF or lone-CR line ends (real captures through proxies): the same shapes with each line end, near misses,
+  // and stray LF / CR / CRLF so that a piece switches to the parser part way.
+  const crStream = fc.constantFrom('\r\n', '\r').chain((nl) => {
+    const shapes = ['data: {"k":1}', 'data:x', 'event: e', 'data: v', 'event:', 'data:', ': ping', 'id: 4', 'retry: 1', 'data', 'Data: y', 'data: é😀', ''];
+    const part = fc.oneof(
+      { weight: 6, arbitrary: fc.constantFrom(...shapes.map((l) => l + nl)) },
+      { weight: 4, arbitrary: fc.constantFrom('data: {"k":1}' + nl + nl, 'event: e' + nl + 'data: v' + nl + nl, ': ping' + nl + nl, nl) },
+      { weight: 1, arbitrary: fc.constantFrom('\n', '\r', '\r\n', 'x', ' ', [0xff], [0xe6, 0x97]) },
+    );
+    return fc.tuple(fc.boolean(), fc.array(part, { maxLength: 50 }));
+  }).map(([bom, parts]) => concat([bom ? Uint8Array.from([0xef, 0xbb, 0xbf]) : new Uint8Array(0), ...parts.map(toBytes)]));
+
+  it('CRLF and CR streams: the same frames and decoded turns as the parser-only path, however chunked or cut into pieces', () => {
+    const cuts = crStream.chain((bytes) => fc.tuple(fc.constant(bytes), fc.uniqueArray(fc.integer({ min: 1, max: Math.max(1, bytes.length - 1) }), { maxLength: 8 }), fc.constantFrom(undefined, 5, 40)));
+    fc.assert(
+      fc.property(cuts, ([bytes, at, pieceBytes]) => {
+        const parts = splitAt(bytes, at.filter((c) => c < bytes.length).sort((a, b) => a - b));
+        const rec = recordingOf(parts);
+        const opts = pieceBytes === undefined ? {} : { pieceBytes };
+        const read = (fastPath: boolean) => {
+          const { frames, decoded } = decodeObjects(rec, { ...opts, fastPath });
+          return { frames, decoded };
+        };
+        expect(read(true)).toEqual(read(false));
+      }),
+      { numRuns: 600 },
+    );
+  });
+
+  it('CRLF and CR streams: events and data agree with eventsource-parser fed the whole text', () => {
+    fc.assert(
+      fc.property(crStream, (bytes) => {
+        const text = new TextDecoder().decode(bytes);
+        const expected: { event: string; data: string }[] = [];
+        const parser = createParser({ onEvent: (e) => expected.push({ event: e.event ?? 'message', data: e.data }) });
+        parser.feed('');
+        parser.feed(text);
+        // a CR ending the stream ends its line (WHATWG); eventsource-parser waits for a possible LF
+        if (text.endsWith('\r')) parser.feed('\n');
+        const { frames } = decodeObjects(recordingOf([bytes]));
+        expect(frames.map((f) => ({ event: f.event, data: f.data }))).toEqual(expected);
+      }),
+      { numRuns: 400 },
+    );
+  });
+
   it('accepts exactly the documented shapes, refuses near misses', () => {
     const at = (block: string) => simpleBlock(block, 0, block.length - 1);
     expect(at('data: {"a":1}\n\n')).toBe(0);

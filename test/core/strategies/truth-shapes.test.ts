@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { anthropicTurn, readAnthropic } from '../../../src/core/strategies/ground-truth/anthropic';
 import { chatTurn, readChat } from '../../../src/core/strategies/ground-truth/chat';
-import { fitShape, makeShape, readShape, type Shape } from '../../../src/core/strategies/ground-truth/shape';
+import { fitShape, fitShapeIn, makeShape, readShape, type Shape } from '../../../src/core/strategies/ground-truth/shape';
 import { readCarried } from '../../../src/core/strategies/ground-truth';
 import { Tracer } from '../../../src/core/strategies/ground-truth/tracer';
 import { turnIndex, type Frame } from '../../../src/core/types';
@@ -88,7 +88,7 @@ describe('Chat shapes of the ground truth', () => {
     expect(readShape(s, frag('1', 'x').replace('null', '"stop"'))).toBeUndefined();
   });
 
-  it('fitShape (one regular expression) reads what the parts of the shape say, on mutated events', () => {
+  it('fitShape (one regular expression) reads what the parts of the shape say, on mutated events, in place too', () => {
     const shapes = [
       makeShape(frag('2', '{"a'), '2', observeWhole, '"arguments"'),
       makeShape(frag('0', 'x').replace(',"obfuscation":"xy"', ''), '0', observeWhole, '"arguments"'),
@@ -98,7 +98,7 @@ describe('Chat shapes of the ground truth', () => {
       expect(s).toBeDefined();
       if (!s) continue;
       fc.assert(
-        fc.property(fc.string({ unit: 'binary' }), fc.nat({ max: 2_000_000_000 }), fc.string({ maxLength: 6 }), fc.array(edit, { maxLength: 4 }), (args, index, pad, edits) => {
+        fc.property(fc.string({ unit: 'binary' }), fc.nat({ max: 2_000_000_000 }), fc.string({ maxLength: 6 }), fc.array(edit, { maxLength: 4 }), fc.string({ maxLength: 4 }), fc.string({ maxLength: 4 }), (args, index, pad, edits, before, after) => {
           let data = frag(String(index), args, pad.replace(/["\\]/g, ''));
           if (s.padEnd === undefined) data = data.replace(/,"obfuscation":"[^"]*"/, '');
           for (const [at, kind, ch] of edits) {
@@ -108,6 +108,13 @@ describe('Chat shapes of the ground truth', () => {
           const out = { key: '', end: 0 };
           const start = fitShape(s, data, out);
           expect(start < 0 ? undefined : [out.key, data.slice(start, out.end)]).toEqual(byParts(s, data));
+          // read in place inside a longer text (the event's own last character too, not a part of it): the same,
+          // offsets shifted
+          const around = `${before}${data}${after}`;
+          for (const cut of data.length > 0 ? [0, 1] : [0]) {
+            const shifted = fitShapeIn(s, around, before.length, before.length + data.length - cut, out);
+            expect(shifted < 0 ? undefined : [out.key, around.slice(shifted, out.end)]).toEqual(byParts(s, data.slice(0, data.length - cut)));
+          }
         }),
         { numRuns: 1000 },
       );

@@ -12,7 +12,7 @@
  */
 import type { FrameFields, FrameIndex } from '../../types';
 import { argsJson, index, list, name, parse, rec, text, type Rec } from './plain';
-import { fitShapes, learnShape, shapeSchedule, usedShape, type Observation, type ShapeSchedule } from './shape';
+import { fitShapesIn, learnShape, shapeSchedule, usedShape, type Observation, type ShapeSchedule } from './shape';
 import type { Tracer } from './tracer';
 
 
@@ -65,20 +65,30 @@ function hasMember(o: Rec): boolean {
   return false;
 }
 
-/** `turn.blocks` maps the turn's block indices to their type (fragments of server_tool_use blocks are not calls). */
-export function readAnthropic(t: Tracer, frame: FrameFields, turn: AnthropicTurn): void {
+/**
+ * The event `text.slice(from, to)`, read in place when it fits one of the turn's shapes: its fragment (when it
+ * passes mayCarryCall, as every event does before a parse). False when no shape fits: the caller reads it whole
+ * (`readAnthropic` with `fitted`).
+ */
+export function readAnthropicFitted(t: Tracer, f: FrameIndex, event: string, turn: AnthropicTurn, text: string, from: number, to: number): boolean {
+  const start = turn.shapes.length > 0 ? fitShapesIn(turn, text, from, to) : -1;
+  if (start < 0) return false;
+  if (!turn.fit?.marked && !mayCarryCall(text.slice(from, to), event)) return true;
+  usedShape(turn);
+  if (turn.blocks.get(turn.key) !== 'server_tool_use') t.fragmentJson(turn.key, f, text, start, turn.end);
+  return true;
+}
+
+/**
+ * `turn.blocks` maps the turn's block indices to their type (fragments of server_tool_use blocks are not calls).
+ * `fitted`: the caller has already tried the turn's shapes (`readAnthropicFitted`) and none fits.
+ */
+export function readAnthropic(t: Tracer, frame: FrameFields, turn: AnthropicTurn, fitted = false): void {
   const data = frame.data;
   const event = frame.event;
   const f: FrameIndex = frame.index;
   const blocks = turn.blocks;
-  // an event that fits a shape is its fragment (when it passes mayCarryCall, as every event does before a parse)
-  const start = turn.shapes.length > 0 ? fitShapes(turn, data) : -1;
-  if (start >= 0) {
-    if (!turn.fit?.marked && !mayCarryCall(data, event)) return;
-    usedShape(turn);
-    if (blocks.get(turn.key) !== 'server_tool_use') t.fragmentJson(turn.key, f, data, start, turn.end);
-    return;
-  }
+  if (!fitted && readAnthropicFitted(t, f, event, turn, data, 0, data.length)) return;
   if (!mayCarryCall(data, event)) return;
   const d = rec(parse(data));
   if (d === undefined) return;

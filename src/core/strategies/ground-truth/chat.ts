@@ -10,7 +10,7 @@
  * passes the same quick `skippable` test as any chunk: a shape whose own text holds 'tool_calls' needs none).
  */
 import type { FrameFields, FrameIndex } from '../../types';
-import { fitShapes, learnShape, shapeSchedule, usedShape, type ShapeSchedule } from './shape';
+import { fitShapesIn, learnShape, shapeSchedule, usedShape, type ShapeSchedule } from './shape';
 import { index, list, name, parse, rec, text } from './plain';
 import type { Tracer } from './tracer';
 
@@ -124,17 +124,26 @@ export interface ChatTurn extends ShapeSchedule {
 
 export const chatTurn = (): ChatTurn => ({ ...shapeSchedule(), sink: undefined });
 
-export function readChat(t: Tracer, frame: FrameFields, turn: ChatTurn = chatTurn()): void {
+/**
+ * The chunk `text.slice(from, to)`, read in place when it fits one of the turn's shapes: its one fragment (when it
+ * is not skippable, as every chunk before a parse). False when no shape fits: the caller reads it whole
+ * (`readChat` with `fitted`). A chunk that fits holds a string literal, so it is never `[DONE]`.
+ */
+export function readChatFitted(t: Tracer, f: FrameIndex, turn: ChatTurn, text: string, from: number, to: number): boolean {
+  const start = turn.shapes.length > 0 ? fitShapesIn(turn, text, from, to) : -1;
+  if (start < 0) return false;
+  if (!turn.fit?.marked && skippable(text.slice(from, to))) return true;
+  usedShape(turn);
+  t.fragmentJson(turn.key, f, text, start, turn.end);
+  return true;
+}
+
+/** `fitted`: the caller has already tried the turn's shapes (`readChatFitted`) and none fits. */
+export function readChat(t: Tracer, frame: FrameFields, turn: ChatTurn = chatTurn(), fitted = false): void {
   const data = frame.data;
   const f = frame.index;
   if (isDone(data)) return t.endAll(f);
-  // a chunk that fits a shape is its one fragment (when it is not skippable, as every chunk before a parse)
-  const start = turn.shapes.length > 0 ? fitShapes(turn, data) : -1;
-  if (start >= 0) {
-    if (!turn.fit?.marked && skippable(data)) return;
-    usedShape(turn);
-    return t.fragmentJson(turn.key, f, data, start, turn.end);
-  }
+  if (!fitted && readChatFitted(t, f, turn, data, 0, data.length)) return;
   if (skippable(data)) return;
   const value = parse(data);
   if (value === undefined) return;

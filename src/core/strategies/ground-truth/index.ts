@@ -8,10 +8,10 @@
  * buffer is a tool with no arguments, as the SDK keeps the block's `{}` input). The official SDKs are the reference
  * in test/core/oracle: on valid streams they produce these calls.
  */
-import { frameFields } from '../../sse/frame-table';
-import type { FrameTable, TurnIndex, WireId } from '../../types';
-import { anthropicTurn, readAnthropic, type AnthropicTurn } from './anthropic';
-import { chatTurn, readChat, type ChatTurn } from './chat';
+import { frameFields, SIDE } from '../../sse/frame-table';
+import { frameIndex, type FrameTable, type TurnIndex, type WireId } from '../../types';
+import { anthropicTurn, readAnthropic, readAnthropicFitted, type AnthropicTurn } from './anthropic';
+import { chatTurn, readChat, readChatFitted, type ChatTurn } from './chat';
 import { endGeminiTurn, geminiTurn, readGemini, type GeminiTurn } from './gemini';
 import { readResponses, responsesTurn, type ResponsesTurn } from './responses';
 import { Tracer, type CallTrace } from './tracer';
@@ -38,9 +38,9 @@ export function readCarried(wire: WireId, frames: FrameTable): CallTrace {
   let gemini: GeminiTurn = geminiTurn();
   let chat: ChatTurn = chatTurn();
   const kind = wire === 'anthropic-messages' ? 0 : wire === 'openai-chat' ? 1 : wire === 'openai-responses' ? 2 : 3;
+  const { pieces, side, piece, dataStart, dataEnd, events, event } = frames;
   for (let i = 0; i < frames.count; i++) {
-    const frame = frameFields(frames, i);
-    const frameTurn = frame.turn;
+    const frameTurn = frames.turn[i] as TurnIndex;
     if (frameTurn !== turn) {
       endGeminiTurn(t, gemini);
       turn = frameTurn;
@@ -51,8 +51,20 @@ export function readCarried(wire: WireId, frames: FrameTable): CallTrace {
       chat = chatTurn();
     }
     try {
-      if (kind === 0) readAnthropic(t, frame, anthropic);
-      else if (kind === 1) readChat(t, frame, chat);
+      // Chat and Anthropic: an event that fits a shape is read in place in the decoded text (no copy, no object)
+      let fitted = false;
+      if (kind <= 1) {
+        const p = piece[i] as number;
+        const text = p >= SIDE ? side : (pieces[p] as string);
+        const from = dataStart[i] as number;
+        const to = dataEnd[i] as number;
+        const f = frameIndex(i);
+        if (kind === 0 ? readAnthropicFitted(t, f, events[event[i] as number] as string, anthropic, text, from, to) : readChatFitted(t, f, chat, text, from, to)) continue;
+        fitted = true;
+      }
+      const frame = frameFields(frames, i);
+      if (kind === 0) readAnthropic(t, frame, anthropic, fitted);
+      else if (kind === 1) readChat(t, frame, chat, fitted);
       else if (kind === 2) readResponses(t, frame, responses);
       else readGemini(t, frame, gemini);
     } catch {

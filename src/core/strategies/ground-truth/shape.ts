@@ -29,7 +29,7 @@ export interface Shape {
   readonly key: string;
   /** Whether one of the `marks` given to makeShape is in the shape's own text (so in every event that fits it). */
   readonly marked: boolean;
-  /** The events that fit, as one anchored regular expression (built from the parts above). */
+  /** The events that fit, as one sticky regular expression (built from the parts above; see `fitShapeIn`). */
   readonly re: RegExp;
 }
 
@@ -127,36 +127,53 @@ const literally = (x: string): string => x.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&
 const LITERAL = '"(?:[^"\\\\\\x00-\\x1f]|\\\\(?:["\\\\/bfnrt]|u[0-9a-fA-F]{4}))*"';
 
 /**
- * The events a shape's parts stand for, as one anchored regular expression: head, the index digits (no leading
- * zero, at most MAX_DIGITS), mid, a JSON string literal, tail, and when padded a string without escape or
- * control character and padEnd.
+ * The events a shape's parts stand for, as one sticky regular expression (matched at the event's start, and
+ * matching only if it ends at the event's end): head, the index digits (no leading zero, at most MAX_DIGITS), mid,
+ * a JSON string literal, tail, and when padded a string without escape or control character and padEnd.
  */
 function shapeRegExp(head: string, indexed: boolean, mid: string, tail: string, padEnd: string | undefined): RegExp {
   const digits = indexed ? `(?:0|[1-9][0-9]{0,${MAX_DIGITS - 1}})` : '';
   const pad = padEnd === undefined ? '' : `"[^"\\\\\\x00-\\x1f]*"${literally(padEnd)}`;
-  return new RegExp(`^${literally(head)}${digits}${literally(mid)}${LITERAL}${literally(tail)}${pad}$`);
+  return new RegExp(`${literally(head)}${digits}${literally(mid)}${LITERAL}${literally(tail)}${pad}`, 'y');
 }
+
+/** Keys of small indices, made once (the same string each time: a map finds it without hashing it anew). */
+const KEYS: string[] = [];
+const keyOf = (n: number): string => (n < 4096 ? (KEYS[n] ??= String(n)) : String(n));
 
 /**
  * Where the JSON string literal of the fragment an event that fits the shape carries starts (its opening quote;
  * `out.end` is just past its closing quote, `out.key` the fragment's key), or -1 when the event does not fit.
  * The literal is not decoded (its value is JSON.parse of it; bodies of literals join into the body of their
- * joined values). One native match of the shape's regular expression (`re`) does every check.
+ * joined values).
  */
 export function fitShape(s: Shape, data: string, out: ShapeFit): number {
+  return fitShapeIn(s, data, 0, data.length, out);
+}
+
+/**
+ * `fitShape` for the event `text.slice(from, to)`, read in place (offsets are in `text`). One native match of the
+ * shape's sticky regular expression (`re`) at `from` does every check: the match must end at `to`. That is what
+ * the expression anchored at both ends says of the slice, as the expression matches in one way only: the index
+ * digits are all there are (`mid` never starts with a digit), and a string (the literal, the pad) ends at its
+ * first quote that is not escaped.
+ */
+export function fitShapeIn(s: Shape, text: string, from: number, to: number, out: ShapeFit): number {
   // `test` builds no match array; the digits and the pad are read back from the matched text
-  if (!s.re.test(data)) return -1;
-  let start = s.head.length;
+  const re = s.re;
+  re.lastIndex = from;
+  if (!re.test(text) || re.lastIndex !== to) return -1;
+  let start = from + s.head.length;
   let key = s.key;
   if (s.indexed) {
     let n = 0;
-    for (let c = data.charCodeAt(start); c >= 48 && c <= 57; c = data.charCodeAt(++start)) n = n * 10 + (c - 48);
-    key = String(n);
+    for (let c = text.charCodeAt(start); c >= 48 && c <= 57; c = text.charCodeAt(++start)) n = n * 10 + (c - 48);
+    key = keyOf(n);
   }
   start += s.mid.length;
   const padEnd = s.padEnd;
   out.key = key;
-  out.end = (padEnd === undefined ? data.length : data.lastIndexOf('"', data.length - padEnd.length - 2)) - s.tail.length;
+  out.end = (padEnd === undefined ? to : text.lastIndexOf('"', to - padEnd.length - 2)) - s.tail.length;
   return start;
 }
 
@@ -204,10 +221,15 @@ export function learnShape(turn: ShapeSchedule, data: string, key: string, read:
 
 /** `fitShape` with the first of the turn's shapes the event fits (that shape left in `turn.fit`), or -1. */
 export function fitShapes(turn: ShapeSchedule, data: string): number {
+  return fitShapesIn(turn, data, 0, data.length);
+}
+
+/** `fitShapes` for the event `text.slice(from, to)`, read in place (`fitShapeIn`). */
+export function fitShapesIn(turn: ShapeSchedule, text: string, from: number, to: number): number {
   const shapes = turn.shapes;
   for (let i = 0; i < shapes.length; i++) {
     const s = shapes[i] as Shape;
-    const start = fitShape(s, data, turn);
+    const start = fitShapeIn(s, text, from, to, turn);
     if (start < 0) continue;
     turn.fit = s;
     return start;
