@@ -1,14 +1,15 @@
 /**
  * Runs one strategy over a recording's signals and judges it: the StrategyRun the UI indexes by frame.
  *
- * Contract: folds `strategy` turn by turn (init, step for every signal of every frame in order, endTurn at the
- * turn's last frame), then computes per-turn verdicts against the carried calls. Never throws: a strategy that
+ * Contract: folds `strategy` turn by turn (init, step for every signal of every frame in order, each built from the
+ * signal table as the step's own object, endTurn at the turn's last frame), then computes per-turn verdicts against the carried calls. Never throws: a strategy that
  * throws while folding a turn gets that turn as `fail` with the error message (reason 'wrong-call', error
  * 'strategy error: ...'), and the other turns are still folded. A recording with no frame at all is never 'ok': every
  * strategy is `n/a` with naReason 'no-frames' (a strategy whose appliesTo throws: 'strategy-error'). The result is
  * plain, structured-cloneable data.
  */
-import { frameIndex, type CarriedCall, type FrameIndex, type FrameTable, type NaReason, type ParseAttempt, type Signal, type StrategyNote, type StrategyRun, type TurnIndex, type TurnVerdict, type WireId } from '../types';
+import { frameIndex, type CarriedCall, type FrameIndex, type FrameTable, type NaReason, type ParseAttempt, type SignalTable, type StrategyNote, type StrategyRun, type TurnIndex, type TurnVerdict, type WireId } from '../types';
+import { endSignal, firstSignal, signalAt } from '../wire/signal-table';
 import { createRunLog } from './run-log';
 import type { Strategy } from './types';
 import { naVerdicts, overallVerdict, turnGroups, turnVerdict } from './verdict';
@@ -16,7 +17,7 @@ import { naVerdicts, overallVerdict, turnGroups, turnVerdict } from './verdict';
 export interface RunInput {
   wire: WireId;
   frames: FrameTable;
-  signals: readonly (readonly Signal[])[];
+  signals: SignalTable;
   carried: readonly CarriedCall[];
   /** Every turn of the recording (turns without frames included). */
   turns: readonly TurnIndex[];
@@ -59,9 +60,8 @@ export function runStrategy(strategy: Strategy, input: RunInput): RunResult {
       let state = strategy.init(turn);
       for (; j < n && turnOf[j] === turn; j++) {
         const f = frameIndex(j);
-        const list = signals[j];
-        if (list === undefined) continue;
-        for (let k = 0; k < list.length; k++) state = strategy.step(state, list[k] as Signal, f, ctx);
+        const end = endSignal(signals, j);
+        for (let k = firstSignal(signals, j); k < end; k++) state = strategy.step(state, signalAt(signals, k), f, ctx);
       }
       const endFrame = frameIndex(j - 1);
       lastFrame.set(turn, endFrame);

@@ -22,13 +22,14 @@ import type {
   Ms,
   ReadyCall,
   Recording,
-  Signal,
+  SignalTable,
   TurnIndex,
   TurnMs,
   TurnTiming,
   WireId,
 } from '../types';
 import { frameTime } from '../sse/frame-table';
+import { endSignal, firstSignal, signalRef, SK, usageOf } from '../wire/signal-table';
 import { frameIndex, ms, sinceRequest, turnMs } from '../types';
 import { frameFact, turnAnomalies, type CallPieces, type FrameFacts } from './anomalies';
 import { turnRanges } from './turns';
@@ -51,7 +52,7 @@ export interface TimingOptions {
 export function computeTimings(
   recording: Recording,
   frames: FrameTable,
-  signals: readonly (readonly Signal[])[],
+  signals: SignalTable,
   carried: readonly CarriedCall[],
   wire: WireId,
   opts: TimingOptions = {},
@@ -87,36 +88,35 @@ export function computeTimings(
         if (length > threshold) gaps.push({ frame: index, fromMs: rel(prevTime), lengthMs: length });
       }
       prevTime = time;
-      const sigs = signals[i];
-      if (sigs === undefined) continue;
-      for (let k = 0; k < sigs.length; k++) {
-        const s = sigs[k] as Signal;
-        switch (s.kind) {
-          case 'reasoning':
+      const end = endSignal(signals, i);
+      for (let k = firstSignal(signals, i); k < end; k++) {
+        switch (signals.kind[k]) {
+          case SK.reasoning:
             firstReasoning ??= time;
             break;
-          case 'text':
+          case SK.text:
             firstText ??= time;
             break;
-          case 'call-start':
-          case 'args':
-          case 'call-complete':
+          case SK.callStart:
+          case SK.args:
+          case SK.callComplete:
             firstTool ??= time;
             break;
-          case 'finish':
-            finishReason = s.reason;
-            frameFact(facts, turn.index, index, s);
+          case SK.finish:
+            finishReason = signalRef(signals, k) ?? '';
+            frameFact(facts, turn.index, index, signals, k);
             break;
-          case 'usage': {
+          case SK.usage: {
+            const s = usageOf(signals, k);
             const next: { inputTokens?: number; outputTokens?: number } = usage === null ? {} : { ...(usage as object) };
             if (s.inputTokens !== undefined) next.inputTokens = s.inputTokens;
             if (s.outputTokens !== undefined) next.outputTokens = s.outputTokens;
             usage = next;
             break;
           }
-          case 'error':
-          case 'ignored':
-            frameFact(facts, turn.index, index, s);
+          case SK.error:
+          case SK.ignored:
+            frameFact(facts, turn.index, index, signals, k);
             break;
           default:
             break;
