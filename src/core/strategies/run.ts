@@ -9,10 +9,14 @@
  * plain, structured-cloneable data.
  */
 import { frameIndex, type CarriedCall, type FrameIndex, type FrameTable, type NaReason, type ParseAttempt, type SignalTable, type StrategyNote, type StrategyRun, type TurnIndex, type TurnVerdict, type WireId } from '../types';
-import { endSignal, firstSignal, signalAt } from '../wire/signal-table';
+import { signalAt as signalAt_ } from '../wire/signal-table';
 import { createRunLog } from './run-log';
 import type { Strategy } from './types';
 import { naVerdicts, overallVerdict, turnGroups, turnVerdict } from './verdict';
+
+// A module-level copy: under a CommonJS transform (tsx: the CLI, the benches) every read of an imported binding is
+// a getter call, and this one is called per signal.
+const signalAt = signalAt_;
 
 export interface RunInput {
   wire: WireId;
@@ -51,6 +55,7 @@ export function runStrategy(strategy: Strategy, input: RunInput): RunResult {
 
   const n = frames.count;
   const turnOf = frames.turn;
+  const starts = signals.start;
   let i = 0;
   while (i < n) {
     const turn = turnOf[i] as TurnIndex;
@@ -60,8 +65,8 @@ export function runStrategy(strategy: Strategy, input: RunInput): RunResult {
       let state = strategy.init(turn);
       for (; j < n && turnOf[j] === turn; j++) {
         const f = frameIndex(j);
-        const end = endSignal(signals, j);
-        for (let k = firstSignal(signals, j); k < end; k++) state = strategy.step(state, signalAt(signals, k), f, ctx);
+        const end = starts[j + 1] as number;
+        for (let k = starts[j] as number; k < end; k++) state = strategy.step(state, signalAt(signals, k), f, ctx);
       }
       const endFrame = frameIndex(j - 1);
       lastFrame.set(turn, endFrame);

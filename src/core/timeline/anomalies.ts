@@ -22,7 +22,15 @@
  */
 import { DEEP_NESTING, jsonTextDepth } from '../strategies/json';
 import { isTerminalAt } from '../wire';
-import { endSignal, firstSignal, signalRef, signalText, SK, textIs, textStartsWith, type SignalTable } from '../wire/signal-table';
+import { signalRef as signalRef_, signalText as signalText_, SK as SK_, textIs as textIs_, textStartsWith as textStartsWith_, type SignalTable } from '../wire/signal-table';
+
+// Module-level copies of what runs per signal: under a CommonJS transform (tsx: the CLI, the benches) every read
+// of an imported binding is a getter call.
+const SK = { ...SK_ };
+const signalRef = signalRef_;
+const signalText = signalText_;
+const textIs = textIs_;
+const textStartsWith = textStartsWith_;
 import { frameIndex, type Anomaly, type CarriedCall, type DecodedTurn, type FrameIndex, type FrameTable, type Mutable, type Turn, type WireId } from '../types';
 import type { ReusedKey } from '../strategies/truth';
 import type { TurnRange } from './turns';
@@ -88,8 +96,8 @@ function readFacts(x: TurnAnomalyInput): FrameFacts {
   const facts: FrameFacts = { toolFinish: undefined, events: [] };
   for (let i = x.range.start; i < x.range.end; i++) {
     const f = frameIndex(i);
-    const end = endSignal(x.signals, i);
-    for (let k = firstSignal(x.signals, i); k < end; k++) frameFact(facts, x.turn.index, f, x.signals, k);
+    const end = x.signals.start[i + 1] as number;
+    for (let k = x.signals.start[i] as number; k < end; k++) frameFact(facts, x.turn.index, f, x.signals, k);
   }
   return facts;
 }

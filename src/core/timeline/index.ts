@@ -29,9 +29,16 @@ import type {
   WireId,
 } from '../types';
 import { frameTime } from '../sse/frame-table';
-import { endSignal, firstSignal, signalRef, SK, usageOf } from '../wire/signal-table';
+import { signalRef as signalRef_, SK as SK_, usageOf as usageOf_ } from '../wire/signal-table';
+import { frameFact as frameFact_, turnAnomalies, type CallPieces, type FrameFacts } from './anomalies';
+
+// Module-level copies of what the per-signal loop reads: under a CommonJS transform (tsx: the CLI, the benches)
+// every read of an imported binding is a getter call.
+const SK = { ...SK_ };
+const signalRef = signalRef_;
+const usageOf = usageOf_;
+const frameFact = frameFact_;
 import { frameIndex, ms, sinceRequest, turnMs } from '../types';
-import { frameFact, turnAnomalies, type CallPieces, type FrameFacts } from './anomalies';
 import { turnRanges } from './turns';
 
 export { turnRanges, type TurnRange } from './turns';
@@ -65,6 +72,8 @@ export function computeTimings(
   // grouped once: a filter per turn would make many turns quadratic
   const carriedBy = byTurn(carried);
   const reusedBy = byTurn(reused);
+  const starts = signals.start;
+  const kinds = signals.kind;
   return recording.turns.map((turn, t) => {
     const range = ranges[t] ?? { start: 0, end: 0 };
     const at = turn.requestAt;
@@ -88,9 +97,9 @@ export function computeTimings(
         if (length > threshold) gaps.push({ frame: index, fromMs: rel(prevTime), lengthMs: length });
       }
       prevTime = time;
-      const end = endSignal(signals, i);
-      for (let k = firstSignal(signals, i); k < end; k++) {
-        switch (signals.kind[k]) {
+      const end = starts[i + 1] as number;
+      for (let k = starts[i] as number; k < end; k++) {
+        switch (kinds[k]) {
           case SK.reasoning:
             firstReasoning ??= time;
             break;

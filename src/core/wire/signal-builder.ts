@@ -11,7 +11,13 @@
  * once and shared. `signalTableOf(lists)` builds a table from `Signal[]` per frame (fixtures, tests).
  */
 import type { Signal } from '../types';
-import { NONE, PIECE_CHARS, SK, type SignalTable } from './signal-table';
+import { NONE as NONE_, PIECE_CHARS as PIECE_CHARS_, SK as SK_, type SignalTable } from './signal-table';
+
+// Module-level copies of the imported constants: under a CommonJS transform (tsx, which runs the CLI and the
+// benches) every read of an imported binding is a getter call, and these are read several times per signal.
+const NONE = NONE_;
+const PIECE_CHARS = PIECE_CHARS_;
+const SK = { ...SK_ };
 
 export interface SignalOut {
   readonly length: number;
@@ -23,6 +29,8 @@ export interface SignalOut {
 
 /** Texts joined into one string per batch (so the pieces' parts are short-lived). */
 const BATCH = 1024;
+/** Slots of the recent-keys cache (a power of two). */
+const KEY_SLOTS = 16;
 /** Distinct `ignored` reasons remembered for sharing (a hostile stream could make each frame's different). */
 const SHARED_WHYS = 256;
 
@@ -42,8 +50,9 @@ export class SignalBuilder implements SignalOut {
   private usage: number[] = [];
   private readonly strings: string[] = [];
   private readonly pool = new Map<string, number>();
-  private lastKey: string | undefined = undefined;
-  private lastKeyRef = NONE;
+  /** Recent keys and their pool index, by the key's last character (parallel calls' fragments alternate keys). */
+  private readonly recentKeys: (string | undefined)[] = new Array<string | undefined>(KEY_SLOTS).fill(undefined);
+  private readonly recentRefs = new Uint32Array(KEY_SLOTS);
   private readonly pieces: string[] = [];
   /** The current piece: finished batches, the open batch, and its length so far. */
   private batches: string[] = [];
@@ -124,10 +133,11 @@ export class SignalBuilder implements SignalOut {
   }
 
   private internKey(key: string): number {
-    if (key === this.lastKey) return this.lastKeyRef;
+    const slot = key.length === 0 ? 0 : key.charCodeAt(key.length - 1) & (KEY_SLOTS - 1);
+    if (this.recentKeys[slot] === key) return this.recentRefs[slot] as number;
     const r = this.intern(key);
-    this.lastKey = key;
-    this.lastKeyRef = r;
+    this.recentKeys[slot] = key;
+    this.recentRefs[slot] = r;
     return r;
   }
 
