@@ -8,7 +8,8 @@
  * the last `endFrame()` are frame f's; `rollback(mark)` drops the current frame's signals from index `mark` on (a
  * step that threw); `finish()` returns the table (exact-size columns) and leaves the builder unusable. Texts are
  * copied into pieces (joined in small batches, so a text string dies young); a repeated `ignored` reason is written
- * once and shared. `signalTableOf(lists)` builds a table from `Signal[]` per frame (fixtures, tests).
+ * once and shared; keys, names, reasons and types are interned in the pool, call ids appended (one per call).
+ * `signalTableOf(lists)` builds a table from `Signal[]` per frame (fixtures, tests).
  */
 import type { Signal } from '../types';
 import { NONE as NONE_, PIECE_CHARS as PIECE_CHARS_, SK as SK_, type SignalTable } from './signal-table';
@@ -132,6 +133,13 @@ export class SignalBuilder implements SignalOut {
     return r;
   }
 
+  /** A string added to the pool as it is: call ids are one per call, so looking them up would only cost. */
+  private append(s: string | undefined): number {
+    if (s === undefined) return NONE;
+    this.strings.push(s);
+    return this.strings.length - 1;
+  }
+
   private internKey(key: string): number {
     const slot = key.length === 0 ? 0 : key.charCodeAt(key.length - 1) & (KEY_SLOTS - 1);
     if (this.recentKeys[slot] === key) return this.recentRefs[slot] as number;
@@ -205,7 +213,7 @@ export class SignalBuilder implements SignalOut {
       case 'call-start': {
         const i = this.add(SK.callStart);
         this.key[i] = this.internKey(s.key);
-        this.ref[i] = this.intern(s.id);
+        this.ref[i] = this.append(s.id);
         this.name[i] = this.intern(s.name);
         return;
       }
@@ -218,7 +226,7 @@ export class SignalBuilder implements SignalOut {
       case 'call-complete': {
         const i = this.add(SK.callComplete);
         this.key[i] = this.internKey(s.key);
-        this.ref[i] = this.intern(s.id);
+        this.ref[i] = this.append(s.id);
         this.name[i] = this.intern(s.name);
         this.setText(i, s.args);
         return;
