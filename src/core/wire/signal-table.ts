@@ -14,8 +14,8 @@
  * - its text, where it has one (text, reasoning, args, call-end args, call-complete args, error message, ignored
  *   why): characters [textStart[i], textEnd[i]) of `pieces[piece[i]]`; `piece[i]` is NONE when it has none (and
  *   for a call-end without args). Texts may share a range (a repeated `why` is written once).
- * `strings` is a string pool (keys, names, reasons, types interned; call ids, one per call, as they come). `pieces` are the texts back to back, each
- * piece below PIECE_CHARS characters unless one text is longer.
+ * `strings` is a string pool (keys, names, reasons, types interned; call ids, one per call, as they come).
+ * `pieces` are the texts back to back, each piece below PIECE_CHARS characters unless one text is longer.
  * The free functions read one signal without building it; `signalsAt` builds today's `Signal` objects on demand.
  * Frame kinds (`FrameKind`) are coded as `FRAME_KINDS` indices in a Uint8Array (`Session.kinds`; `frameKindAt`).
  */
