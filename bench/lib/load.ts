@@ -51,7 +51,7 @@ function floor(sse: string): number {
 function ours(rec: Recording, envelopes = true): number {
   const { frames } = decodeRecording(rec);
   const signals = adaptFrames('openai-chat', frames, { envelopes });
-  const trace = traceCalls('openai-chat', frames, signals);
+  const trace = traceCalls('openai-chat', frames);
   const run = runStrategy(STRATEGIES[DEFAULT_STRATEGY], { wire: 'openai-chat', frames, signals, carried: trace.carried, turns: [turnIndex(0)] });
   return frames.count + run.attempts.length;
 }

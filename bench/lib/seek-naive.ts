@@ -32,7 +32,8 @@ export function benchSeekCompute(jsonl: string, seeks = 200, strategy: StrategyI
     const r = runStrategy(STRATEGIES[strategy], {
       wire: session.wire,
       frames: prefix,
-      signals: session.signals.slice(0, f + 1),
+      // the fold reads the signals of frames below `prefix.count` only
+      signals: session.signals,
       carried: session.carried,
       turns: [turnIndex(0)],
     });

@@ -268,6 +268,10 @@ export interface FrameSignals {
 /** The colour/shape class of a frame on the timeline. */
 export type FrameKind = 'reasoning' | 'text' | 'args' | 'other';
 
+/** Every frame's signals as columns (wire/signal-table.ts: layout, `signalsAt`, column readers). */
+export type { SignalTable } from './wire/signal-table';
+import type { SignalTable } from './wire/signal-table';
+
 // ---------------------------------------------------------------------------------------------------------------
 // Strategies
 // ---------------------------------------------------------------------------------------------------------------
@@ -472,9 +476,10 @@ export interface Session {
   readonly wireSource: 'header' | 'detected';
   readonly frames: FrameTable;
   readonly decoded: readonly DecodedTurn[];
-  /** Signals of frame i are `signals[i]`. */
-  readonly signals: readonly (readonly Signal[])[];
-  readonly kinds: readonly FrameKind[];
+  /** Signals of frame i: `signalsAt(signals, i)` (wire/signal-table.ts). */
+  readonly signals: SignalTable;
+  /** Frame kind codes (`frameKindAt(kinds, i)`, wire/signal-table.ts). */
+  readonly kinds: Uint8Array;
   readonly carried: readonly CarriedCall[];
   readonly strategies: Readonly<Record<StrategyId, StrategyRun>>;
   readonly timings: readonly TurnTiming[];

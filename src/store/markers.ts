@@ -11,6 +11,7 @@
 import type { FrameIndex, Session, StrategyId, TurnIndex } from '../core/types';
 import { frameIndex } from '../core/types';
 import { attemptError, lastAtOrBefore } from '../core/session/view';
+import { endSignal, firstSignal, signalKind, signalRef, SK } from '../core/wire/signal-table';
 
 export type MarkerKind = 'turn' | 'end' | 'fail' | 'gap' | 'mark' | 'anomaly' | 'unended';
 export const MARKER_KINDS: readonly MarkerKind[] = ['turn', 'end', 'fail', 'gap', 'mark', 'anomaly', 'unended'];
@@ -50,14 +51,17 @@ export function sessionMarkers(session: Session): Marker[] {
     if (timing.frames) out.push({ frame: timing.frames[0], kind: 'turn', turn: timing.turn, detail: String(timing.turn + 1) });
     for (const gap of timing.gaps) out.push({ frame: gap.frame, kind: 'gap', turn: timing.turn, detail: gap.lengthMs.toFixed(1) });
   }
-  session.signals.forEach((signals, i) => {
-    for (const s of signals) {
-      if (s.kind === 'call-end' || s.kind === 'call-complete' || s.kind === 'finish') {
-        out.push({ frame: frameIndex(i), kind: 'end', detail: s.kind === 'finish' ? `finish: ${s.reason}` : s.kind });
+  const signals = session.signals;
+  for (let f = 0; f < signals.frames; f++) {
+    const end = endSignal(signals, f);
+    for (let i = firstSignal(signals, f); i < end; i++) {
+      const k = signals.kind[i];
+      if (k === SK.callEnd || k === SK.callComplete || k === SK.finish) {
+        out.push({ frame: frameIndex(f), kind: 'end', detail: k === SK.finish ? `finish: ${signalRef(signals, i) ?? ''}` : signalKind(signals, i) });
         break;
       }
     }
-  });
+  }
   for (const a of session.anomalies) {
     const frame = a.frame ?? session.timings.find((t) => t.turn === a.turn)?.frames?.[1];
     if (frame !== undefined) out.push({ frame: frameIndex(frame), kind: 'anomaly', turn: a.turn, detail: a.code });

@@ -2,17 +2,19 @@
  * The page's half of receiving a session in slices from the analysis worker (the worker's half is ./slice.ts).
  *
  * Contract: `createAssembler()` returns `add(part)`, which joins one part into what came before for its path as it
- * arrives (items pushed, the frame table kept as it came, its typed arrays transferred, text and JSON text appended, a turn's chunk table rebuilt over its transferred buffer), and
+ * arrives (items pushed, the frame and signal tables and the kinds array kept as they came, their typed arrays transferred, text and JSON text appended, a turn's chunk table rebuilt over its transferred buffer), and
  * `finish(skeleton)`, which puts every joined piece at its path in the skeleton (outer paths first) (the `done` message's session, a
  * fresh structured clone the page owns), a `json` piece parsed, and returns it. Work per call is proportional to that part's size, so no
  * single message takes long. Parts that do not fit (a table before its buffer, bytes past the buffer, ends that are not its byte count, a path the
  * skeleton lacks) give an Error naming the part and the path instead of a wrong session.
  */
-import type { ChunkTable, FrameTable, Session } from '../core/types';
+import type { ChunkTable, FrameTable, Session, SignalTable } from '../core/types';
 import type { Part, PartPath } from './protocol';
 
 type Joined =
   | { path: PartPath; kind: 'table'; value: FrameTable }
+  | { path: PartPath; kind: 'signal-table'; value: SignalTable }
+  | { path: PartPath; kind: 'array'; value: Uint8Array }
   | { path: PartPath; kind: 'items'; value: unknown[] }
   | { path: PartPath; kind: 'text' | 'json'; value: string }
   | { path: PartPath; kind: 'chunk-table'; value: ChunkTable };
@@ -63,6 +65,16 @@ export function createAssembler() {
       case 'table': {
         if (had) throw new Error(`analysis worker: a second frame table for ${where(part.path)}`);
         joined.set(key, { path: part.path, kind: 'table', value: part.table });
+        return;
+      }
+      case 'signal-table': {
+        if (had) throw new Error(`analysis worker: a second signal table for ${where(part.path)}`);
+        joined.set(key, { path: part.path, kind: 'signal-table', value: part.table });
+        return;
+      }
+      case 'array': {
+        if (had) throw new Error(`analysis worker: a second array for ${where(part.path)}`);
+        joined.set(key, { path: part.path, kind: 'array', value: part.array });
         return;
       }
       case 'items': {

@@ -5,13 +5,14 @@
  * ahead of it as `input-piece` messages); the worker answers with any number of
  * `progress` messages (fractions in [0, 1], non-decreasing), then, for a session, `part` messages carrying the
  * session's large pieces in slices (see ./slice.ts: long arrays in slices of at most PART_SIZE items, texts over
- * TEXT_PART characters in pieces, the session's frame table with its typed arrays transferred, each turn's chunk table with its buffers transferred as they are),
+ * TEXT_PART characters in pieces, the session's frame and signal tables and frame kinds with their typed arrays
+ * transferred, each turn's chunk table with its buffers transferred as they are),
  * then exactly one `done` whose session is the rest (the skeleton, with those pieces emptied); or one `failed` when
  * something unexpected was thrown. The page joins each part as it arrives (./assemble.ts), so every message's
  * deserialization and joining on the page is short, and loading never blocks the page for long.
  */
 import type { AnalyzeTextResult } from '../core/session/session';
-import type { FrameTable } from '../core/types';
+import type { FrameTable, SignalTable } from '../core/types';
 
 export interface AnalyzeRequest {
   type: 'analyze';
@@ -53,6 +54,10 @@ export type Part =
   | { kind: 'items'; path: PartPath; items: unknown[] }
   /** The frame table at `path`, its typed arrays transferred; its pieces (and long lists, side text) follow as parts. */
   | { kind: 'table'; path: PartPath; table: FrameTable }
+  /** The signal table at `path`, its typed arrays transferred; its text pieces (and a long string pool) follow as parts. */
+  | { kind: 'signal-table'; path: PartPath; table: SignalTable }
+  /** The typed array at `path` (the frame kinds), transferred. */
+  | { kind: 'array'; path: PartPath; array: Uint8Array }
   /** The next piece of the string at `path`. */
   | { kind: 'text'; path: PartPath; text: string }
   /**

@@ -2,13 +2,16 @@
  * The worker's half of sending a session to the page in slices (the page's half is ./assemble.ts).
  *
  * Contract: `splitSession(session)` returns the skeleton (the session with every large piece emptied: arrays longer
- * than `items` become [], strings longer than `text` become '', `frames` become [] and each turn's `chunks` an empty table) and the pieces it
+ * than `items` become [], strings longer than `text` become '', `frames` and `signals` empty tables, `kinds` an empty
+ * array and each turn's `chunks` an empty table) and the pieces it
  * took out, without changing the given session (objects on the way to a piece are shallow-copied, the rest is shared).
  * `partsOf(pieces)` yields the messages that carry them, in order, each with the buffers to transfer: items in
  * slices of at most `items`, texts in pieces of about `text` units (never between the halves of a surrogate pair),
  * the frame table (core/sse/frame-table.ts) as one part whose typed arrays are TRANSFERRED as they are (no codec; the
  * given session's table is unusable afterwards), then its text pieces as items parts of about `text` units, its long
- * string lists as items and a long side text as text; and a turn's chunk table as it is: each byte buffer the tables
+ * string lists as items and a long side text as text; the signal table (core/wire/signal-table.ts) the same way (its
+ * columns transferred, then its text pieces, its string pool as items when long); the frame kinds (a Uint8Array)
+ * as one part, transferred; and a turn's chunk table as it is: each byte buffer the tables
  * use sent (transferred) once, before the first table on it, then one part per table naming its buffer, with its
  * times and ends (transferred when they own their buffers, else copied; the worker is done with the session then:
  * its transferred buffers become unusable). Applying every part to the skeleton (./assemble.ts) gives back the
@@ -18,7 +21,8 @@
  * a `json` piece (null in the skeleton) sent as its JSON text in pieces of about `text` units.
  */
 import { emptyFrameTable, frameTableBuffers } from '../core/sse/frame-table';
-import type { ChunkTable, FrameTable, Session } from '../core/types';
+import type { ChunkTable, FrameTable, Session, SignalTable } from '../core/types';
+import { emptySignalTable, signalTableBuffers } from '../core/wire/signal-table';
 import { stringifyDeep } from '../core/wire/safe-json';
 import { PART_SIZE, TEXT_PART, type Part, type PartPath } from './protocol';
 
@@ -31,6 +35,8 @@ export const DEFAULT_SIZES: SliceSizes = { items: PART_SIZE, text: TEXT_PART };
 export type Piece =
   | { kind: 'items'; path: PartPath; value: readonly unknown[] }
   | { kind: 'table'; path: PartPath; value: FrameTable }
+  | { kind: 'signal-table'; path: PartPath; value: SignalTable }
+  | { kind: 'array'; path: PartPath; value: Uint8Array }
   | { kind: 'strings'; path: PartPath; value: readonly string[] }
   | { kind: 'text'; path: PartPath; value: string }
   | { kind: 'json'; path: PartPath; value: string }
@@ -75,6 +81,10 @@ function strip(value: unknown, path: PartPath, out: Piece[], sizes: SliceSizes):
     out.push({ kind: 'text', path, value });
     return '';
   }
+  if (path.length === 1 && path[0] === 'kinds' && value instanceof Uint8Array) {
+    out.push({ kind: 'array', path, value });
+    return new Uint8Array(0);
+  }
   if (typeof value !== 'object' || value === null || ArrayBuffer.isView(value) || value instanceof ArrayBuffer) return value;
   if (path.length === 1 && path[0] === 'frames' && !Array.isArray(value)) {
     const table = value as FrameTable;
@@ -84,6 +94,13 @@ function strip(value: unknown, path: PartPath, out: Piece[], sizes: SliceSizes):
     if (table.idValue.length > sizes.items) out.push({ kind: 'items', path: [...path, 'idValue'], value: table.idValue });
     if (table.events.length > sizes.items) out.push({ kind: 'items', path: [...path, 'events'], value: table.events });
     return emptyFrameTable();
+  }
+  if (path.length === 1 && path[0] === 'signals' && !Array.isArray(value)) {
+    const table = value as SignalTable;
+    out.push({ kind: 'signal-table', path, value: table });
+    out.push({ kind: 'strings', path: [...path, 'pieces'], value: table.pieces });
+    if (table.strings.length > sizes.items) out.push({ kind: 'items', path: [...path, 'strings'], value: table.strings });
+    return emptySignalTable();
   }
   if (isChunks(path) && !Array.isArray(value)) {
     // the offsets are read now: once the buffer is transferred (by an earlier part) the worker's views read as empty
@@ -177,6 +194,15 @@ export function* partsOf(pieces: readonly Piece[], sizes: SliceSizes = DEFAULT_S
         events: t.events.length > sizes.items ? [] : t.events,
       };
       yield { part: { kind: 'table', path, table }, transfer: frameTableBuffers(t) };
+    } else if (piece.kind === 'signal-table') {
+      const t = piece.value;
+      const table: SignalTable = { ...t, pieces: [], strings: t.strings.length > sizes.items ? [] : t.strings };
+      yield { part: { kind: 'signal-table', path, table }, transfer: signalTableBuffers(t) };
+    } else if (piece.kind === 'array') {
+      const a = piece.value;
+      const own = a.byteOffset === 0 && a.byteLength === a.buffer.byteLength && a.buffer instanceof ArrayBuffer;
+      const array = own ? a : a.slice();
+      yield { part: { kind: 'array', path, array }, transfer: [array.buffer as ArrayBuffer] };
     } else if (piece.kind === 'strings') {
       // as many whole strings as fit in about `text` units (at least one), at most `items` of them
       const list = piece.value;
@@ -205,7 +231,7 @@ export function* partsOf(pieces: readonly Piece[], sizes: SliceSizes = DEFAULT_S
 export function countParts(pieces: readonly Piece[], sizes: SliceSizes = DEFAULT_SIZES): number {
   let n = new Set(pieces.map((p) => (p.kind === 'chunk-table' ? p.buffer : null))).size;
   for (const p of pieces) {
-    if (p.kind === 'table' || p.kind === 'chunk-table') n += 1;
+    if (p.kind === 'table' || p.kind === 'chunk-table' || p.kind === 'signal-table' || p.kind === 'array') n += 1;
     else if (p.kind === 'items' || p.kind === 'strings') n += Math.ceil(p.value.length / sizes.items);
     else n += Math.ceil(p.value.length / sizes.text) + 1;
   }

@@ -13,6 +13,7 @@ import { manifestOf } from '../../scripts/recordings/manifest';
 import { compareAssembly, readRecordedMessage, selfCheck } from '../../src/ui/selfcheck/compare';
 import { framesOf, getFrame } from '../../src/core/sse';
 import { chunkList, emptyTable } from '../../src/core/chunk-table';
+import { frameKindAt, signalsAt } from '../../src/core/wire';
 
 const DIR = join(import.meta.dirname, '../../public/recordings');
 const manifestText = readFileSync(join(DIR, 'index.json'), 'utf8');
@@ -237,7 +238,7 @@ describe('the lesson figures', () => {
     expect(t.firstReasoningMs).toBeCloseTo(125.9, 5);
     expect(t.firstTextMs).toBeCloseTo(6631, 5);
     expect(t.firstToolCallMs).toBeCloseTo(6798, 5);
-    expect(s.kinds[0]).toBe('reasoning');
+    expect(frameKindAt(s.kinds, 0)).toBe('reasoning');
   });
 
   it('responses-docs: two parallel calls, and completed-item takes both from output_item.done', () => {
@@ -286,7 +287,7 @@ describe('the failure shelf', () => {
       const s = sessionOf(id);
       const cut = s.carried.filter((c) => c.endFrame === undefined);
       expect(cut.length, id).toBe(1);
-      const lastPiece = Math.max(...framesOf(s.frames).filter((f) => s.signals[f.index]?.some((x) => x.kind === 'args' && x.key === cut[0]?.key)).map((f) => f.index));
+      const lastPiece = Math.max(...framesOf(s.frames).filter((f) => signalsAt(s.signals, f.index).some((x) => x.kind === 'args' && x.key === cut[0]?.key)).map((f) => f.index));
       expect(s.anomalies.filter((a) => a.code === 'call-cut-off'), id).toEqual([{ code: 'call-cut-off', turn: 0, frame: lastPiece, detail: cut[0]?.key }]);
     }
   });

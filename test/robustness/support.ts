@@ -165,7 +165,9 @@ export function expectClearFailure(error: LoadFailure): void {
 /** A Session that every panel can show: all six strategies ran, verdicts are words, anomalies and issues named. */
 export function expectSaneSession(s: Session): void {
   expect(WIRES).toContain(s.wire);
-  expect(s.signals.length).toBe(s.frames.count);
+  expect(s.signals.frames).toBe(s.frames.count);
+  expect(s.signals.start.length).toBe(s.frames.count + 1);
+  expect(s.signals.start[s.frames.count]).toBe(s.signals.count);
   expect(s.kinds.length).toBe(s.frames.count);
   framesOf(s.frames).forEach((f, i) => {
     if (f.index !== i) expect.fail(`frame ${i} has index ${f.index}`);

@@ -3,6 +3,7 @@
 import type { Frame, FrameKind, Session, Signal, StrategyId, StrategyRun, TurnTiming } from '../../src/core/types';
 import { STRATEGY_IDS, frameIndex, ms, turnIndex, turnMs } from '../../src/core/types';
 import { frameTableOf } from '../../src/core/sse';
+import { kindCodes, signalTableOf } from '../../src/core/wire';
 
 export interface FixtureFrame {
   turn: number;
@@ -90,8 +91,8 @@ export function makeSession(spec: FixtureFrame[], opts: { timed?: boolean; marks
     wireSource: 'header',
     frames: frameTableOf(frames),
     decoded: [],
-    signals: spec.map((f) => f.signals),
-    kinds: spec.map((f) => kindOf(f.signals)),
+    signals: signalTableOf(spec.map((f) => f.signals)),
+    kinds: kindCodes(spec.map((f) => kindOf(f.signals))),
     carried: [],
     strategies: Object.fromEntries(STRATEGY_IDS.map((id) => [id, run(id)])) as Record<StrategyId, StrategyRun>,
     timings,

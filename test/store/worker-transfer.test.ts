@@ -49,6 +49,15 @@ describe('sliced transfer of a session', () => {
     expect(parts.filter((p) => p.kind === 'table').map((p) => p.path.join('.'))).toEqual(['frames']);
     // transferred, not copied: the worker's columns are detached
     expect(original.frames.turn.byteLength).toBe(0);
+    // the signal table and the kinds likewise: one part each, their buffers transferred, never items to clone
+    expect(parts.filter((p) => p.kind === 'signal-table').map((p) => p.path.join('.'))).toEqual(['signals']);
+    expect(parts.filter((p) => p.kind === 'array').map((p) => p.path.join('.'))).toEqual(['kinds']);
+    expect(parts.filter((p) => p.kind === 'items' && p.path[0] === 'signals').every((p) => p.kind === 'items' && p.path.join('.') === 'signals.pieces')).toBe(true);
+    expect(original.signals.kind.byteLength).toBe(0);
+    expect(original.signals.start.byteLength).toBe(0);
+    expect(original.kinds.byteLength).toBe(0);
+    expect(session.signals.count).toBe(expected.signals.count);
+    expect(session.kinds.length).toBe(gen.events);
     expect(pieceUnits.length).toBeGreaterThan(1);
     for (const units of pieceUnits) expect(units).toBeLessThanOrEqual(TEXT_PART);
     // the other arrays went in slices: no items part over the slice size
@@ -181,7 +190,12 @@ describe('the worker path from request to session', () => {
     const expected = analyzeText(gen.jsonl, 'gen.jsonl', { faults: ['cut:2000'] });
     expectStrictEqual(r, expected);
     expect(r.ok && r.session.frames.count).toBe(2001);
-    expect(log.replies.filter((t) => t === 'part').length).toBeGreaterThan(10);
+    // the parts the slicing makes, each posted: the frame and signal tables and the kinds one part each (their
+    // buffers transferred), the chunk buffer and table, the decoded text and the strategies' logs in slices
+    if (!expected.ok) throw new Error('expected a session');
+    const partCount = [...partsOf(splitSession(expected.session).pieces)].length;
+    expect(log.replies.filter((t) => t === 'part').length).toBe(partCount);
+    expect(partCount).toBeGreaterThan(4);
     expect(progress.length).toBeGreaterThan(3);
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
     expect(log.terminated).toBe(true);

@@ -13,6 +13,7 @@ import { frameToX, timePositions, xToFrame } from '../../src/ui/scrubber/geometr
 import { HelpDialog } from '../../src/ui/shell/HelpDialog';
 import { createPlayerStore } from '../../src/store/player';
 import { PlayerProvider } from '../../src/store/react';
+import { FK } from '../../src/core/wire';
 
 afterEach(cleanup);
 function load(name: string): Session {
@@ -38,7 +39,7 @@ describe('time-proportional timeline', () => {
   test('thinking turn: reasoning spans most of the track by time (6.6 s before the first text)', () => {
     const s = load('thinking-turn.jsonl');
     const pos = timePositions(playTimes(s, 'recorded'))!;
-    const firstText = s.kinds.indexOf('text');
+    const firstText = s.kinds.indexOf(FK.text);
     expect(pos[firstText]!).toBeGreaterThan(0.9);
   });
 

@@ -6,6 +6,7 @@ import { frameValueText, markersIn } from '../../src/ui/scrubber/describe';
 import { translator } from '../../src/i18n';
 import { sessionMarkers } from '../../src/store/markers';
 import { twoTurnSession } from '../store/fixture';
+import { kindCodes } from '../../src/core/wire';
 
 describe('scrubber geometry', () => {
   test('frames span [pad, width - pad]; x -> frame inverts frame -> x (property)', () => {
@@ -23,7 +24,7 @@ describe('scrubber geometry', () => {
 
   test('ticks are aggregated per pixel column: never more columns than pixels, every kind kept', () => {
     const kinds: FrameKind[] = Array.from({ length: 100_000 }, (_, i) => (i % 1000 === 0 ? 'args' : i < 5000 ? 'reasoning' : 'text'));
-    const cols = kindColumns(kinds, 800);
+    const cols = kindColumns(kindCodes(kinds), 800);
     expect(cols.length).toBe(800);
     let args = 0;
     for (const c of cols) if (c & KIND_BITS.args) args++;

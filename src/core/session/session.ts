@@ -4,8 +4,9 @@
  * Contract: `analyze(recording, opts?)` runs decode -> wire (the header's, else detected, else 'openai-chat' with a
  * 'wire-not-detected' issue) -> signals -> kinds -> carried calls -> strategies -> timings -> anomalies (sorted by
  * turn, then frame). It never throws: each stage is guarded, a failing stage leaves an 'internal:<stage>' issue on
- * the session's recording and an empty result for that stage, and a strategy that throws fails its turns instead
- * of crashing. The Session is plain data (structured-cloneable: a Web Worker can post it).
+ * the session's recording and an empty result for that stage (no signal and kind 'other' for every frame), and a
+ * strategy that throws fails its turns instead of crashing. The Session is plain data (structured-cloneable: a Web
+ * Worker can post it; its frame and signal tables and kinds are typed arrays it can transfer).
  * With `opts.strategies`, only those strategies are run; the others hold a placeholder run (`isPending`) until
  * `withStrategies(session, ids)` computes them, so the app can paint the selected strategy first. Strategies with the
  * same fold (registry.ts `SAME_FOLD`) are folded once: the second is the first's run under its own id (shared data).
@@ -20,9 +21,9 @@ import { SAME_FOLD, STRATEGIES } from '../strategies/registry';
 import { runStrategy } from '../strategies/run';
 import { traceCalls, type CallTrace } from '../strategies/truth';
 import { computeTimings, sortAnomalies } from '../timeline';
-import type { LoadFailure, LoadIssue, NaReason, Recording, Session, Signal, StrategyId, StrategyRun, TurnTiming, WireId } from '../types';
+import type { LoadFailure, LoadIssue, NaReason, Recording, Session, SignalTable, StrategyId, StrategyRun, TurnTiming, WireId } from '../types';
 import { STRATEGY_IDS, WIRES, turnIndex } from '../types';
-import { adaptFrames, detectWire, frameKinds } from '../wire';
+import { adaptFrames, detectWire, emptySignalTable, FK, frameKinds } from '../wire';
 
 export interface AnalyzeOptions {
   /** Run only these strategies now (the others are pending). Default: all. */
@@ -77,9 +78,9 @@ export function analyze(recording: Recording, opts: AnalyzeOptions = {}): Sessio
     else issues.push({ code: 'wire-not-detected', message: 'the wire format could not be detected; read as openai-chat' });
   }
 
-  const signals: Signal[][] = guard(issues, 'wire', () => adaptFrames(wire, frames), Array.from({ length: frames.count }, () => []));
-  const kinds = guard(issues, 'kinds', () => frameKinds(signals), Array.from({ length: frames.count }, () => 'other' as const));
-  const trace: CallTrace = guard(issues, 'truth', () => traceCalls(wire, frames, signals), { carried: [], reused: [], argFrames: [], lastArgFrame: [], unread: [] });
+  const signals: SignalTable = guard(issues, 'wire', () => adaptFrames(wire, frames), emptySignalTable(frames.count));
+  const kinds = guard(issues, 'kinds', () => frameKinds(signals), new Uint8Array(frames.count).fill(FK.other));
+  const trace: CallTrace = guard(issues, 'truth', () => traceCalls(wire, frames), { carried: [], reused: [], argFrames: [], lastArgFrame: [], unread: [] });
   const timings: TurnTiming[] = guard(
     issues,
     'timeline',

@@ -25,7 +25,7 @@ export interface StrategyFacts {
 export function strategyFacts(session: Session, id: StrategyId): StrategyFacts {
   const run = session.strategies[id];
   const attemptsFailed = run.attempts.reduce((n, a) => (a.ok ? n : n + 1), 0);
-  const argFrames = traceCalls(session.wire, session.frames, session.signals).argFrames;
+  const argFrames = traceCalls(session.wire, session.frames).argFrames;
   const facts: StrategyFacts = {
     strategy: id,
     verdict: run.verdict,

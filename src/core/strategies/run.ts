@@ -1,22 +1,27 @@
 /**
  * Runs one strategy over a recording's signals and judges it: the StrategyRun the UI indexes by frame.
  *
- * Contract: folds `strategy` turn by turn (init, step for every signal of every frame in order, endTurn at the
- * turn's last frame), then computes per-turn verdicts against the carried calls. Never throws: a strategy that
+ * Contract: folds `strategy` turn by turn (init, step for every signal of every frame in order, each built from the
+ * signal table as the step's own object, endTurn at the turn's last frame), then computes per-turn verdicts against the carried calls. Never throws: a strategy that
  * throws while folding a turn gets that turn as `fail` with the error message (reason 'wrong-call', error
  * 'strategy error: ...'), and the other turns are still folded. A recording with no frame at all is never 'ok': every
  * strategy is `n/a` with naReason 'no-frames' (a strategy whose appliesTo throws: 'strategy-error'). The result is
  * plain, structured-cloneable data.
  */
-import { frameIndex, type CarriedCall, type FrameIndex, type FrameTable, type NaReason, type ParseAttempt, type Signal, type StrategyNote, type StrategyRun, type TurnIndex, type TurnVerdict, type WireId } from '../types';
+import { frameIndex, type CarriedCall, type FrameIndex, type FrameTable, type NaReason, type ParseAttempt, type SignalTable, type StrategyNote, type StrategyRun, type TurnIndex, type TurnVerdict, type WireId } from '../types';
+import { signalAt as signalAt_ } from '../wire/signal-table';
 import { createRunLog } from './run-log';
 import type { Strategy } from './types';
 import { naVerdicts, overallVerdict, turnGroups, turnVerdict } from './verdict';
 
+// A module-level copy: under a CommonJS transform (tsx: the CLI, the benches) every read of an imported binding is
+// a getter call, and this one is called per signal.
+const signalAt = signalAt_;
+
 export interface RunInput {
   wire: WireId;
   frames: FrameTable;
-  signals: readonly (readonly Signal[])[];
+  signals: SignalTable;
   carried: readonly CarriedCall[];
   /** Every turn of the recording (turns without frames included). */
   turns: readonly TurnIndex[];
@@ -50,6 +55,7 @@ export function runStrategy(strategy: Strategy, input: RunInput): RunResult {
 
   const n = frames.count;
   const turnOf = frames.turn;
+  const starts = signals.start;
   let i = 0;
   while (i < n) {
     const turn = turnOf[i] as TurnIndex;
@@ -59,9 +65,8 @@ export function runStrategy(strategy: Strategy, input: RunInput): RunResult {
       let state = strategy.init(turn);
       for (; j < n && turnOf[j] === turn; j++) {
         const f = frameIndex(j);
-        const list = signals[j];
-        if (list === undefined) continue;
-        for (let k = 0; k < list.length; k++) state = strategy.step(state, list[k] as Signal, f, ctx);
+        const end = starts[j + 1] as number;
+        for (let k = starts[j] as number; k < end; k++) state = strategy.step(state, signalAt(signals, k), f, ctx);
       }
       const endFrame = frameIndex(j - 1);
       lastFrame.set(turn, endFrame);

@@ -8,17 +8,16 @@
  * is two calls, reported in `reused`; args = the joined fragments, or the whole args of an end / item event when
  * no fragment came; endFrame = the call's end event, or on Chat and Gemini the finish (Chat [DONE] too) for calls
  * that have none; undefined when the stream was cut first; valid = the args parse as JSON.
- * A third argument (the signals, from older callers) is accepted and not read.
  */
 import type { CarriedCall, FrameTable, WireId } from '../types';
 import { readCarried, type CallTrace } from './ground-truth';
 
 export type { CallTrace, ReusedKey } from './ground-truth';
 
-export function traceCalls(wire: WireId, frames: FrameTable, _signals?: unknown): CallTrace {
+export function traceCalls(wire: WireId, frames: FrameTable): CallTrace {
   return readCarried(wire, frames);
 }
 
-export function carriedCalls(wire: WireId, frames: FrameTable, _signals?: unknown): CarriedCall[] {
+export function carriedCalls(wire: WireId, frames: FrameTable): CarriedCall[] {
   return readCarried(wire, frames).carried;
 }

@@ -21,8 +21,17 @@
  *   itself copes with any depth; the anomaly says why the app shows such arguments shortened.
  */
 import { DEEP_NESTING, jsonTextDepth } from '../strategies/json';
-import { isTerminalSignals } from '../wire';
-import { frameIndex, type Anomaly, type CarriedCall, type DecodedTurn, type FrameIndex, type FrameTable, type Mutable, type Signal, type Turn, type WireId } from '../types';
+import { isTerminalAt } from '../wire';
+import { signalRef as signalRef_, signalText as signalText_, SK as SK_, textIs as textIs_, textStartsWith as textStartsWith_, type SignalTable } from '../wire/signal-table';
+
+// Module-level copies of what runs per signal: under a CommonJS transform (tsx: the CLI, the benches) every read
+// of an imported binding is a getter call.
+const SK = { ...SK_ };
+const signalRef = signalRef_;
+const signalText = signalText_;
+const textIs = textIs_;
+const textStartsWith = textStartsWith_;
+import { frameIndex, type Anomaly, type CarriedCall, type DecodedTurn, type FrameIndex, type FrameTable, type Mutable, type Turn, type WireId } from '../types';
 import type { ReusedKey } from '../strategies/truth';
 import type { TurnRange } from './turns';
 
@@ -30,7 +39,7 @@ export interface TurnAnomalyInput {
   wire: WireId;
   turn: Turn;
   frames: FrameTable;
-  signals: readonly (readonly Signal[])[];
+  signals: SignalTable;
   range: TurnRange;
   carried: readonly CarriedCall[];
   reused: readonly ReusedKey[];
@@ -64,14 +73,22 @@ function anomaly(code: Anomaly['code'], turn: Anomaly['turn'], frame?: FrameInde
   return a;
 }
 
-/** Adds what one signal of frame `f` says to the turn's facts (finish, error and ignored signals; others say nothing). */
-export function frameFact(facts: FrameFacts, turn: Anomaly['turn'], f: FrameIndex, s: Signal): void {
-  if (s.kind === 'finish' && TOOL_FINISH.has(s.reason) && facts.toolFinish === undefined) facts.toolFinish = f;
-  else if (s.kind === 'error') facts.events.push(anomaly('error-event', turn, f, s.message));
-  else if (s.kind === 'ignored') {
-    if (s.why.startsWith('unknown-event:')) facts.events.push(anomaly('unknown-event', turn, f, s.why.slice('unknown-event:'.length)));
-    else if (s.why === 'invalid-json') facts.events.push(anomaly('invalid-json', turn, f));
-    else if (s.why.startsWith('invalid-json:')) facts.events.push(anomaly('invalid-json', turn, f, s.why.slice('invalid-json:'.length)));
+const UNKNOWN = 'unknown-event:';
+const INVALID = 'invalid-json';
+
+/**
+ * Adds what signal `i` of the table (one of frame `f`'s) says to the turn's facts (finish, error and ignored
+ * signals; others say nothing). Ignored reasons are compared in place: most frames' say nothing.
+ */
+export function frameFact(facts: FrameFacts, turn: Anomaly['turn'], f: FrameIndex, t: SignalTable, i: number): void {
+  const kind = t.kind[i];
+  if (kind === SK.finish) {
+    if (facts.toolFinish === undefined && TOOL_FINISH.has(signalRef(t, i) ?? '')) facts.toolFinish = f;
+  } else if (kind === SK.error) facts.events.push(anomaly('error-event', turn, f, signalText(t, i)));
+  else if (kind === SK.ignored) {
+    if (textStartsWith(t, i, UNKNOWN)) facts.events.push(anomaly('unknown-event', turn, f, signalText(t, i).slice(UNKNOWN.length)));
+    else if (textIs(t, i, INVALID)) facts.events.push(anomaly('invalid-json', turn, f));
+    else if (textStartsWith(t, i, INVALID + ':')) facts.events.push(anomaly('invalid-json', turn, f, signalText(t, i).slice(INVALID.length + 1)));
   }
 }
 
@@ -79,14 +96,15 @@ function readFacts(x: TurnAnomalyInput): FrameFacts {
   const facts: FrameFacts = { toolFinish: undefined, events: [] };
   for (let i = x.range.start; i < x.range.end; i++) {
     const f = frameIndex(i);
-    for (const s of x.signals[i] ?? []) frameFact(facts, x.turn.index, f, s);
+    const end = x.signals.start[i + 1] as number;
+    for (let k = x.signals.start[i] as number; k < end; k++) frameFact(facts, x.turn.index, f, x.signals, k);
   }
   return facts;
 }
 
 /** Whether a frame of the turn is its wire's terminal event (searched from the end, where it is). */
 function hasTerminal(x: TurnAnomalyInput): boolean {
-  for (let i = x.range.end - 1; i >= x.range.start; i--) if (isTerminalSignals(x.wire, x.signals[i] ?? [])) return true;
+  for (let i = x.range.end - 1; i >= x.range.start; i--) if (isTerminalAt(x.wire, x.signals, i)) return true;
   return false;
 }
 

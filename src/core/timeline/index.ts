@@ -22,15 +22,23 @@ import type {
   Ms,
   ReadyCall,
   Recording,
-  Signal,
+  SignalTable,
   TurnIndex,
   TurnMs,
   TurnTiming,
   WireId,
 } from '../types';
 import { frameTime } from '../sse/frame-table';
+import { signalRef as signalRef_, SK as SK_, usageOf as usageOf_ } from '../wire/signal-table';
+import { frameFact as frameFact_, turnAnomalies, type CallPieces, type FrameFacts } from './anomalies';
+
+// Module-level copies of what the per-signal loop reads: under a CommonJS transform (tsx: the CLI, the benches)
+// every read of an imported binding is a getter call.
+const SK = { ...SK_ };
+const signalRef = signalRef_;
+const usageOf = usageOf_;
+const frameFact = frameFact_;
 import { frameIndex, ms, sinceRequest, turnMs } from '../types';
-import { frameFact, turnAnomalies, type CallPieces, type FrameFacts } from './anomalies';
 import { turnRanges } from './turns';
 
 export { turnRanges, type TurnRange } from './turns';
@@ -51,7 +59,7 @@ export interface TimingOptions {
 export function computeTimings(
   recording: Recording,
   frames: FrameTable,
-  signals: readonly (readonly Signal[])[],
+  signals: SignalTable,
   carried: readonly CarriedCall[],
   wire: WireId,
   opts: TimingOptions = {},
@@ -64,6 +72,8 @@ export function computeTimings(
   // grouped once: a filter per turn would make many turns quadratic
   const carriedBy = byTurn(carried);
   const reusedBy = byTurn(reused);
+  const starts = signals.start;
+  const kinds = signals.kind;
   return recording.turns.map((turn, t) => {
     const range = ranges[t] ?? { start: 0, end: 0 };
     const at = turn.requestAt;
@@ -87,36 +97,35 @@ export function computeTimings(
         if (length > threshold) gaps.push({ frame: index, fromMs: rel(prevTime), lengthMs: length });
       }
       prevTime = time;
-      const sigs = signals[i];
-      if (sigs === undefined) continue;
-      for (let k = 0; k < sigs.length; k++) {
-        const s = sigs[k] as Signal;
-        switch (s.kind) {
-          case 'reasoning':
+      const end = starts[i + 1] as number;
+      for (let k = starts[i] as number; k < end; k++) {
+        switch (kinds[k]) {
+          case SK.reasoning:
             firstReasoning ??= time;
             break;
-          case 'text':
+          case SK.text:
             firstText ??= time;
             break;
-          case 'call-start':
-          case 'args':
-          case 'call-complete':
+          case SK.callStart:
+          case SK.args:
+          case SK.callComplete:
             firstTool ??= time;
             break;
-          case 'finish':
-            finishReason = s.reason;
-            frameFact(facts, turn.index, index, s);
+          case SK.finish:
+            finishReason = signalRef(signals, k) ?? '';
+            frameFact(facts, turn.index, index, signals, k);
             break;
-          case 'usage': {
+          case SK.usage: {
+            const s = usageOf(signals, k);
             const next: { inputTokens?: number; outputTokens?: number } = usage === null ? {} : { ...(usage as object) };
             if (s.inputTokens !== undefined) next.inputTokens = s.inputTokens;
             if (s.outputTokens !== undefined) next.outputTokens = s.outputTokens;
             usage = next;
             break;
           }
-          case 'error':
-          case 'ignored':
-            frameFact(facts, turn.index, index, s);
+          case SK.error:
+          case SK.ignored:
+            frameFact(facts, turn.index, index, signals, k);
             break;
           default:
             break;

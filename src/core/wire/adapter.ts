@@ -2,11 +2,13 @@
  * The shape every wire adapter has.
  *
  * Contract: an adapter is a fold over one turn's frames. `init()` makes a fresh state at each turn boundary;
- * `step` turns one frame into its signals (at least one; a frame that carries nothing useful yields an `ignored`
- * signal saying why), parses the frame's data at most once, and never throws. `isTerminal` tells, from a frame's
- * signals alone, whether that frame is the wire's end-of-response event.
+ * `step` writes one frame's signals to `out` (signal-builder.ts; at least one: a frame that carries nothing useful
+ * yields an `ignored` signal saying why), parses the frame's data at most once, and never throws. `isTerminal`
+ * tells, from frame f's signals in a table alone, whether that frame is the wire's end-of-response event.
  */
-import type { FrameFields, Signal, WireId } from '../types';
+import type { FrameFields, WireId } from '../types';
+import type { SignalOut } from './signal-builder';
+import type { SignalTable } from './signal-table';
 
 export interface AdaptOptions {
   /** Parse only the changing part of frames that share an envelope (envelope.ts). Default true. */
@@ -16,6 +18,6 @@ export interface AdaptOptions {
 export interface WireAdapter<S> {
   wire: WireId;
   init(options?: AdaptOptions): S;
-  step(state: S, frame: FrameFields): Signal[];
-  isTerminal(signals: readonly Signal[]): boolean;
+  step(state: S, frame: FrameFields, out: SignalOut): void;
+  isTerminal(table: SignalTable, f: number): boolean;
 }

@@ -24,6 +24,8 @@
 import { stringifyDeep } from './safe-json';
 import type { FrameFields, Signal } from '../types';
 import type { WireAdapter } from './adapter';
+import type { SignalOut } from './signal-builder';
+import { SK, endSignal, firstSignal, textIs } from './signal-table';
 import { createHoleSet, findHole, rootValue, type HoleSet, type Template } from './envelope';
 import {
   INVALID,
@@ -81,15 +83,15 @@ const SIGNATURE = ignored('signature-delta');
 const CITATIONS = ignored('citations-delta');
 const SERVER_TOOL_INPUT = ignored('server-tool-input');
 
-function blockStart(state: AnthropicState, d: Record<string, unknown>): Signal[] {
+function blockStart(state: AnthropicState, d: Record<string, unknown>): Signal {
   const key = keyOf(d.index);
   const block = obj(d.content_block);
-  if (key === undefined) return [malformed('content_block_start.index')];
-  if (block === undefined) return [malformed('content_block_start.content_block')];
+  if (key === undefined) return malformed('content_block_start.index');
+  if (block === undefined) return malformed('content_block_start.content_block');
   const type = str(block.type) ?? '(none)';
   if (type !== 'tool_use') {
     setBlock(state, key, { kind: type === 'server_tool_use' ? 'server-tool' : 'other', sawArgs: false });
-    return [ignored('block-start:' + type)];
+    return ignored('block-start:' + type);
   }
   const entry: Block = { kind: 'tool', sawArgs: false };
   const input = obj(block.input);
@@ -105,11 +107,11 @@ function blockStart(state: AnthropicState, d: Record<string, unknown>): Signal[]
   const name = nonEmpty(block.name);
   if (id !== undefined) s.id = id;
   if (name !== undefined) s.name = name;
-  return [s];
+  return s;
 }
 
 /** An input_json_delta's fragment for block `key`: args, unless the block is a server tool's. */
-function jsonDelta(state: AnthropicState, key: string, text: string): Signal[] {
+function jsonDelta(state: AnthropicState, key: string, text: string, out: SignalOut): void {
   let block: Block | undefined;
   if (key === state.lastKey) block = state.lastBlock;
   else {
@@ -117,9 +119,9 @@ function jsonDelta(state: AnthropicState, key: string, text: string): Signal[] {
     state.lastKey = key;
     state.lastBlock = block;
   }
-  if (block?.kind === 'server-tool') return [SERVER_TOOL_INPUT];
+  if (block?.kind === 'server-tool') return out.push(SERVER_TOOL_INPUT);
   if (block !== undefined && text !== '') block.sawArgs = true;
-  return [{ kind: 'args', key, text }];
+  out.args(key, text);
 }
 
 /** The reader (DELTA_PARTS) whose hole is an input_json_delta's partial_json. */
@@ -150,61 +152,61 @@ function isJsonDelta(t: Template): boolean {
   return known;
 }
 
-function blockDelta(state: AnthropicState, d: Record<string, unknown>, deltaValue: unknown): Signal[] {
+function blockDelta(state: AnthropicState, d: Record<string, unknown>, deltaValue: unknown, out: SignalOut): void {
   const key = keyOf(d.index);
   const delta = obj(deltaValue);
-  if (key === undefined) return [malformed('content_block_delta.index')];
-  if (delta === undefined) return [malformed('content_block_delta.delta')];
+  if (key === undefined) return out.push(malformed('content_block_delta.index'));
+  if (delta === undefined) return out.push(malformed('content_block_delta.delta'));
   const type = str(delta.type);
   switch (type) {
     case 'text_delta': {
       const text = str(delta.text);
-      if (text === undefined) return [malformed('text_delta.text')];
-      return text === '' ? [EMPTY_TEXT] : [{ kind: 'text', text }];
+      if (text === undefined) return out.push(malformed('text_delta.text'));
+      return text === '' ? out.push(EMPTY_TEXT) : out.text(text);
     }
     case 'thinking_delta': {
       const text = str(delta.thinking);
-      if (text === undefined) return [malformed('thinking_delta.thinking')];
-      return text === '' ? [EMPTY_TEXT] : [{ kind: 'reasoning', text }];
+      if (text === undefined) return out.push(malformed('thinking_delta.thinking'));
+      return text === '' ? out.push(EMPTY_TEXT) : out.reasoning(text);
     }
     case 'input_json_delta': {
       const text = str(delta.partial_json);
-      if (text === undefined) return [malformed('input_json_delta.partial_json')];
-      return jsonDelta(state, key, text);
+      if (text === undefined) return out.push(malformed('input_json_delta.partial_json'));
+      return jsonDelta(state, key, text, out);
     }
     case 'signature_delta':
-      return [SIGNATURE];
+      return out.push(SIGNATURE);
     case 'citations_delta':
-      return [CITATIONS];
+      return out.push(CITATIONS);
     default:
-      return [unknownEvent('content_block_delta/' + (type ?? '(none)'))];
+      return out.push(unknownEvent('content_block_delta/' + (type ?? '(none)')));
   }
 }
 
-function blockStop(state: AnthropicState, d: Record<string, unknown>): Signal[] {
+function blockStop(state: AnthropicState, d: Record<string, unknown>): Signal {
   const key = keyOf(d.index);
-  if (key === undefined) return [malformed('content_block_stop.index')];
+  if (key === undefined) return malformed('content_block_stop.index');
   const block = state.blocks.get(key);
-  if (block?.kind !== 'tool') return [BLOCK_STOP];
-  if (block.startInput !== undefined && !block.sawArgs) return [{ kind: 'call-end', key, args: block.startInput }];
-  return [{ kind: 'call-end', key }];
+  if (block?.kind !== 'tool') return BLOCK_STOP;
+  if (block.startInput !== undefined && !block.sawArgs) return { kind: 'call-end', key, args: block.startInput };
+  return { kind: 'call-end', key };
 }
 
 /** A block that arrives whole inside message_start (position = block index). */
-function wholeBlock(state: AnthropicState, key: string, block: Record<string, unknown>, out: Signal[]): void {
+function wholeBlock(state: AnthropicState, key: string, block: Record<string, unknown>, out: SignalOut): void {
   const type = str(block.type) ?? '(none)';
   setBlock(state, key, { kind: type === 'tool_use' ? 'tool' : type === 'server_tool_use' ? 'server-tool' : 'other', sawArgs: true });
   if (type === 'tool_use') {
     const input = block.input === undefined || block.input === null ? '{}' : stringifyDeep(block.input);
     out.push({ kind: 'call-complete', key, id: nonEmpty(block.id) ?? '', name: str(block.name) ?? '', args: input });
-  } else if (type === 'text' && nonEmpty(block.text) !== undefined) out.push({ kind: 'text', text: block.text as string });
-  else if (type === 'thinking' && nonEmpty(block.thinking) !== undefined) out.push({ kind: 'reasoning', text: block.thinking as string });
+  } else if (type === 'text' && nonEmpty(block.text) !== undefined) out.text(block.text as string);
+  else if (type === 'thinking' && nonEmpty(block.thinking) !== undefined) out.reasoning(block.thinking as string);
   else out.push(ignored('block-start:' + type));
 }
 
-function messageStart(state: AnthropicState, message: Record<string, unknown> | undefined): Signal[] {
-  if (message === undefined) return [MESSAGE_START];
-  const out: Signal[] = [];
+function messageStart(state: AnthropicState, message: Record<string, unknown> | undefined, out: SignalOut): void {
+  if (message === undefined) return out.push(MESSAGE_START);
+  const before = out.length;
   const content = arr(message.content);
   if (content !== undefined)
     for (let i = 0; i < content.length; i++) {
@@ -217,20 +219,20 @@ function messageStart(state: AnthropicState, message: Record<string, unknown> | 
   const u = obj(message.usage);
   const us = u === undefined ? undefined : usage(u.input_tokens, u.output_tokens);
   if (us !== undefined) out.push(us);
-  return out.length === 0 ? [MESSAGE_START] : out;
+  if (out.length === before) out.push(MESSAGE_START);
 }
 
-function messageDelta(d: Record<string, unknown>, deltaValue: unknown): Signal[] {
-  const out: Signal[] = [];
+function messageDelta(d: Record<string, unknown>, deltaValue: unknown, out: SignalOut): void {
+  const before = out.length;
   const reason = nonEmpty(obj(deltaValue)?.stop_reason);
   if (reason !== undefined) out.push({ kind: 'finish', reason });
   const u = obj(d.usage);
   const us = u === undefined ? undefined : usage(u.input_tokens, u.output_tokens);
   if (us !== undefined) out.push(us);
-  return out.length === 0 ? [MESSAGE_DELTA] : out;
+  if (out.length === before) out.push(MESSAGE_DELTA);
 }
 
-function step(state: AnthropicState, frame: FrameFields): Signal[] {
+function step(state: AnthropicState, frame: FrameFields, out: SignalOut): void {
   const data = frame.data;
   // Deltas repeat their envelope ({"type":"content_block_delta","index":N,"delta":...}): parse only the delta.
   const set = state.holes;
@@ -240,37 +242,37 @@ function step(state: AnthropicState, frame: FrameFields): Signal[] {
     const hole = set.hole;
     if (set.hit === JSON_READER && typeof hole === 'string') {
       const r = set.readers[JSON_READER] as HoleSet['readers'][number];
-      if (isJsonDelta(r.template as Template)) return jsonDelta(state, keyOf(r.index) as string, hole);
+      if (isJsonDelta(r.template as Template)) return jsonDelta(state, keyOf(r.index) as string, hole, out);
     }
     d = rootValue(set) as Record<string, unknown>;
     delta = d.delta;
   } else {
     const parsed = parseData(data);
-    if (parsed === INVALID) return [INVALID_JSON];
+    if (parsed === INVALID) return out.push(INVALID_JSON);
     d = obj(parsed);
-    if (d === undefined) return [NOT_AN_OBJECT];
+    if (d === undefined) return out.push(NOT_AN_OBJECT);
     delta = d.delta;
   }
   const type = str(d.type) ?? (frame.event !== 'message' ? frame.event : undefined);
   switch (type) {
     case 'content_block_delta':
-      return blockDelta(state, d, delta);
+      return blockDelta(state, d, delta, out);
     case 'content_block_start':
-      return blockStart(state, d);
+      return out.push(blockStart(state, d));
     case 'content_block_stop':
-      return blockStop(state, d);
+      return out.push(blockStop(state, d));
     case 'ping':
-      return [PING];
+      return out.push(PING);
     case 'message_start':
-      return messageStart(state, obj(d.message));
+      return messageStart(state, obj(d.message), out);
     case 'message_delta':
-      return messageDelta(d, delta);
+      return messageDelta(d, delta, out);
     case 'message_stop':
-      return [MESSAGE_STOP];
+      return out.push(MESSAGE_STOP);
     case 'error':
-      return [errorSignal(d.error ?? d, 'error')];
+      return out.push(errorSignal(d.error ?? d, 'error'));
     default:
-      return [unknownEvent(type)];
+      return out.push(unknownEvent(type));
   }
 }
 
@@ -283,5 +285,8 @@ export const anthropicMessages: WireAdapter<AnthropicState> = {
     lastBlock: undefined,
   }),
   step,
-  isTerminal: (signals) => signals.some((s) => s.kind === 'ignored' && s.why === 'message-stop'),
+  isTerminal: (t, f) => {
+    for (let i = firstSignal(t, f), end = endSignal(t, f); i < end; i++) if (t.kind[i] === SK.ignored && textIs(t, i, 'message-stop')) return true;
+    return false;
+  },
 };

@@ -20,8 +20,10 @@
  * finish 'blocked:<reason>'.
  */
 import { stringifyDeep } from './safe-json';
-import type { FrameFields, Signal } from '../types';
+import type { FrameFields } from '../types';
 import type { WireAdapter } from './adapter';
+import type { SignalOut } from './signal-builder';
+import { SK, endSignal, firstSignal } from './signal-table';
 import { PartialArgsWriter } from './gemini-args';
 import {
   INVALID,
@@ -51,18 +53,21 @@ export interface GeminiState {
 const CONTINUES = ignored('call-continues');
 const STRAY_END = ignored('stray-call-end');
 
-function closeOpen(state: GeminiState, out: Signal[]): void {
+function closeOpen(state: GeminiState, out: SignalOut): void {
   const open = state.open;
   if (open === undefined) return;
   state.open = undefined;
   const wrote = open.writer.wrote;
   const closing = open.writer.close();
-  if (wrote) out.push({ kind: 'args', key: open.key, text: closing }, { kind: 'call-end', key: open.key });
+  if (wrote) {
+    out.args(open.key, closing);
+    out.push({ kind: 'call-end', key: open.key });
+  }
   else out.push({ kind: 'call-end', key: open.key, args: closing });
 }
 
 /** A streamed call's part: its partialArgs are written, and it closes the call when nothing more is to come. */
-function streamed(state: GeminiState, fc: Obj, partial: readonly unknown[] | undefined, out: Signal[]): void {
+function streamed(state: GeminiState, fc: Obj, partial: readonly unknown[] | undefined, out: SignalOut): void {
   const open = state.open as { key: string; writer: PartialArgsWriter };
   let more = fc.willContinue === true;
   if (partial !== undefined) {
@@ -71,13 +76,13 @@ function streamed(state: GeminiState, fc: Obj, partial: readonly unknown[] | und
       text += open.writer.write(entry);
       if (obj(entry)?.willContinue === true) more = true;
     }
-    if (text !== '') out.push({ kind: 'args', key: open.key, text });
+    if (text !== '') out.args(open.key, text);
   }
   if (!more) closeOpen(state, out);
   else if (partial === undefined) out.push(CONTINUES);
 }
 
-function functionCall(state: GeminiState, fc: Obj, out: Signal[]): void {
+function functionCall(state: GeminiState, fc: Obj, out: SignalOut): void {
   const name = nonEmpty(fc.name);
   const partial = arr(fc.partialArgs);
   const continues = fc.willContinue === true;
@@ -112,11 +117,12 @@ const EMPTY = ignored('empty-chunk');
 const EMPTY_TEXT = ignored('empty-text');
 const THOUGHT_SIGNATURE = ignored('part:thoughtSignature');
 
-function part(state: GeminiState, p: Obj, out: Signal[]): void {
+function part(state: GeminiState, p: Obj, out: SignalOut): void {
   const text = str(p.text);
   if (text !== undefined) {
     if (text === '') out.push(p.thoughtSignature !== undefined ? THOUGHT_SIGNATURE : EMPTY_TEXT);
-    else out.push({ kind: p.thought === true ? 'reasoning' : 'text', text });
+    else if (p.thought === true) out.reasoning(text);
+    else out.text(text);
     return;
   }
   const fc = obj(p.functionCall);
@@ -136,7 +142,7 @@ function part(state: GeminiState, p: Obj, out: Signal[]): void {
   out.push(ignored('part:' + field));
 }
 
-function response(state: GeminiState, d: Obj, out: Signal[]): void {
+function response(state: GeminiState, d: Obj, out: SignalOut): void {
   if (d.error !== undefined && d.error !== null) out.push(errorSignal(d.error));
   const candidates = arr(d.candidates);
   if (candidates !== undefined) {
@@ -177,10 +183,10 @@ function response(state: GeminiState, d: Obj, out: Signal[]): void {
   }
 }
 
-function step(state: GeminiState, frame: FrameFields): Signal[] {
+function step(state: GeminiState, frame: FrameFields, out: SignalOut): void {
   const parsed = parseData(frame.data);
-  if (parsed === INVALID) return [INVALID_JSON];
-  const out: Signal[] = [];
+  if (parsed === INVALID) return out.push(INVALID_JSON);
+  const before = out.length;
   const list = arr(parsed);
   if (list !== undefined) {
     for (const item of list) {
@@ -190,16 +196,18 @@ function step(state: GeminiState, frame: FrameFields): Signal[] {
     }
   } else {
     const d = obj(parsed);
-    if (d === undefined) return [NOT_AN_OBJECT];
+    if (d === undefined) return out.push(NOT_AN_OBJECT);
     response(state, d, out);
   }
-  if (out.length === 0) out.push(EMPTY);
-  return out;
+  if (out.length === before) out.push(EMPTY);
 }
 
 export const gemini: WireAdapter<GeminiState> = {
   wire: 'gemini',
   init: () => ({ calls: 0 }),
   step,
-  isTerminal: (signals) => signals.some((s) => s.kind === 'finish'),
+  isTerminal: (t, f) => {
+    for (let i = firstSignal(t, f), end = endSignal(t, f); i < end; i++) if (t.kind[i] === SK.finish) return true;
+    return false;
+  },
 };

@@ -1,18 +1,21 @@
 /**
  * Wire adapters: frames -> normalized signals (src/core/README.md).
  *
- * Contract: `adaptFrames(wire, frames)` returns one non-empty `Signal[]` per frame (index i <-> frames[i]); each
- * adapter's state resets whenever `frame.turn` changes; each frame's data is `JSON.parse`d once, or, when it repeats
- * the envelope of an earlier frame of the turn, only its changing part is (envelope.ts: the same signals, checked by
- * a property test against `{ envelopes: false }`); nothing
- * throws: data that is not JSON yields ignored 'invalid-json', an unknown event ignored 'unknown-event:<type>', a
+ * Contract: `adaptFrames(wire, frames)` returns a `SignalTable` (signal-table.ts) with a non-empty list of signals
+ * per frame (frame i <-> frames[i]; `signalsAt(table, i)` builds them as objects), written by the adapters into a
+ * `SignalBuilder` (no list or object per frame on the hot paths); each adapter's state resets whenever `frame.turn`
+ * changes; each frame's data is `JSON.parse`d once, or, when it repeats the envelope of an earlier frame of the
+ * turn, only its changing part is (envelope.ts: the same signals, checked by a property test against
+ * `{ envelopes: false }`); nothing throws: data that is not JSON yields ignored 'invalid-json', an unknown event ignored 'unknown-event:<type>', a
  * required field missing or mistyped ignored 'malformed:<where>'. The per-wire rules are in each adapter's file and
- * in README.md beside this file. `isTerminal` / `isTerminalSignals` say whether a frame is its wire's
+ * in README.md beside this file. `isTerminal` / `isTerminalAt` / `isTerminalSignals` say whether a frame is its wire's
  * end-of-response event (Anthropic message_stop, Chat [DONE], Responses response.completed / incomplete / failed,
  * Gemini a chunk with finishReason).
  */
 import { frameFields } from '../sse/frame-table';
 import type { Frame, FrameKind, FrameTable, Signal, WireId } from '../types';
+import { SignalBuilder, signalTableOf } from './signal-builder';
+import { frameKindCodes, type SignalTable } from './signal-table';
 import type { AdaptOptions, WireAdapter } from './adapter';
 import { anthropicMessages } from './anthropic-messages';
 import { gemini } from './gemini';
@@ -23,6 +26,8 @@ export type { AdaptOptions } from './adapter';
 export { detectWire, frameEvidence } from './detect';
 export { encodeTurn, encodeTurnEvents, type TurnSpec, type CallSpec, type EncodedEvent } from './encode';
 export { INVALID_JSON, MALFORMED, UNKNOWN_EVENT } from './read';
+export { SignalBuilder, signalTableOf, type SignalOut } from './signal-builder';
+export * from './signal-table';
 
 const ADAPTERS: { readonly [W in WireId]: WireAdapter<unknown> } = {
   'anthropic-messages': anthropicMessages as WireAdapter<unknown>,
@@ -31,9 +36,9 @@ const ADAPTERS: { readonly [W in WireId]: WireAdapter<unknown> } = {
   gemini: gemini as WireAdapter<unknown>,
 };
 
-export function adaptFrames(wire: WireId, frames: FrameTable, options: AdaptOptions = {}): Signal[][] {
+export function adaptFrames(wire: WireId, frames: FrameTable, options: AdaptOptions = {}): SignalTable {
   const adapter = ADAPTERS[wire];
-  const out: Signal[][] = new Array<Signal[]>(frames.count);
+  const out = new SignalBuilder(frames.count);
   let turn = Number.NaN;
   let state: unknown = null;
   for (let i = 0; i < frames.count; i++) {
@@ -42,25 +47,36 @@ export function adaptFrames(wire: WireId, frames: FrameTable, options: AdaptOpti
       turn = frame.turn;
       state = adapter.init(options);
     }
+    const mark = out.count;
     try {
-      out[i] = adapter.step(state, frame);
+      adapter.step(state, frame, out);
     } catch (e) {
       // e.g. data nested so deep that re-serializing it overflows the stack: this frame is reported, the rest is read
-      out[i] = [{ kind: 'ignored', why: `invalid-json:${e instanceof Error ? e.message : String(e)}` }];
+      out.rollback(mark);
+      out.push({ kind: 'ignored', why: `invalid-json:${e instanceof Error ? e.message : String(e)}` });
     }
+    out.endFrame();
   }
-  return out;
+  return out.finish();
 }
 
-/** Whether these signals (one frame's, from `adaptFrames`) make the frame its wire's terminal event. */
+/** Whether frame f of a table (from `adaptFrames`) is its wire's terminal event, read from its signals in place. */
+export function isTerminalAt(wire: WireId, table: SignalTable, f: number): boolean {
+  return ADAPTERS[wire].isTerminal(table, f);
+}
+
+/** Whether these signals (one frame's) make the frame its wire's terminal event. Builds a table: prefer `isTerminalAt` in bulk. */
 export function isTerminalSignals(wire: WireId, signals: readonly Signal[]): boolean {
-  return ADAPTERS[wire].isTerminal(signals);
+  return ADAPTERS[wire].isTerminal(signalTableOf([signals]), 0);
 }
 
-/** Whether a frame is its wire's end-of-response event. Parses the frame; prefer `isTerminalSignals` in bulk. */
+/** Whether a frame is its wire's end-of-response event. Parses the frame; prefer `isTerminalAt` in bulk. */
 export function isTerminal(wire: WireId, frame: Frame): boolean {
   const adapter = ADAPTERS[wire];
-  return adapter.isTerminal(adapter.step(adapter.init(), frame));
+  const out = new SignalBuilder(1);
+  adapter.step(adapter.init(), frame, out);
+  out.endFrame();
+  return adapter.isTerminal(out.finish(), 0);
 }
 
 /** A frame's class on the timeline: tool-call signals win over text, text over reasoning. */
@@ -76,9 +92,7 @@ export function frameKind(signals: readonly Signal[]): FrameKind {
   return text ? 'text' : reasoning ? 'reasoning' : 'other';
 }
 
-/** Frame kinds for a whole recording's signals. */
-export function frameKinds(signals: readonly (readonly Signal[])[]): FrameKind[] {
-  const out = new Array<FrameKind>(signals.length);
-  for (let i = 0; i < signals.length; i++) out[i] = frameKind(signals[i] as readonly Signal[]);
-  return out;
+/** Frame kind codes (signal-table.ts FRAME_KINDS) for a whole recording's signals: the Session's `kinds`. */
+export function frameKinds(signals: SignalTable): Uint8Array {
+  return frameKindCodes(signals);
 }

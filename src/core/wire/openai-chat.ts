@@ -15,8 +15,10 @@
  * A chunk that yields nothing else yields ignored 'empty-delta' (e.g. the first `{role:"assistant"}` chunk), or
  * ignored 'no-choices' when it has neither choices, usage nor error.
  */
-import type { FrameFields, Signal } from '../types';
+import type { FrameFields } from '../types';
 import type { WireAdapter } from './adapter';
+import type { SignalOut } from './signal-builder';
+import { SK, endSignal, firstSignal, textIs, type SignalTable } from './signal-table';
 import { createHoleSet, findHole, MISS, rootValue, type HoleSet, type Template } from './envelope';
 import {
   INVALID,
@@ -34,14 +36,14 @@ import {
   parseData,
   str,
   usage,
-  type SignalSink,
 } from './read';
 
 const DONE = ignored('done');
 const EMPTY_DELTA = ignored('empty-delta');
 const NO_CHOICES = ignored('no-choices');
 const WITHOUT_INDEX = ignored('tool-call-without-index');
-const SINK = createSink();
+/** The template probe's scratch list (`oneSignal`). */
+const PROBE_SINK = createSink();
 
 /** `[DONE]` with optional surrounding whitespace, checked without allocating. */
 function isDone(data: string): boolean {
@@ -52,7 +54,7 @@ function isDone(data: string): boolean {
   return b - a === 6 && data.startsWith('[DONE]', a);
 }
 
-function toolCalls(calls: readonly unknown[], out: SignalSink): void {
+function toolCalls(calls: readonly unknown[], out: SignalOut): void {
   for (let p = 0; p < calls.length; p++) {
     const c = obj(calls[p]);
     if (c === undefined) {
@@ -74,17 +76,17 @@ function toolCalls(calls: readonly unknown[], out: SignalSink): void {
       out.push(s);
     }
     const text = str(fn?.arguments);
-    if (text !== undefined) out.push({ kind: 'args', key, text });
+    if (text !== undefined) out.args(key, text);
   }
 }
 
-function choice(ch: Record<string, unknown>, deltaValue: unknown, out: SignalSink): void {
+function choice(ch: Record<string, unknown>, deltaValue: unknown, out: SignalOut): void {
   const delta = obj(deltaValue);
   if (delta !== undefined) {
     const reasoning = nonEmpty(delta.reasoning_content) ?? nonEmpty(delta.reasoning);
-    if (reasoning !== undefined) out.push({ kind: 'reasoning', text: reasoning });
+    if (reasoning !== undefined) out.reasoning(reasoning);
     const content = nonEmpty(delta.content);
-    if (content !== undefined) out.push({ kind: 'text', text: content });
+    if (content !== undefined) out.text(content);
     const calls = delta.tool_calls;
     if (calls !== undefined && calls !== null) {
       const list = arr(calls);
@@ -115,8 +117,8 @@ interface ChatState {
  * One chunk's signals. `hole` is choices[0].delta when `d` is a shared envelope whose delta was parsed alone
  * (envelope.ts), else MISS and `d` is the whole chunk.
  */
-function chunk(d: Record<string, unknown>, hole: unknown): Signal[] {
-  const out = SINK.begin();
+function chunk(d: Record<string, unknown>, hole: unknown, out: SignalOut): void {
+  const before = out.length;
   if (d.error !== undefined && d.error !== null) out.push(errorSignal(d.error));
   const choices = arr(d.choices);
   if (choices !== undefined) {
@@ -136,8 +138,7 @@ function chunk(d: Record<string, unknown>, hole: unknown): Signal[] {
   const u = obj(d.usage);
   const us = u === undefined ? undefined : usage(u.prompt_tokens, u.completion_tokens);
   if (us !== undefined) out.push(us);
-  if (out.length === 0) out.push(choices === undefined ? NO_CHOICES : EMPTY_DELTA);
-  return out.take();
+  if (out.length === before) out.push(choices === undefined ? NO_CHOICES : EMPTY_DELTA);
 }
 
 /** The readers (DELTA_PARTS) whose hole is a text or an argument fragment. */
@@ -169,7 +170,9 @@ function oneSignal(set: HoleSet): boolean {
     const index = r.index;
     set.hole = PROBE;
     r.index = t.index?.value ?? -1;
-    const probe = chunk(t.base as Record<string, unknown>, rootValue(set));
+    const sink = PROBE_SINK.begin();
+    chunk(t.base as Record<string, unknown>, rootValue(set), sink);
+    const probe = sink.take();
     set.hole = hole;
     r.index = index;
     const only = probe.length === 1 ? probe[0] : undefined;
@@ -184,35 +187,32 @@ function oneSignal(set: HoleSet): boolean {
   return known;
 }
 
-/** The one signal of a chunk whose template `oneSignal` vouched for. */
-function holeSignal(set: HoleSet, hole: string): Signal {
-  if (set.hit === CONTENT_READER) return { kind: 'text', text: hole };
+/** Writes the one signal of a chunk whose template `oneSignal` vouched for. */
+function holeSignal(set: HoleSet, hole: string, out: SignalOut): void {
+  if (set.hit === CONTENT_READER) return out.text(hole);
   const r = set.readers[ARGS_READER] as HoleSet['readers'][number];
-  return { kind: 'args', key: keyOf(r.index) as string, text: hole };
+  out.args(keyOf(r.index) as string, hole);
 }
 
-function step(state: ChatState, frame: FrameFields): Signal[] {
+function step(state: ChatState, frame: FrameFields, out: SignalOut): void {
   const data = frame.data;
-  if (isDone(data)) return [DONE];
+  if (isDone(data)) return out.push(DONE);
   const set = state.holes;
   if (findHole(set, data)) {
     const hole = set.hole;
-    if (typeof hole === 'string' && (set.hit === ARGS_READER || (set.hit === CONTENT_READER && hole !== '')) && oneSignal(set)) return [holeSignal(set, hole)];
-    return chunk(set.base as Record<string, unknown>, rootValue(set));
+    if (typeof hole === 'string' && (set.hit === ARGS_READER || (set.hit === CONTENT_READER && hole !== '')) && oneSignal(set)) return holeSignal(set, hole, out);
+    return chunk(set.base as Record<string, unknown>, rootValue(set), out);
   }
   const parsed = parseData(data);
-  if (parsed === INVALID) return [INVALID_JSON];
+  if (parsed === INVALID) return out.push(INVALID_JSON);
   const d = obj(parsed);
-  if (d === undefined) return [NOT_AN_OBJECT];
-  return chunk(d, MISS);
+  if (d === undefined) return out.push(NOT_AN_OBJECT);
+  chunk(d, MISS, out);
 }
 
-/** Whether a frame's signals hold the `[DONE]` marker (a plain loop: this runs once per frame in bulk). */
-function isDoneSignals(signals: readonly Signal[]): boolean {
-  for (let i = 0; i < signals.length; i++) {
-    const s = signals[i] as Signal;
-    if (s.kind === 'ignored' && s.why === 'done') return true;
-  }
+/** Whether frame f's signals hold the `[DONE]` marker (read in place: this runs once per frame in bulk). */
+function isDoneSignals(t: SignalTable, f: number): boolean {
+  for (let i = firstSignal(t, f), end = endSignal(t, f); i < end; i++) if (t.kind[i] === SK.ignored && textIs(t, i, 'done')) return true;
   return false;
 }
 

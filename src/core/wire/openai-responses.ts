@@ -17,6 +17,8 @@
  */
 import type { FrameFields, Signal } from '../types';
 import type { WireAdapter } from './adapter';
+import type { SignalOut } from './signal-builder';
+import { SK, endSignal, firstSignal, signalRef } from './signal-table';
 import {
   INVALID,
   INVALID_JSON,
@@ -144,62 +146,76 @@ function end(state: ResponsesState, type: string, d: Obj): Signal[] {
   return out;
 }
 
-function textDelta(d: Obj, kind: 'text' | 'reasoning', where: string): Signal[] {
+const EMPTY_TEXT = ignored('empty-text');
+
+function textDelta(d: Obj, kind: 'text' | 'reasoning', where: string, out: SignalOut): void {
   const text = str(d.delta);
-  if (text === undefined) return [malformed(where + '.delta')];
-  return text === '' ? [ignored('empty-text')] : [{ kind, text }];
+  if (text === undefined) return out.push(malformed(where + '.delta'));
+  if (text === '') return out.push(EMPTY_TEXT);
+  if (kind === 'text') out.text(text);
+  else out.reasoning(text);
 }
 
-function step(state: ResponsesState, frame: FrameFields): Signal[] {
+function pushAll(out: SignalOut, list: readonly Signal[]): void {
+  for (let i = 0; i < list.length; i++) out.push(list[i] as Signal);
+}
+
+function step(state: ResponsesState, frame: FrameFields, out: SignalOut): void {
   const parsed = parseData(frame.data);
-  if (parsed === INVALID) return [INVALID_JSON];
+  if (parsed === INVALID) return out.push(INVALID_JSON);
   const d = obj(parsed);
-  if (d === undefined) return [NOT_AN_OBJECT];
+  if (d === undefined) return out.push(NOT_AN_OBJECT);
   const type = str(d.type) ?? (frame.event !== 'message' ? frame.event : undefined);
-  if (type === undefined) return [unknownEvent(type)];
+  if (type === undefined) return out.push(unknownEvent(type));
   switch (type) {
     case 'response.function_call_arguments.delta': {
       const key = keyFor(state, d, 'function_call_arguments.delta');
-      if (typeof key !== 'string') return [key];
+      if (typeof key !== 'string') return out.push(key);
       const text = str(d.delta);
-      return text === undefined ? [malformed('function_call_arguments.delta.delta')] : [{ kind: 'args', key, text }];
+      return text === undefined ? out.push(malformed('function_call_arguments.delta.delta')) : out.args(key, text);
     }
     case 'response.function_call_arguments.done': {
       const key = keyFor(state, d, 'function_call_arguments.done');
-      if (typeof key !== 'string') return [key];
+      if (typeof key !== 'string') return out.push(key);
       const args = str(d.arguments);
-      return [args === undefined ? { kind: 'call-end', key } : { kind: 'call-end', key, args }];
+      return out.push(args === undefined ? { kind: 'call-end', key } : { kind: 'call-end', key, args });
     }
     case 'response.output_text.delta':
     case 'response.refusal.delta':
-      return textDelta(d, 'text', short(type));
+      return textDelta(d, 'text', short(type), out);
     case 'response.reasoning_summary_text.delta':
     case 'response.reasoning_text.delta':
-      return textDelta(d, 'reasoning', short(type));
+      return textDelta(d, 'reasoning', short(type), out);
     case 'response.output_item.added':
-      return itemAdded(state, d);
+      return pushAll(out, itemAdded(state, d));
     case 'response.output_item.done':
-      return itemDone(state, d);
+      return pushAll(out, itemDone(state, d));
     case 'error': {
       state.sawError = true;
       const nested = obj(d.error);
-      if (nested !== undefined) return [errorSignal(nested)];
+      if (nested !== undefined) return out.push(errorSignal(nested));
       const code = nonEmpty(d.code);
       const message = str(d.message) ?? 'error';
-      return [code === undefined ? { kind: 'error', message } : { kind: 'error', message, errorType: code }];
+      return out.push(code === undefined ? { kind: 'error', message } : { kind: 'error', message, errorType: code });
     }
   }
-  if (TERMINAL.has(type)) return end(state, type, d);
+  if (TERMINAL.has(type)) return pushAll(out, end(state, type, d));
   const known = KNOWN.get(type);
-  if (known !== undefined) return [known];
-  for (const prefix of KNOWN_PREFIXES) if (type.startsWith(prefix)) return [ignored(short(type))];
-  return [unknownEvent(type)];
+  if (known !== undefined) return out.push(known);
+  for (const prefix of KNOWN_PREFIXES) if (type.startsWith(prefix)) return out.push(ignored(short(type)));
+  return out.push(unknownEvent(type));
 }
 
 export const openaiResponses: WireAdapter<ResponsesState> = {
   wire: 'openai-responses',
   init: () => ({ itemKeys: new Map(), calls: new Map(), sawError: false }),
   step,
-  isTerminal: (signals) =>
-    signals.some((s) => s.kind === 'finish' && (s.reason === 'completed' || s.reason === 'failed' || s.reason.startsWith('incomplete:'))),
+  isTerminal: (t, f) => {
+    for (let i = firstSignal(t, f), end = endSignal(t, f); i < end; i++) {
+      if (t.kind[i] !== SK.finish) continue;
+      const reason = signalRef(t, i) ?? '';
+      if (reason === 'completed' || reason === 'failed' || reason.startsWith('incomplete:')) return true;
+    }
+    return false;
+  },
 };

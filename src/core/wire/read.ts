@@ -7,6 +7,7 @@
  * that carry nothing an assembly strategy needs.
  */
 import type { Signal } from '../types';
+import type { SignalOut } from './signal-builder';
 import { stringifyDeep } from './safe-json';
 
 export type Obj = Record<string, unknown>;
@@ -62,16 +63,11 @@ export function keyOf(v: unknown): string | undefined {
 export type Ignored = Extract<Signal, { kind: 'ignored' }>;
 
 /**
- * One frame's signals while an adapter collects them: a scratch array reused from frame to frame, so a frame's
- * list costs one exact-size array (`take`) instead of a growable one with spare capacity kept alive per frame.
- * `begin` empties it; only one frame is collected at a time (adapters are not re-entrant).
+ * One frame's signals as objects (`SignalOut`, signal-builder.ts): a scratch array reused from frame to frame, for
+ * the few places that need a frame's signals as a list (the Chat adapter's template probe, `isTerminal` on one
+ * frame). `begin` empties it; `take` copies what it holds into an exact-size array.
  */
-export interface SignalSink {
-  push(s: Signal): void;
-  readonly length: number;
-}
-
-interface Scratch extends SignalSink {
+export interface Scratch extends SignalOut {
   begin(): Scratch;
   take(): Signal[];
 }
@@ -83,6 +79,15 @@ export function createSink(): Scratch {
     push(s) {
       buf[n++] = s;
     },
+    text(text) {
+      buf[n++] = { kind: 'text', text };
+    },
+    reasoning(text) {
+      buf[n++] = { kind: 'reasoning', text };
+    },
+    args(key, text) {
+      buf[n++] = { kind: 'args', key, text };
+    },
     get length() {
       return n;
     },
@@ -91,8 +96,6 @@ export function createSink(): Scratch {
       return sink;
     },
     take() {
-      if (n === 1) return [buf[0] as Signal];
-      if (n === 2) return [buf[0] as Signal, buf[1] as Signal];
       return buf.slice(0, n);
     },
   };

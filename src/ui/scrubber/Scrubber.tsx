@@ -5,6 +5,7 @@
 // on the track seek by x while the slider keeps the keyboard and the accessible name.
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type PointerEvent } from 'react';
 import { frameIndex } from '../../core/types';
+import { frameKindAt } from '../../core/wire/signal-table';
 import { useActions, useLab, usePlayer } from '../../store/react';
 import { playTimes } from '../../store/timebase';
 import { predictionPending } from '../../store/tourPending';
@@ -100,7 +101,7 @@ export function Scrubber() {
       t('app.frame.time', { ms: turnRelativeTime(session, f) }),
       fr?.event ?? '',
       t('app.frame.turn', { turn: (fr?.turn ?? 0) + 1 }),
-      t(`app.kind.${session.kinds[f] ?? 'other'}`),
+      t(`app.kind.${frameKindAt(session.kinds, f)}`),
     ].join(' · ');
     const x = hoverX ?? frameToX(frame, n, width, positions);
     tip = { x, lines: [head, ...markersIn(markers, from, to).map((m) => markerText(m, session, t, lang))] };

@@ -1,7 +1,6 @@
 // The timeline drawing behind the Frame slider: one path per frame kind (ticks aggregated per pixel column) and
 // marker glyphs with distinct shapes. It does not depend on the current frame, so seeking never redraws it.
 import { memo, useMemo } from 'react';
-import type { FrameKind } from '../../core/types';
 import type { Marker, MarkerKind } from '../../store/markers';
 import { FRAME_KINDS, TICK_HEIGHT, kindColumns, kindPaths, markerColumns, tickWidth } from './geometry';
 
@@ -35,7 +34,8 @@ export function glyphPath(kind: MarkerKind, x: number, y: number): string {
 }
 
 interface TrackProps {
-  kinds: readonly FrameKind[];
+  /** Frame kind codes (`Session.kinds`). */
+  kinds: Uint8Array;
   markers: readonly Marker[];
   width: number;
   /** Time-proportional places of the frames (geometry.timePositions), or null for one step per frame. */

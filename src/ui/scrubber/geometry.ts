@@ -10,6 +10,7 @@
  * them from recorded times, so a long silence takes room). Without them frames are spaced one step apart.
  */
 import type { FrameKind } from '../../core/types';
+import { FRAME_KINDS } from '../../core/wire/signal-table';
 import type { Marker, MarkerKind } from '../../store/markers';
 
 export const THUMB = 16;
@@ -17,7 +18,7 @@ export const PAD = THUMB / 2;
 export const TICK_HEIGHT = 28;
 
 export const KIND_BITS: Record<FrameKind, number> = { reasoning: 1, text: 2, args: 4, other: 8 };
-export const FRAME_KINDS: readonly FrameKind[] = ['reasoning', 'text', 'args', 'other'];
+export { FRAME_KINDS };
 
 /** Vertical band of each kind inside the tick area: [top, bottom] in px. */
 export const KIND_BAND: Record<FrameKind, [number, number]> = {
@@ -78,12 +79,11 @@ export function xToFrame(x: number, frames: number, width: number, positions?: P
   return Math.min(frames - 1, Math.max(0, f));
 }
 
-/** The bit of a kind, by comparison (a keyed lookup in this once-per-load loop stayed unoptimised on V8). */
-function kindBit(kind: FrameKind): number {
-  return kind === 'text' ? 2 : kind === 'args' ? 4 : kind === 'reasoning' ? 1 : 8;
-}
-
-export function kindColumns(kinds: readonly FrameKind[], width: number, positions?: Positions): Uint8Array {
+/**
+ * Per frame its kind's code (`Session.kinds`: an index into FRAME_KINDS, which is core's order too), so its bit
+ * is `1 << code` (KIND_BITS).
+ */
+export function kindColumns(kinds: Uint8Array, width: number, positions?: Positions): Uint8Array {
   const cols = new Uint8Array(Math.max(1, Math.ceil(width)));
   const n = kinds.length;
   const last = cols.length - 1;
@@ -91,7 +91,7 @@ export function kindColumns(kinds: readonly FrameKind[], width: number, position
     const span = Math.max(0, width - 2 * PAD);
     for (let i = 0; i < n; i++) {
       const col = Math.min(last, Math.max(0, Math.round(PAD + (positions[i] as number) * span)));
-      cols[col] = (cols[col] as number) | kindBit(kinds[i] as FrameKind);
+      cols[col] = (cols[col] as number) | (1 << (kinds[i] as number));
     }
     return cols;
   }
@@ -102,7 +102,7 @@ export function kindColumns(kinds: readonly FrameKind[], width: number, position
   const start = n <= 1 ? PAD + span / 2 : PAD;
   for (let i = 0; i < n; i++) {
     const col = Math.min(last, Math.max(0, Math.round(start + i * step)));
-    cols[col] = (cols[col] as number) | kindBit(kinds[i] as FrameKind);
+    cols[col] = (cols[col] as number) | (1 << (kinds[i] as number));
   }
   return cols;
 }

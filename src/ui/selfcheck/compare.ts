@@ -12,6 +12,7 @@
  */
 import type { Session, TurnIndex, WireId } from '../../core/types';
 import { stringifyDeep } from '../../core/wire/safe-json';
+import { endSignal, firstSignal, signalText, SK } from '../../core/wire/signal-table';
 
 export interface AssembledCall {
   id: string;
@@ -158,7 +159,8 @@ export function assembleTurn(session: Session, turn: TurnIndex): Assembly {
   let text = '';
   for (let i = 0; i < session.frames.count; i++) {
     if (session.frames.turn[i] !== turn) continue;
-    for (const s of session.signals[i] ?? []) if (s.kind === 'text') text += s.text;
+    const end = endSignal(session.signals, i);
+    for (let k = firstSignal(session.signals, i); k < end; k++) if (session.signals.kind[k] === SK.text) text += signalText(session.signals, k);
   }
   const order = new Map(session.carried.filter((c) => c.turn === turn).map((c) => [c.key, c.startFrame as number]));
   const calls = session.strategies['per-call-buffer'].calls

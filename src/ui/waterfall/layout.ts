@@ -11,6 +11,7 @@
 import { fromRequest, ms, sinceRequest } from '../../core/types';
 import type { Anomaly, CallKey, FrameIndex, Ms, Session, StrategyId, TurnIndex, TurnMs, TurnTiming } from '../../core/types';
 import { getFrame } from '../../core/sse/frame-table';
+import { frameKindAt } from '../../core/wire/signal-table';
 
 export type SegmentKind = 'wait' | 'stream' | 'reasoning' | 'text' | 'args' | 'gap';
 export type MarkKind = 'first-frame' | 'first-reasoning' | 'first-text' | 'first-call' | 'ready' | 'end';
@@ -95,7 +96,7 @@ function segmentsOf(session: Session, timing: TurnTiming): Segment[] {
   let prevTime: Ms = firstFrame.time;
   for (let i = first + 1; i <= last && i < session.frames.count; i++) {
     const f = { index: i as FrameIndex, time: session.frames.time[i] as Ms };
-    const kind = gapFrames.has(i) ? 'gap' : bandKind(session.kinds[i]);
+    const kind = gapFrames.has(i) ? 'gap' : bandKind(frameKindAt(session.kinds, i));
     const top = out[out.length - 1];
     if (kind !== 'gap' && top && top.kind === kind && top.toMs === prevTime) {
       top.toMs = ms(Math.max(top.toMs, f.time));

@@ -2,7 +2,7 @@
 // wire adapters (an assembly oracle independent of the faults' code).
 import { decodeRecording, framesOf } from '../../../src/core/sse';
 import { ms, turnIndex, type Chunk, type EndStatus, type Frame, type Mutable, type Recording, type Turn, type WireId } from '../../../src/core/types';
-import { adaptFrames } from '../../../src/core/wire';
+import { adaptFrames, signalLists } from '../../../src/core/wire';
 import { frameTableOf } from '../../../src/core/sse';
 import { chunkList, tableOf } from '../../../src/core/chunk-table';
 
@@ -61,7 +61,7 @@ export interface AssembledCall {
 /** Calls per key, per turn, from the wire adapters' signals: id and name from the start, args appended. */
 export function assemble(rec: Recording, wire: WireId): AssembledCall[] {
   const fs = frames(rec);
-  const signals = adaptFrames(wire, frameTableOf(fs));
+  const signals = signalLists(adaptFrames(wire, frameTableOf(fs)));
   const out: AssembledCall[] = [];
   const open = new Map<string, AssembledCall>();
   fs.forEach((f, i) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyFaults } from '../../../src/core/faults';
 import type { Recording, WireId } from '../../../src/core/types';
-import { adaptFrames, encodeTurn } from '../../../src/core/wire';
+import { adaptFrames, encodeTurn, signalLists } from '../../../src/core/wire';
 import { assemble, evenly, frames, makeRecording } from './helpers';
 import { frameTableOf } from '../../../src/core/sse';
 
@@ -62,7 +62,7 @@ describe('rechunk:N', () => {
     const rec = makeRecording('openai-chat', [{ chunks: [[50, chunk(whole, 'tool_calls') + 'data: [DONE]\n\n']] }]);
     const after = ok(applyFaults(rec, ['rechunk:5']));
     const fs = frames(after);
-    const kinds = adaptFrames('openai-chat', frameTableOf(fs)).flat().map((s) => s.kind).filter((k) => k !== 'ignored');
+    const kinds = signalLists(adaptFrames('openai-chat', frameTableOf(fs))).flat().map((s) => s.kind).filter((k) => k !== 'ignored');
     expect(kinds).toEqual(['call-start', 'args', 'args', 'args', 'finish']);
     expect(assemble(after, 'openai-chat')).toEqual([{ turn: 0, id: 'call_1', name: 'read_file', args: '{"path":"x"}' }]);
   });
@@ -72,7 +72,7 @@ describe('rechunk:N', () => {
     const body = { id: 'c', object: 'chat.completion.chunk', choices: [{ index: 0, delta: { role: 'assistant', tool_calls: [entry(0, 'a.md'), entry(1, 'b.md')] }, finish_reason: 'tool_calls' }] };
     const rec = makeRecording('openai-chat', [{ chunks: [[50, `data: ${JSON.stringify(body)}\n\ndata: [DONE]\n\n`]] }]);
     const after = ok(applyFaults(rec, ['rechunk:6']));
-    const signals = adaptFrames('openai-chat', frameTableOf(frames(after))).flat();
+    const signals = signalLists(adaptFrames('openai-chat', frameTableOf(frames(after)))).flat();
     const keys = signals.flatMap((s) => (s.kind === 'call-start' || s.kind === 'args' ? [`${s.kind === 'call-start' ? '+' : ''}${s.key}`] : []));
     expect(keys).toEqual(['+0', '0', '0', '0', '+1', '1', '1', '1']);
     expect(signals.filter((s) => s.kind !== 'ignored').at(-1)?.kind).toBe('finish');

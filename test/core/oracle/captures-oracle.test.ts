@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeText } from '../../../src/core/session/analyze';
 import { carriedCalls } from '../../../src/core/strategies/truth';
+import { signalsAt, signalTableOf } from '../../../src/core/wire';
 import type { Session } from '../../../src/core/types';
 import { noIds, ours, sdkCalls, truth } from './sdk';
 
@@ -80,7 +81,7 @@ describe('anthropic: whole tool_use blocks inside message_start, then only messa
     expect(ours(s, 0)).toEqual(sdk);
     expect(truth(s, 0)).toEqual(sdk);
     expect(s.carried.map((c) => c.key)).toEqual(['2', '3']);
-    expect(s.signals[0]).toContainEqual({ kind: 'text', text: 'Running the script.' });
+    expect(signalsAt(s.signals, 0)).toContainEqual({ kind: 'text', text: 'Running the script.' });
   });
 
   it('a 15-turn programmatic-tool-calling run: every turn agrees with finalMessage()', async () => {
@@ -203,9 +204,11 @@ describe('never a silent ok', () => {
   it('an adapter that missed the calls would no longer be judged ok: the truth does not read the signals', () => {
     const one = ev('message_start', { message: message([toolUse('toolu_a', 'get_sales', { region: 'north' })], 'tool_use') }) + ev('message_stop', {});
     const s = session(one);
-    const blind = s.signals.map(() => [{ kind: 'ignored' as const, why: 'message-start' }]);
-    // the truth is computed from the frames: the same calls whatever the signals say
+    const blind = signalTableOf(Array.from({ length: s.frames.count }, () => [{ kind: 'ignored' as const, why: 'message-start' }]));
+    // the truth is computed from the frames alone: it takes no signals, so it cannot be given blind ones
+    // @ts-expect-error carriedCalls(wire, frames) has no third parameter
     expect(carriedCalls(s.wire, s.frames, blind)).toEqual(s.carried);
+    expect(carriedCalls(s.wire, s.frames)).toEqual(s.carried);
     expect(s.carried.length).toBe(1);
   });
 });

@@ -86,7 +86,9 @@ describe('analyze', () => {
 
   it('signals and kinds are per frame; anomalies are sorted by turn then frame', () => {
     const s = session('agent-run.jsonl');
-    expect(s.signals).toHaveLength(s.frames.count);
+    expect(s.signals.frames).toBe(s.frames.count);
+    expect(s.signals.start).toHaveLength(s.frames.count + 1);
+    for (let f = 0; f < s.frames.count; f++) expect(s.signals.start[f + 1]).toBeGreaterThan(s.signals.start[f] as number);
     expect(s.kinds).toHaveLength(s.frames.count);
     const keys = s.anomalies.map((a) => [a.turn, a.frame ?? Infinity]);
     expect(keys).toEqual([...keys].sort((a, b) => (a[0] as number) - (b[0] as number) || (a[1] as number) - (b[1] as number)));

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { analyzeText } from '../../../src/core/session/analyze';
 import { buffersAt, fragmentsAt } from '../../../src/core/session/view';
 import { frameIndex } from '../../../src/core/types';
+import { signalsAt } from '../../../src/core/wire';
 
 describe('buffers opened at a call start', () => {
   const r = analyzeText(readFileSync('public/recordings/anthropic-docs.jsonl', 'utf8'), 'anthropic-docs.jsonl');
@@ -16,7 +17,7 @@ describe('buffers opened at a call start', () => {
     const first = run.buffers[0];
     if (!first || first.openedAt === undefined) throw new Error('no buffer opened');
     const start = frameIndex(first.openedAt);
-    expect(s.signals[start]?.some((x) => x.kind === 'call-start')).toBe(true);
+    expect(signalsAt(s.signals, start).some((x) => x.kind === 'call-start')).toBe(true);
     expect(buffersAt(run, start)).toContain(first);
     expect(fragmentsAt(first, start)).toBe(0);
     const firstFragment = first.fragments[0];

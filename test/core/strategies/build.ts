@@ -6,6 +6,7 @@ import { runStrategy, type RunResult } from '../../../src/core/strategies/run';
 import { carriedCalls } from '../../../src/core/strategies/truth';
 import { wireData } from './wire-data';
 import { frameTableOf } from '../../../src/core/sse';
+import { signalTableOf } from '../../../src/core/wire';
 
 export interface Step {
   turn?: number;
@@ -40,9 +41,9 @@ export interface Outcome {
 
 export function run(id: StrategyId, wire: WireId, steps: readonly Step[]): Outcome {
   const { frames: fs, signals } = frames(steps, wire);
-  const carried = carriedCalls(wire, frameTableOf(fs), signals);
+  const carried = carriedCalls(wire, frameTableOf(fs));
   const turns = [...new Set(fs.map((f) => f.turn))];
-  return { run: runStrategy(STRATEGIES[id], { wire, frames: frameTableOf(fs), signals, carried, turns }), carried };
+  return { run: runStrategy(STRATEGIES[id], { wire, frames: frameTableOf(fs), signals: signalTableOf(signals), carried, turns }), carried };
 }
 
 // Signal shorthands

@@ -5,6 +5,7 @@ import { frameIndex, turnIndex } from '../../../src/core/types';
 import { run } from './build';
 import * as c from './cases';
 import { frameTableOf } from '../../../src/core/sse';
+import { signalTableOf } from '../../../src/core/wire';
 
 describe('parse-each-fragment', () => {
   it('fails from the first empty fragment on the Anthropic docs stream', () => {
@@ -166,7 +167,7 @@ describe('verdict rules', () => {
       },
       endTurn: () => undefined,
     };
-    const r = runStrategy(boom, { wire: 'openai-chat', frames: frameTableOf(fs), signals, carried: [], turns: [turnIndex(0)] });
+    const r = runStrategy(boom, { wire: 'openai-chat', frames: frameTableOf(fs), signals: signalTableOf(signals), carried: [], turns: [turnIndex(0)] });
     expect(r.verdicts[0]).toMatchObject({ verdict: 'fail', error: 'strategy error: boom' });
   });
 
@@ -183,7 +184,7 @@ describe('verdict rules', () => {
       step: () => null,
       endTurn: () => undefined,
     };
-    const r = runStrategy(broken, { wire: 'openai-chat', frames: frameTableOf(fs), signals, carried: [], turns: [turnIndex(0)] });
+    const r = runStrategy(broken, { wire: 'openai-chat', frames: frameTableOf(fs), signals: signalTableOf(signals), carried: [], turns: [turnIndex(0)] });
     expect(r).toMatchObject({ applicable: false, verdict: 'n/a', naReason: 'strategy-error' });
   });
 });

@@ -6,6 +6,7 @@ import { wireData } from '../strategies/wire-data';
 import { frameIndex, ms, turnIndex, type Frame, type Recording, type Signal, type WireId } from '../../../src/core/types';
 import { frameTableOf } from '../../../src/core/sse';
 import { tableOf } from '../../../src/core/chunk-table';
+import { signalTableOf } from '../../../src/core/wire';
 
 interface F {
   turn: number;
@@ -32,7 +33,7 @@ function build(requestAt: number[], fs: F[], chunkTimes: number[][] = requestAt.
 /** The frames carry the wire events of their signals: the ground truth reads the data, not the signals. */
 const timings = (wire: WireId, b: ReturnType<typeof build>, gapThresholdMs?: number) => {
   const frames = b.frames.map((f, i) => ({ ...f, data: wireData(wire, b.signals[i] ?? []).data }));
-  return computeTimings(b.recording, frameTableOf(frames), b.signals, carriedCalls(wire, frameTableOf(frames)), wire, gapThresholdMs === undefined ? {} : { gapThresholdMs });
+  return computeTimings(b.recording, frameTableOf(frames), signalTableOf(b.signals), carriedCalls(wire, frameTableOf(frames)), wire, gapThresholdMs === undefined ? {} : { gapThresholdMs });
 };
 
 const DONE: Signal = { kind: 'ignored', why: 'done' };

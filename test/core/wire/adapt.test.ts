@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { frameIndex, ms, turnIndex, type Frame, type Signal } from '../../../src/core/types';
-import { adaptFrames, detectWire, frameKind, isTerminal, isTerminalSignals } from '../../../src/core/wire';
+import { detectWire, frameKind, isTerminal, isTerminalSignals } from '../../../src/core/wire';
 import { fixtureFrames, framesFromTurns } from './frames';
-import { A, CC, CE, CS, F, I, R, T, U } from './signals';
+import { A, CC, CE, CS, F, I, R, T, U, adaptLists } from './signals';
 import { frameTableOf } from '../../../src/core/sse';
 
 function frame(i: number, data: string, event = 'message', turn = 0): Frame {
@@ -12,7 +12,7 @@ function frame(i: number, data: string, event = 'message', turn = 0): Frame {
 describe('adaptFrames across turns', () => {
   it('restarts Gemini call positions at each turn', () => {
     const call = 'data: {"candidates":[{"content":{"parts":[{"functionCall":{"name":"ls","args":{}}}]},"index":0}]}\n\n';
-    const signals = adaptFrames('gemini', frameTableOf(framesFromTurns([call + call, call])));
+    const signals = adaptLists('gemini', frameTableOf(framesFromTurns([call + call, call])));
     expect(signals).toStrictEqual([
       [CC('0', 'gemini-call-0', 'ls', '{}')],
       [CC('1', 'gemini-call-1', 'ls', '{}')],
@@ -23,25 +23,25 @@ describe('adaptFrames across turns', () => {
   it('forgets Anthropic blocks at a turn boundary', () => {
     const start = 'data: {"type":"content_block_start","index":0,"content_block":{"type":"tool_use","id":"t","name":"f","input":{}}}\n\n';
     const stop = 'data: {"type":"content_block_stop","index":0}\n\n';
-    expect(adaptFrames('anthropic-messages', frameTableOf(framesFromTurns([start, stop])))).toStrictEqual([[CS('0', 't', 'f')], [I('block-stop')]]);
-    expect(adaptFrames('anthropic-messages', frameTableOf(framesFromTurns([start + stop])))).toStrictEqual([[CS('0', 't', 'f')], [CE('0')]]);
+    expect(adaptLists('anthropic-messages', frameTableOf(framesFromTurns([start, stop])))).toStrictEqual([[CS('0', 't', 'f')], [I('block-stop')]]);
+    expect(adaptLists('anthropic-messages', frameTableOf(framesFromTurns([start + stop])))).toStrictEqual([[CS('0', 't', 'f')], [CE('0')]]);
   });
 
   it('forgets Responses item ids at a turn boundary', () => {
     const added =
       'data: {"type":"response.output_item.added","output_index":3,"item":{"id":"fc_1","type":"function_call","call_id":"c","name":"f","arguments":""}}\n\n';
     const delta = 'data: {"type":"response.function_call_arguments.delta","item_id":"fc_1","delta":"{}"}\n\n';
-    expect(adaptFrames('openai-responses', frameTableOf(framesFromTurns([added + delta])))[1]).toStrictEqual([A('3', '{}')]);
-    expect(adaptFrames('openai-responses', frameTableOf(framesFromTurns([added, delta])))[1]).toStrictEqual([
+    expect(adaptLists('openai-responses', frameTableOf(framesFromTurns([added + delta])))[1]).toStrictEqual([A('3', '{}')]);
+    expect(adaptLists('openai-responses', frameTableOf(framesFromTurns([added, delta])))[1]).toStrictEqual([
       I('malformed:function_call_arguments.delta.output_index'),
     ]);
   });
 
   it('returns one non-empty list per frame, even for an empty or junk stream', () => {
-    expect(adaptFrames('openai-chat', frameTableOf([]))).toStrictEqual([]);
+    expect(adaptLists('openai-chat', frameTableOf([]))).toStrictEqual([]);
     const junk = [frame(0, ''), frame(1, 'null'), frame(2, '[]'), frame(3, '{"type":123}'), frame(4, '<script>')];
     for (const wire of ['anthropic-messages', 'openai-chat', 'openai-responses', 'gemini'] as const) {
-      const out = adaptFrames(wire, frameTableOf(junk));
+      const out = adaptLists(wire, frameTableOf(junk));
       expect(out).toHaveLength(junk.length);
       expect(out[0]).toStrictEqual([I('invalid-json')]);
       expect(out[4]).toStrictEqual([I('invalid-json')]);
@@ -76,7 +76,7 @@ describe('isTerminal', () => {
     ] as const;
     for (const [wire, path] of sets) {
       const frames = fixtureFrames(path);
-      const signals = adaptFrames(wire, frameTableOf(frames));
+      const signals = adaptLists(wire, frameTableOf(frames));
       const a = frames.map((f) => isTerminal(wire, f));
       expect(a).toStrictEqual(signals.map((s) => isTerminalSignals(wire, s)));
       expect(a.filter(Boolean)).toHaveLength(1);

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { adaptFrames, detectWire, encodeTurn, isTerminal } from '../../../src/core/wire';
+import { detectWire, encodeTurn, isTerminal } from '../../../src/core/wire';
 import { anthropicMessages } from '../../../src/core/wire/anthropic-messages';
+import { createSink } from '../../../src/core/wire/read';
 import { fixtureFrames, framesFromSse } from './frames';
-import { A, CC, CE, CS, E, F, I, R, T, U } from './signals';
+import { A, CC, CE, CS, E, F, I, R, T, U, adaptLists } from './signals';
 import { frameTableOf } from '../../../src/core/sse';
 
-const adapt = (name: string) => adaptFrames('anthropic-messages', frameTableOf(fixtureFrames(`anthropic/${name}.sse`)));
+const adapt = (name: string) => adaptLists('anthropic-messages', frameTableOf(fixtureFrames(`anthropic/${name}.sse`)));
 
 describe('anthropic-messages adapter', () => {
   it('two tool_use blocks from the docs: empty first fragment, call-end at content_block_stop', () => {
@@ -139,9 +140,10 @@ describe('anthropic-messages envelope templates', () => {
     const calls = Array.from({ length: 60 }, (_, c) => ({ id: `toolu_${c}`, name: 'read_file', fragments: ['{"path":', `"f${c}.ts"}`] }));
     const frames = framesFromSse(encodeTurn('anthropic-messages', { calls }));
     const state = anthropicMessages.init();
+    const sink = createSink();
     const hits = new Map<string, Set<number>>();
     frames.forEach((f) => {
-      anthropicMessages.step(state, f);
+      anthropicMessages.step(state, f, sink.begin());
       const type = (JSON.parse(f.data) as { type: string }).type;
       // after the first blocks (templates are built on a schedule that backs off while frames of other shapes come)
       if (f.index >= frames.length - 80) hits.set(type, (hits.get(type) ?? new Set()).add(state.holes.hit));
@@ -149,6 +151,6 @@ describe('anthropic-messages envelope templates', () => {
     expect(hits.get('content_block_start')).toEqual(new Set([2]));
     expect(hits.get('content_block_stop')).toEqual(new Set([3]));
     expect(hits.get('content_block_delta')).toEqual(new Set([1]));
-    expect(adaptFrames('anthropic-messages', frameTableOf(frames))).toEqual(adaptFrames('anthropic-messages', frameTableOf(frames), { envelopes: false }));
+    expect(adaptLists('anthropic-messages', frameTableOf(frames))).toEqual(adaptLists('anthropic-messages', frameTableOf(frames), { envelopes: false }));
   });
 });

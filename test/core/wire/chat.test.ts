@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { adaptFrames, detectWire, isTerminal } from '../../../src/core/wire';
+import { detectWire, isTerminal } from '../../../src/core/wire';
 import { fixtureFrames } from './frames';
-import { A, CS, E, F, I, R, T, U } from './signals';
+import { A, CS, E, F, I, R, T, U, adaptLists } from './signals';
 import { frameTableOf } from '../../../src/core/sse';
 
-const adapt = (name: string) => adaptFrames('openai-chat', frameTableOf(fixtureFrames(`chat/${name}.sse`)));
+const adapt = (name: string) => adaptLists('openai-chat', frameTableOf(fixtureFrames(`chat/${name}.sse`)));
 
 describe('openai-chat adapter', () => {
   it('keeps interleaved calls apart by index; finish_reason and [DONE]', () => {

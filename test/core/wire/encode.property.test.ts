@@ -1,10 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { WIRES, type Signal, type WireId } from '../../../src/core/types';
-import { adaptFrames, detectWire, encodeTurn, isTerminalSignals, type TurnSpec } from '../../../src/core/wire';
+import { detectWire, encodeTurn, isTerminalSignals, type TurnSpec } from '../../../src/core/wire';
 import { encodeTurnEvents, frameSse, geminiArgs } from '../../../src/core/wire/encode';
 import { framesFromSse } from './frames';
 import { frameTableOf } from '../../../src/core/sse';
+import { adaptLists } from './signals';
 
 /** Arguments as the server would cut them: either valid JSON split anywhere, or arbitrary text pieces. */
 const fragments = fc.oneof(
@@ -79,7 +80,7 @@ describe('encodeTurn -> adaptFrames round trip', () => {
     fc.assert(
       fc.property(spec, (s) => {
         const frames = framesFromSse(encodeTurn(wire, s));
-        const signals = adaptFrames(wire, frameTableOf(frames));
+        const signals = adaptLists(wire, frameTableOf(frames));
         expect(signals).toHaveLength(frames.length);
         expect(detectWire(frameTableOf(frames))).toBe(wire);
         const got = assemble(wire, signals);
@@ -106,7 +107,7 @@ describe('encodeTurn -> adaptFrames round trip', () => {
       fc.property(fc.dictionary(fc.string(), fc.jsonValue({ maxDepth: 2 })), (value) => {
         const text = JSON.stringify(value);
         const spec = { calls: [{ id: 'c1', name: 'f', fragments: [text.slice(0, 3), text.slice(3)] }] };
-        const got = assemble('gemini', adaptFrames('gemini', frameTableOf(framesFromSse(encodeTurn('gemini', spec)))));
+        const got = assemble('gemini', adaptLists('gemini', frameTableOf(framesFromSse(encodeTurn('gemini', spec)))));
         expect(got.calls).toStrictEqual([{ id: 'c1', name: 'f', args: text }]);
       }),
     );
@@ -115,7 +116,7 @@ describe('encodeTurn -> adaptFrames round trip', () => {
   it('Responses: call-end and call-complete carry each call\'s whole arguments', () => {
     fc.assert(
       fc.property(spec, (s) => {
-        const signals = adaptFrames('openai-responses', frameTableOf(framesFromSse(encodeTurn('openai-responses', s)))).flat();
+        const signals = adaptLists('openai-responses', frameTableOf(framesFromSse(encodeTurn('openai-responses', s)))).flat();
         const ends = signals.filter((x) => x.kind === 'call-end').map((x) => (x.kind === 'call-end' ? x.args : null));
         const completes = signals.flatMap((x) => (x.kind === 'call-complete' ? [[x.id, x.name, x.args]] : []));
         expect(ends).toStrictEqual(s.calls.map((c) => c.fragments.join('')));
@@ -133,7 +134,7 @@ describe('encodeTurn -> adaptFrames round trip', () => {
       ],
       interleave: true,
     };
-    const keys = adaptFrames('openai-chat', frameTableOf(framesFromSse(encodeTurn('openai-chat', s))))
+    const keys = adaptLists('openai-chat', frameTableOf(framesFromSse(encodeTurn('openai-chat', s))))
       .flat()
       .flatMap((x) => (x.kind === 'args' ? [x.key] : []));
     expect(keys).toStrictEqual(['0', '1', '0', '1', '0', '1']);
@@ -142,7 +143,7 @@ describe('encodeTurn -> adaptFrames round trip', () => {
   it('Responses ends with the finish the spec names', () => {
     const last = (finish: string) => {
       const frames = framesFromSse(encodeTurn('openai-responses', { calls: [], finish }));
-      return { event: frames.at(-1)?.event, signals: adaptFrames('openai-responses', frameTableOf(frames)).at(-1) };
+      return { event: frames.at(-1)?.event, signals: adaptLists('openai-responses', frameTableOf(frames)).at(-1) };
     };
     expect(last('incomplete:max_output_tokens')).toStrictEqual({
       event: 'response.incomplete',
@@ -207,7 +208,7 @@ describe('adapters on mutated streams', () => {
           target.data = data === '' ? '{' : data;
         }
         const frames = framesFromSse(frameSse(events));
-        const signals = adaptFrames(wire, frameTableOf(frames));
+        const signals = adaptLists(wire, frameTableOf(frames));
         expect(signals).toHaveLength(frames.length);
         for (const list of signals) {
           expect(list.length).toBeGreaterThan(0);
@@ -230,7 +231,7 @@ describe('adapters on mutated streams', () => {
         const frames = framesFromSse(
           items.map(([data, event]) => `event: x${event.replace(/[\r\n]/g, '')}\ndata: ${data.replace(/[\r\n]/g, ' ')}\n\n`).join(''),
         );
-        const signals = adaptFrames(wire, frameTableOf(frames));
+        const signals = adaptLists(wire, frameTableOf(frames));
         expect(signals).toHaveLength(frames.length);
         for (const list of signals) expect(list.length).toBeGreaterThan(0);
       }),

@@ -4,10 +4,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { WIRES, type Frame } from '../../../src/core/types';
-import { adaptFrames, encodeTurn, type TurnSpec } from '../../../src/core/wire';
+import { encodeTurn, type TurnSpec } from '../../../src/core/wire';
 import { createHoleSet, createReader, holeOf, learn, makeTemplate, MISS, plainString, readHole, readRoot, substitute, valueSpan } from '../../../src/core/wire/envelope';
 import { framesFromSse } from './frames';
 import { frameTableOf } from '../../../src/core/sse';
+import { adaptLists } from './signals';
 
 const CHAT = '{"id":"c1","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"content":"Hi"},"finish_reason":null}]}';
 const PATH = ['choices', 0, 'delta'] as const;
@@ -210,7 +211,7 @@ describe('adapters with and without envelope templates', () => {
     fc.assert(
       fc.property(spec, fc.array(edit, { maxLength: 8 }), (s, edits) => {
         const frames = mutate(framesFromSse(encodeTurn(wire, s)), edits);
-        expect(adaptFrames(wire, frameTableOf(frames))).toEqual(adaptFrames(wire, frameTableOf(frames), { envelopes: false }));
+        expect(adaptLists(wire, frameTableOf(frames))).toEqual(adaptLists(wire, frameTableOf(frames), { envelopes: false }));
       }),
       { numRuns: 150 },
     );
@@ -253,7 +254,7 @@ describe('a pad that changes on every frame (OpenAI obfuscation)', () => {
       fc.property(spec, fc.array(pad, { minLength: 1 }), fc.array(edit, { maxLength: 8 }), (s, pads, edits) => {
         const frames = framesFromSse(encodeTurn('openai-chat', s)).map((f, i) => ({ ...f, data: padded(f.data, pads[i % pads.length] as string) }));
         const edited = mutate(frames, edits);
-        expect(adaptFrames('openai-chat', frameTableOf(edited))).toEqual(adaptFrames('openai-chat', frameTableOf(edited), { envelopes: false }));
+        expect(adaptLists('openai-chat', frameTableOf(edited))).toEqual(adaptLists('openai-chat', frameTableOf(edited), { envelopes: false }));
       }),
       { numRuns: 300 },
     );

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { adaptFrames, detectWire, isTerminal } from '../../../src/core/wire';
+import { detectWire, isTerminal } from '../../../src/core/wire';
 import { fixtureFrames } from './frames';
-import { A, CC, CE, CS, E, F, I, R, T, U } from './signals';
+import { A, CC, CE, CS, E, F, I, R, T, U, adaptLists } from './signals';
 import { frameTableOf } from '../../../src/core/sse';
 
-const adapt = (name: string) => adaptFrames('gemini', frameTableOf(fixtureFrames(`gemini/${name}.sse`)));
+const adapt = (name: string) => adaptLists('gemini', frameTableOf(fixtureFrames(`gemini/${name}.sse`)));
 
 describe('gemini adapter', () => {
   it('keys whole functionCall parts by their position across the turn; finishReason and usage', () => {

@@ -1,7 +1,7 @@
 // Measures adaptFrames against the floor (JSON.parse of every frame's data) on ~500,000 generated frames per wire.
 // Run: npx tsx test/core/wire/measure-speed.ts   (not a test: timings on a shared machine are for the report)
 import { turnIndex, WIRES } from '../../../src/core/types';
-import { adaptFrames, encodeTurn, frameKind } from '../../../src/core/wire';
+import { adaptFrames, encodeTurn, frameKinds } from '../../../src/core/wire';
 import { framesFromSse } from './frames';
 import { frameTableOf } from '../../../src/core/sse';
 
@@ -53,14 +53,14 @@ for (const wire of WIRES.filter((w) => (process.env.WIRE ?? w) === w)) {
     sink += kept.length;
   });
   const adapt = best(() => {
-    sink += adaptFrames(wire, frameTableOf(frames)).length;
+    sink += adaptFrames(wire, frameTableOf(frames)).count;
   });
   const signals = adaptFrames(wire, frameTableOf(frames));
   const kinds = best(() => {
-    for (const s of signals) sink += frameKind(s).length;
+    sink += frameKinds(signals).length;
   });
   console.log(
     `${wire.padEnd(18)} ${frames.length} frames  JSON.parse floor ${floor.toFixed(0)} ms  parse+retain ${retain.toFixed(0)} ms  adaptFrames ${adapt.toFixed(0)} ms ` +
-      `(${(adapt / floor).toFixed(2)}x floor)  frameKind ${kinds.toFixed(0)} ms  [${sink > 0 ? 'ok' : ''}]`,
+      `(${(adapt / floor).toFixed(2)}x floor)  frameKinds ${kinds.toFixed(0)} ms  [${sink > 0 ? 'ok' : ''}]`,
   );
 }

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { adaptFrames, detectWire, isTerminal } from '../../../src/core/wire';
+import { detectWire, isTerminal } from '../../../src/core/wire';
 import { fixtureFrames } from './frames';
-import { A, CC, CE, CS, E, F, I, R, T, U } from './signals';
+import { A, CC, CE, CS, E, F, I, R, T, U, adaptLists } from './signals';
 import { frameTableOf } from '../../../src/core/sse';
 
-const adapt = (name: string) => adaptFrames('openai-responses', frameTableOf(fixtureFrames(`responses/${name}.sse`)));
+const adapt = (name: string) => adaptLists('openai-responses', frameTableOf(fixtureFrames(`responses/${name}.sse`)));
 
 describe('openai-responses adapter', () => {
   it('keys two parallel calls by output_index, with call_id as id; .done and output_item.done end them', () => {
@@ -66,7 +66,7 @@ describe('openai-responses adapter', () => {
 
   it('a stream cut before .done has no end signal and no terminal frame; the unterminated event never fires', () => {
     const frames = fixtureFrames('responses/cut-before-done.sse');
-    expect(adaptFrames('openai-responses', frameTableOf(frames))).toStrictEqual([
+    expect(adaptLists('openai-responses', frameTableOf(frames))).toStrictEqual([
       [I('created')],
       [CS('0', 'call_C', 'edit')],
       [A('0', '{"file":"a.ts","old":"x')],

@@ -1,5 +1,6 @@
 // Test-only builders for exact expected signals.
-import type { Signal } from '../../../src/core/types';
+import type { FrameTable, Signal, WireId } from '../../../src/core/types';
+import { adaptFrames, signalLists, type AdaptOptions } from '../../../src/core/wire';
 
 export const T = (text: string): Signal => ({ kind: 'text', text });
 export const R = (text: string): Signal => ({ kind: 'reasoning', text });
@@ -21,3 +22,6 @@ export const U = (inputTokens?: number, outputTokens?: number): Signal => ({
 export const E = (message: string, errorType?: string): Signal =>
   errorType === undefined ? { kind: 'error', message } : { kind: 'error', message, errorType };
 export const I = (why: string): Signal => ({ kind: 'ignored', why });
+
+/** The adapters' signals as one `Signal[]` per frame (the table read back with `signalLists`). */
+export const adaptLists = (wire: WireId, frames: FrameTable, options?: AdaptOptions): Signal[][] => signalLists(adaptFrames(wire, frames, options));

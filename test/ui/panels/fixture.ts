@@ -22,6 +22,7 @@ import {
 } from '../../../src/core/types';
 import { frameTableOf } from '../../../src/core/sse';
 import { emptyTable } from '../../../src/core/chunk-table';
+import { kindCodes, signalTableOf } from '../../../src/core/wire';
 
 const T0 = turnIndex(0);
 
@@ -228,8 +229,8 @@ export function buildSession(events: Ev[], options: BuildOptions = {}): Session 
     wireSource: 'header',
     frames: frameTableOf(frames, [text]),
     decoded: [{ turn: T0, invalidUtf8At: [] }],
-    signals,
-    kinds,
+    signals: signalTableOf(signals),
+    kinds: kindCodes(kinds),
     carried,
     strategies: fold(signals, carried),
     timings: [],

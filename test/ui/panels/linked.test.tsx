@@ -13,6 +13,7 @@ import { accumulatedAt, accumulatedOf } from '../../../src/ui/panels/buffers/acc
 import { RawEventsPanel } from '../../../src/ui/panels/raw/RawEventsPanel';
 import { ResultsPanel } from '../../../src/ui/panels/results/ResultsPanel';
 import { giveElementsASize, renderPanel } from './render';
+import { signalLists } from '../../../src/core/wire';
 
 afterEach(cleanup);
 beforeAll(giveElementsASize);
@@ -80,7 +81,7 @@ describe('linked highlighting', () => {
 describe('text so far while a turn has no buffer', () => {
   const thinking = load('thinking-turn.jsonl');
   const reasoningUpTo = (f: number) =>
-    thinking.signals
+    signalLists(thinking.signals)
       .slice(0, f + 1)
       .flat()
       .flatMap((s) => (s.kind === 'reasoning' ? [s.text] : []))

@@ -17,6 +17,7 @@ import {
   type TurnTiming,
 } from '../../../src/core/types';
 import { frameTableOf } from '../../../src/core/sse';
+import { emptySignalTable, kindCodes } from '../../../src/core/wire';
 
 export interface TurnSpec {
   requestAt: number;
@@ -116,8 +117,8 @@ export function makeSession(spec: SessionSpec): Session {
     wireSource: 'header',
     frames: frameTableOf(frames),
     decoded: [],
-    signals: frames.map(() => []),
-    kinds,
+    signals: emptySignalTable(frames.length),
+    kinds: kindCodes(kinds),
     carried: [],
     strategies,
     timings,

@@ -8,6 +8,7 @@
  * the whole text.
  */
 import type { Session, TurnIndex } from '../../../core/types';
+import { endSignal, firstSignal, signalText, SK, textLength } from '../../../core/wire/signal-table';
 
 export type StreamKind = 'text' | 'reasoning';
 
@@ -34,12 +35,16 @@ export function accumulatedOf(session: Session, turn: TurnIndex, kind: StreamKin
     const frames: number[] = [];
     const ends: number[] = [];
     let length = 0;
-    for (let i = range[0]; i <= range[1] && i < session.signals.length; i++) {
+    const signals = session.signals;
+    const code = kind === 'text' ? SK.text : SK.reasoning;
+    for (let i = range[0]; i <= range[1] && i < signals.frames; i++) {
       let added = false;
-      for (const s of session.signals[i] ?? []) {
-        if (s.kind === kind && s.text.length > 0) {
-          parts.push(s.text);
-          length += s.text.length;
+      const end = endSignal(signals, i);
+      for (let k = firstSignal(signals, i); k < end; k++) {
+        if (signals.kind[k] === code && textLength(signals, k) > 0) {
+          const text = signalText(signals, k);
+          parts.push(text);
+          length += text.length;
           added = true;
         }
       }

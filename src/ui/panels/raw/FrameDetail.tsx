@@ -6,6 +6,7 @@ import type { Translate } from '../../../i18n';
 import { CodeBlock } from '../../code/CodeBlock';
 import { JsonBlock } from '../../code/JsonBlock';
 import { HIGHLIGHT_LIMIT } from '../../code/highlighter';
+import { signalsAt } from '../../../core/wire/signal-table';
 import { chunkInfo, prettyJson, rawEventText, signalDetail, turnRelativeMs } from './rows';
 
 interface FrameDetailProps {
@@ -19,7 +20,7 @@ export const FrameDetail = memo(function FrameDetail({ session, frame, t, theme 
   const pretty = useMemo(() => prettyJson(frame.data), [frame.data]);
   const raw = useMemo(() => rawEventText(session, frame), [session, frame]);
   const chunks = chunkInfo(session.frames, frame.index);
-  const signals = session.signals[frame.index] ?? [];
+  const signals = useMemo(() => signalsAt(session.signals, frame.index), [session, frame.index]);
   const shown = pretty?.text ?? frame.data;
   return (
     <div className="ss-frame-detail">

@@ -17,6 +17,7 @@ import { payloadPieces, previewText, type PreviewPiece } from './payload';
 import { KIND_GLYPH, chunkInfo, columnWidths, turnRelativeMs } from './rows';
 import '../panels.css';
 import { getFrame } from '../../../core/sse/frame-table';
+import { frameKindAt, signalsAt } from '../../../core/wire/signal-table';
 
 interface RowProps {
   session: Session;
@@ -45,13 +46,13 @@ function Preview({ pieces }: { pieces: readonly PreviewPiece[] }) {
 const Row = memo(function Row({ session, index, current, hovered, lang, t, top, onSeek, onHoverFrames }: RowProps) {
   const frame = getFrame(session.frames, index);
   if (!frame) return null;
-  const kind = session.kinds[index] ?? 'other';
+  const kind = frameKindAt(session.kinds, index);
   const time = formatNumber(lang, turnRelativeMs(session, frame), 1);
   const chunks = chunkInfo(session.frames, index);
   const marks = `${chunks?.split ? '⇹' : ''}${chunks?.shared ? '⧉' : ''}`;
   const params = { index, time, event: frame.event, kind: t(`panels.raw.kind.${kind}`) };
   const words = t('panels.raw.row', params);
-  const pieces = payloadPieces(session.wire, session.signals[index], frame.data);
+  const pieces = payloadPieces(session.wire, signalsAt(session.signals, index), frame.data);
   const preview = previewText(pieces);
   // Named in words ("Frame 12, 1,543.0 ms, content_block_start, tool arguments") by a visually hidden span, the
   // visible cells being hidden from assistive technology (no aria-label, so the name never disagrees with the
