@@ -114,7 +114,7 @@ export function createIdbFileStore(factory: IDBFactory | undefined = globalThis.
     },
     async put(name, input) {
       // stored as a Blob: a large Uint8Array put as it is would be serialized on the main thread, blocking the page
-      const record: StoredFile = { name, input: typeof input === 'string' ? input : new Blob([input as Uint8Array<ArrayBuffer>]), savedAt: Date.now() };
+      const record: StoredFile = { name, input: typeof input === 'string' ? input : await blobOf(input), savedAt: Date.now() };
       try {
         await run('readwrite', `saving “${name}”`, (s) => s.put(record), isQuota);
       } catch (e) {
@@ -126,4 +126,18 @@ export function createIdbFileStore(factory: IDBFactory | undefined = globalThis.
       await run('readwrite', `removing “${name}”`, (s) => s.delete(name));
     },
   };
+}
+
+/** Bytes copied into a Blob per task: making the Blob of a large file copies it, so it is made a piece at a time. */
+export const BLOB_PIECE = 8 << 20;
+
+/** A Blob of the bytes, built from pieces of BLOB_PIECE bytes, one per task (the pieces are joined without a copy). */
+export async function blobOf(bytes: Uint8Array, piece = BLOB_PIECE): Promise<Blob> {
+  if (bytes.byteLength <= piece) return new Blob([bytes as Uint8Array<ArrayBuffer>]);
+  const parts: Blob[] = [];
+  for (let at = 0; at < bytes.byteLength; at += piece) {
+    parts.push(new Blob([bytes.subarray(at, at + piece) as Uint8Array<ArrayBuffer>]));
+    await new Promise<void>((r) => setTimeout(r, 0));
+  }
+  return new Blob(parts);
 }

@@ -4,7 +4,7 @@
 // file goes through the store (forgetFile): storage and the list agree, and a refusal is worded.
 import { describe, expect, test, vi } from 'vitest';
 import { analyzeInput } from '../../src/core/session/session';
-import { createIdbFileStore } from '../../src/store/files';
+import { blobOf, createIdbFileStore } from '../../src/store/files';
 import { createPlayerStore } from '../../src/store/player';
 import type { Analyzer, FileStore } from '../../src/store/state';
 import { manualScheduler } from './fixture';
@@ -62,5 +62,25 @@ describe('forgetFile', () => {
     await store.actions.forgetFile('a.sse');
     expect(store.getState().files).toEqual(['a.sse']);
     expect(store.getState().warnings.at(-1)).toMatchObject({ key: 'app.warn.fileStore', params: { message: 'the disk is read-only' } });
+  });
+});
+
+describe('blobOf: the Blob a file is kept as', () => {
+  test('holds the same bytes, built from pieces one task apart when larger than a piece', async () => {
+    const bytes = Uint8Array.from({ length: 1000 }, (_, i) => (i * 7) % 256);
+    let ticks = 0;
+    const ticker = setInterval(() => ticks++, 0);
+    try {
+      for (const piece of [64, 1000, 4096]) {
+        const blob = await blobOf(bytes, piece);
+        expect(new Uint8Array(await blob.arrayBuffer())).toEqual(bytes);
+      }
+      const before = ticks;
+      await blobOf(bytes, 100);
+      // ten pieces, a task each: timers ran in between
+      expect(ticks).toBeGreaterThan(before);
+    } finally {
+      clearInterval(ticker);
+    }
   });
 });
