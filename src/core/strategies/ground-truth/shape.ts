@@ -7,10 +7,11 @@
  * `ReadWhole` reads an event's data that way with JSON.parse). `makeShape(data, read, spec)` keeps the event's text
  * with holes at some of its values: a call index's digits (`DIGITS`: no leading zero, at most 9), an id or name
  * (`NAME`: a non-empty string without escape or control character), the argument fragment's string literal
- * (`LITERAL`, the value of `spec.member`: any JSON string literal, at most one) and strings whose content does not
- * change what the event says (`FREE`: OpenAI's `obfuscation` pad, a chunk id; no escape). Candidates are the
- * values of the members `spec.names` and `spec.member` and a string last member; each is probed alone (a value
- * that changes what the event says other than by being echoed, e.g. Chat's choice index, stays fixed text) and
+ * (`LITERAL`, the value of `spec.member`: any JSON string literal, at most one) and a pad: a string last member
+ * whose content does not change what the event says (`FREE`: OpenAI's `obfuscation`; no escape). Candidates are
+ * the values of the members `spec.names` and `spec.member` and a string last member; each is probed alone (a value
+ * that changes nothing, e.g. a chunk id, or that changes what the event says other than by being echoed, e.g.
+ * Chat's choice index, stays fixed text) and
  * the shape is kept only when the event and two fills of all holes at once read back as the shape's ops (`ops`:
  * the event's own, a field that echoes a hole replaced by the hole's number). JSON's grammar being context free,
  * an event that is the fixed text with a value of each hole's class in each hole parses as the same object with
@@ -83,7 +84,7 @@ function literalEnd(t: string, i: number): number {
 
 const space = (c: number): boolean => c === 32 || c === 9 || c === 10 || c === 13;
 /** A string literal without escape or control character. */
-const PLAIN = { test: (v: string): boolean => /^".*"$/s.test(v) && ![...v.slice(1, -1)].some((ch) => ch === '"' || ch === '\\' || ch.charCodeAt(0) < 32) };
+const plain = (v: string): boolean => /^".*"$/s.test(v) && ![...v.slice(1, -1)].some((ch) => ch === '"' || ch === '\\' || ch.charCodeAt(0) < 32);
 const DIGITS_RE = /^(?:0|[1-9][0-9]{0,8})$/;
 
 interface Candidate {
@@ -118,14 +119,14 @@ function candidates(data: string, spec: ShapeSpec): Candidate[] {
       name === spec.member && value.startsWith('"') ? LITERAL
       : !spec.names.includes(name) ? -1
       : DIGITS_RE.test(value) ? DIGITS
-      : PLAIN.test(value) && value.length > 2 ? NAME
+      : plain(value) && value.length > 2 ? NAME
       : -1;
     last = { from: v, to, kind };
     if (kind >= 0) out.push(last);
     i = end - 1;
   }
   // a string last member (a pad)
-  if (last && last.kind < 0 && PLAIN.test(data.slice(last.from, last.to)) && /^\s*}\s*$/.test(data.slice(last.to))) out.push({ ...last, kind: FREE });
+  if (last && last.kind < 0 && plain(data.slice(last.from, last.to)) && /^\s*}\s*$/.test(data.slice(last.to))) out.push({ ...last, kind: FREE });
   return out;
 }
 
@@ -172,10 +173,11 @@ function shapeOf(data: string, event: string, read: ReadWhole, spec: ShapeSpec):
     const fits = probe.every((op, k) => op.length === ops[k]?.length && op.every((x, m) => x === ops[k]?.[m] || (x === value && ops[k]?.[m] === own && m > 0 && at.push([k, m]) > 0)));
     if (!fits) continue;
     if (c.kind === LITERAL && (at.length !== 1 || kept.some((k) => k.kind === LITERAL) || ops[at[0]?.[0] ?? 0]?.[0] !== 'fragment' || at[0]?.[1] !== 2)) continue;
-    if (at.length === 0 && (c.kind === DIGITS || !PLAIN.test(data.slice(c.from, c.to)))) continue;
+    // a value that changes nothing is fixed text, unless it is the pad (a string last member)
+    if (at.length === 0 ? c.kind !== FREE : c.kind === FREE) continue;
     if (at.some(([k, m]) => typeof refs[k]?.[m] === 'number')) return undefined;
     for (const [k, m] of at) (refs[k] as Ref[])[m] = kept.length;
-    kept.push(at.length === 0 ? { ...c, kind: FREE } : c);
+    kept.push(c);
   }
   if (!kept.some((c) => c.kind !== FREE)) return undefined;
   const holes = kept.map((c) => c.kind);
@@ -251,7 +253,8 @@ export function fitShapeIn(s: Shape, text: string, from: number, to: number, out
       for (let c = text.charCodeAt(p); c >= 48 && c <= 57; c = text.charCodeAt(++p)) v = v * 10 + (c - 48);
       vals[h] = keyOf(v);
     } else {
-      const q = text.indexOf('"', p + 1);
+      let q = p + 1;
+      while (text.charCodeAt(q) !== 34) q++;
       vals[h] = kind === NAME ? text.slice(p + 1, q) : undefined;
       p = q + 1;
     }
@@ -271,7 +274,9 @@ export function fitShapeIn(s: Shape, text: string, from: number, to: number, out
       }
       vals[h] = keyOf(v);
     } else {
-      const q = text.lastIndexOf('"', e - 2);
+      // no quote inside (the class): the opening quote is the first one back (a loop: lastIndexOf is a runtime call)
+      let q = e - 2;
+      while (text.charCodeAt(q) !== 34) q--;
       vals[h] = kind === NAME ? text.slice(q + 1, e - 1) : undefined;
       e = q;
     }
