@@ -5,12 +5,14 @@
  * choice with index 0 counts (position when it has no index): each `delta.tool_calls[]` entry is keyed by its
  * `index` (its position in the array when it has none); a non-empty `id` or `function.name` starts (or names) the
  * call, a string `function.arguments` is a fragment; a non-null `finish_reason` ends every call of the turn.
- * A chunk that fits one of the turn's shapes (shape.ts: made from chunks that were one fragment, and proven
- * by two fills read by these same rules) is that one fragment, read without parsing the chunk whole (when it
- * passes the same quick `skippable` test as any chunk: a shape whose own text holds 'tool_calls' needs none).
+ * A chunk that fits one of the turn's shapes (shape.ts: made from chunks read whole, with holes at the call's
+ * index, id, name and argument fragment and at free strings, proven by fills read by these same rules) says what
+ * its shape's ops say with the holes' values, read without parsing the chunk whole (when it passes the same quick
+ * `skippable` test as any chunk: a shape whose own text holds 'tool_calls' needs none).
  */
 import type { FrameFields, FrameIndex } from '../../types';
-import { fitShapesIn, learnShape, shapeSchedule, usedShape, type ShapeSchedule } from './shape';
+import { fitShapesIn, learnShape, shapeSchedule, usedShape, type ShapeSchedule } from './schedule';
+import { replay, type Field, type Op, type Replay, type ShapeSpec } from './shape';
 import { index, list, name, parse, rec, text } from './plain';
 import type { Tracer } from './tracer';
 
@@ -19,8 +21,8 @@ function isDone(data: string): boolean {
   return data.charCodeAt(0) !== 123 && data.trim() === '[DONE]';
 }
 
-/** What `skippable` looks for first; a shape holding it fits only chunks that are not skippable. */
-const MARKS = ['tool_calls'];
+/** Shapes: holes at these members' values; 'tool_calls' is what `skippable` looks for first (a shape holding it fits only chunks that are not skippable). */
+export const CHAT_SPEC: ShapeSpec = { member: '"arguments"', names: ['"index"', '"id"', '"name"'], marks: ['tool_calls'] };
 
 /** True when a chunk can hold nothing for calls: no tool_calls text and every finish_reason null. */
 function skippable(data: string): boolean {
@@ -65,12 +67,9 @@ function readValue(value: unknown, sink: Sink): void {
   }
 }
 
-/** What a chunk tells the tracer, one call at a time. */
-type Observation = readonly ['start', string, string | undefined, string | undefined] | readonly ['fragment', string, string] | readonly ['endAll'];
-
-/** A sink that keeps the observations (makeShape's fills). */
+/** A sink that keeps what it hears as ops (makeShape's readings). */
 class Observations implements Sink {
-  readonly out: Observation[] = [];
+  readonly out: Op[] = [];
   start(key: string, id: string | undefined, fname: string | undefined): void {
     this.out.push(['start', key, id, fname]);
   }
@@ -82,8 +81,8 @@ class Observations implements Sink {
   }
 }
 
-/** The observations of a chunk's data read whole, or undefined when it is not JSON (makeShape's fills). */
-function observe(data: string): Observation[] | undefined {
+/** A chunk's data read whole as ops, or undefined when it is not JSON (makeShape's readings). */
+export function observeChat(data: string): Op[] | undefined {
   const value = parse(data);
   if (value === undefined) return undefined;
   const sink = new Observations();
@@ -91,50 +90,64 @@ function observe(data: string): Observation[] | undefined {
   return sink.out;
 }
 
-/** A sink that tells the tracer at a frame, and counts what it heard (a chunk that was one fragment teaches a shape). */
-class TraceSink implements Sink {
+/** A sink that tells the tracer at a frame, and counts what it heard (a chunk that said something teaches a shape). */
+class TraceSink implements Sink, Replay {
   frame = 0 as FrameIndex;
   heard = 0;
-  /** The key of the one fragment heard, when the chunk said only that. */
-  fragmentKey: string | undefined;
   constructor(readonly t: Tracer) {}
   at(frame: FrameIndex): void {
     this.frame = frame;
     this.heard = 0;
-    this.fragmentKey = undefined;
   }
   start(key: string, id: string | undefined, fname: string | undefined): void {
     this.heard++;
     this.t.start(key, this.frame, id, fname);
   }
   fragment(key: string, piece: string): void {
-    this.fragmentKey = this.heard++ === 0 ? key : undefined;
+    this.heard++;
     this.t.fragment(key, this.frame, piece);
   }
   endAll(): void {
     this.heard++;
     this.t.endAll(this.frame);
   }
+  /** A shape's op (the tags Observations writes). */
+  op(tag: string, a: Field, b: Field, c: Field): void {
+    if (tag === 'start') this.start(a as string, b, c);
+    else if (tag === 'fragment') this.fragment(a as string, b as string);
+    else if (tag === 'endAll') this.endAll();
+  }
+  fragmentJson(key: Field, text: string, start: number, end: number): void {
+    this.heard++;
+    this.t.fragmentJson(key as string, this.frame, text, start, end);
+  }
 }
 
-/** Per turn: the shapes of its fragment chunks (shape.ts), when the next may be built, and its sink. */
+/** Per turn: the shapes of its chunks (shape.ts), when the next may be built, and its sink. */
 export interface ChatTurn extends ShapeSchedule {
   sink: TraceSink | undefined;
 }
 
 export const chatTurn = (): ChatTurn => ({ ...shapeSchedule(), sink: undefined });
 
+function sinkOf(t: Tracer, turn: ChatTurn, f: FrameIndex): TraceSink {
+  let sink = turn.sink;
+  if (sink === undefined || sink.t !== t) sink = turn.sink = new TraceSink(t);
+  sink.at(f);
+  return sink;
+}
+
 /**
- * The chunk `text.slice(from, to)`, read in place when it fits one of the turn's shapes: its one fragment (when it
- * is not skippable, as every chunk before a parse). False when no shape fits: the caller reads it whole
- * (`readChat` with `fitted`). A chunk that fits holds a string literal, so it is never `[DONE]`.
+ * The chunk `text.slice(from, to)` named `event`, read in place when it fits one of the turn's shapes: what the
+ * shape says (when the chunk is not skippable, as every chunk before a parse). False when no shape fits: the caller
+ * reads it whole (`readChat` with `fitted`). A chunk that fits is a JSON object, so it is never `[DONE]`.
  */
-export function readChatFitted(t: Tracer, f: FrameIndex, turn: ChatTurn, text: string, from: number, to: number): boolean {
-  const start = turn.shapes.length > 0 ? fitShapesIn(turn, text, from, to) : -1;
-  if (start < 0) return false;
-  if (!turn.fit?.marked && skippable(text.slice(from, to))) return true;
+export function readChatFitted(t: Tracer, f: FrameIndex, event: string, turn: ChatTurn, text: string, from: number, to: number): boolean {
+  if (turn.shapes.length === 0 || !fitShapesIn(turn, event, text, from, to)) return false;
+  const s = turn.fit;
+  if (s === undefined || (!s.marked && skippable(text.slice(from, to)))) return true;
   usedShape(turn);
-  t.fragmentJson(turn.key, f, text, start, turn.end);
+  replay(s, turn, text, sinkOf(t, turn, f));
   return true;
 }
 
@@ -143,13 +156,11 @@ export function readChat(t: Tracer, frame: FrameFields, turn: ChatTurn = chatTur
   const data = frame.data;
   const f = frame.index;
   if (isDone(data)) return t.endAll(f);
-  if (!fitted && readChatFitted(t, f, turn, data, 0, data.length)) return;
+  if (!fitted && readChatFitted(t, f, frame.event, turn, data, 0, data.length)) return;
   if (skippable(data)) return;
   const value = parse(data);
   if (value === undefined) return;
-  let sink = turn.sink;
-  if (sink === undefined || sink.t !== t) sink = turn.sink = new TraceSink(t);
-  sink.at(f);
+  const sink = sinkOf(t, turn, f);
   readValue(value, sink);
-  if (sink.heard === 1 && sink.fragmentKey !== undefined) learnShape(turn, data, sink.fragmentKey, observe, '"arguments"', MARKS);
+  if (sink.heard > 0) learnShape(turn, data, frame.event, observeChat, CHAT_SPEC);
 }

@@ -59,7 +59,8 @@ export function readCarried(wire: WireId, frames: FrameTable): CallTrace {
         const from = dataStart[i] as number;
         const to = dataEnd[i] as number;
         const f = frameIndex(i);
-        if (kind === 0 ? readAnthropicFitted(t, f, events[event[i] as number] as string, anthropic, text, from, to) : readChatFitted(t, f, chat, text, from, to)) continue;
+        const name = events[event[i] as number] as string;
+        if (kind === 0 ? readAnthropicFitted(t, f, name, anthropic, text, from, to) : readChatFitted(t, f, name, chat, text, from, to)) continue;
         fitted = true;
       }
       const frame = frameFields(frames, i);

@@ -1,43 +1,74 @@
 /**
- * Argument fragments read without parsing the whole event, for the ground truth (Chat `function.arguments`,
- * Anthropic `partial_json`). Its own code: nothing here is shared with the wire adapters' envelope templates, so
- * a fault in one cannot hide in the other.
+ * Event shapes for the ground truth (Chat chunks, Anthropic events): an event that fits a shape is read in place,
+ * without parsing it whole. Its own code: nothing here is shared with the wire adapters' envelope templates, so a
+ * fault in one cannot hide in the other.
  *
- * Contract: a `Shape` is made from an event whose whole reading by the wire's truth reader (`ReadWhole`) is one
- * argument fragment and nothing else. It keeps the event's text around the fragment's string literal (the value
- * of the last `member`, e.g. '"arguments"'): `head` (up to the call's `"index"` digits, when they come before the
- * literal), `mid` (from the digits to the literal), `tail` (after the literal) and, when the event ends with a
- * string member (OpenAI's per-chunk `obfuscation`), `padEnd` (the text after that string, whose content is then
- * free). `makeShape` keeps a shape only when two fills read back as one fragment each: '""' with the event's own
- * index (and '""' as the pad), '"x"' with another index (and '"y"'), giving the fragments '' and 'x' at the
- * filled keys. JSON's grammar being context free, any event that is head + digits + mid + L + tail (+ S +
- * padEnd) with L a JSON string literal (and S one without escapes) reads as the one fragment JSON.parse(L) at
- * key = those digits: `fitShape` returns where L is (not decoded: `Tracer.fragmentJson` decodes a call's joined
- * literals once) and the key, `readShape` the fragment decoded; else nothing (the caller parses the event whole).
- * A shape is `marked` when its own text holds one of the strings the reader gives (its quick "may this event
- * matter" test then holds for every event that fits). Never throws.
+ * Contract: a reader tells its sink what an event says as a list of `Op`s (a tag and up to four string fields;
+ * `ReadWhole` reads an event's data that way with JSON.parse). `makeShape(data, read, spec)` keeps the event's text
+ * with holes at some of its values: a call index's digits (`DIGITS`: no leading zero, at most 9), an id or name
+ * (`NAME`: a non-empty string without escape or control character), the argument fragment's string literal
+ * (`LITERAL`, the value of `spec.member`: any JSON string literal, at most one) and a pad: a string last member
+ * whose content does not change what the event says (`FREE`: OpenAI's `obfuscation`; no escape). Candidates are
+ * the values of the members `spec.names` and `spec.member` and a string last member; each is probed alone (a value
+ * that changes nothing, e.g. a chunk id, or that changes what the event says other than by being echoed, e.g.
+ * Chat's choice index, stays fixed text) and
+ * the shape is kept only when the event and two fills of all holes at once read back as the shape's ops (`ops`:
+ * the event's own, a field that echoes a hole replaced by the hole's number). JSON's grammar being context free,
+ * an event that is the fixed text with a value of each hole's class in each hole parses as the same object with
+ * those values; the readers treat such a value as a whole (they pass it on, or test only that it is a string, a
+ * non-empty one, a non-negative integer), so the event says `ops` with the holes' values: `fitShapeIn` checks
+ * an event in place with one sticky regular expression (`re`) and reads the holes back (`ShapeFit`; the literal
+ * is left as its span, not decoded: `Tracer.fragmentJson` decodes a call's joined literals once) and `replay`
+ * tells a sink what it says. Anything else (an escape in an id, reordered keys, an extra member, a number written
+ * 01, 1e3 or -0) does not fit: the caller parses it whole. A shape is `marked` when its fixed text holds one of
+ * `spec.marks` (the reader's quick "may this event matter" test then holds for every event that fits). Never throws.
  */
 
+export type Field = string | undefined;
+/** What an event says, one sink call at a time: a tag and its fields. */
+export type Op = readonly [string, ...Field[]];
+/** Reads an event's data whole (JSON.parse and the reader's rules); undefined when the data is not JSON. */
+export type ReadWhole = (data: string, event: string) => Op[] | undefined;
+
+/** Hole classes (see the contract). */
+export const DIGITS = 0;
+export const NAME = 1;
+export const LITERAL = 2;
+export const FREE = 3;
+
+export interface ShapeSpec {
+  /** The member whose string value is the argument fragment, e.g. '"arguments"' (as written, quotes included). */
+  readonly member: string;
+  /** Members whose values may be holes, as written: '"index"', '"id"', '"name"'. */
+  readonly names: readonly string[];
+  readonly marks: readonly string[];
+}
+
+/** A field of a shape's op: a fixed value, or the number of the hole whose value it is. */
+export type Ref = string | number | undefined;
+
 export interface Shape {
-  readonly head: string;
-  /** Whether the call's index digits follow `head` (else `mid` follows it directly). */
-  readonly indexed: boolean;
-  readonly mid: string;
-  readonly tail: string;
-  readonly padEnd?: string;
-  /** The key when the shape has no index digits. */
-  readonly key: string;
-  /** Whether one of the `marks` given to makeShape is in the shape's own text (so in every event that fits it). */
+  /** The fixed text around the holes: fixed[0] hole 0 fixed[1] ... fixed[n]. */
+  readonly fixed: readonly string[];
+  readonly holes: readonly number[];
+  /** The LITERAL hole's number, or -1. */
+  readonly literal: number;
+  /** What an event that fits says (the literal only ever as the text of a 'fragment' op). */
+  readonly ops: readonly (readonly [string, ...Ref[]])[];
+  /** The SSE event name the shape was made under (an event of another name never fits). */
+  readonly event: string;
   readonly marked: boolean;
-  /** The events that fit, as one sticky regular expression (built from the parts above; see `fitShapeIn`). */
   readonly re: RegExp;
 }
 
-/** What one event says, in the reader's terms; a fragment is ['fragment', key, text]. */
-export type Observation = readonly ['fragment', string, string] | readonly [string, ...unknown[]];
+/** Where `fitShapeIn` leaves what it read: the holes' values (DIGITS: the key; NAME: the text) and the literal's span. */
+export interface ShapeFit {
+  vals: Field[];
+  start: number;
+  end: number;
+}
 
-/** Reads an event's data whole (JSON.parse and the reader's rules), or undefined when the data is not JSON. */
-export type ReadWhole = (data: string) => Observation[] | undefined;
+export const shapeFit = (): ShapeFit => ({ vals: [], start: 0, end: 0 });
 
 const MAX_DIGITS = 9;
 
@@ -52,89 +83,148 @@ function literalEnd(t: string, i: number): number {
 }
 
 const space = (c: number): boolean => c === 32 || c === 9 || c === 10 || c === 13;
+/** A string literal without escape or control character. */
+const plain = (v: string): boolean => /^".*"$/s.test(v) && ![...v.slice(1, -1)].some((ch) => ch === '"' || ch === '\\' || ch.charCodeAt(0) < 32);
+const DIGITS_RE = /^(?:0|[1-9][0-9]{0,8})$/;
 
-/** The position after `"name"`, whitespace, a colon and whitespace, searching back from `before`; -1 if none. */
-function valueAfterName(t: string, name: string, before: number): number {
-  const at = t.lastIndexOf(name, before);
-  if (at < 0) return -1;
-  let i = at + name.length;
-  while (space(t.charCodeAt(i))) i++;
-  if (t.charCodeAt(i) !== 58) return -1;
-  i++;
-  while (space(t.charCodeAt(i))) i++;
-  return i;
+interface Candidate {
+  from: number;
+  to: number;
+  kind: number;
 }
 
-/** The span of a trailing string member's literal: text ends with `"..."` + one `}`; undefined if not so. */
-function padSpan(t: string, from: number): [number, number] | undefined {
-  const close = t.length - 2;
-  if (close <= from || t.charCodeAt(close + 1) !== 125 || t.charCodeAt(close) !== 34) return undefined;
-  const open = t.lastIndexOf('"', close - 1);
-  if (open < from) return undefined;
-  let k = open - 1;
-  while (space(t.charCodeAt(k))) k--;
-  return t.charCodeAt(k) === 58 ? [open, close + 1] : undefined;
+/** The values of the members a shape may have holes at, in text order (see the contract). */
+function candidates(data: string, spec: ShapeSpec): Candidate[] {
+  const out: Candidate[] = [];
+  let last: Candidate | undefined;
+  for (let i = 0; i < data.length; i++) {
+    if (data.charCodeAt(i) !== 34) continue;
+    const end = literalEnd(data, i);
+    if (end < 0) break;
+    let v = end;
+    while (space(data.charCodeAt(v))) v++;
+    if (data.charCodeAt(v) !== 58) {
+      i = end - 1;
+      continue;
+    }
+    v++;
+    while (space(data.charCodeAt(v))) v++;
+    const name = data.slice(i, end);
+    let to = v;
+    if (data.charCodeAt(v) === 34) to = literalEnd(data, v);
+    else while (to < data.length && /[-+.eE0-9]/.test(data.charAt(to))) to++;
+    if (to < 0) break;
+    const value = data.slice(v, to);
+    const kind =
+      name === spec.member && value.startsWith('"') ? LITERAL
+      : !spec.names.includes(name) ? -1
+      : DIGITS_RE.test(value) ? DIGITS
+      : plain(value) && value.length > 2 ? NAME
+      : -1;
+    last = { from: v, to, kind };
+    if (kind >= 0) out.push(last);
+    i = end - 1;
+  }
+  // a string last member (a pad)
+  if (last && last.kind < 0 && plain(data.slice(last.from, last.to)) && /^\s*}\s*$/.test(data.slice(last.to))) out.push({ ...last, kind: FREE });
+  return out;
 }
 
-const isFragment = (obs: Observation[] | undefined, key: string, text: string): boolean => {
-  const o = obs?.length === 1 ? obs[0] : undefined;
-  return o !== undefined && o[0] === 'fragment' && o[1] === key && o[2] === text;
+/** A fill of a hole: its text and the value a reader echoes. */
+function sentinel(kind: number, h: number, second: boolean): [string, string] {
+  if (kind === DIGITS) return [String((second ? 8_200_000 : 9_100_000) + h), String((second ? 8_200_000 : 9_100_000) + h)];
+  const v = second && kind !== NAME ? '' : `~${h}${second ? 'b' : 'a'}`;
+  return [`"${v}"`, v];
+}
+
+const fill = (data: string, holes: readonly Candidate[], texts: readonly string[]): string => {
+  let out = '';
+  let at = 0;
+  holes.forEach((c, h) => {
+    out += data.slice(at, c.from) + texts[h];
+    at = c.to;
+  });
+  return out + data.slice(at);
 };
 
-/** A shape from an event that reads as the one fragment (key, text), or undefined (see the contract). */
-export function makeShape(data: string, key: string, read: ReadWhole, member: string, marks: readonly string[] = []): Shape | undefined {
-  const litStart = valueAfterName(data, member, data.length);
-  if (litStart < 0 || data.charCodeAt(litStart) !== 34) return undefined;
-  const litEnd = literalEnd(data, litStart);
-  if (litEnd < 0) return undefined;
-  let head = data.slice(0, litStart);
-  let mid = '';
-  let indexed = false;
-  const d0 = valueAfterName(data, '"index"', litStart);
-  let d1 = d0;
-  while (d1 >= 0 && d1 < litStart && d1 - d0 < MAX_DIGITS && data.charCodeAt(d1) >= 48 && data.charCodeAt(d1) <= 57) d1++;
-  // mid never starts with a digit (the digits above are all there are), so fitShape reads them back
-  if (d0 >= 0 && d1 > d0 && d1 < litStart && data.slice(d0, d1) === key && !(data.charCodeAt(d1) >= 48 && data.charCodeAt(d1) <= 57)) {
-    head = data.slice(0, d0);
-    mid = data.slice(d1, litStart);
-    indexed = true;
+const sameOps = (a: readonly (readonly Field[])[] | undefined, b: readonly (readonly Field[])[] | undefined): boolean =>
+  a !== undefined && b !== undefined && a.length === b.length && a.every((op, k) => op.length === b[k]?.length && op.every((x, m) => x === b[k]?.[m]));
+
+/** A shape from an event the reader read as `read(data, event)`, or undefined (see the contract). */
+export function makeShape(data: string, event: string, read: ReadWhole, spec: ShapeSpec): Shape | undefined {
+  try {
+    return shapeOf(data, event, read, spec);
+  } catch {
+    return undefined;
   }
-  const pad = padSpan(data, litEnd);
-  const tail = data.slice(litEnd, pad === undefined ? data.length : pad[0]);
-  const padEnd = pad === undefined ? undefined : data.slice(pad[1]);
-  const other = key === '0' ? '1' : '0';
-  const fill = (n: string, lit: string, s: string): string => head + (indexed ? n : '') + mid + lit + tail + (padEnd === undefined ? '' : s + padEnd);
-  if (!isFragment(read(fill(key, '""', '""')), key, '')) return undefined;
-  if (!isFragment(read(fill(other, '"x"', '"y"')), indexed ? other : key, 'x')) return undefined;
-  const fixed = [head, mid, tail, padEnd ?? ''];
-  const marked = marks.some((m) => fixed.some((part) => part.includes(m)));
-  const re = shapeRegExp(head, indexed, mid, tail, padEnd);
-  const shape: { -readonly [K in keyof Shape]: Shape[K] } = { head, indexed, mid, tail, key, marked, re };
-  if (padEnd !== undefined) shape.padEnd = padEnd;
-  return shape;
 }
 
-/** Where `fitShape` leaves the key of the event it read and the end of its literal. */
-export interface ShapeFit {
-  key: string;
-  end: number;
+function shapeOf(data: string, event: string, read: ReadWhole, spec: ShapeSpec): Shape | undefined {
+  const ops = read(data, event);
+  if (ops === undefined || ops.length === 0) return undefined;
+  const refs: Ref[][] = ops.map((op) => [...op]);
+  const kept: Candidate[] = [];
+  for (const c of candidates(data, spec)) {
+    const [text, value] = sentinel(c.kind, kept.length, false);
+    const probe = read(data.slice(0, c.from) + text + data.slice(c.to), event);
+    if (probe === undefined || probe.length !== ops.length) continue;
+    const own = c.kind === LITERAL ? (JSON.parse(data.slice(c.from, c.to)) as string) : data.slice(c.from + (c.kind === DIGITS ? 0 : 1), c.to - (c.kind === DIGITS ? 0 : 1));
+    const at: [number, number][] = [];
+    const fits = probe.every((op, k) => op.length === ops[k]?.length && op.every((x, m) => x === ops[k]?.[m] || (x === value && ops[k]?.[m] === own && m > 0 && at.push([k, m]) > 0)));
+    if (!fits) continue;
+    if (c.kind === LITERAL && (at.length !== 1 || kept.some((k) => k.kind === LITERAL) || ops[at[0]?.[0] ?? 0]?.[0] !== 'fragment' || at[0]?.[1] !== 2)) continue;
+    // a value that changes nothing is fixed text, unless it is the pad (a string last member)
+    if (at.length === 0 ? c.kind !== FREE : c.kind === FREE) continue;
+    if (at.some(([k, m]) => typeof refs[k]?.[m] === 'number')) return undefined;
+    for (const [k, m] of at) (refs[k] as Ref[])[m] = kept.length;
+    kept.push(c);
+  }
+  if (!kept.some((c) => c.kind !== FREE)) return undefined;
+  const holes = kept.map((c) => c.kind);
+  const fixed: string[] = [];
+  let at = 0;
+  for (const c of kept) {
+    fixed.push(data.slice(at, c.from));
+    at = c.to;
+  }
+  fixed.push(data.slice(at));
+  const shape: Shape = {
+    fixed,
+    holes,
+    literal: holes.indexOf(LITERAL),
+    ops: refs as unknown as Shape['ops'],
+    event,
+    marked: spec.marks.some((m) => fixed.some((part) => part.includes(m))),
+    re: shapeRegExp(fixed, holes),
+  };
+  // the event itself and two fills of every hole at once read back as the shape's ops
+  for (const second of [false, true]) {
+    const fills = holes.map((kind, h) => sentinel(kind, h, second));
+    const filled = fill(data, kept, fills.map((f) => f[0]));
+    if (!sameOps(read(filled, event), opsOf(shape, filled))) return undefined;
+  }
+  return sameOps(ops, opsOf(shape, data)) ? shape : undefined;
 }
 
 /** Regular-expression text matching `x` literally. */
 const literally = (x: string): string => x.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&');
 
 /** A JSON string literal (JSON.parse's grammar: no raw control character, only its escapes). */
-const LITERAL = '"(?:[^"\\\\\\x00-\\x1f]|\\\\(?:["\\\\/bfnrt]|u[0-9a-fA-F]{4}))*"';
+const LITERAL_RE = '"(?:[^"\\\\\\x00-\\x1f]|\\\\(?:["\\\\/bfnrt]|u[0-9a-fA-F]{4}))*"';
+const HOLE_RE = [`(?:0|[1-9][0-9]{0,${MAX_DIGITS - 1}})`, '"[^"\\\\\\x00-\\x1f]+"', LITERAL_RE, '"[^"\\\\\\x00-\\x1f]*"'];
 
 /**
- * The events a shape's parts stand for, as one sticky regular expression (matched at the event's start, and
- * matching only if it ends at the event's end): head, the index digits (no leading zero, at most MAX_DIGITS), mid,
- * a JSON string literal, tail, and when padded a string without escape or control character and padEnd.
+ * The events a shape stands for, as one sticky regular expression (matched at the event's start, and matching
+ * only if it ends at the event's end): its fixed parts literally, each hole's class between them. It matches in
+ * one way only: a string hole ends at its first quote that is not escaped, and a fixed part after digits never
+ * starts with a digit (it is the text after a whole number of the event the shape was made from).
  */
-function shapeRegExp(head: string, indexed: boolean, mid: string, tail: string, padEnd: string | undefined): RegExp {
-  const digits = indexed ? `(?:0|[1-9][0-9]{0,${MAX_DIGITS - 1}})` : '';
-  const pad = padEnd === undefined ? '' : `"[^"\\\\\\x00-\\x1f]*"${literally(padEnd)}`;
-  return new RegExp(`${literally(head)}${digits}${literally(mid)}${LITERAL}${literally(tail)}${pad}`, 'y');
+function shapeRegExp(fixed: readonly string[], holes: readonly number[]): RegExp {
+  let src = literally(fixed[0] as string);
+  holes.forEach((kind, h) => {
+    src += (HOLE_RE[kind] as string) + literally(fixed[h + 1] as string);
+  });
+  return new RegExp(src, 'y');
 }
 
 /** Keys of small indices, made once (the same string each time: a map finds it without hashing it anew). */
@@ -142,110 +232,87 @@ const KEYS: string[] = [];
 const keyOf = (n: number): string => (n < 4096 ? (KEYS[n] ??= String(n)) : String(n));
 
 /**
- * Where the JSON string literal of the fragment an event that fits the shape carries starts (its opening quote;
- * `out.end` is just past its closing quote, `out.key` the fragment's key), or -1 when the event does not fit.
- * The literal is not decoded (its value is JSON.parse of it; bodies of literals join into the body of their
- * joined values).
+ * Whether the event `text.slice(from, to)` fits the shape, read in place (offsets are in `text`): one native match
+ * of `re` at `from` that ends at `to` does every check. Then `out` holds the holes' values and the literal's span
+ * (its quotes included), read back from the matched text: the holes before the literal from the start, those after
+ * it from the end (so the literal itself is not scanned).
  */
-export function fitShape(s: Shape, data: string, out: ShapeFit): number {
-  return fitShapeIn(s, data, 0, data.length, out);
-}
-
-/**
- * `fitShape` for the event `text.slice(from, to)`, read in place (offsets are in `text`). One native match of the
- * shape's sticky regular expression (`re`) at `from` does every check: the match must end at `to`. That is what
- * the expression anchored at both ends says of the slice, as the expression matches in one way only: the index
- * digits are all there are (`mid` never starts with a digit), and a string (the literal, the pad) ends at its
- * first quote that is not escaped.
- */
-export function fitShapeIn(s: Shape, text: string, from: number, to: number, out: ShapeFit): number {
-  // `test` builds no match array; the digits and the pad are read back from the matched text
+export function fitShapeIn(s: Shape, text: string, from: number, to: number, out: ShapeFit): boolean {
   const re = s.re;
   re.lastIndex = from;
-  if (!re.test(text) || re.lastIndex !== to) return -1;
-  let start = from + s.head.length;
-  let key = s.key;
-  if (s.indexed) {
-    let n = 0;
-    for (let c = text.charCodeAt(start); c >= 48 && c <= 57; c = text.charCodeAt(++start)) n = n * 10 + (c - 48);
-    key = keyOf(n);
+  if (!re.test(text) || re.lastIndex !== to) return false;
+  const { fixed, holes, literal } = s;
+  const vals = out.vals;
+  const n = holes.length;
+  const forward = literal < 0 ? n : literal;
+  let p = from + (fixed[0] as string).length;
+  for (let h = 0; h < forward; h++) {
+    const kind = holes[h];
+    if (kind === DIGITS) {
+      let v = 0;
+      for (let c = text.charCodeAt(p); c >= 48 && c <= 57; c = text.charCodeAt(++p)) v = v * 10 + (c - 48);
+      vals[h] = keyOf(v);
+    } else {
+      let q = p + 1;
+      while (text.charCodeAt(q) !== 34) q++;
+      vals[h] = kind === NAME ? text.slice(p + 1, q) : undefined;
+      p = q + 1;
+    }
+    p += (fixed[h + 1] as string).length;
   }
-  start += s.mid.length;
-  const padEnd = s.padEnd;
-  out.key = key;
-  out.end = (padEnd === undefined ? to : text.lastIndexOf('"', to - padEnd.length - 2)) - s.tail.length;
-  return start;
-}
-
-/** The fragment an event that fits the shape carries, decoded, with its key; undefined when it does not fit. */
-export function readShape(s: Shape, data: string): { key: string; text: string } | undefined {
-  const out: ShapeFit = { key: '', end: 0 };
-  const start = fitShape(s, data, out);
-  return start < 0 ? undefined : { key: out.key, text: JSON.parse(data.slice(start, out.end)) as string };
-}
-
-/** How many shapes a turn keeps, and the longest wait between two builds that went unused. */
-const SHAPES = 4;
-const MAX_WAIT = 256;
-
-/** Per turn: its shapes and when the next may be built (and where `fitShape` leaves a key). */
-export interface ShapeSchedule extends ShapeFit {
-  shapes: Shape[];
-  /** Events read whole since the last build, and how many must pass before the next. */
-  since: number;
-  wait: number;
-  /** The last shape built, and whether an event has fitted it since. */
-  built: Shape | undefined;
-  builtHit: boolean;
-  /** The shape `fitShapes` found last. */
-  fit: Shape | undefined;
-}
-
-export const shapeSchedule = (): ShapeSchedule => ({ shapes: [], since: 0, wait: 0, built: undefined, builtHit: false, key: '', end: 0, fit: undefined });
-
-/**
- * After an event read whole that was one fragment at `key`: a shape from it, when the schedule allows. Builds back
- * off (doubling, up to MAX_WAIT) while the shapes they make go unused; the newest SHAPES shapes are kept.
- */
-export function learnShape(turn: ShapeSchedule, data: string, key: string, read: ReadWhole, member: string, marks: readonly string[] = []): void {
-  if (turn.since++ < turn.wait) return;
-  turn.wait = turn.builtHit ? 0 : Math.min(MAX_WAIT, turn.wait * 2 + 1);
-  turn.since = 0;
-  turn.builtHit = false;
-  const s = makeShape(data, key, read, member, marks);
-  turn.built = s;
-  if (s === undefined) return;
-  turn.shapes.unshift(s);
-  if (turn.shapes.length > SHAPES) turn.shapes.pop();
-}
-
-/** `fitShape` with the first of the turn's shapes the event fits (that shape left in `turn.fit`), or -1. */
-export function fitShapes(turn: ShapeSchedule, data: string): number {
-  return fitShapesIn(turn, data, 0, data.length);
-}
-
-/** `fitShapes` for the event `text.slice(from, to)`, read in place (`fitShapeIn`). */
-export function fitShapesIn(turn: ShapeSchedule, text: string, from: number, to: number): number {
-  const shapes = turn.shapes;
-  for (let i = 0; i < shapes.length; i++) {
-    const s = shapes[i] as Shape;
-    const start = fitShapeIn(s, text, from, to, turn);
-    if (start < 0) continue;
-    turn.fit = s;
-    return start;
+  if (literal < 0) return true;
+  out.start = p;
+  let e = to - (fixed[n] as string).length;
+  for (let h = n - 1; h > literal; h--) {
+    const kind = holes[h];
+    if (kind === DIGITS) {
+      let v = 0;
+      let m = 1;
+      for (let c = text.charCodeAt(e - 1); c >= 48 && c <= 57; c = text.charCodeAt(--e - 1)) {
+        v += (c - 48) * m;
+        m *= 10;
+      }
+      vals[h] = keyOf(v);
+    } else {
+      // no quote inside (the class): the opening quote is the first one back (a loop: lastIndexOf is a runtime call)
+      let q = e - 2;
+      while (text.charCodeAt(q) !== 34) q--;
+      vals[h] = kind === NAME ? text.slice(q + 1, e - 1) : undefined;
+      e = q;
+    }
+    e -= (fixed[h] as string).length;
   }
-  return -1;
+  out.end = e;
+  vals[literal] = undefined;
+  return true;
 }
 
-/** The event that fitted `turn.fit` was read by it: that shape goes first, and counts as a hit if it is the newest. */
-export function usedShape(turn: ShapeSchedule): void {
-  const s = turn.fit;
-  if (s === undefined) return;
-  const shapes = turn.shapes;
-  const i = shapes[0] === s ? 0 : shapes.indexOf(s);
-  if (i > 0) {
-    shapes[i] = shapes[0] as Shape;
-    shapes[0] = s;
+/** Who hears a shape's ops: `op` with the holes' values, `fragmentJson` for the fragment that is the literal. */
+export interface Replay {
+  op(tag: string, a: Field, b: Field, c: Field, d: Field): void;
+  fragmentJson(key: Field, text: string, start: number, end: number): void;
+}
+
+const field = (r: Ref, vals: readonly Field[]): Field => (typeof r === 'number' ? vals[r] : r);
+
+/** Tells `sink` what an event that fitted `s` (`fit`, read in `text`) says. */
+export function replay(s: Shape, fit: ShapeFit, text: string, sink: Replay): void {
+  const { ops, literal } = s;
+  const vals = fit.vals;
+  for (let k = 0; k < ops.length; k++) {
+    const op = ops[k] as readonly [string, ...Ref[]];
+    if (literal >= 0 && op[2] === literal) sink.fragmentJson(field(op[1], vals), text, fit.start, fit.end);
+    else sink.op(op[0], field(op[1], vals), field(op[2], vals), field(op[3], vals), field(op[4], vals));
   }
-  if (s === turn.built) turn.builtHit = true;
+}
+
+/** What an event that fits the shape says (the literal decoded), or undefined when it does not fit. */
+export function opsOf(s: Shape, data: string): Op[] | undefined {
+  const fit = shapeFit();
+  if (!fitShapeIn(s, data, 0, data.length, fit)) return undefined;
+  return s.ops.map((op) => {
+    const out: Field[] = op.slice(1).map((r) => field(r, fit.vals));
+    if (s.literal >= 0 && op[2] === s.literal) out[1] = JSON.parse(data.slice(fit.start, fit.end)) as string;
+    return [op[0], ...out] as Op;
+  });
 }

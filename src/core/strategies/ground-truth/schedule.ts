@@ -1,0 +1,67 @@
+/**
+ * When the ground truth's readers make shapes (shape.ts) and which they try first, per turn.
+ *
+ * Contract: `learnShape` is called after an event read whole that said something; it makes a shape from it when
+ * the schedule allows: builds back off (doubling, up to MAX_WAIT events) while the shapes they make go unused, and
+ * the newest SHAPES shapes are kept. `fitShapesIn` tries the turn's shapes made under the event's SSE name, most
+ * recently used first, and leaves the one that fitted in `turn.fit` (its values in the turn, a `ShapeFit`);
+ * `usedShape` records that it was read by it. Never throws.
+ */
+import { fitShapeIn, makeShape, type ReadWhole, type Shape, type ShapeFit, type ShapeSpec } from './shape';
+
+/** How many shapes a turn keeps, and the longest wait between two builds that went unused. */
+const SHAPES = 6;
+const MAX_WAIT = 256;
+
+/** Per turn: its shapes and when the next may be built (and where `fitShapeIn` leaves what it read). */
+export interface ShapeSchedule extends ShapeFit {
+  shapes: Shape[];
+  /** Events read whole since the last build, and how many must pass before the next. */
+  since: number;
+  wait: number;
+  /** The last shape built, and whether an event has fitted it since. */
+  built: Shape | undefined;
+  builtHit: boolean;
+  /** The shape `fitShapesIn` found last. */
+  fit: Shape | undefined;
+}
+
+export const shapeSchedule = (): ShapeSchedule => ({ shapes: [], since: 0, wait: 0, built: undefined, builtHit: false, vals: [], start: 0, end: 0, fit: undefined });
+
+/** After an event read whole that said something: a shape from it, when the schedule allows (see the contract). */
+export function learnShape(turn: ShapeSchedule, data: string, event: string, read: ReadWhole, spec: ShapeSpec): void {
+  if (turn.since++ < turn.wait) return;
+  turn.wait = turn.builtHit ? 0 : Math.min(MAX_WAIT, turn.wait * 2 + 1);
+  turn.since = 0;
+  turn.builtHit = false;
+  const s = makeShape(data, event, read, spec);
+  turn.built = s;
+  if (s === undefined) return;
+  turn.shapes.unshift(s);
+  if (turn.shapes.length > SHAPES) turn.shapes.pop();
+}
+
+/** Whether the event `text.slice(from, to)` named `event` fits one of the turn's shapes (left in `turn.fit`). */
+export function fitShapesIn(turn: ShapeSchedule, event: string, text: string, from: number, to: number): boolean {
+  const shapes = turn.shapes;
+  for (let i = 0; i < shapes.length; i++) {
+    const s = shapes[i] as Shape;
+    if (s.event !== event || !fitShapeIn(s, text, from, to, turn)) continue;
+    turn.fit = s;
+    return true;
+  }
+  return false;
+}
+
+/** The event that fitted `turn.fit` was read by it: that shape goes first, and counts as a hit if it is the newest. */
+export function usedShape(turn: ShapeSchedule): void {
+  const s = turn.fit;
+  if (s === undefined) return;
+  const shapes = turn.shapes;
+  const i = shapes[0] === s ? 0 : shapes.indexOf(s);
+  if (i > 0) {
+    shapes[i] = shapes[0] as Shape;
+    shapes[0] = s;
+  }
+  if (s === turn.built) turn.builtHit = true;
+}
