@@ -13,6 +13,7 @@ export const completedItem = defineStrategy<null>({
   appliesTo: (wire) =>
     wire === 'openai-responses' || wire === 'gemini' ? true : 'no-complete-items',
   init: () => null,
+  reads: ['call-complete'],
   step(state, signal, frame, ctx) {
     if (signal.kind !== 'call-complete') return state;
     const { key, id, name, args } = signal;

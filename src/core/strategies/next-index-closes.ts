@@ -34,6 +34,7 @@ export const nextIndexCloses = defineStrategy<NextIndexState>({
   id: 'next-index-closes',
   appliesTo: (wire) => (wire === 'openai-chat' ? true : 'chat-only'),
   init: () => ({ slots: newSlots(), current: null }),
+  reads: ['call-start', 'args', 'finish'],
   step(s, signal, frame, ctx) {
     switch (signal.kind) {
       case 'call-start':

@@ -26,6 +26,7 @@ export const parseEachFragment = defineStrategy<Slots>({
   id: 'parse-each-fragment',
   appliesTo: () => true,
   init: newSlots,
+  reads: ['call-start', 'args', 'call-end', 'call-complete'],
   step(slots, signal, frame, ctx) {
     switch (signal.kind) {
       case 'call-start':

@@ -10,7 +10,7 @@
 import { bufferLengthAt } from '../session/view';
 import type { BufferLog, FrameIndex, StrategyRun } from '../types';
 import { parsePartialJson, type PartialJson } from './partial-json';
-import { perCallEnd, perCallStep } from './per-call-buffer';
+import { PER_CALL_READS, perCallEnd, perCallStep } from './per-call-buffer';
 import { newSlots, type Slots } from './slots';
 import { defineStrategy } from './types';
 
@@ -18,6 +18,7 @@ export const partialJsonPreview = defineStrategy<Slots>({
   id: 'partial-json-preview',
   appliesTo: () => true,
   init: newSlots,
+  reads: PER_CALL_READS,
   step: perCallStep,
   endTurn: perCallEnd,
 });

@@ -8,7 +8,7 @@
  * carries args that differ from the buffer, a note `end-args-differ` is logged. Events carrying whole args count
  * as the call's one fragment when no delta came (see slots.ts). Reused index: same buffer, names appended.
  */
-import type { FrameIndex, Signal } from '../types';
+import type { FrameIndex, Signal, SignalKind } from '../types';
 import {
   appendArgs,
   appendWholeIfNoArgs,
@@ -26,6 +26,9 @@ import {
 import { defineStrategy, type EndContext, type StrategyContext } from './types';
 
 /** The fold step shared with partial-json-preview (which only adds previews computed on demand). */
+/** The kinds perCallStep acts on. */
+export const PER_CALL_READS: readonly SignalKind[] = ['call-start', 'args', 'call-end', 'call-complete', 'finish'];
+
 export function perCallStep(slots: Slots, signal: Signal, frame: FrameIndex, ctx: StrategyContext): Slots {
   switch (signal.kind) {
     case 'call-start':
@@ -74,6 +77,7 @@ export const perCallBuffer = defineStrategy<Slots>({
   id: 'per-call-buffer',
   appliesTo: () => true,
   init: newSlots,
+  reads: PER_CALL_READS,
   step: perCallStep,
   endTurn: perCallEnd,
 });

@@ -1,15 +1,16 @@
 /**
  * Runs one strategy over a recording's signals and judges it: the StrategyRun the UI indexes by frame.
  *
- * Contract: folds `strategy` turn by turn (init, step for every signal of every frame in order, each built from the
- * signal table as the step's own object, endTurn at the turn's last frame), then computes per-turn verdicts against the carried calls. Never throws: a strategy that
+ * Contract: folds `strategy` turn by turn (init, step for every signal of every frame in order whose kind the strategy
+ * reads (`Strategy.reads`), each built from the signal table as the step's own object, endTurn at the turn's last
+ * frame), then computes per-turn verdicts against the carried calls. Never throws: a strategy that
  * throws while folding a turn gets that turn as `fail` with the error message (reason 'wrong-call', error
  * 'strategy error: ...'), and the other turns are still folded. A recording with no frame at all is never 'ok': every
  * strategy is `n/a` with naReason 'no-frames' (a strategy whose appliesTo throws: 'strategy-error'). The result is
  * plain, structured-cloneable data.
  */
 import { frameIndex, type CarriedCall, type FrameIndex, type FrameTable, type NaReason, type ParseAttempt, type SignalTable, type StrategyNote, type StrategyRun, type TurnIndex, type TurnVerdict, type WireId } from '../types';
-import { signalAt as signalAt_ } from '../wire/signal-table';
+import { SIGNAL_KINDS, signalAt as signalAt_ } from '../wire/signal-table';
 import { createRunLog } from './run-log';
 import type { Strategy } from './types';
 import { naVerdicts, overallVerdict, turnGroups, turnVerdict } from './verdict';
@@ -56,6 +57,10 @@ export function runStrategy(strategy: Strategy, input: RunInput): RunResult {
   const n = frames.count;
   const turnOf = frames.turn;
   const starts = signals.start;
+  const kindOf = signals.kind;
+  // the kinds this strategy steps over (all when it does not say): the others are skipped before they are built
+  const reads = new Uint8Array(SIGNAL_KINDS.length).fill(strategy.reads ? 0 : 1);
+  for (const kind of strategy.reads ?? []) reads[SIGNAL_KINDS.indexOf(kind)] = 1;
   let i = 0;
   while (i < n) {
     const turn = turnOf[i] as TurnIndex;
@@ -66,7 +71,7 @@ export function runStrategy(strategy: Strategy, input: RunInput): RunResult {
       for (; j < n && turnOf[j] === turn; j++) {
         const f = frameIndex(j);
         const end = starts[j + 1] as number;
-        for (let k = starts[j] as number; k < end; k++) state = strategy.step(state, signalAt(signals, k), f, ctx);
+        for (let k = starts[j] as number; k < end; k++) if (reads[kindOf[k] as number] === 1) state = strategy.step(state, signalAt(signals, k), f, ctx);
       }
       const endFrame = frameIndex(j - 1);
       lastFrame.set(turn, endFrame);

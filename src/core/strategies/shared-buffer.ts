@@ -45,6 +45,7 @@ export const sharedBuffer = defineStrategy<SharedState>({
   id: 'shared-buffer',
   appliesTo: () => true,
   init: () => ({ bufferId: null, first: null, withArgs: new Set(), whole: new Set(), completed: new Set(), lastArgsKey: null }),
+  reads: ['call-start', 'args', 'call-end', 'call-complete'],
   step(s, signal, frame, ctx) {
     switch (signal.kind) {
       case 'call-start':

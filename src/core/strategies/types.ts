@@ -2,11 +2,13 @@
  * What an assembly strategy is: a declarative object folded over one turn's signals at a time.
  *
  * Contract: `init(turn)` makes a fresh per-turn state; `step` is called for every signal of every frame of the turn,
- * in order; `endTurn` is called once after the turn's last frame (the stream end). A strategy writes what it does
- * (buffers, parse attempts, ready calls) to `ctx.log` and never throws on bad input: a parse failure is logged.
+ * in order (when the strategy declares `reads`, only for signals of those kinds: the runner skips the others
+ * without building them); `endTurn` is called once after the turn's last frame (the stream end). A strategy writes
+ * what it does (buffers, parse attempts, ready calls) to `ctx.log` and never throws on bad input: a parse failure is
+ * logged. The signal given to `step` is its own object, built for that call.
  * Strategies see normalized signals only; the wire id is there for the few rules that differ per wire.
  */
-import type { FrameIndex, NaReason, Signal, StrategyId, TurnIndex, WireId } from '../types';
+import type { FrameIndex, NaReason, Signal, SignalKind, StrategyId, TurnIndex, WireId } from '../types';
 import type { RunLog } from './run-log';
 
 export interface StrategyContext {
@@ -26,6 +28,8 @@ export interface Strategy<S = unknown> {
   /** True, or the code of the reason it does not apply (e.g. 'no-complete-items'). */
   appliesTo(wire: WireId): true | NaReason;
   init(turn: TurnIndex): S;
+  /** The signal kinds `step` acts on; the runner skips the rest without building them. Absent: every kind. */
+  reads?: readonly SignalKind[];
   step(state: S, signal: Signal, frame: FrameIndex, ctx: StrategyContext): S;
   endTurn(state: S, ctx: EndContext): void;
 }
