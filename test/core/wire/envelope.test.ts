@@ -3,10 +3,10 @@
 // with and without templates on random and mutated streams of every wire.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { WIRES, type Frame } from '../../../src/core/types';
+import { WIRES } from '../../../src/core/types';
 import { encodeTurn, type TurnSpec } from '../../../src/core/wire';
 import { createHoleSet, createReader, holeOf, learn, makeTemplate, MISS, plainString, readHole, readRoot, substitute, valueSpan } from '../../../src/core/wire/envelope';
-import { framesFromSse } from './frames';
+import { edit, framesFromSse, mutate } from './frames';
 import { frameTableOf } from '../../../src/core/sse';
 import { adaptLists } from './signals';
 
@@ -189,22 +189,6 @@ const spec: fc.Arbitrary<TurnSpec> = fc.record({
   interleave: fc.boolean(),
 });
 
-/** Frames whose data is edited: a character replaced, inserted or removed, or another frame's data swapped in. */
-function mutate(frames: Frame[], edits: readonly [number, number, number, string][]): Frame[] {
-  const out = frames.map((f) => ({ ...f }));
-  for (const [which, kind, at, ch] of edits) {
-    const f = out[which % Math.max(1, out.length)];
-    if (!f) continue;
-    const p = at % (f.data.length + 1);
-    if (kind === 0) f.data = f.data.slice(0, p) + ch + f.data.slice(p + 1);
-    else if (kind === 1) f.data = f.data.slice(0, p) + ch + f.data.slice(p);
-    else if (kind === 2) f.data = f.data.slice(0, p) + f.data.slice(p + 1);
-    else f.data = out[(which + at) % out.length]?.data ?? f.data;
-  }
-  return out;
-}
-
-const edit = fc.tuple(fc.nat(), fc.integer({ min: 0, max: 3 }), fc.nat(), fc.constantFrom('"', '\\', '{', '}', ',', ' ', '0', 'x', ':', ']', '\u0001', '\n'));
 
 describe('adapters with and without envelope templates', () => {
   it.each(WIRES)('%s: equal signals on random streams, mutated or not', (wire) => {

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { load } from '../../../src/core/load';
 import { decodeRecording, frameTableOf } from '../../../src/core/sse';
-import { WIRES, type Frame, type FrameTable, type Signal, type WireId } from '../../../src/core/types';
+import { WIRES, type FrameTable, type Signal, type WireId } from '../../../src/core/types';
 import {
   adaptFrames,
   detectWire,
@@ -29,7 +29,7 @@ import {
   usageOf,
   type TurnSpec,
 } from '../../../src/core/wire';
-import { fixture, framesFromSse, framesFromTurns } from './frames';
+import { edit, fixture, framesFromSse, framesFromTurns, mutate } from './frames';
 import { legacyAdaptFrames, legacyIsTerminal } from './legacy';
 
 /** The new adapters against the old ones on these frames: signals, terminal frames and kinds. */
@@ -55,21 +55,6 @@ const spec: fc.Arbitrary<TurnSpec> = fc.record({
   usage: fc.option(fc.record({ inputTokens: fc.nat(), outputTokens: fc.nat() }), { nil: undefined }),
 });
 
-/** Frames whose data is edited: a character replaced, inserted or removed, or another frame's data swapped in. */
-function mutate(frames: Frame[], edits: readonly [number, number, number, string][]): Frame[] {
-  const out = frames.map((f) => ({ ...f }));
-  for (const [which, kind, at, ch] of edits) {
-    const f = out[which % Math.max(1, out.length)];
-    if (!f) continue;
-    const p = at % (f.data.length + 1);
-    if (kind === 0) f.data = f.data.slice(0, p) + ch + f.data.slice(p + 1);
-    else if (kind === 1) f.data = f.data.slice(0, p) + ch + f.data.slice(p);
-    else if (kind === 2) f.data = f.data.slice(0, p) + f.data.slice(p + 1);
-    else f.data = out[(which + at) % out.length]?.data ?? f.data;
-  }
-  return out;
-}
-const edit = fc.tuple(fc.nat(), fc.integer({ min: 0, max: 3 }), fc.nat(), fc.constantFrom('"', '\\', '{', '}', ',', ' ', '0', 'x', ':', ']', '\u0001', '\n'));
 
 describe('adaptFrames writes the signals the per-frame adapters returned', () => {
   it.each(WIRES)('%s: random streams of several turns, mutated or not, with and without templates', (wire) => {
