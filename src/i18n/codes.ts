@@ -1,4 +1,4 @@
-// Words for the codes core returns (closed unions in src/core/types.ts), as typed tables: a code added to a union
+// Words for the codes core returns (closed unions in src/core/types.ts and strategy-types.ts), as typed tables: a code added to a union
 // without its message key here is a compile error. The UI and the CLI both word codes through these.
 import type { NaReason, WireId } from '../core/types';
 import type { MessageKey } from './index';

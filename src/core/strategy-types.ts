@@ -1,0 +1,124 @@
+/**
+ * The strategies' part of the data model (re-exported by ../types.ts, where every module imports it from): the
+ * strategy ids, what a strategy's run holds (buffers, fragments, parse attempts, ready calls, verdicts) and the
+ * codes of its reasons and notes. Contract: as ../types.ts (plain immutable data, branded units).
+ */
+import type { CallKey, FrameIndex, TurnIndex, Verdict } from './types';
+
+export type StrategyId =
+  | 'parse-each-fragment'
+  | 'shared-buffer'
+  | 'per-call-buffer'
+  | 'completed-item'
+  | 'partial-json-preview'
+  | 'next-index-closes';
+
+export const STRATEGY_IDS: readonly StrategyId[] = [
+  'parse-each-fragment',
+  'shared-buffer',
+  'per-call-buffer',
+  'completed-item',
+  'partial-json-preview',
+  'next-index-closes',
+];
+
+/**
+ * A buffer a strategy appends to. Its text is stored once (its final value); at frame f it holds the prefix of
+ * length `lengthAt(f)` = the end of the last fragment with frame <= f.
+ */
+export interface BufferLog {
+  readonly id: number;
+  readonly turn: TurnIndex;
+  /** The call key, or null for the one shared buffer. */
+  readonly key: CallKey | null;
+  readonly callId?: string;
+  readonly name?: string;
+  readonly text: string;
+  /** The frame at which the strategy opened it (a call's start), which may precede its first fragment. */
+  readonly openedAt?: FrameIndex;
+  /** Fragments in arrival order: [frame, start, end) ranges into `text`. An empty fragment ('') is a real one. */
+  readonly fragments: readonly { readonly frame: FrameIndex; readonly start: number; readonly end: number }[];
+}
+
+export interface ParseAttempt {
+  readonly frame: FrameIndex;
+  readonly turn: TurnIndex;
+  readonly key: CallKey | null;
+  /** The input is `buffers[bufferId].text.slice(start, end)`, or `text` when it came whole from an event. */
+  readonly bufferId: number;
+  readonly start: number;
+  readonly end: number;
+  readonly text?: string;
+  readonly ok: boolean;
+  /** The parser's own message (JSON.parse's), when it failed and was parsed; absent when the run rejected the input
+   * without parsing (cut short): `attemptError` (session/view.ts) gives the message in both cases. */
+  readonly error?: string;
+}
+
+export interface ReadyCall {
+  readonly turn: TurnIndex;
+  readonly key: CallKey;
+  readonly id: string;
+  readonly name: string;
+  readonly argsText: string;
+  readonly args: unknown;
+  readonly readyFrame: FrameIndex;
+}
+
+export type VerdictReason =
+  | 'parse-failed'
+  | 'missing-call'
+  | 'extra-call'
+  | 'wrong-call'
+  | 'call-never-ended'
+  | 'invalid-arguments'
+  | 'unnamed-call'
+  | 'not-applicable'
+  | 'no-calls';
+
+export interface TurnVerdict {
+  readonly turn: TurnIndex;
+  readonly verdict: Verdict;
+  readonly reason?: VerdictReason;
+  /** For `fail`: the first failing frame, the input and the parser's message, where a parse failed. */
+  readonly frame?: FrameIndex;
+  readonly input?: string;
+  readonly error?: string;
+  /** For `fail` on a call mismatch: which call (key) is concerned. */
+  readonly key?: CallKey;
+}
+
+/** A strategy's remark that is neither an attempt nor a call (optional data; added for per-call-buffer). */
+export interface StrategyNote {
+  readonly turn: TurnIndex;
+  readonly key: CallKey;
+  readonly frame: FrameIndex;
+  /** `end-args-differ`: the call's end event carried args that differ from the buffer the strategy parsed. */
+  readonly code: 'end-args-differ';
+  /** The end event's args. */
+  readonly detail: string;
+}
+
+/**
+ * Why a strategy does not apply (the UI and the CLI word each code, src/i18n/codes.ts): the recording has no frame;
+ * the run is a placeholder not computed yet; the wire carries no complete item (completed-item); the strategy is for
+ * Chat Completions only (next-index-closes); the strategy threw while checking its wire.
+ */
+export type NaReason = 'no-frames' | 'pending' | 'no-complete-items' | 'chat-only' | 'strategy-error';
+
+export interface StrategyRun {
+  readonly id: StrategyId;
+  readonly applicable: boolean;
+  /** Why it does not apply (a code; src/i18n words it). */
+  readonly naReason?: NaReason;
+  readonly buffers: readonly BufferLog[];
+  /** Sorted by frame. */
+  readonly attempts: readonly ParseAttempt[];
+  /** Sorted by readyFrame. */
+  readonly calls: readonly ReadyCall[];
+  readonly verdicts: readonly TurnVerdict[];
+  /** Overall: ok when every turn is ok, n/a when not applicable, else fail. */
+  readonly verdict: Verdict;
+  /** Remarks in frame order (optional: absent on runs that made none or were not computed). */
+  readonly notes?: readonly StrategyNote[];
+}
