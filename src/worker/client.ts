@@ -43,7 +43,9 @@ async function inWorker(create: () => Worker, input: string | Uint8Array, name: 
   return new Promise((resolve, reject) => {
     if (hooks.signal.aborted) return reject(abortError());
     const worker = create();
+    let settled = false;
     const finish = () => {
+      settled = true;
       worker.terminate();
       hooks.signal.removeEventListener('abort', onAbort);
     };
@@ -87,7 +89,7 @@ async function inWorker(create: () => Worker, input: string | Uint8Array, name: 
     // copied, not transferred: the store keeps the user's file to reopen it
     if (typeof input === 'string' || input.byteLength <= pieceBytes) worker.postMessage(request(input));
     else {
-      postPieces(worker, input, pieceBytes, hooks.signal).then(
+      postPieces(worker, input, pieceBytes, () => settled || hooks.signal.aborted).then(
         (pieces) => pieces > 0 && worker.postMessage(request({ pieces })),
         (err: unknown) => {
           finish();
@@ -101,19 +103,20 @@ async function inWorker(create: () => Worker, input: string | Uint8Array, name: 
 /**
  * Posts a large input to the worker as copies of `size` bytes, each transferred, one per task: copying the
  * whole file in one postMessage would hold the page's main thread for as long as the copy takes. Resolves with the
- * number of pieces, or 0 when the load was aborted meanwhile (the worker is gone then).
+ * number of pieces, or 0 when `stopped()` says the analysis has ended meanwhile (aborted, or the worker failed: it
+ * is gone then).
  */
-async function postPieces(worker: Worker, input: Uint8Array, size: number, signal: AbortSignal): Promise<number> {
+async function postPieces(worker: Worker, input: Uint8Array, size: number, stopped: () => boolean): Promise<number> {
   let pieces = 0;
   for (let at = 0; at < input.byteLength; at += size) {
-    if (signal.aborted) return 0;
+    if (stopped()) return 0;
     const bytes = input.slice(at, at + size);
     const piece: InputPiece = { type: 'input-piece', bytes };
     worker.postMessage(piece, [bytes.buffer]);
     pieces++;
     await new Promise<void>((r) => setTimeout(r, 0));
   }
-  return signal.aborted ? 0 : pieces;
+  return stopped() ? 0 : pieces;
 }
 
 export function createAnalyzer(options: AnalyzerOptions) {
