@@ -94,8 +94,23 @@ describe('the example course page', () => {
     await expect.poll(() => b.getByRole('slider', { name: '帧' }).count(), { timeout: 30_000 }).toBe(1);
     // the slider is drawn before the recording has loaded; a seek sent before then waits for it
     // (store/commandQueue.ts), so the frame moves once the recording is in: on a loaded machine, well past a second
+    await page.evaluate(() => {
+      const w = window as unknown as { __seekClicks: number };
+      w.__seekClicks = 0;
+      document.getElementById('el-seek')?.addEventListener('click', () => w.__seekClicks++);
+    });
     await page.click('#el-seek');
-    await expect.poll(() => sliderValue(page, a), { timeout: 30_000 }).toBe(5);
+    try {
+      await expect.poll(() => sliderValue(page, a), { timeout: 30_000 }).toBe(5);
+    } catch (e) {
+      // say what the player was doing: a lost click, a load that never ended, or a seek undone
+      const state = await page.evaluate(() => {
+        const el = document.getElementById('player-a') as HTMLElement & { player: { getState(): { status: unknown; frame: number; session: { frames: { count: number } } | null; source: unknown } } | null };
+        const st = el.player?.getState();
+        return JSON.stringify({ clicks: (window as unknown as { __seekClicks: number }).__seekClicks, status: st?.status, frame: st?.frame, frames: st?.session?.frames.count, source: st?.source });
+      });
+      throw new Error(`player-a did not reach frame 5: ${state}`, { cause: e });
+    }
     expect(await sliderValue(page, b)).toBe(0);
     // b shows the waterfall and results only; a has its strategy toggle and no waterfall
     // the waterfall renders once it scrolls into view
