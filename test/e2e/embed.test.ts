@@ -92,8 +92,13 @@ describe('the example course page', () => {
     const b = page.locator('#player-b');
     await expect.poll(() => a.getByRole('slider', { name: 'Frame' }).count(), { timeout: 30_000 }).toBe(1);
     await expect.poll(() => b.getByRole('slider', { name: '帧' }).count(), { timeout: 30_000 }).toBe(1);
-    // the slider is drawn before the recording has loaded; a seek sent before then waits for it
-    // (store/commandQueue.ts), so the frame moves once the recording is in: on a loaded machine, well past a second
+    // The click comes once both players and the iframe have loaded, so nothing on the page moves under it. A seek
+    // sent before a recording has loaded waits for it (store/commandQueue.ts); that path has its own test below
+    // ("commands sent before the element is connected..."). Twice in fresh-clone CI runs this test saw player-a stay
+    // at frame 0 for 30 s after an early click, never when run alone: if it happens again, the error says why.
+    await expect.poll(() => a.getByRole('slider', { name: 'Frame' }).getAttribute('max'), { timeout: 30_000 }).toBe('18');
+    await expect.poll(() => b.getByRole('slider', { name: '帧' }).getAttribute('max'), { timeout: 30_000 }).not.toBe('0');
+    await expect.poll(() => page.locator('#iframe-status').textContent(), { timeout: 30_000 }).toBe('ready: 6 frames');
     await page.evaluate(() => {
       const w = window as unknown as { __seekClicks: number };
       w.__seekClicks = 0;
