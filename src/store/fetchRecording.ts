@@ -9,6 +9,7 @@
  */
 import { fetchBytesOffThread } from '../worker/fetchClient';
 import { checkDeclaredSize, readBodyLimited, TooLargeError } from '../worker/readBody';
+import { nextTask } from '../worker/tasks';
 
 export { TooLargeError };
 
@@ -36,7 +37,7 @@ async function fetchOk(url: string, signal: AbortSignal): Promise<Response> {
 export function yieldToPage(): Promise<void> {
   const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
   if (typeof scheduler?.yield === 'function') return scheduler.yield();
-  if (typeof MessageChannel === 'undefined') return new Promise((r) => setTimeout(r, 0));
+  if (typeof MessageChannel === 'undefined') return nextTask();
   return new Promise((r) => {
     const channel = new MessageChannel();
     channel.port1.onmessage = () => {

@@ -10,6 +10,7 @@
  * language ('files.quota'); `fileStoreNotice(e)` gives the notice of any failure of this store.
  */
 import type { FileStore, Notice } from './state';
+import { nextTask } from '../worker/tasks';
 
 export const DB_NAME = 'streamscope';
 const STORE = 'files';
@@ -137,7 +138,7 @@ export async function blobOf(bytes: Uint8Array, piece = BLOB_PIECE): Promise<Blo
   const parts: Blob[] = [];
   for (let at = 0; at < bytes.byteLength; at += piece) {
     parts.push(new Blob([bytes.subarray(at, at + piece) as Uint8Array<ArrayBuffer>]));
-    await new Promise<void>((r) => setTimeout(r, 0));
+    await nextTask();
   }
   return new Blob(parts);
 }

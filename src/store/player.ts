@@ -13,6 +13,7 @@
  */
 import { createStore } from 'zustand/vanilla';
 import { frameIndex, ms } from '../core/types';
+import { nextTask } from '../worker/tasks';
 import { browserScheduler } from './clock';
 import { createEmitter } from './emitter';
 import { createLabHandle } from './labHandle';
@@ -119,7 +120,7 @@ export function createPlayerStore(options: PlayerOptions): PlayerStore {
     // a large session's markers are computed in a task before the one that installs it (loading never blocks long)
     prepare: async (session) => {
       if (session.frames.count < 20_000 || !playback.premark(session)) return;
-      await new Promise<void>((r) => setTimeout(r, 0));
+      await nextTask();
     },
     install: (session, source, frame) => {
       const n = session.frames.count;

@@ -11,6 +11,7 @@
  */
 import type { AnalyzeTextResult } from '../core/session/session';
 import { INPUT_PIECE, type AnalyzeRequest, type InputPiece, type WorkerReply } from './protocol';
+import { nextTask } from './tasks';
 
 /** Inputs larger than this many bytes (or UTF-16 units) go to the worker. */
 export const WORKER_THRESHOLD = 512 * 1024;
@@ -114,7 +115,7 @@ async function postPieces(worker: Worker, input: Uint8Array, size: number, stopp
     const piece: InputPiece = { type: 'input-piece', bytes };
     worker.postMessage(piece, [bytes.buffer]);
     pieces++;
-    await new Promise<void>((r) => setTimeout(r, 0));
+    await nextTask();
   }
   return stopped() ? 0 : pieces;
 }
@@ -126,7 +127,7 @@ export function createAnalyzer(options: AnalyzerOptions) {
     const size = typeof input === 'string' ? input.length : input.byteLength;
     if (size > threshold && typeof Worker !== 'undefined') return inWorker(create, input, name, hooks, options.pieceBytes ?? INPUT_PIECE);
     // let the loading state paint before the (short) inline analysis
-    await new Promise<void>((r) => setTimeout(r, 0));
+    await nextTask();
     if (hooks.signal.aborted) throw abortError();
     const faults = hooks.faults ?? [];
     if (faults.length > 0) {

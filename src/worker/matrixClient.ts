@@ -9,6 +9,7 @@
  */
 import { matrixRow, type MatrixRow } from './matrixRow';
 import type { MatrixReply, MatrixRequest } from './matrix.worker';
+import { nextTask } from './tasks';
 
 export interface MatrixItem {
   id: string;
@@ -52,7 +53,6 @@ function viaWorker(worker: Worker, id: string, input: string, name: string): Pro
   });
 }
 
-const nextTask = () => new Promise<void>((r) => setTimeout(r, 0));
 
 export async function computeMatrix(items: readonly MatrixItem[], hooks: MatrixHooks): Promise<void> {
   const fetchText = hooks.fetchText ?? defaultFetch;
