@@ -4,8 +4,10 @@
  *
  * Contract: `queueUntilLoaded(store)` returns the four commands. While the player has no session, or a load is in
  * progress, each call is appended to a queue (at most MAX_QUEUED: past it the oldest is dropped) and nothing else
- * happens; on the next `ready` the queue is applied in the order received, then emptied. Once loaded, a command
- * runs at once. `dispose()` drops the queue and stops listening. Frames are checked by the caller (protocol.ts).
+ * happens; on the next `ready` the queue is applied in the order received, then emptied. A load that ends without
+ * `ready` (it failed, or was cancelled) while a recording is still shown applies the queue to that recording, in a
+ * microtask; with none shown, the queue waits for the next one. Once loaded, a command runs at once.
+ * `dispose()` drops the queue and stops listening. Frames are checked by the caller (protocol.ts).
  */
 import type { FrameIndex, StrategyId } from '../core/types';
 import type { PlayerStore } from './actions';
@@ -33,9 +35,18 @@ export function queueUntilLoaded(store: PlayerStore): QueuedCommands {
     queue.push(command);
     if (queue.length > MAX_QUEUED) queue.shift();
   };
-  const off = store.on('ready', () => {
+  const flush = () => {
     const commands = queue.splice(0);
     for (const command of commands) command();
+  };
+  const offReady = store.on('ready', flush);
+  // a load that ends without `ready` (failed, cancelled) must not leave the queue, and every later command, waiting
+  const offStatus = store.subscribe((s, prev) => {
+    if (prev.status.kind === 'loading' && s.status.kind !== 'loading' && queue.length > 0) {
+      queueMicrotask(() => {
+        if (loaded()) flush();
+      });
+    }
   });
   const a = store.actions;
   return {
@@ -48,7 +59,8 @@ export function queueUntilLoaded(store: PlayerStore): QueuedCommands {
     },
     dispose() {
       queue.length = 0;
-      off();
+      offReady();
+      offStatus();
     },
   };
 }

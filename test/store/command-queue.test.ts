@@ -8,8 +8,13 @@ import { manualScheduler, twoTurnSession } from './fixture';
 
 function setup() {
   let release: () => void = () => {};
+  let failNext = false;
   const analyze: Analyzer = async () => {
     await new Promise<void>((r) => (release = r));
+    if (failNext) {
+      failNext = false;
+      throw new Error('worker gone');
+    }
     return { ok: true, session: twoTurnSession() };
   };
   const store = createPlayerStore({ analyze, scheduler: manualScheduler() });
@@ -19,7 +24,7 @@ function setup() {
     if (s.strategy !== prev.strategy) log.push(`strategy ${s.strategy}`);
     if (s.playback !== prev.playback) log.push(`playback ${s.playback}`);
   });
-  return { store, queue: queueUntilLoaded(store), log, release: () => release() };
+  return { store, queue: queueUntilLoaded(store), log, release: () => release(), failNextLoad: () => (failNext = true) };
 }
 
 describe('the command queue', () => {
@@ -55,6 +60,52 @@ describe('the command queue', () => {
     release();
     await second;
     expect(store.getState().frame).toBe(7);
+  });
+
+  test('a later load that fails or is cancelled leaves the player on its recording: what waited runs, and later commands run at once', async () => {
+    const { store, queue, release, failNextLoad } = setup();
+    const first = store.actions.loadRecording({ input: 'x', name: 'x.sse' });
+    await Promise.resolve();
+    release();
+    await first;
+    // a load that fails: the seek sent during it applies to the recording still shown
+    failNextLoad();
+    const failing = store.actions.loadRecording({ input: 'y', name: 'y.sse' });
+    queue.seek(frameIndex(4));
+    await Promise.resolve();
+    release();
+    await failing;
+    expect(store.getState().status.kind).toBe('error');
+    await Promise.resolve();
+    expect(queue.pending).toBe(0);
+    expect(store.getState().frame).toBe(4);
+    queue.seek(frameIndex(6));
+    expect(store.getState().frame).toBe(6);
+    // a load the user cancels: likewise
+    void store.actions.loadRecording({ input: 'z', name: 'z.sse' });
+    queue.seek(frameIndex(1));
+    expect(queue.pending).toBe(1);
+    store.actions.cancelLoad();
+    await Promise.resolve();
+    expect(queue.pending).toBe(0);
+    expect(store.getState().frame).toBe(1);
+  });
+
+  test('a first load that fails keeps the commands for the next recording', async () => {
+    const { store, queue, release, failNextLoad } = setup();
+    failNextLoad();
+    const failing = store.actions.loadRecording({ input: 'x', name: 'x.sse' });
+    queue.seek(frameIndex(3));
+    await Promise.resolve();
+    release();
+    await failing;
+    await Promise.resolve();
+    expect(queue.pending).toBe(1);
+    const next = store.actions.loadRecording({ input: 'y', name: 'y.sse' });
+    await Promise.resolve();
+    release();
+    await next;
+    expect(store.getState().frame).toBe(3);
   });
 
   test('a page flooding it before load keeps the last MAX_QUEUED commands; dispose drops them', () => {
