@@ -11,7 +11,7 @@ import { benchSeekCompute } from './lib/seek-naive';
 import { IDLE_WAIT_MS, heapOf, launchChromium, measureFirstPaint, measureLoadBlock, measureNoVirtualization, measureSeeks } from './lib/browser';
 import { generateChat } from './lib/generate';
 import { buildAndServe } from './lib/serve';
-import { measurePageScale, PAGE_1M } from './lib/scale';
+import { LOAD_RUNS, measurePageScale, PAGE_1M } from './lib/scale';
 import { round } from './lib/stats';
 import { benchHostile, type CliFigure } from './lib/hostile';
 import { runFuzz } from './lib/fuzz';
@@ -191,10 +191,11 @@ async function main(): Promise<void> {
     for (const f of paint.jsFiles) log(`      ${!f.loaded ? 'unloaded' : f.beforePaint ? 'initial ' : 'deferred'} ${f.url}: ${f.gzipKB} KB`);
     log(`    full shiki grammars + themes + wasm: ${round(fullShikiKB)} KB gzip (what the full bundle can pull in), vs the fine-grained set in chunks above (~${round(shikiOurs)} KB incl. other code)`);
 
-    log('8/8 the page on 1,000,000 frames (raw SSE, ~192 MB): ready, longest task while loading, heap…');
+    log(`8/8 the page on 1,000,000 frames (raw SSE, ~192 MB), ${LOAD_RUNS} loads: ready, longest task while loading, heap…`);
     const scale = await measurePageScale(base);
     const scaleLongest = Math.max(scale.byUrl.loadingMs ?? scale.byUrl.longestMs, scale.byFile.longestMs);
-    log(`    by URL: ready ${scale.byUrl.loadMs} ms after navigation, longest task while loading ${scale.byUrl.loadingMs ?? '?'} ms (${scale.byUrl.longTasks} tasks >= 50 ms; start-up ${scale.byUrl.startupMs ?? '?'} ms); as a file: ready in ${scale.byFile.loadMs} ms, longest task ${scale.byFile.longestMs} ms (${scale.byFile.longTasks} tasks); JS heap ${scale.heapTotalMB} MB (+${scale.heapMB} MB over a 6-frame recording)`);
+    log(`    median of ${scale.runs.length} loads: by URL: ready ${scale.byUrl.loadMs} ms after navigation, longest task while loading ${scale.byUrl.loadingMs ?? '?'} ms (${scale.byUrl.longTasks} tasks >= 50 ms; start-up ${scale.byUrl.startupMs ?? '?'} ms); as a file: ready in ${scale.byFile.loadMs} ms, longest task ${scale.byFile.longestMs} ms (${scale.byFile.longTasks} tasks); JS heap ${scale.heapTotalMB} MB (+${scale.heapMB} MB over a 6-frame recording)`);
+    log(`    each load: by URL ready ${scale.runs.map((x) => x.byUrl.loadMs).join(', ')} ms, longest task while loading ${scale.runs.map((x) => x.byUrl.loadingMs ?? '?').join(', ')} ms; as a file ready ${scale.runs.map((x) => x.byFile.loadMs).join(', ')} ms, longest task ${scale.runs.map((x) => x.byFile.longestMs).join(', ')} ms`);
 
     // --json prints the budget keys and the CLI rows; the longest block and the idle JS are in the readable report only
     const report = {
