@@ -49,6 +49,24 @@ describe('accumulated text of a turn', () => {
     });
   }
 
+  it('read in any order (seeks back and forth, the two kinds interleaved), it gives what the plain reading does', () => {
+    for (const name of ['thinking-turn', 'agent-run', 'content-before-call']) {
+      const session = load(name);
+      let seed = 7;
+      const rnd = () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;
+      for (let i = 0; i < 300; i++) {
+        const timing = session.timings[Math.floor(rnd() * session.timings.length)];
+        if (!timing?.frames) continue;
+        const [first, last] = timing.frames;
+        const f = first - 1 + Math.floor(rnd() * (last - first + 3));
+        const kind = rnd() < 0.5 ? 'text' : 'reasoning';
+        const whole = plain(session, timing.turn, kind, f);
+        const view = accumulatedAt(accumulatedOf(session, timing.turn, kind), f, 50);
+        expect([view.length, view.hidden, view.shown]).toEqual([whole.length, Math.max(0, whole.length - 50), whole.slice(Math.max(0, whole.length - 50))]);
+      }
+    }
+  });
+
   it('a turn that does not exist has no text', () => {
     const session = load('thinking-turn');
     expect(accumulatedAt(accumulatedOf(session, turnIndex(99), 'text'), 5)).toEqual({ shown: '', length: 0, hidden: 0 });
