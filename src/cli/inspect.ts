@@ -11,7 +11,6 @@ import type { LoadFailure, LoadResult, Mutable, Recording, Turn } from '../core/
 import type { CliIo } from './io';
 import { parseInspectArgs, USAGE } from './inspect-args';
 import { inspectJsonText } from './inspect-json';
-import { inspectSummary } from './inspect-summary';
 
 /** One line, with control characters shown as escapes: a hostile file cannot retitle or clear the terminal. */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
@@ -118,7 +117,7 @@ function loadFile(file: string): LoadResult {
   }
 }
 
-function inspect(argv: readonly string[], io: CliIo): void {
+async function inspect(argv: readonly string[], io: CliIo): Promise<void> {
   const parsed = parseInspectArgs(argv, process.env);
   if (!parsed.ok) fail(parsed.error);
   if ('help' in parsed) {
@@ -145,7 +144,13 @@ function inspect(argv: readonly string[], io: CliIo): void {
   // decoded text from being in memory together past the decoding (the 1,000,000-frame budget)
   const analyzed = recording;
   const session = analyze(analyzed, { ...(strategy && { strategies: [strategy] }), onDecoded: () => releaseChunkBytes(analyzed) });
-  io.stdout(json ? `${inspectJsonText(session, strategy)}\n` : `${escapeControls(inspectSummary(session, file, strategy, lang))}\n`);
+  if (json) {
+    io.stdout(`${inspectJsonText(session, strategy)}\n`);
+    return;
+  }
+  // the summary's wording (both languages' catalogs, about 10 MB in memory) is loaded only for the summary
+  const { inspectSummary } = await import('./inspect-summary');
+  io.stdout(`${escapeControls(inspectSummary(session, file, strategy, lang))}\n`);
 }
 
 /** Replaces every turn's chunk table (of a recording inspect owns) by one of as many empty chunks at the same times. */
@@ -156,7 +161,7 @@ function releaseChunkBytes(recording: Recording): void {
 /** Runs `npm run inspect` with these arguments; resolves to the exit code (0 analyzed, 2 unusable). */
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
   try {
-    inspect(argv, io);
+    await inspect(argv, io);
     return 0;
   } catch (e) {
     const message = e instanceof Unusable ? e.message : `internal error: ${e instanceof Error ? e.message : String(e)}`;
