@@ -57,4 +57,27 @@ describe('inspect reads a file a piece at a time', () => {
     expect(r.code).toBe(2);
     expect(r.err).toBe(`inspect: cannot read ${d}: it is a directory\n`);
   });
+
+  it('nothing after decoding reads the chunk bytes (what letting them go relies on): bytes overwritten there change nothing', () => {
+    const dir = 'public/recordings';
+    for (const f of readdirSync(dir).filter((n) => n.endsWith('.jsonl'))) {
+      const bytes = readFileSync(join(dir, f));
+      const a = load(bytes, f);
+      const b = load(bytes, f);
+      if (!a.ok || !b.ok) throw new Error(f);
+      const clean = analyze(a.recording);
+      let calls = 0;
+      const poisoned = analyze(b.recording, {
+        onDecoded: () => {
+          calls++;
+          for (const t of b.recording.turns) t.chunks.bytes.fill(0x7b); // '{': bytes that would read as something
+        },
+      });
+      expect(calls, f).toBe(1);
+      expect(b.recording.turns.every((t) => t.chunks.bytes.every((x) => x === 0x7b)), f).toBe(true);
+      const { recording: _r1, ...rest1 } = clean;
+      const { recording: _r2, ...rest2 } = poisoned;
+      expect(rest2, f).toEqual(rest1);
+    }
+  });
 });
