@@ -5,13 +5,12 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { basename } from 'node:path';
 import { applyFaults } from '../core/faults';
-import { load } from '../core/load';
+import { load, type PieceStream } from '../core/load';
 import { analyze } from '../core/session/session';
-import type { LoadFailure } from '../core/types';
+import type { LoadFailure, LoadResult, Mutable, Recording, Turn } from '../core/types';
 import type { CliIo } from './io';
 import { parseInspectArgs, USAGE } from './inspect-args';
 import { inspectJsonText } from './inspect-json';
-import { inspectSummary } from './inspect-summary';
 
 /** One line, with control characters shown as escapes: a hostile file cannot retitle or clear the terminal. */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
@@ -43,37 +42,82 @@ function faultReport(faults: readonly string[], noEffect: readonly number[]): st
 
 /** The largest file inspect reads (what one Buffer may hold: raw SSE is joined into one). */
 export const MAX_FILE_BYTES = 4 * 1024 ** 3;
-/** The file is read this much at a time; the loader takes the pieces as they are (never one string). */
-const PIECE_BYTES = 64 * 1024 * 1024;
+/** The file is read this much at a time, as the loader asks for it (never one string, never whole when read line by
+ * line: a .jsonl recording's pieces are let go once read, core/load/source.ts). */
+const PIECE_BYTES = 4 * 1024 * 1024;
 
 const gb = (n: number): string => `${(n / 1024 ** 3).toFixed(1).replace(/\.0$/, '')} GB`;
 
+/** Why reading a file stopped (a read error, or the limit): the loader saw an early end, inspect says this instead. */
+type ReadStop = { error: unknown } | { over: true };
+
+/** The message for a read that failed (opening the file or reading it). */
+function cannotRead(file: string, e: unknown): never {
+  const code = (e as NodeJS.ErrnoException).code;
+  fail(`cannot read ${file}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : (e as Error).message}`);
+}
+
 /**
- * The file's bytes in pieces. The limit holds while reading (a pipe or a growing file says no size up front):
- * past it, reading stops with a message naming the file, its size and the limit.
+ * The file's bytes as a stream the loader reads on demand. The limit holds while reading (a pipe or a growing file
+ * says no size up front): past it, or on a read error, the stream ends and `stopped()` says why; the caller reports
+ * that (naming the file, its size and the limit) instead of what the loader made of the bytes before it.
  */
-function readPieces(file: string, limit: number): Uint8Array[] {
-  const fd = openSync(file, 'r');
+function fileStream(fd: number, file: string, limit: number): PieceStream & { stopped(): ReadStop | undefined } {
+  let declared: number;
   try {
-    const declared = fstatSync(fd).size;
-    if (declared > limit) fail(`${file} is ${declared.toLocaleString('en-US')} bytes, over the ${gb(limit)} limit of inspect: cut it into smaller recordings first`);
-    const pieces: Uint8Array[] = [];
-    let total = 0;
-    for (;;) {
-      const piece = Buffer.allocUnsafe(Math.min(PIECE_BYTES, Math.max(1, limit + 1 - total)));
-      const n = readSync(fd, piece, 0, piece.length, null);
-      if (n === 0) break;
-      total += n;
-      if (total > limit) fail(`${file}: more than ${gb(limit)} arrived, over the limit of inspect: reading stopped`);
-      pieces.push(n === piece.length ? piece : piece.subarray(0, n));
+    declared = fstatSync(fd).size;
+  } catch (e) {
+    cannotRead(file, e);
+  }
+  if (declared > limit) fail(`${file} is ${declared.toLocaleString('en-US')} bytes, over the ${gb(limit)} limit of inspect: cut it into smaller recordings first`);
+  let total = 0;
+  let stop: ReadStop | undefined;
+  return {
+    size: declared,
+    read(): Uint8Array | null {
+      if (stop !== undefined) return null;
+      try {
+        const piece = Buffer.allocUnsafe(Math.min(PIECE_BYTES, Math.max(1, limit + 1 - total)));
+        const n = readSync(fd, piece, 0, piece.length, null);
+        if (n === 0) return null;
+        total += n;
+        if (total > limit) {
+          stop = { over: true };
+          return null;
+        }
+        return n === piece.length ? piece : piece.subarray(0, n);
+      } catch (e) {
+        stop = { error: e };
+        return null;
+      }
+    },
+    stopped: () => stop,
+  };
+}
+
+/** Loads the file, read a piece at a time as the loader goes. */
+function loadFile(file: string): LoadResult {
+  let fd: number;
+  try {
+    fd = openSync(file, 'r');
+  } catch (e) {
+    cannotRead(file, e);
+  }
+  try {
+    const stream = fileStream(fd, file, MAX_FILE_BYTES);
+    const loaded = load(stream, basename(file));
+    const stop = stream.stopped();
+    if (stop !== undefined) {
+      if ('over' in stop) fail(`${file}: more than ${gb(MAX_FILE_BYTES)} arrived, over the limit of inspect: reading stopped`);
+      cannotRead(file, stop.error);
     }
-    return pieces;
+    return loaded;
   } finally {
     closeSync(fd);
   }
 }
 
-function inspect(argv: readonly string[], io: CliIo): void {
+async function inspect(argv: readonly string[], io: CliIo): Promise<void> {
   const parsed = parseInspectArgs(argv, process.env);
   if (!parsed.ok) fail(parsed.error);
   if ('help' in parsed) {
@@ -81,24 +125,14 @@ function inspect(argv: readonly string[], io: CliIo): void {
     return;
   }
   const { file, json, strategy, faults, lang } = parsed.args;
-  let pieces: Uint8Array[];
-  try {
-    pieces = readPieces(file, MAX_FILE_BYTES);
-  } catch (e) {
-    if (e instanceof Unusable) throw e; // already says what (a check while reading), not a read error
-    const code = (e as NodeJS.ErrnoException).code;
-    fail(`cannot read ${file}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : (e as Error).message}`);
-  }
-  const loaded = load(pieces, basename(file));
-  // the loaded recording holds what it needs; the file's pieces are not kept through the analysis
-  pieces = [];
+  const loaded = loadFile(file);
   if (!loaded.ok) {
     const e = loaded.error;
     // The loader's messages usually say where already ("line 3 (byte 120): ..."); add it only when they do not.
     const placed = e.line !== undefined && e.message.includes(`line ${e.line}`);
     fail(`${file}${placed ? '' : where(e)}: ${e.message}`);
   }
-  let recording = loaded.recording;
+  let recording: Recording = loaded.recording;
   if (faults.length > 0) {
     const faulted = applyFaults(recording, faults);
     if (!faulted.ok) fail(`--fault: ${faulted.error}`);
@@ -106,14 +140,28 @@ function inspect(argv: readonly string[], io: CliIo): void {
     // What was done to the stream goes to stderr, so --json on stdout stays exactly the documented report.
     io.stderr(`${faultReport(faults, faulted.noEffect)}\n`);
   }
-  const session = analyze(recording, strategy ? { strategies: [strategy] } : {});
-  io.stdout(json ? `${inspectJsonText(session, strategy)}\n` : `${escapeControls(inspectSummary(session, file, strategy, lang))}\n`);
+  // the report needs no chunk bytes once they are decoded: letting them go keeps the file's bytes and their
+  // decoded text from being in memory together past the decoding (the 1,000,000-frame budget)
+  const analyzed = recording;
+  const session = analyze(analyzed, { ...(strategy && { strategies: [strategy] }), onDecoded: () => releaseChunkBytes(analyzed) });
+  if (json) {
+    io.stdout(`${inspectJsonText(session, strategy)}\n`);
+    return;
+  }
+  // the summary's wording (both languages' catalogs, about 10 MB in memory) is loaded only for the summary
+  const { inspectSummary } = await import('./inspect-summary');
+  io.stdout(`${escapeControls(inspectSummary(session, file, strategy, lang))}\n`);
+}
+
+/** Replaces every turn's chunk table (of a recording inspect owns) by one of as many empty chunks at the same times. */
+function releaseChunkBytes(recording: Recording): void {
+  for (const turn of recording.turns as Mutable<Turn>[]) turn.chunks = { bytes: new Uint8Array(0), times: turn.chunks.times, ends: new Float64Array(turn.chunks.ends.length) };
 }
 
 /** Runs `npm run inspect` with these arguments; resolves to the exit code (0 analyzed, 2 unusable). */
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
   try {
-    inspect(argv, io);
+    await inspect(argv, io);
     return 0;
   } catch (e) {
     const message = e instanceof Unusable ? e.message : `internal error: ${e instanceof Error ? e.message : String(e)}`;

@@ -20,7 +20,7 @@ import { headIsWhole, headText, LineReader, startBytes, toSource, wholeBytes, wh
 import { recordingFromSse } from './sse-text';
 
 export { recordingFromSse, blockRanges, type SseOptions } from './sse-text';
-export type { LoadInput } from './source';
+export type { LoadInput, PieceStream } from './source';
 export { decodeBase64, encodeBase64 } from './base64';
 export type { LoadIssueCode, LoadFailureCode } from './issues';
 export { ISSUE_TEMPLATES, FAILURE_TEMPLATES, LOAD_FAILURE_CODES, templateId, placeholders, type IssueTemplateId } from './messages';

@@ -17,7 +17,7 @@ import { Packer, type Payload } from './pack';
 import { readHeader, readLocalized } from './header';
 import { errorText, excerpt, failure, issue, isObject, jsonText } from './issues';
 import { jsonType, type IssueParams, type IssueTemplateId } from './messages';
-import { LineReader, type Source } from './source';
+import { BLOCK_BYTES, LineReader, type Source } from './source';
 
 const END_STATUSES: readonly EndStatus[] = ['complete', 'aborted', 'error'];
 
@@ -175,8 +175,8 @@ function applyEvent(st: State, time: number, code: string, data: unknown, size: 
 }
 
 export function loadJsonl(src: Source): LoadResult {
-  // Line by line, each decoded on its own (source.ts): the file is never one string.
-  const reader = new LineReader(src);
+  // Line by line, each decoded on its own (source.ts): the file is never one string; a stream is let go as read.
+  const reader = new LineReader(src, BLOCK_BYTES, true);
   reader.next();
   const line1 = reader.text;
   if (line1.trim() === '') return failure('jsonl-empty', {}, 1, 0);
@@ -191,14 +191,15 @@ export function loadJsonl(src: Source): LoadResult {
   if (!h.ok) return failure(h.code, h.params as never, 1, 0);
 
   // Room for the whole file: a chunk's bytes are rarely more than its line's (escapes shrink, only undecodable
-  // bytes grow), so the packer does not grow and copy; capacity never written costs no memory, views() trims it.
+  // bytes grow), so the packer does not grow and copy; capacity never written costs no memory, table() trims it
+  // (not for a stream: see pack.ts).
   const st: State = {
     turns: [],
     tools: [],
     marks: [],
     issues: [...h.issues],
     seenUnknown: new Set(),
-    packer: new Packer(src.size),
+    packer: new Packer(src.size, src.streamed !== undefined),
     times: new NumberColumn(src.size >> 7),
     firstChunk: [],
     reader,

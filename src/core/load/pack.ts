@@ -11,7 +11,10 @@
  * bytes of another array (the .jsonl reader's chunk text as the file holds it, when that needs no decoding);
  * `sink(n)`/`commit(at)` let a decoder write a payload in place (the .jsonl reader's chunk lines, ./chunk-line.ts).
  * `table(from, to, times)` gives chunks [from, to) as a ChunkTable over the trimmed buffer (no object per chunk).
- * Never throws.
+ * A packer made with `keepSlack` never trims: its views keep the whole buffer, whose unwritten slack was never
+ * touched (address space, not memory), and the copy that trimming makes (every byte, while the untrimmed buffer is
+ * still alive: twice the payloads at once) is not made; the loaders use it for a streamed input (the CLI), whose
+ * point is a low peak. Never throws.
  */
 import type { ChunkTable } from '../types';
 import type { ByteSink } from './chunk-line';
@@ -28,7 +31,10 @@ export class Packer {
   /** How many payloads were added. */
   count = 0;
 
-  constructor(initialCapacity = 256) {
+  constructor(
+    initialCapacity = 256,
+    private readonly keepSlack = false,
+  ) {
     this.buf = new Uint8Array(Math.max(16, initialCapacity));
   }
 
@@ -102,6 +108,7 @@ export class Packer {
 
   /** Trims the doubling slack (one copy) so views do not keep up to twice the payloads alive; returns the buffer. */
   private trim(): Uint8Array {
+    if (this.keepSlack) return this.buf;
     if (this.buf.length - this.at > 64 && this.buf.length > this.at + (this.at >> 3)) this.buf = this.buf.slice(0, this.at);
     return this.buf;
   }

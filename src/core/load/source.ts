@@ -14,18 +14,36 @@
  * `headText` decodes at most HEAD_BYTES from the start; `wholeText` and `wholeBytes` build the whole input as one
  * string / one Uint8Array (HAR documents and raw SSE need them) and may throw a RangeError past the engine's limits,
  * which the caller reports. Pure; nothing here retains the input beyond the Source.
+ * A `PieceStream` (a file the CLI reads a piece at a time) is read on demand, each piece once: `toSource` reads
+ * the first HEAD_BYTES + 4 bytes at once (what sniffing and `headText` look at), passes over the start read from
+ * those pieces, and a `LineReader` made with `last` (the reader's last pass: the .jsonl and NDJSON readers) lets
+ * go of every piece it has passed, so a file read line by line is never in memory whole. `wholeText`/`wholeBytes`
+ * read the rest first. Reading fails only as the stream's `read` does (it may throw; load reports that).
  */
 import { utf8Length } from '../sse/utf8';
 
-/** What a loader accepts: text, bytes, or bytes in pieces (in order; any piece may be empty). */
-export type LoadInput = string | Uint8Array | readonly Uint8Array[];
+/** Bytes that arrive a piece at a time, read on demand (see the module contract). */
+export interface PieceStream {
+  /** The expected size in bytes (a file's size; 0 when not known, e.g. a pipe): a hint for buffers only. */
+  readonly size: number;
+  /** The next piece (any length, it is not changed later), or null at the end. Not called again after null. */
+  read(): Uint8Array | null;
+}
+
+/** What a loader accepts: text, bytes, bytes in pieces (in order; any piece may be empty), or a PieceStream. */
+export type LoadInput = string | Uint8Array | readonly Uint8Array[] | PieceStream;
 
 export interface Source {
   /** Text input, one leading BOM removed. */
   text?: string;
-  /** Byte input, its non-empty pieces in order (BOM included). */
-  pieces?: readonly Uint8Array[];
-  /** Bytes (byte input) or characters (text input, BOM removed). */
+  /** Byte input, its non-empty pieces in order (BOM included); of a stream, the pieces read and kept so far. */
+  pieces?: Uint8Array[];
+  /** A stream's rest, until it ended. */
+  stream?: PieceStream;
+  /** Of a stream: the bytes read from it so far (absent for other inputs). */
+  streamed?: number;
+  /** Bytes (byte input) or characters (text input, BOM removed). Of a stream that has not ended: at least the bytes
+   * read so far and at least its declared size (exact once it ended). */
   size: number;
   /** Bytes before the first character (3 when a BOM was removed). */
   bom: number;
@@ -40,12 +58,52 @@ export const HEAD_BYTES = 64 * 1024;
 /** Decodes leniently, BOM kept (the BOM is handled once, at the start of the input). */
 const DECODER = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
 
+/** What `toSource` reads of a stream at once: the head, its BOM, and one byte to know whether it goes on. */
+const STREAM_START = HEAD_BYTES + 4;
+
+const isStream = (input: LoadInput): input is PieceStream => typeof input === 'object' && 'read' in input && typeof input.read === 'function';
+
+/** The stream's next non-empty piece, counted in `src.size`, or null at its end (then `size` is exact). */
+function pull(src: Source): Uint8Array | null {
+  const stream = src.stream;
+  if (stream !== undefined) {
+    for (let p = stream.read(); p !== null; p = stream.read()) {
+      if (p.length === 0) continue;
+      const streamed = (src.streamed ?? 0) + p.length;
+      src.streamed = streamed;
+      if (streamed > src.size) src.size = streamed;
+      return p;
+    }
+    delete src.stream;
+    src.size = src.streamed ?? 0;
+  }
+  return null;
+}
+
+/** Reads the rest of a stream into `src.pieces`. */
+function pullAll(src: Source): void {
+  const pieces = src.pieces ?? [];
+  for (let p = pull(src); p !== null; p = pull(src)) pieces.push(p);
+}
+
 export function toSource(input: LoadInput, name?: string): Source {
   let src: Source;
   if (typeof input === 'string') {
     const bom = input.charCodeAt(0) === 0xfeff;
     const text = bom ? input.slice(1) : input;
     src = { text, size: text.length, bom: bom ? 3 : 0 };
+  } else if (isStream(input)) {
+    const pieces: Uint8Array[] = [];
+    src = { pieces, stream: input, streamed: 0, size: Math.max(0, input.size), bom: 0 };
+    let have = 0;
+    while (have < STREAM_START) {
+      const p = pull(src);
+      if (p === null) break;
+      pieces.push(p);
+      have += p.length;
+    }
+    const b = startBytes(pieces, 3);
+    src.bom = b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf ? 3 : 0;
   } else {
     const pieces = (input instanceof Uint8Array ? [input] : input).filter((p) => p.length > 0);
     let size = 0;
@@ -92,6 +150,7 @@ export function headText(src: Source, bytes = HEAD_BYTES): string {
 /** The whole input as bytes (text is UTF-8 encoded): a view when it is one piece, else one copy. */
 export function wholeBytes(src: Source): Uint8Array {
   if (src.text !== undefined) return new TextEncoder().encode(src.text);
+  pullAll(src);
   const pieces = src.pieces ?? [];
   if (pieces.length === 1) return pieces[0] as Uint8Array;
   const out = new Uint8Array(src.size);
@@ -106,6 +165,7 @@ export function wholeBytes(src: Source): Uint8Array {
 /** The whole input as one string (BOM removed). Throws a RangeError when it cannot be one string. */
 export function wholeText(src: Source): string {
   if (src.text !== undefined) return src.text;
+  pullAll(src);
   const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
   let text = '';
   let skip = src.bom;
@@ -124,8 +184,31 @@ interface Block {
   start: number;
 }
 
+const NO_BYTES = new Uint8Array(0);
+
+/**
+ * The source's pieces in order: those read so far, then the rest of a stream. With `last` (of a stream), each piece
+ * is let go once passed (`src.pieces` then holds empty arrays in its place) and pieces read now are not kept.
+ */
+function* piecesOf(src: Source, last: boolean): Generator<Uint8Array> {
+  const kept = src.pieces ?? [];
+  const drop = last && src.streamed !== undefined;
+  for (let i = 0; ; i++) {
+    const had = kept[i];
+    if (had !== undefined) {
+      if (drop) kept[i] = NO_BYTES;
+      yield had;
+      continue;
+    }
+    const piece = pull(src);
+    if (piece === null) return;
+    if (!drop) kept.push(piece);
+    yield piece;
+  }
+}
+
 /** Cuts byte pieces into blocks of about `target` bytes that end just after an LF (or at the end of the input). */
-function* byteBlocks(pieces: readonly Uint8Array[], skip: number, target: number): Generator<Block> {
+function* byteBlocks(pieces: Iterable<Uint8Array>, skip: number, target: number): Generator<Block> {
   let carry: Uint8Array[] = [];
   let carryLen = 0;
   let offset = skip;
@@ -206,14 +289,15 @@ export class LineReader {
   private walkC = 0;
   private walkB = 0;
 
-  constructor(src: Source, blockBytes = BLOCK_BYTES) {
+  /** `last`: the last pass over the source; a stream lets go of what it has passed (see the module contract). */
+  constructor(src: Source, blockBytes = BLOCK_BYTES, last = false) {
     this.blockStart = src.bom;
     if (src.text !== undefined) {
       this.block = src.text;
       this.blockLen = src.text.length;
       this.blocks = null;
     } else {
-      this.blocks = byteBlocks(src.pieces ?? [], src.bom, blockBytes);
+      this.blocks = byteBlocks(piecesOf(src, last), src.bom, blockBytes);
       this.pos = 0;
     }
     this.walkB = src.bom;

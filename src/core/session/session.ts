@@ -35,6 +35,9 @@ export interface AnalyzeOptions {
   faults?: readonly string[];
   /** The faults' random seed (analyzeText only). Default 1. */
   seed?: number;
+  /** Called once every turn is decoded, before the rest: nothing after decoding reads the chunks' bytes (the CLI
+   * lets them go there, core/README.md). */
+  onDecoded?: () => void;
 }
 
 /** The naReason of a placeholder run whose strategy has not been computed yet. */
@@ -65,6 +68,7 @@ function guard<T>(issues: LoadIssue[], stage: string, fn: () => T, fallback: T):
 export function analyze(recording: Recording, opts: AnalyzeOptions = {}): Session {
   const issues: LoadIssue[] = [];
   const { frames, decoded } = guard(issues, 'sse', () => decodeRecording(recording), { frames: emptyFrameTable(), decoded: [] });
+  opts.onDecoded?.();
 
   let wire: WireId = 'openai-chat';
   let wireSource: Session['wireSource'] = 'detected';

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { load } from '../../../src/core/load';
-import { LineReader, toSource } from '../../../src/core/load/source';
+import { LineReader, toSource, type PieceStream } from '../../../src/core/load/source';
 import { decodeRecording, framesOf } from '../../../src/core/sse';
 import type { LoadResult, Recording } from '../../../src/core/types';
 import { chunkCount, chunkList, emptyTable } from '../../../src/core/chunk-table';
@@ -30,6 +30,21 @@ function every(bytes: Uint8Array, size: number): Uint8Array[] {
   const out: Uint8Array[] = [];
   for (let s = 0; s < bytes.length; s += size) out.push(bytes.slice(s, s + size));
   return out;
+}
+
+/** The pieces as a PieceStream (declaring `size`), counting the calls to read(). */
+function stream(pieces: readonly Uint8Array[], size = pieces.reduce((n, p) => n + p.length, 0)): PieceStream & { reads: number } {
+  let i = 0;
+  const s = {
+    size,
+    reads: 0,
+    read(): Uint8Array | null {
+      s.reads++;
+      if (i > pieces.length) throw new Error('read() called again after it gave null');
+      return i < pieces.length ? (pieces[i++] as Uint8Array) : (i++, null);
+    },
+  };
+  return s;
 }
 
 function ok(r: LoadResult): Recording {
@@ -149,5 +164,73 @@ describe('loading input given in pieces', () => {
     const frames = framesOf(decodeRecording(rec).frames);
     expect(frames).toHaveLength(n);
     expect(frames[n - 1]?.data).toContain(`"tök ${n - 1} `);
+  });
+
+  it('a stream gives the recording its bytes give, in every format, whatever size it declares', () => {
+    const har = enc.encode(JSON.stringify({ log: { entries: [{ request: { url: 'https://api.openai.com/v1/chat/completions', method: 'POST' }, response: { status: 200, content: { mimeType: 'text/event-stream', text: 'data: {"choices":[{"delta":{"content":"é"}}]}\n\ndata: [DONE]\n\n' } } }] } }));
+    const inputs: [Uint8Array, string][] = [
+      [enc.encode(`\uFEFF${jsonl}`), 'x.jsonl'],
+      [enc.encode('data: {"choices":[{"delta":{"content":"é"}}]}\n\nevent: x\r\ndata: 世界\r\n\r\ndata: [DONE]\n\n'), 'x.sse'],
+      [enc.encode('{"type":"message_start","x":"é"}\n[1,2]\n\nnope\n{"type":"done"}\n'), 'x.ndjson'],
+      [har, 'x.har'],
+      [enc.encode(`${'\n'.repeat(70_000)}  ${jsonl}`), 'blank-start.jsonl'],
+      [enc.encode('   \n\t\n'), 'blank.jsonl'],
+      [new Uint8Array(0), 'empty.jsonl'],
+      [new Uint8Array([0x1f, 0x8b, 8, 0, 0, 0]), 'x.jsonl.gz'],
+    ];
+    for (const [bytes, name] of inputs) {
+      const whole = load(bytes, name);
+      for (const size of [1, 7, 1000, 1 << 20]) {
+        for (const declared of [bytes.length, 0, bytes.length * 2]) {
+          const streamed = load(stream(every(bytes, size), declared), name);
+          expect(streamed.ok, `${name} in pieces of ${size}, declared ${declared}`).toBe(whole.ok);
+          if (whole.ok && streamed.ok) expect(shape(streamed.recording), `${name} in pieces of ${size}`).toEqual(shape(whole.recording));
+          else expect(streamed).toEqual(whole);
+        }
+      }
+    }
+  });
+
+  it('a stream cut anywhere reads the same; its start is read once, the rest as the reader goes', () => {
+    const bytes = enc.encode(`\uFEFF${jsonl}`);
+    const whole = shape(ok(load(bytes, 'x.jsonl')));
+    fc.assert(
+      fc.property(fc.array(fc.nat({ max: bytes.length }), { maxLength: 12 }), (at) => {
+        const pieces = cut(bytes, at);
+        const s = stream(pieces);
+        expect(shape(ok(load(s, 'x.jsonl')))).toEqual(whole);
+        // every piece read once, and the null at the end once
+        expect(s.reads).toBe(pieces.length + 1);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("a stream's last pass lets go of each piece it has passed; other passes keep them for the next", () => {
+    const text = 'line one\nline two é\n'.repeat(20_000);
+    const bytes = enc.encode(text);
+    const pieces = every(bytes, 50_000);
+    const s = stream(pieces);
+    const src = toSource(s);
+    // the start: enough for the head (64 KB) and one byte more, no further
+    expect(s.reads).toBe(2);
+    const first = new LineReader(src, 4096);
+    expect(first.next() && first.text).toBe('line one');
+    const kept = src.pieces?.length ?? 0;
+    expect(kept).toBeGreaterThanOrEqual(2);
+    const last = new LineReader(src, 4096, true);
+    let lines = 0;
+    let heldAfterHalf = -1;
+    while (last.next()) {
+      lines++;
+      expect(last.text).toBe(lines === 40_001 ? '' : lines % 2 === 1 ? 'line one' : 'line two é');
+      // halfway through, the pieces read before it (all but the one being read) are gone, and no new one was kept
+      if (lines === 20_000) heldAfterHalf = (src.pieces ?? []).filter((p) => p.length > 0).length;
+    }
+    expect(lines).toBe(40_001);
+    expect(heldAfterHalf).toBe(0);
+    expect(src.pieces).toHaveLength(kept);
+    expect(src.size).toBe(bytes.length);
+    expect(s.reads).toBe(pieces.length + 1);
   });
 });
