@@ -80,6 +80,26 @@ export class TableBuilder {
     return (this.lastEvent = this.eventIndex(text.slice(start, end)));
   }
 
+  /**
+   * `eventOf(text, start, end)` where `bytes[at...]` is the UTF-8 of text from `start` on: the last name is first
+   * compared with those bytes (an ASCII name matches exactly when its bytes do; on the decoder's two-byte pieces this
+   * measured cheaper than `startsWith`), the others as eventOf does.
+   */
+  eventAt(bytes: Uint8Array, at: number, text: string, start: number, end: number): number {
+    const n = end - start;
+    const last = this.events[this.lastEvent] as string;
+    if (n > 0 && last.length === n) {
+      let k = 0;
+      while (k < n) {
+        const c = last.charCodeAt(k);
+        if (c >= 0x80 || bytes[at + k] !== c) break;
+        k++;
+      }
+      if (k === n) return this.lastEvent;
+    }
+    return this.eventOf(text, start, end);
+  }
+
   /** The index of event name `name` ('' counts as given: callers map empty names to 'message' themselves). */
   eventIndex(name: string): number {
     let k = this.eventMap.get(name);
