@@ -27,8 +27,8 @@ export interface TurnState {
   b: TableBuilder;
   turnNo: TurnIndex;
   chunks: ChunkTable;
-  /** Byte offset at which each chunk starts. */
-  chunkByte: Float64Array;
+  /** Byte offset at which each chunk ends (`chunks.ends`): chunk k + 1 starts at chunkEnds[k]. */
+  chunkEnds: Float64Array;
   lastChunk: number;
   /** Chunk cursor: frames come in byte order, so the chunk search only moves forward. */
   k: number;
@@ -55,15 +55,15 @@ function pushFrameAt(t: TurnState, byteStart: number, start: number, blank: numb
   const byteBlank = t.byteBase + map.at(blank);
   // the blank line is its line end alone (LF, CR or CRLF: ASCII), as many bytes as characters
   const byteEnd = byteBlank + (end - blank);
-  const chunkByte = t.chunkByte;
+  const chunkEnds = t.chunkEnds;
   const lastChunk = t.lastChunk;
   let k = t.k;
   const firstByte = map.ascii ? byteStart : emittedAt(t.all, byteStart);
-  while (k < lastChunk && (chunkByte[k + 1] as number) <= firstByte) k++;
+  while (k < lastChunk && (chunkEnds[k] as number) <= firstByte) k++;
   const first = k;
-  while (k < lastChunk && (chunkByte[k + 1] as number) <= byteBlank) k++;
+  while (k < lastChunk && (chunkEnds[k] as number) <= byteBlank) k++;
   const at = k;
-  while (k < lastChunk && (chunkByte[k + 1] as number) < byteEnd) k++;
+  while (k < lastChunk && (chunkEnds[k] as number) < byteEnd) k++;
   t.k = k;
   const b = t.b;
   const i = b.next();

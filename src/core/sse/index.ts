@@ -129,7 +129,7 @@ function parserFeeder(t: TurnState): FeedBlock {
 function decodeTurn(turn: Turn, turnNo: TurnIndex, b: TableBuilder, fastPath: boolean, limit: number): DecodedTurn {
   const chunks = turn.chunks;
   const lastChunk = chunks.ends.length - 1;
-  const { all, chunkByte } = turnBytes(chunks);
+  const { all } = turnBytes(chunks);
   const total = all.length;
   // Room for the turn's frames, guessed: one per chunk when chunks are block-sized (a raw SSE file's chunks are its
   // blocks, so the guess is then exact but for silent blocks and the table is not copied again by finish()), else
@@ -138,7 +138,7 @@ function decodeTurn(turn: Turn, turnNo: TurnIndex, b: TableBuilder, fastPath: bo
   b.reserve(Math.min(total >>> 6, Math.max(lastChunk + 1, total >>> 9)));
   const bom = all[0] === 0xef && all[1] === 0xbb && all[2] === 0xbf ? 3 : 0;
   b.setId('');
-  const t: TurnState = { b, turnNo, chunks, chunkByte, lastChunk, k: 0, all, text: '', piece: 0, charBase: 0, byteBase: bom, map: new ByteMap('', all.subarray(0, 0)) };
+  const t: TurnState = { b, turnNo, chunks, chunkEnds: chunks.ends, lastChunk, k: 0, all, text: '', piece: 0, charBase: 0, byteBase: bom, map: new ByteMap('', all.subarray(0, 0)) };
   const general = parserFeeder(t);
   const invalid: number[] = [];
   const decoded: Mutable<DecodedTurn> = { turn: turnNo, invalidUtf8At: invalid };
