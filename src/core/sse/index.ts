@@ -47,6 +47,9 @@ export interface DecodeResult {
   decoded: DecodedTurn[];
 }
 
+// 1 MiB. Smaller pieces decode faster when each string is dropped at once (64 KiB: ~30 % less TextDecoder time), but
+// the decoder keeps every piece: kept, 64 KiB pieces measured 1.3-1.7x slower in all than 1 MiB ones (session 8,
+// 200k-frame bench streams; likely because strings under V8's large-object size are born young and then copied).
 const PIECE_BYTES = 1 << 20;
 
 /** One decoder for every piece: decode() without `stream` resets it. The BOM is skipped by the caller. */
