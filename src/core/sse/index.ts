@@ -7,8 +7,9 @@
  * - the turn's bytes are decoded as one UTF-8 stream (the text a streaming TextDecoder fed chunk by chunk gives; a
  *   character split across chunks belongs to the chunk where the decoder emits it, computed exactly in byte space);
  *   one leading BOM is stripped and counted (3 bytes) in byte offsets. The text is decoded in PIECES of at most
- *   `pieceBytes` bytes (default 1 MiB, so each piece is also cheap to post to the page), cut only between event blocks (found in byte space), one TextDecoder call
- *   per piece: no turn is ever one string, so a turn may be larger than the engine's longest string;
+ *   `pieceBytes` bytes (default 1 MiB, so each piece is also cheap to post to the page), cut only between event
+ *   blocks (found in byte space), each piece the text one TextDecoder call gives (decode-text.ts: computed in parts
+ *   where V8 is faster so): no turn is ever one string, so a turn may be larger than the engine's longest string;
  * - the text is cut into event blocks by `segmentText` (CR, LF, CRLF; a block ends at an empty line) and each block
  *   is fed, in order, to one eventsource-parser per turn, so field parsing follows that library. Fast path
  *   (fast-path.ts): in a piece with no CR, and in a piece whose lines end with CRLF (or a lone CR) up to its first
@@ -25,6 +26,7 @@
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { turnIndex, type DecodedTurn, type FrameTable, type Mutable, type Recording, type Turn, type TurnIndex } from '../types';
 import { ByteMap } from './byte-map';
+import { decodeText } from './decode-text';
 import { segmentText } from './segment';
 import { pieceEnd, turnBytes } from './turn-bytes';
 import { decodeCr, decodeLf, pushFrame, type FeedBlock, type TurnState } from './fast-path';
@@ -52,8 +54,6 @@ export interface DecodeResult {
 // 200k-frame bench streams; likely because strings under V8's large-object size are born young and then copied).
 const PIECE_BYTES = 1 << 20;
 
-/** One decoder for every piece: decode() without `stream` resets it. The BOM is skipped by the caller. */
-const DECODER = new TextDecoder('utf-8', { ignoreBOM: true });
 
 /** Whether `rest` (text after the last blank line) holds anything but whitespace and comment lines. */
 function hasContent(rest: string): boolean {
@@ -150,7 +150,8 @@ function decodeTurn(turn: Turn, turnNo: TurnIndex, b: TableBuilder, fastPath: bo
   while (byteAt < total) {
     const to = pieceEnd(all, byteAt, limit);
     const bytes = all.subarray(byteAt, to);
-    const text = DECODER.decode(bytes);
+    // what one TextDecoder call gives (BOM kept: the caller skipped it), in parts where that is faster
+    const text = decodeText(bytes);
     t.text = text;
     t.piece = b.addPiece(text, turnNo, charAt);
     t.charBase = charAt;
