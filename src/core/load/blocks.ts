@@ -4,14 +4,17 @@
  *
  * Contract: `blockEnds(bytes)` is the end (exclusive) of each block `segmentBytes(bytes, ...)` reports, in order,
  * plus `bytes.length` when an unterminated rest follows the last block; in its own exact buffer. Input without CR
- * (the common case) is scanned four bytes at a time for LF; input with a CR goes to `segmentBytes` itself. Pure,
- * linear, never throws.
+ * (the common case) is scanned a 32-bit word at a time (four words per test where no byte is below 0x0E) for LF;
+ * input with a CR goes to `segmentBytes` itself. Pure, linear, never throws.
  */
 import { NumberColumn } from '../chunk-table';
 import { segmentBytes } from '../sse/segment';
 
 const LF = 10;
 const CR = 13;
+/** 0x0E in every byte, and the high bit of every byte (as an int32). */
+const LOW = 0x0e0e0e0e;
+const HIGH = 0x80808080 | 0;
 
 /** The general path: whatever `segmentBytes` reports. */
 function viaSegment(bytes: Uint8Array): Float64Array {
@@ -21,62 +24,76 @@ function viaSegment(bytes: Uint8Array): Float64Array {
   return ends.done();
 }
 
+/** `a` copied into an array twice as long. */
+function grown(a: Float64Array): Float64Array {
+  const b = new Float64Array(a.length * 2);
+  b.set(a);
+  return b;
+}
+
 /**
  * Without CR a block ends at an LF that starts its block (a lone blank line) or follows another LF of it (the
  * first "\n\n" after the block's start). So the LFs alone, in order, give every end: state is the current block's
- * start and the last LF seen.
+ * start and the last LF seen. Only the words holding a byte below 0x0E (LF and CR are; so are TAB and a few rare
+ * controls) are looked at byte by byte: the classic has-less-than test, `(v - 0x0E0E0E0E) & ~v & 0x80808080`, is
+ * nonzero exactly when some byte of v is below 0x0E, and its OR over four words says whether any of them has one.
  */
 export function blockEnds(bytes: Uint8Array): Float64Array {
   const n = bytes.length;
-  // about one block per 64 bytes to start with; the column doubles when a stream has more
-  const ends = new NumberColumn(n >> 6);
+  // about one block per 64 bytes to start with, doubled when a stream has more (a local array: a NumberColumn's
+  // push measured ~20 ms more per 200,000 blocks here)
+  let ends: Float64Array = new Float64Array(Math.max(16, n >> 6));
+  let count = 0;
   let start = 0;
   let last = -2;
-  // bytes before the first 4-byte boundary of the buffer, then whole words, then the tail
+  // bytes before the first 4-byte boundary of the buffer (the head), then whole words, then the tail
   const head = Math.min(n, (4 - (bytes.byteOffset & 3)) & 3);
-  const count = n - head >= 4 ? (n - head) >> 2 : 0;
-  const tailAt = head + count * 4;
-  for (let p = 0; p < head; p++) {
-    const b = bytes[p] as number;
-    if (b === CR) return viaSegment(bytes);
-    if (b === LF) {
-      if (p === start || p - 1 === last) {
-        ends.push(p + 1);
-        start = p + 1;
+  const wordCount = n - head >= 4 ? (n - head) >> 2 : 0;
+  const tailAt = head + wordCount * 4;
+  const words = wordCount === 0 ? new Int32Array(0) : new Int32Array(bytes.buffer, bytes.byteOffset + head, wordCount);
+  let p = 0;
+  let w = 0;
+  while (p < n) {
+    // the bytes [p, to) are looked at one by one: the head, the next word with a low byte, or the tail
+    let to: number;
+    if (p < head) to = head;
+    else if (w < wordCount) {
+      while (w + 4 <= wordCount) {
+        const a = words[w] as number;
+        const b = words[w + 1] as number;
+        const c = words[w + 2] as number;
+        const d = words[w + 3] as number;
+        if (((((a - LOW) | 0) & ~a) | (((b - LOW) | 0) & ~b) | (((c - LOW) | 0) & ~c) | (((d - LOW) | 0) & ~d)) & HIGH) break;
+        w += 4;
       }
-      last = p;
+      while (w < wordCount) {
+        const a = words[w] as number;
+        if ((((a - LOW) | 0) & ~a & HIGH) !== 0) break;
+        w++;
+      }
+      if (w === wordCount) continue;
+      p = head + w * 4;
+      to = p + 4;
+      w++;
+    } else {
+      if (p < tailAt) p = tailAt;
+      to = n;
     }
-  }
-  const words = count === 0 ? new Int32Array(0) : new Int32Array(bytes.buffer, bytes.byteOffset + head, count);
-  for (let w = 0; w < count; w++) {
-    const v = words[w] as number;
-    // a byte below 0x0E (LF and CR are; so are TAB and a few rare controls): the classic has-less-than test, exact
-    // about whether there is one; the bytes of such a word are then looked at one by one
-    if ((((v - 0x0e0e0e0e) | 0) & ~v & 0x80808080) === 0) continue;
-    const base = head + w * 4;
-    for (let p = base; p < base + 4; p++) {
+    for (; p < to; p++) {
       const b = bytes[p] as number;
-      if (b === CR) return viaSegment(bytes);
       if (b === LF) {
         if (p === start || p - 1 === last) {
-          ends.push(p + 1);
+          if (count === ends.length) ends = grown(ends);
+          ends[count++] = p + 1;
           start = p + 1;
         }
         last = p;
-      }
+      } else if (b === CR) return viaSegment(bytes);
     }
   }
-  for (let p = tailAt; p < n; p++) {
-    const b = bytes[p] as number;
-    if (b === CR) return viaSegment(bytes);
-    if (b === LF) {
-      if (p === start || p - 1 === last) {
-        ends.push(p + 1);
-        start = p + 1;
-      }
-      last = p;
-    }
+  if (start < n) {
+    if (count === ends.length) ends = grown(ends);
+    ends[count++] = n;
   }
-  if (start < n) ends.push(n);
-  return ends.done();
+  return ends.slice(0, count);
 }

@@ -27,8 +27,8 @@ export interface TurnState {
   b: TableBuilder;
   turnNo: TurnIndex;
   chunks: ChunkTable;
-  /** Byte offset at which each chunk starts. */
-  chunkByte: Float64Array;
+  /** Byte offset at which each chunk ends (`chunks.ends`): chunk k + 1 starts at chunkEnds[k]. */
+  chunkEnds: Float64Array;
   lastChunk: number;
   /** Chunk cursor: frames come in byte order, so the chunk search only moves forward. */
   k: number;
@@ -46,20 +46,24 @@ export interface TurnState {
  * its data at [ds, de) of the piece (or of the side text when `side`).
  */
 export function pushFrame(t: TurnState, start: number, blank: number, end: number, event: number, side: boolean, ds: number, de: number): void {
+  pushFrameAt(t, t.byteBase + t.map.at(start), start, blank, end, event, side, ds, de);
+}
+
+/** pushFrame for a caller that has already asked the map for the block's first byte (`byteStart`, turn-relative). */
+function pushFrameAt(t: TurnState, byteStart: number, start: number, blank: number, end: number, event: number, side: boolean, ds: number, de: number): void {
   const map = t.map;
-  const base = t.byteBase;
-  const byteStart = base + map.at(start);
-  const byteBlank = base + map.at(blank);
-  const byteEnd = base + map.at(end);
-  const chunkByte = t.chunkByte;
+  const byteBlank = t.byteBase + map.at(blank);
+  // the blank line is its line end alone (LF, CR or CRLF: ASCII), as many bytes as characters
+  const byteEnd = byteBlank + (end - blank);
+  const chunkEnds = t.chunkEnds;
   const lastChunk = t.lastChunk;
   let k = t.k;
   const firstByte = map.ascii ? byteStart : emittedAt(t.all, byteStart);
-  while (k < lastChunk && (chunkByte[k + 1] as number) <= firstByte) k++;
+  while (k < lastChunk && (chunkEnds[k] as number) <= firstByte) k++;
   const first = k;
-  while (k < lastChunk && (chunkByte[k + 1] as number) <= byteBlank) k++;
+  while (k < lastChunk && (chunkEnds[k] as number) <= byteBlank) k++;
   const at = k;
-  while (k < lastChunk && (chunkByte[k + 1] as number) < byteEnd) k++;
+  while (k < lastChunk && (chunkEnds[k] as number) < byteEnd) k++;
   t.k = k;
   const b = t.b;
   const i = b.next();
@@ -84,17 +88,19 @@ export function pushFrame(t: TurnState, start: number, blank: number, end: numbe
  */
 function pushSimple(t: TurnState, s: number, blank: number, dataLine: number, nl: number): void {
   const text = t.text;
+  const byteStart = t.byteBase + t.map.at(s);
   let event = 0;
   if (dataLine !== s) {
     let v = s + 6;
     const lineEnd = dataLine - nl;
     if (v < lineEnd && text.charCodeAt(v) === 32) v++;
-    event = t.b.eventOf(text, v, lineEnd);
+    // "event:" and its space are ASCII, so the name's bytes start as many bytes after the block's first byte
+    event = t.b.eventAt(t.all, byteStart + (v - s), text, v, lineEnd);
   }
   let v = dataLine + 5;
   const lineEnd = blank - nl;
   if (v < lineEnd && text.charCodeAt(v) === 32) v++;
-  pushFrame(t, s, blank, blank + nl, event, false, v, lineEnd);
+  pushFrameAt(t, byteStart, s, blank, blank + nl, event, false, v, lineEnd);
 }
 
 /**

@@ -7,8 +7,9 @@
  * - the turn's bytes are decoded as one UTF-8 stream (the text a streaming TextDecoder fed chunk by chunk gives; a
  *   character split across chunks belongs to the chunk where the decoder emits it, computed exactly in byte space);
  *   one leading BOM is stripped and counted (3 bytes) in byte offsets. The text is decoded in PIECES of at most
- *   `pieceBytes` bytes (default 1 MiB, so each piece is also cheap to post to the page), cut only between event blocks (found in byte space), one TextDecoder call
- *   per piece: no turn is ever one string, so a turn may be larger than the engine's longest string;
+ *   `pieceBytes` bytes (default 1 MiB, so each piece is also cheap to post to the page), cut only between event
+ *   blocks (found in byte space), each piece the text one TextDecoder call gives (decode-text.ts: computed in parts
+ *   where V8 is faster so): no turn is ever one string, so a turn may be larger than the engine's longest string;
  * - the text is cut into event blocks by `segmentText` (CR, LF, CRLF; a block ends at an empty line) and each block
  *   is fed, in order, to one eventsource-parser per turn, so field parsing follows that library. Fast path
  *   (fast-path.ts): in a piece with no CR, and in a piece whose lines end with CRLF (or a lone CR) up to its first
@@ -25,6 +26,7 @@
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { turnIndex, type DecodedTurn, type FrameTable, type Mutable, type Recording, type Turn, type TurnIndex } from '../types';
 import { ByteMap } from './byte-map';
+import { decodeText } from './decode-text';
 import { segmentText } from './segment';
 import { pieceEnd, turnBytes } from './turn-bytes';
 import { decodeCr, decodeLf, pushFrame, type FeedBlock, type TurnState } from './fast-path';
@@ -47,10 +49,11 @@ export interface DecodeResult {
   decoded: DecodedTurn[];
 }
 
+// 1 MiB. Smaller pieces decode faster when each string is dropped at once (64 KiB: ~30 % less TextDecoder time), but
+// the decoder keeps every piece: kept, 64 KiB pieces measured 1.3-1.7x slower in all than 1 MiB ones (session 8,
+// 200k-frame bench streams; likely because strings under V8's large-object size are born young and then copied).
 const PIECE_BYTES = 1 << 20;
 
-/** One decoder for every piece: decode() without `stream` resets it. The BOM is skipped by the caller. */
-const DECODER = new TextDecoder('utf-8', { ignoreBOM: true });
 
 /** Whether `rest` (text after the last blank line) holds anything but whitespace and comment lines. */
 function hasContent(rest: string): boolean {
@@ -129,12 +132,16 @@ function parserFeeder(t: TurnState): FeedBlock {
 function decodeTurn(turn: Turn, turnNo: TurnIndex, b: TableBuilder, fastPath: boolean, limit: number): DecodedTurn {
   const chunks = turn.chunks;
   const lastChunk = chunks.ends.length - 1;
-  const { all, chunkByte } = turnBytes(chunks);
+  const { all } = turnBytes(chunks);
   const total = all.length;
-  b.reserve(total >>> 6);
+  // Room for the turn's frames, guessed: one per chunk when chunks are block-sized (a raw SSE file's chunks are its
+  // blocks, so the guess is then exact but for silent blocks and the table is not copied again by finish()), else
+  // one per 64 bytes; the columns double when the guess is short. (One per 64 bytes alone reserved four times the
+  // 200,000 frames of a 52 MB stream: 12 columns of 800,000, zeroed, then copied down.)
+  b.reserve(Math.min(total >>> 6, Math.max(lastChunk + 1, total >>> 9)));
   const bom = all[0] === 0xef && all[1] === 0xbb && all[2] === 0xbf ? 3 : 0;
   b.setId('');
-  const t: TurnState = { b, turnNo, chunks, chunkByte, lastChunk, k: 0, all, text: '', piece: 0, charBase: 0, byteBase: bom, map: new ByteMap('', all.subarray(0, 0)) };
+  const t: TurnState = { b, turnNo, chunks, chunkEnds: chunks.ends, lastChunk, k: 0, all, text: '', piece: 0, charBase: 0, byteBase: bom, map: new ByteMap('', all.subarray(0, 0)) };
   const general = parserFeeder(t);
   const invalid: number[] = [];
   const decoded: Mutable<DecodedTurn> = { turn: turnNo, invalidUtf8At: invalid };
@@ -143,7 +150,8 @@ function decodeTurn(turn: Turn, turnNo: TurnIndex, b: TableBuilder, fastPath: bo
   while (byteAt < total) {
     const to = pieceEnd(all, byteAt, limit);
     const bytes = all.subarray(byteAt, to);
-    const text = DECODER.decode(bytes);
+    // what one TextDecoder call gives (BOM kept: the caller skipped it), in parts where that is faster
+    const text = decodeText(bytes);
     t.text = text;
     t.piece = b.addPiece(text, turnNo, charAt);
     t.charBase = charAt;

@@ -1,24 +1,20 @@
 /**
  * A turn's bytes for the SSE decoder: its chunks as one byte stream, and where that stream may be cut into pieces.
  *
- * Contract: `turnBytes(chunks)` gives the turn's bytes (the chunk table's own array, no copy) and each chunk's start
- * offset. `pieceEnd(all, start, limit)` gives the end of the piece starting at byte
- * `start` (itself a block start): the last block end at most `limit` bytes on, else the end of the block that
- * starts there, else the end of the stream; block ends are those of WHATWG event streams (an empty line ends a
- * block; CR, LF and CRLF end lines), found in byte space. Pure; linear.
+ * Contract: `turnBytes(chunks)` gives the turn's bytes (the chunk table's own array, no copy; the decoder reads where
+ * chunk k + 1 starts as `chunks.ends[k]`, no array of starts is made). `pieceEnd(all, start, limit)` gives the end
+ * of the piece starting at byte `start` (itself a block start): the last block end at most `limit` bytes on, else
+ * the end of the block that starts there, else the end of the stream; block ends are those of WHATWG event streams
+ * (an empty line ends a block; CR, LF and CRLF end lines), found in byte space. Pure; linear.
  */
 import type { ChunkTable } from '../types';
 
 const LF = 10;
 const CR = 13;
 
-/** The turn's byte stream (the chunk table's one array) and the byte offset at which each chunk starts. */
-export function turnBytes(chunks: ChunkTable): { all: Uint8Array; chunkByte: Float64Array } {
-  const ends = chunks.ends;
-  const n = ends.length;
-  const chunkByte = new Float64Array(n);
-  for (let c = 1; c < n; c++) chunkByte[c] = ends[c - 1] as number;
-  return { all: chunks.bytes, chunkByte };
+/** The turn's byte stream: the chunk table's one array. */
+export function turnBytes(chunks: ChunkTable): { all: Uint8Array } {
+  return { all: chunks.bytes };
 }
 
 /**

@@ -69,6 +69,23 @@ describe('blockEnds', () => {
       { numRuns: 500 },
     );
   });
+
+  it('ends the same blocks when long runs without a low byte are skipped four words at a time', () => {
+    // lines of 13 to 70 bytes with no byte below 0x0E, so whole groups of four words are passed over unread
+    const long = fc.constantFrom(...['x'.repeat(13), 'y'.repeat(16), 'z'.repeat(31), 'w'.repeat(70), 'data: ' + 'é'.repeat(9)].map((s) => enc.encode(s)));
+    const short = fc.constantFrom(...['\n', '\n\n', '\t', '\x0b', 'a', ':'].map((s) => enc.encode(s)));
+    const bytes = fc.array(fc.oneof(long, short), { maxLength: 60 }).map(concat);
+    fc.assert(
+      fc.property(bytes, fc.integer({ min: 0, max: 7 }), (raw, shift) => {
+        const input = shifted(raw, shift);
+        const expected: number[] = [];
+        const rest = segmentBytes(input, (_s, _b, end) => expected.push(end));
+        if (rest < input.length) expected.push(input.length);
+        expect(Array.from(blockEnds(input))).toEqual(expected);
+      }),
+      { numRuns: 500 },
+    );
+  });
 });
 
 describe('the loaders build tables that read as the old chunk objects', () => {

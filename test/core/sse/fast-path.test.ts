@@ -39,6 +39,26 @@ describe('SSE fast path', () => {
     );
   });
 
+  it('event names: repeated, sharing a prefix, non-ASCII (é is U+00E9, the lead byte of 金), over pieces: as the parser-only path', () => {
+    // the last name is compared with the bytes first (TableBuilder.eventAt): a name must match its characters, never
+    // a byte equal to one of its char codes
+    const names = ['content_block_delta', 'content_block_start', 'content_block_stop', 'message', 'é', '金', 'éa', '金a', '', 'x', 'y'];
+    const block = fc.tuple(fc.constantFrom(...names), fc.constantFrom('event: ', 'event:'), fc.constantFrom('1', '数据', '')).map(([n, e, d]) => `${e}${n}\ndata: ${d}\n\n`);
+    const input = fc.tuple(fc.array(block, { maxLength: 40 }), fc.integer({ min: 1, max: 64 }), fc.uniqueArray(fc.integer({ min: 1, max: 2000 }), { maxLength: 6 }));
+    fc.assert(
+      fc.property(input, ([blocks, pieceBytes, at]) => {
+        const bytes = toBytes(blocks.join(''));
+        const parts = splitAt(bytes, at.filter((c) => c < bytes.length).sort((a, b) => a - b));
+        const read = (fastPath: boolean) => {
+          const { frames, decoded } = decodeObjects(recordingOf(parts), { fastPath, pieceBytes });
+          return { frames, decoded };
+        };
+        expect(read(true)).toEqual(read(false));
+      }),
+      { numRuns: 400 },
+    );
+  });
+
   it('events, data and ids agree with eventsource-parser fed the whole text', () => {
     fc.assert(
       fc.property(stream, (bytes) => {
