@@ -7,7 +7,7 @@
  *   one fragment only when no argument delta arrived for it before (Gemini parts; Responses "args only in done").
  * - Closing a slot parses its buffer once (an attempt over the whole buffer) and, on success, logs a ready call.
  */
-import type { CallKey, FrameIndex, WireId } from '../types';
+import type { CallKey, FrameIndex, SignalTable, WireId } from '../types';
 import { emptyArgsMeanNoArgs } from './json';
 import type { StrategyContext } from './types';
 
@@ -35,6 +35,9 @@ export interface Slots {
   /** Every slot of `all` before this index is closed (slots close only in closeAndParse, and stay closed). */
   openFrom: number;
 }
+
+/** The call key of signal i, read in place (only for the kinds that have one: call-start, args, call-end, call-complete). */
+export const keyOf = (t: SignalTable, i: number): CallKey => t.strings[t.key[i] as number] as CallKey;
 
 export const newSlots = (): Slots => ({ byKey: new Map(), all: [], openFrom: 0 });
 
