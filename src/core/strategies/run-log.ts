@@ -82,9 +82,16 @@ export function createRunLog(): RunLog {
   return {
     openBuffer(turn, key, frame, callId, name) {
       const id = logs.length;
-      const log: Mutable<BufferLog> = { id, turn, key, text: '', fragments: NO_FRAGMENTS, openedAt: frame };
-      if (callId !== undefined) log.callId = callId;
-      if (name !== undefined) log.name = name;
+      // One literal per case: properties added after the literal would each cost the object a second allocation.
+      const fragments = NO_FRAGMENTS;
+      const log: Mutable<BufferLog> =
+        callId === undefined
+          ? name === undefined
+            ? { id, turn, key, text: '', fragments, openedAt: frame }
+            : { id, turn, key, text: '', fragments, openedAt: frame, name }
+          : name === undefined
+            ? { id, turn, key, text: '', fragments, openedAt: frame, callId }
+            : { id, turn, key, text: '', fragments, openedAt: frame, callId, name };
       logs.push(log);
       texts.push('');
       return id;
