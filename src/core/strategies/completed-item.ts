@@ -6,6 +6,8 @@
  * (reason 'no-complete-items'). Each complete item gets a buffer holding its args as one
  * fragment, so the buffers panel shows what was parsed.
  */
+import { signalName, signalRef, signalText, SK } from '../wire/signal-table';
+import { keyOf } from './slots';
 import { defineStrategy } from './types';
 
 export const completedItem = defineStrategy<null>({
@@ -14,9 +16,12 @@ export const completedItem = defineStrategy<null>({
     wire === 'openai-responses' || wire === 'gemini' ? true : 'no-complete-items',
   init: () => null,
   reads: ['call-complete'],
-  step(state, signal, frame, ctx) {
-    if (signal.kind !== 'call-complete') return state;
-    const { key, id, name, args } = signal;
+  step(state, t, i, frame, ctx) {
+    if (t.kind[i] !== SK.callComplete) return state;
+    const key = keyOf(t, i);
+    const id = signalRef(t, i) ?? '';
+    const name = signalName(t, i) ?? '';
+    const args = signalText(t, i);
     const bufferId = ctx.log.openBuffer(ctx.turn, key, frame, id || undefined, name || undefined);
     const start = ctx.log.append(bufferId, frame, args);
     const outcome = ctx.log.attempt(frame, ctx.turn, key, bufferId, start, args);

@@ -11,7 +11,8 @@
  * parse is preceded by the fail-fast scan (slots.ts `closeAndParse`).
  */
 import type { CallKey, FrameIndex } from '../types';
-import { appendArgs, closeAllOpen, closeAndParse, newSlots, openSlot, startIndexKeyed, type Slots } from './slots';
+import { signalName, signalRef, signalText, SK } from '../wire/signal-table';
+import { appendArgs, closeAllOpen, closeAndParse, keyOf, newSlots, openSlot, startIndexKeyed, type Slots } from './slots';
 import { defineStrategy, type StrategyContext } from './types';
 
 interface NextIndexState {
@@ -35,19 +36,22 @@ export const nextIndexCloses = defineStrategy<NextIndexState>({
   appliesTo: (wire) => (wire === 'openai-chat' ? true : 'chat-only'),
   init: () => ({ slots: newSlots(), current: null }),
   reads: ['call-start', 'args', 'finish'],
-  step(s, signal, frame, ctx) {
-    switch (signal.kind) {
-      case 'call-start':
-        focus(s, ctx, signal.key, frame);
-        startIndexKeyed(s.slots, ctx, signal.key, frame, signal.id, signal.name);
-        break;
-      case 'args': {
-        focus(s, ctx, signal.key, frame);
-        const slot = s.slots.byKey.get(signal.key) ?? openSlot(s.slots, ctx, signal.key, frame);
-        appendArgs(slot, ctx, frame, signal.text);
+  step(s, t, i, frame, ctx) {
+    switch (t.kind[i]) {
+      case SK.callStart: {
+        const key = keyOf(t, i);
+        focus(s, ctx, key, frame);
+        startIndexKeyed(s.slots, ctx, key, frame, signalRef(t, i), signalName(t, i));
         break;
       }
-      case 'finish':
+      case SK.args: {
+        const key = keyOf(t, i);
+        focus(s, ctx, key, frame);
+        const slot = s.slots.byKey.get(key) ?? openSlot(s.slots, ctx, key, frame);
+        appendArgs(slot, ctx, frame, signalText(t, i));
+        break;
+      }
+      case SK.finish:
         closeAllOpen(s.slots, ctx, frame, false);
         s.current = null;
         break;

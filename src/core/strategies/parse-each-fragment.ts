@@ -10,7 +10,8 @@
  * in the same slot, so once the first call was taken the second call's fragments are never parsed (missing call).
  */
 import type { FrameIndex } from '../types';
-import { appendArgs, newSlots, slotFor, slotForComplete, startIndexKeyed, type Slot, type Slots } from './slots';
+import { hasText, signalName, signalRef, signalText, SK } from '../wire/signal-table';
+import { appendArgs, keyOf, newSlots, slotFor, slotForComplete, startIndexKeyed, type Slot, type Slots } from './slots';
 import { defineStrategy, type StrategyContext } from './types';
 
 function parseFragment(slot: Slot, ctx: StrategyContext, frame: FrameIndex, text: string): void {
@@ -27,22 +28,22 @@ export const parseEachFragment = defineStrategy<Slots>({
   appliesTo: () => true,
   init: newSlots,
   reads: ['call-start', 'args', 'call-end', 'call-complete'],
-  step(slots, signal, frame, ctx) {
-    switch (signal.kind) {
-      case 'call-start':
-        startIndexKeyed(slots, ctx, signal.key, frame, signal.id, signal.name);
+  step(slots, t, i, frame, ctx) {
+    switch (t.kind[i]) {
+      case SK.callStart:
+        startIndexKeyed(slots, ctx, keyOf(t, i), frame, signalRef(t, i), signalName(t, i));
         break;
-      case 'args':
-        parseFragment(slotFor(slots, ctx, signal.key, frame), ctx, frame, signal.text);
+      case SK.args:
+        parseFragment(slotFor(slots, ctx, keyOf(t, i), frame), ctx, frame, signalText(t, i));
         break;
-      case 'call-end': {
-        const slot = slotFor(slots, ctx, signal.key, frame);
-        if (signal.args !== undefined && !slot.sawArgs) parseFragment(slot, ctx, frame, signal.args);
+      case SK.callEnd: {
+        const slot = slotFor(slots, ctx, keyOf(t, i), frame);
+        if (hasText(t, i) && !slot.sawArgs) parseFragment(slot, ctx, frame, signalText(t, i));
         break;
       }
-      case 'call-complete': {
-        const slot = slotForComplete(slots, ctx, signal.key, frame, signal.id, signal.name);
-        if (slot && !slot.sawArgs) parseFragment(slot, ctx, frame, signal.args);
+      case SK.callComplete: {
+        const slot = slotForComplete(slots, ctx, keyOf(t, i), frame, signalRef(t, i) ?? '', signalName(t, i) ?? '');
+        if (slot && !slot.sawArgs) parseFragment(slot, ctx, frame, signalText(t, i));
         break;
       }
       default:

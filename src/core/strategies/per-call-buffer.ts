@@ -8,13 +8,15 @@
  * carries args that differ from the buffer, a note `end-args-differ` is logged. Events carrying whole args count
  * as the call's one fragment when no delta came (see slots.ts). Reused index: same buffer, names appended.
  */
-import type { FrameIndex, Signal, SignalKind } from '../types';
+import type { FrameIndex, SignalKind, SignalTable } from '../types';
+import { hasText, signalName, signalRef, signalText, SK } from '../wire/signal-table';
 import {
   appendArgs,
   appendWholeIfNoArgs,
   closeAllOpen,
   closeAndParse,
   endsAtFinish,
+  keyOf,
   newSlots,
   openSlot,
   slotFor,
@@ -29,31 +31,32 @@ import { defineStrategy, type EndContext, type StrategyContext } from './types';
 /** The kinds perCallStep acts on. */
 export const PER_CALL_READS: readonly SignalKind[] = ['call-start', 'args', 'call-end', 'call-complete', 'finish'];
 
-export function perCallStep(slots: Slots, signal: Signal, frame: FrameIndex, ctx: StrategyContext): Slots {
-  switch (signal.kind) {
-    case 'call-start':
-      startIndexKeyed(slots, ctx, signal.key, frame, signal.id, signal.name);
+export function perCallStep(slots: Slots, t: SignalTable, i: number, frame: FrameIndex, ctx: StrategyContext): Slots {
+  switch (t.kind[i]) {
+    case SK.callStart:
+      startIndexKeyed(slots, ctx, keyOf(t, i), frame, signalRef(t, i), signalName(t, i));
       break;
-    case 'args':
-      appendArgs(slotFor(slots, ctx, signal.key, frame), ctx, frame, signal.text);
+    case SK.args:
+      appendArgs(slotFor(slots, ctx, keyOf(t, i), frame), ctx, frame, signalText(t, i));
       break;
-    case 'call-end': {
-      const slot = slots.byKey.get(signal.key);
+    case SK.callEnd: {
+      const key = keyOf(t, i);
+      const slot = slots.byKey.get(key);
       if (slot?.closed) break; // already ended (e.g. by output_item.done)
-      const open = slot ?? openSlot(slots, ctx, signal.key, frame);
-      endWithArgs(open, signal.args, frame, ctx);
+      const open = slot ?? openSlot(slots, ctx, key, frame);
+      endWithArgs(open, hasText(t, i) ? signalText(t, i) : undefined, frame, ctx);
       closeAndParse(open, ctx, frame);
       break;
     }
-    case 'call-complete': {
-      const open = slotForComplete(slots, ctx, signal.key, frame, signal.id, signal.name);
+    case SK.callComplete: {
+      const open = slotForComplete(slots, ctx, keyOf(t, i), frame, signalRef(t, i) ?? '', signalName(t, i) ?? '');
       if (!open) break; // the same call's later item event
-      endWithArgs(open, signal.args, frame, ctx);
+      endWithArgs(open, signalText(t, i), frame, ctx);
       // Gemini parts are complete calls, but the wire's end signal for a call is finish (src/core/README.md, "Strategies").
       if (ctx.wire !== 'gemini') closeAndParse(open, ctx, frame);
       break;
     }
-    case 'finish':
+    case SK.finish:
       if (endsAtFinish(ctx.wire)) closeAllOpen(slots, ctx, frame);
       break;
     default:

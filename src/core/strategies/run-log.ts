@@ -23,6 +23,9 @@ export type AttemptOutcome = { ok: true; value: unknown } | { ok: false };
 
 const FAILED: AttemptOutcome = { ok: false };
 
+/** A buffer's fragments before its first one: shared, never written (`append` replaces it). */
+const NO_FRAGMENTS = Object.freeze([]) as unknown as Fragment[];
+
 export interface RunLog {
   /** Opens a buffer. With no text yet, an empty fragment at `frame` marks it as existing from that frame. */
   openBuffer(turn: TurnIndex, key: CallKey | null, frame: FrameIndex, callId?: string, name?: string): number;
@@ -56,9 +59,8 @@ export interface RunLog {
 }
 
 export function createRunLog(): RunLog {
-  // Per buffer, by id: its log (text filled in by `finish`), its fragments (the log's own array) and its text so far.
+  // Per buffer, by id: its log (text filled in by `finish`) and its text so far.
   const logs: Mutable<BufferLog>[] = [];
-  const fragmentsOf: Fragment[][] = [];
   const texts: string[] = [];
   const attempts: ParseAttempt[] = [];
   const calls: ReadyCall[] = [];
@@ -80,18 +82,28 @@ export function createRunLog(): RunLog {
   return {
     openBuffer(turn, key, frame, callId, name) {
       const id = logs.length;
-      const fragments: Fragment[] = [];
-      const log: Mutable<BufferLog> = { id, turn, key, text: '', fragments, openedAt: frame };
-      if (callId !== undefined) log.callId = callId;
-      if (name !== undefined) log.name = name;
+      // One literal per case: properties added after the literal would each cost the object a second allocation.
+      const fragments = NO_FRAGMENTS;
+      const log: Mutable<BufferLog> =
+        callId === undefined
+          ? name === undefined
+            ? { id, turn, key, text: '', fragments, openedAt: frame }
+            : { id, turn, key, text: '', fragments, openedAt: frame, name }
+          : name === undefined
+            ? { id, turn, key, text: '', fragments, openedAt: frame, callId }
+            : { id, turn, key, text: '', fragments, openedAt: frame, callId, name };
       logs.push(log);
-      fragmentsOf.push(fragments);
       texts.push('');
       return id;
     },
     append(bufferId, frame, text) {
-      const start = (texts[check(bufferId)] as string).length;
-      (fragmentsOf[bufferId] as Fragment[]).push({ frame, start, end: start + text.length });
+      const log = logs[check(bufferId)] as Mutable<BufferLog>;
+      const start = (texts[bufferId] as string).length;
+      const fragment: Fragment = { frame, start, end: start + text.length };
+      // A buffer's first fragment makes its array at its size (a buffer often keeps one fragment: next-index-closes
+      // on interleaved calls opens one per fragment); an array grown from empty would reserve room for 16.
+      if (log.fragments === NO_FRAGMENTS) log.fragments = [fragment];
+      else (log.fragments as Fragment[]).push(fragment);
       if (text.length > 0) texts[bufferId] += text;
       return start;
     },
@@ -140,7 +152,11 @@ export function createRunLog(): RunLog {
       notes.push(n);
     },
     finish() {
-      for (let i = 0; i < logs.length; i++) (logs[i] as Mutable<BufferLog>).text = texts[i] as string;
+      for (let i = 0; i < logs.length; i++) {
+        const log = logs[i] as Mutable<BufferLog>;
+        log.text = texts[i] as string;
+        if (log.fragments === NO_FRAGMENTS) log.fragments = [];
+      }
       // Folding is frame-ordered already; a stable sort guards the invariant the view's binary searches rely on.
       if (!attemptsSorted) attempts.sort((x, y) => x.frame - y.frame);
       if (!callsSorted) calls.sort((x, y) => x.readyFrame - y.readyFrame);

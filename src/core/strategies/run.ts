@@ -2,7 +2,7 @@
  * Runs one strategy over a recording's signals and judges it: the StrategyRun the UI indexes by frame.
  *
  * Contract: folds `strategy` turn by turn (init, step for every signal of every frame in order whose kind the strategy
- * reads (`Strategy.reads`), each built from the signal table as the step's own object, endTurn at the turn's last
+ * reads (`Strategy.reads`), read in place in the signal table, endTurn at the turn's last
  * frame), then computes per-turn verdicts against the carried calls. Never throws: a strategy that
  * throws while folding a turn gets that turn as `fail` with the error message (reason 'wrong-call', error
  * 'strategy error: ...'), and the other turns are still folded. A recording with no frame at all is never 'ok': every
@@ -10,14 +10,10 @@
  * plain, structured-cloneable data.
  */
 import { frameIndex, type CarriedCall, type FrameIndex, type FrameTable, type NaReason, type ParseAttempt, type SignalTable, type StrategyNote, type StrategyRun, type TurnIndex, type TurnVerdict, type WireId } from '../types';
-import { SIGNAL_KINDS, signalAt as signalAt_ } from '../wire/signal-table';
+import { SIGNAL_KINDS } from '../wire/signal-table';
 import { createRunLog } from './run-log';
 import type { Strategy } from './types';
 import { naVerdicts, overallVerdict, turnGroups, turnVerdict } from './verdict';
-
-// A module-level copy: under a CommonJS transform (tsx: the CLI, the benches) every read of an imported binding is
-// a getter call, and this one is called per signal.
-const signalAt = signalAt_;
 
 export interface RunInput {
   wire: WireId;
@@ -71,7 +67,7 @@ export function runStrategy(strategy: Strategy, input: RunInput): RunResult {
       for (; j < n && turnOf[j] === turn; j++) {
         const f = frameIndex(j);
         const end = starts[j + 1] as number;
-        for (let k = starts[j] as number; k < end; k++) if (reads[kindOf[k] as number] === 1) state = strategy.step(state, signalAt(signals, k), f, ctx);
+        for (let k = starts[j] as number; k < end; k++) if (reads[kindOf[k] as number] === 1) state = strategy.step(state, signals, k, f, ctx);
       }
       const endFrame = frameIndex(j - 1);
       lastFrame.set(turn, endFrame);

@@ -8,6 +8,8 @@
  * a call's whole args is appended only when no delta came for that call (Gemini parts, Responses args-only-in-done).
  */
 import type { CallKey, FrameIndex } from '../types';
+import { hasText, signalName, signalRef, signalText, SK } from '../wire/signal-table';
+import { keyOf } from './slots';
 import { defineStrategy, type StrategyContext } from './types';
 
 interface SharedState {
@@ -46,34 +48,36 @@ export const sharedBuffer = defineStrategy<SharedState>({
   appliesTo: () => true,
   init: () => ({ bufferId: null, first: null, withArgs: new Set(), whole: new Set(), completed: new Set(), lastArgsKey: null }),
   reads: ['call-start', 'args', 'call-end', 'call-complete'],
-  step(s, signal, frame, ctx) {
-    switch (signal.kind) {
-      case 'call-start':
-        buffer(s, ctx, frame, signal.key, signal.id, signal.name);
+  step(s, t, i, frame, ctx) {
+    switch (t.kind[i]) {
+      case SK.callStart:
+        buffer(s, ctx, frame, keyOf(t, i), signalRef(t, i), signalName(t, i));
         break;
-      case 'args': {
-        const key = signal.key;
+      case SK.args: {
+        const key = keyOf(t, i);
         if (key !== s.lastArgsKey) {
           s.withArgs.add(key);
           s.lastArgsKey = key;
         }
         // once the buffer and its first call exist, a delta changes neither (buffer() would set the same call again)
         const b = s.bufferId !== null && s.first !== null ? s.bufferId : buffer(s, ctx, frame, key);
-        ctx.log.append(b, frame, signal.text);
+        ctx.log.append(b, frame, signalText(t, i));
         break;
       }
-      case 'call-end':
-        if (signal.args !== undefined) appendWhole(s, ctx, frame, signal.key, signal.args);
+      case SK.callEnd:
+        if (hasText(t, i)) appendWhole(s, ctx, frame, keyOf(t, i), signalText(t, i));
         break;
-      case 'call-complete':
-        if (s.completed.has(signal.key)) {
+      case SK.callComplete: {
+        const key = keyOf(t, i);
+        if (s.completed.has(key)) {
           // A second complete call at the same key (Gemini positions) is another call: its args are appended.
-          ctx.log.append(buffer(s, ctx, frame, signal.key), frame, signal.args);
+          ctx.log.append(buffer(s, ctx, frame, key), frame, signalText(t, i));
         } else {
-          s.completed.add(signal.key);
-          appendWhole(s, ctx, frame, signal.key, signal.args, signal.id, signal.name);
+          s.completed.add(key);
+          appendWhole(s, ctx, frame, key, signalText(t, i), signalRef(t, i) ?? '', signalName(t, i) ?? '');
         }
         break;
+      }
       default:
         break;
     }

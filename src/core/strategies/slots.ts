@@ -7,7 +7,7 @@
  *   one fragment only when no argument delta arrived for it before (Gemini parts; Responses "args only in done").
  * - Closing a slot parses its buffer once (an attempt over the whole buffer) and, on success, logs a ready call.
  */
-import type { CallKey, FrameIndex, WireId } from '../types';
+import type { CallKey, FrameIndex, SignalTable, WireId } from '../types';
 import { emptyArgsMeanNoArgs } from './json';
 import type { StrategyContext } from './types';
 
@@ -26,18 +26,34 @@ export interface Slot {
 }
 
 export interface Slots {
+  /** The key's latest slot (a closed one is reused, as a new slot, when the key opens again). */
   byKey: Map<CallKey, Slot>;
   /**
-   * The turn's slots in the order opened, but for closed ones dropped from the front now and then (a strategy that
-   * reopens a key per fragment opens a slot per fragment: a closed slot is garbage as soon as its key moves on).
+   * The turn's slot openings in order (the slot, and in `ids` the buffer it opened), but for dead ones dropped from
+   * the front now and then. An opening is live while its slot is open on that buffer: a closed slot, or one reused
+   * for a later buffer, stays dead (a strategy that reopens a key per fragment opens a slot per fragment).
    */
   all: Slot[];
-  /** Every slot of `all` before this index is closed (slots close only in closeAndParse, and stay closed). */
+  ids: number[];
+  /** Every opening of `all` before this index is dead. */
   openFrom: number;
 }
 
-export const newSlots = (): Slots => ({ byKey: new Map(), all: [], openFrom: 0 });
+/** The call key of signal i, read in place (only for the kinds that have one: call-start, args, call-end, call-complete). */
+export const keyOf = (t: SignalTable, i: number): CallKey => t.strings[t.key[i] as number] as CallKey;
 
+export const newSlots = (): Slots => ({ byKey: new Map(), all: [], ids: [], openFrom: 0 });
+
+const live = (slots: Slots, i: number): boolean => {
+  const slot = slots.all[i] as Slot;
+  return !slot.closed && slot.bufferId === slots.ids[i];
+};
+
+/**
+ * Opens a slot (a new buffer) for the key; the key's slot is then this one. A closed slot of the key is reset and
+ * reused rather than replaced (no allocation per reopening); an open one (a second complete call at a reused key)
+ * stays open, and is closed in its turn by `closeAllOpen`.
+ */
 export function openSlot(
   slots: Slots,
   ctx: StrategyContext,
@@ -47,15 +63,27 @@ export function openSlot(
   name = '',
 ): Slot {
   const bufferId = ctx.log.openBuffer(ctx.turn, key, frame, id || undefined, name || undefined);
-  const slot: Slot = { key, bufferId, id, name, sawArgs: false, closed: false, ready: false, complete: false };
-  slots.byKey.set(key, slot);
-  const all = slots.all;
-  while (slots.openFrom < all.length && (all[slots.openFrom] as Slot).closed) slots.openFrom++;
-  if (slots.openFrom >= 64 && slots.openFrom * 2 >= all.length) {
-    slots.all = all.slice(slots.openFrom);
+  let slot = slots.byKey.get(key);
+  if (slot?.closed) {
+    slot.bufferId = bufferId;
+    slot.id = id;
+    slot.name = name;
+    slot.sawArgs = false;
+    slot.closed = false;
+    slot.ready = false;
+    slot.complete = false;
+  } else {
+    slot = { key, bufferId, id, name, sawArgs: false, closed: false, ready: false, complete: false };
+    slots.byKey.set(key, slot);
+  }
+  while (slots.openFrom < slots.all.length && !live(slots, slots.openFrom)) slots.openFrom++;
+  if (slots.openFrom >= 64 && slots.openFrom * 2 >= slots.all.length) {
+    slots.all = slots.all.slice(slots.openFrom);
+    slots.ids = slots.ids.slice(slots.openFrom);
     slots.openFrom = 0;
   }
   slots.all.push(slot);
+  slots.ids.push(bufferId);
   return slot;
 }
 
@@ -152,11 +180,7 @@ export function closeAndParse(slot: Slot, ctx: StrategyContext, frame: FrameInde
 
 export function closeAllOpen(slots: Slots, ctx: StrategyContext, frame: FrameIndex, usuallyWhole = true): void {
   const all = slots.all;
-  while (slots.openFrom < all.length && (all[slots.openFrom] as Slot).closed) slots.openFrom++;
-  for (let i = slots.openFrom; i < all.length; i++) {
-    const slot = all[i] as Slot;
-    if (!slot.closed) closeAndParse(slot, ctx, frame, usuallyWhole);
-  }
+  for (let i = slots.openFrom; i < all.length; i++) if (live(slots, i)) closeAndParse(all[i] as Slot, ctx, frame, usuallyWhole);
   slots.openFrom = all.length;
 }
 

@@ -5,10 +5,12 @@
  * in order (when the strategy declares `reads`, only for signals of those kinds: the runner skips the others
  * without building them); `endTurn` is called once after the turn's last frame (the stream end). A strategy writes
  * what it does (buffers, parse attempts, ready calls) to `ctx.log` and never throws on bad input: a parse failure is
- * logged. The signal given to `step` is its own object, built for that call.
- * Strategies see normalized signals only; the wire id is there for the few rules that differ per wire.
+ * logged. `step` reads its signal `i` in place from the signal table's columns (wire/signal-table.ts: the kind code
+ * `signals.kind[i]`, `signalKey`, `signalText`...): no signal object is built per signal and strategy, and a text is
+ * sliced only when the strategy keeps it. Strategies see normalized signals only; the wire id is there for the few
+ * rules that differ per wire.
  */
-import type { FrameIndex, NaReason, Signal, SignalKind, StrategyId, TurnIndex, WireId } from '../types';
+import type { FrameIndex, NaReason, SignalKind, SignalTable, StrategyId, TurnIndex, WireId } from '../types';
 import type { RunLog } from './run-log';
 
 export interface StrategyContext {
@@ -30,7 +32,8 @@ export interface Strategy<S = unknown> {
   init(turn: TurnIndex): S;
   /** The signal kinds `step` acts on; the runner skips the rest without building them. Absent: every kind. */
   reads?: readonly SignalKind[];
-  step(state: S, signal: Signal, frame: FrameIndex, ctx: StrategyContext): S;
+  /** Steps over signal `i` of `signals` (of frame `frame`). */
+  step(state: S, signals: SignalTable, i: number, frame: FrameIndex, ctx: StrategyContext): S;
   endTurn(state: S, ctx: EndContext): void;
 }
 
