@@ -34,6 +34,7 @@
  */
 import { valueSpan, type PathStep } from './json-span';
 import { INVALID, parseData } from './read';
+import { matcherOf, matches, stringHole } from './template-match';
 
 export interface Template {
   /** The text before the hole (with an index: from just after its digits). */
@@ -51,7 +52,15 @@ export interface Template {
    * is matched with one anchored comparison instead of two. A cache of strings derived from the template only.
    */
   readonly recent?: { readonly n: number[]; readonly text: string[]; next: number };
+  /**
+   * When the hole of the text the template was made from is a string: how many texts have fitted it so far, and,
+   * once MATCH_AFTER have, its matcher (template-match.ts: one native match decides what the general path would).
+   */
+  readonly fast?: { hits: number; re: RegExp | undefined };
 }
+
+/** Fits through the general path before a template with a string hole gets its matcher (most templates are one-offs). */
+const MATCH_AFTER = 8;
 
 /** Returned by `holeOf` when the text does not fit the template (parse the whole text instead). */
 export const MISS: unique symbol = Symbol('envelope-miss');
@@ -116,6 +125,7 @@ export function makeTemplate(text: string, path: readonly PathStep[], pad?: read
   if (!fits(tryParse(fill('0', other, '"0"')), 0, other, '0')) return undefined;
   const t: { -readonly [K in keyof Template]: Template[K] } = { prefix, suffix, base };
   if (padEnd !== undefined) t.padEnd = padEnd;
+  if (text.charCodeAt(span[0]) === 34) t.fast = { hits: 0, re: undefined };
   if (index !== undefined) {
     t.index = index;
     t.recent = { n: [], text: [], next: 0 };
@@ -256,9 +266,12 @@ function holeEnd(t: Template, text: string, start: number): number {
 
 /** JSON.parse of the hole when `text` fits the template and the hole alone is JSON; else MISS (see the contract). */
 export function holeOf(t: Template, text: string, found?: { index: number }): unknown {
+  const fast = t.fast;
+  if (fast !== undefined && fast.re !== undefined && matches(fast.re, text)) return stringHole(t, text, found);
   const start = holeStart(t, text, found);
   if (start < 0) return MISS;
   const end = holeEnd(t, text, start);
   if (end < 0) return MISS;
+  if (fast !== undefined && fast.re === undefined && ++fast.hits === MATCH_AFTER) fast.re = matcherOf(t);
   return stringAt(text, start, end, true) ?? tryParse(text.slice(start, end));
 }
