@@ -7,12 +7,14 @@
  * and, when it has a pad, a string without backslash, quote or control character then `padEnd`, and nothing after.
  * Those are the texts `holeStart` / `holeEnd` accept with a string literal as the hole (the pad's string is found
  * from the end there, and here it holds no quote, so both split the text at the same places), so `stringHole`
- * gives what `holeOf` gives for them: the literal's value (sliced when it holds no backslash, else JSON.parse of
- * it, which succeeds: the expression checked its grammar), and the index in `found`. Every other text (another
+ * gives what `holeOf` gives for them: the literal's value (sliced when it holds no backslash, else decoded by
+ * json-string.ts or, with a `\u` escape or when long, JSON.parse of it, which succeeds: the expression checked its
+ * grammar), and the index in `found`. Every other text (another
  * envelope, a hole that is not a string) fails the match and takes `holeOf`'s general path, so the match only
  * decides faster, never differently. The expression compares the whole envelope in one native call instead of
  * several string searches and loops over characters per frame. Never throws (a failed match is a miss).
  */
+import { decodeFrom, MAX_DECODED } from './json-string';
 import type { Template } from './template';
 
 /** Regular-expression text matching `x` literally. */
@@ -64,5 +66,5 @@ export function stringHole(t: Template, text: string, found: { index: number } |
   }
   const slash = text.indexOf('\\', start + 1);
   if (slash < 0 || slash >= end) return text.slice(start + 1, end - 1);
-  return JSON.parse(text.slice(start, end)) as string;
+  return (end - start <= MAX_DECODED ? decodeFrom(text, start + 1, slash, end - 1) : undefined) ?? (JSON.parse(text.slice(start, end)) as string);
 }

@@ -34,6 +34,7 @@
  */
 import { valueSpan, type PathStep } from './json-span';
 import { INVALID, parseData } from './read';
+import { decodeFrom, MAX_DECODED } from './json-string';
 import { matcherOf, matches, stringHole } from './template-match';
 
 export interface Template {
@@ -156,43 +157,6 @@ function stringAt(text: string, start: number, end: number, decode: boolean): st
   return text.slice(start + 1, last);
 }
 
-/** The escapes decoded here (the character each stands for); `\u` and anything else go to JSON.parse. */
-const UNESCAPED: (number | undefined)[] = [];
-UNESCAPED[34] = 34;
-UNESCAPED[92] = 92;
-UNESCAPED[47] = 47;
-UNESCAPED[98] = 8;
-UNESCAPED[102] = 12;
-UNESCAPED[110] = 10;
-UNESCAPED[114] = 13;
-UNESCAPED[116] = 9;
-/** Longest string literal decoded here (fromCharCode.apply takes one argument per character). */
-const MAX_DECODED = 256;
-const CODES: number[] = [];
-
-/**
- * The content of the string literal whose characters are text[from, last) (its closing quote at `last`), the first
- * backslash at `i`: what JSON.parse gives when every escape is one of UNESCAPED and no quote or control character
- * is bare; undefined otherwise (the caller parses it).
- */
-function decodeFrom(text: string, from: number, i: number, last: number): string | undefined {
-  const codes = CODES;
-  let n = 0;
-  for (let j = from; j < i; j++) codes[n++] = text.charCodeAt(j);
-  for (let j = i; j < last; j++) {
-    let c = text.charCodeAt(j);
-    if (c === 92) {
-      // a backslash just before the closing quote escapes it: the literal is not closed
-      if (j + 1 === last) return undefined;
-      const d = UNESCAPED[text.charCodeAt(++j)];
-      if (d === undefined) return undefined;
-      c = d;
-    } else if (c === 34 || c < 32) return undefined;
-    codes[n++] = c;
-  }
-  codes.length = n;
-  return String.fromCharCode.apply(null, codes);
-}
 
 /** Where the hole starts in `text` (after the prefix, and the index's digits), or -1; sets `found.index`. */
 function holeStart(t: Template, text: string, found: { index: number } | undefined): number {
