@@ -17,7 +17,8 @@
  *   never changes an answer, only what gets parsed. `base` is shared: callers must never mutate it.
  * - A hole that is a JSON string with no backslash, quote or control character is its own value (`plainString`):
  *   it is sliced, not parsed. A short string whose escapes are all simple ones (`\"`, `\\`, `\/`, `\b`, `\f`,
- *   `\n`, `\r`, `\t`) is decoded without JSON.parse. Anything else in the hole goes to JSON.parse.
+ *   `\n`, `\r`, `\t`) is decoded without JSON.parse, and so is a non-negative integer of up to 9 digits without a
+ *   leading zero. Anything else in the hole goes to JSON.parse.
  * - A pad: a second path whose value is a string after the hole (OpenAI's per-chunk `obfuscation`, a random string
  *   of random length: the text after the hole differs on every frame). `suffix` is then the text between the two
  *   values and `padEnd` the text after the pad's string; the fills are `""` and `"0"` there, checked at `pad`. A
@@ -237,5 +238,7 @@ export function holeOf(t: Template, text: string, found?: { index: number }): un
   const end = holeEnd(t, text, start);
   if (end < 0) return MISS;
   if (fast !== undefined && fast.re === undefined && ++fast.hits === MATCH_AFTER) fast.re = matcherOf(t);
+  // an integer hole (an Anthropic block stop's index) is its digits' value, what JSON.parse gives
+  if (isIndexToken(text, start, end)) return Number(text.slice(start, end));
   return stringAt(text, start, end, true) ?? tryParse(text.slice(start, end));
 }

@@ -84,3 +84,24 @@ describe('a template\'s matcher', () => {
     expect(makeTemplate(delta('0', '{"a":1}'), ['delta', 'partial_json'], undefined, ['index'])?.fast).toBeUndefined();
   });
 });
+
+describe('integer holes (read without JSON.parse)', () => {
+  it('equal a whole parse for any digits, signs and exponents, or miss when the hole is not JSON', () => {
+    const t = makeTemplate('{"type":"content_block_stop","index":3}', ['index']);
+    if (t === undefined) throw new Error('no template');
+    const whole = (x: string): unknown => {
+      try {
+        return (JSON.parse(`${t.prefix}${x}${t.suffix}`) as { index: unknown }).index;
+      } catch {
+        return MISS;
+      }
+    };
+    fc.assert(
+      fc.property(fc.stringMatching(/^-?[0-9]{0,12}(\.[0-9])?(e[0-9])?$/), (x) => {
+        expect(holeOf(t, `${t.prefix}${x}${t.suffix}`)).toEqual(whole(x));
+      }),
+      { numRuns: 2000 },
+    );
+    for (const x of ['0', '7', '123456789', '1234567890', '07', '00', '-0', '1e3']) expect(holeOf(t, `${t.prefix}${x}${t.suffix}`)).toEqual(whole(x));
+  });
+});
