@@ -21,7 +21,9 @@
  *   the backoff doubling (to 256) while the templates it builds go unused and resetting once the last one built
  *   fitted a frame, so a stream whose envelope changes on every frame (a per-event sequence number) costs at most a
  *   few extra parses in total, and so do frames of a one-off shape among frames that fit (a call's first chunk).
- *   A reader keeps its last `KEPT` templates, newest or last hit first (the envelopes of a few shapes alternate).
+ *   A reader keeps its last `KEPT` templates, newest or last hit first (the envelopes of a few shapes alternate);
+ *   a template no frame fitted before the next build is dropped then (a one-off: a call's first chunk, whose id
+ *   and name are in its envelope), so misses do not try a pile of them.
  * - A HoleSet made with an `index` (a sub-path under the root) gives readers whose path lies beside it (Chat's
  *   arguments beside `tool_calls[0].index`, Anthropic's `content_block` and `delta` beside `index`) templates that
  *   leave that integer open; `readRoot` puts the frame's
@@ -95,11 +97,14 @@ export const KEPT = 5;
 /** After a miss: builds a template from this frame's text when the schedule allows. */
 export function learn(r: EnvelopeReader, text: string): void {
   if (!r.enabled || r.seen < r.retryAt) return;
+  // the last build, if no frame has fitted it since: a one-off (a call's first chunk), dropped for the new one
+  const stale = r.builtHit ? undefined : r.built;
   if (r.builtHit) r.backoff = 1;
   r.builtHit = false;
   // A frame of another shape (a usage-only chunk, a block stop) keeps the template the stream's deltas use.
   const t = makeTemplate(text, r.path, r.pad, r.indexPath);
   if (t !== undefined) {
+    if (stale !== undefined) forget(r, stale);
     if (r.template !== undefined) {
       r.older.unshift(r.template);
       if (r.older.length >= KEPT) r.older.pop();
@@ -109,6 +114,15 @@ export function learn(r: EnvelopeReader, text: string): void {
   r.built = t;
   r.retryAt = r.seen + r.backoff;
   r.backoff = Math.min(r.backoff * 2, 256);
+}
+
+/** Removes template `t` from the reader (first or older). */
+function forget(r: EnvelopeReader, t: Template): void {
+  if (r.template === t) r.template = r.older.shift();
+  else {
+    const i = r.older.indexOf(t);
+    if (i >= 0) r.older.splice(i, 1);
+  }
 }
 
 /**

@@ -17,7 +17,8 @@
  *   never changes an answer, only what gets parsed. `base` is shared: callers must never mutate it.
  * - A hole that is a JSON string with no backslash, quote or control character is its own value (`plainString`):
  *   it is sliced, not parsed. A short string whose escapes are all simple ones (`\"`, `\\`, `\/`, `\b`, `\f`,
- *   `\n`, `\r`, `\t`) is decoded without JSON.parse. Anything else in the hole goes to JSON.parse.
+ *   `\n`, `\r`, `\t`) is decoded without JSON.parse, and so is a non-negative integer of up to 9 digits without a
+ *   leading zero. Anything else in the hole goes to JSON.parse.
  * - A pad: a second path whose value is a string after the hole (OpenAI's per-chunk `obfuscation`, a random string
  *   of random length: the text after the hole differs on every frame). `suffix` is then the text between the two
  *   values and `padEnd` the text after the pad's string; the fills are `""` and `"0"` there, checked at `pad`. A
@@ -34,6 +35,8 @@
  */
 import { valueSpan, type PathStep } from './json-span';
 import { INVALID, parseData } from './read';
+import { decodeFrom, MAX_DECODED } from './json-string';
+import { matcherOf, matches, stringHole } from './template-match';
 
 export interface Template {
   /** The text before the hole (with an index: from just after its digits). */
@@ -51,7 +54,15 @@ export interface Template {
    * is matched with one anchored comparison instead of two. A cache of strings derived from the template only.
    */
   readonly recent?: { readonly n: number[]; readonly text: string[]; next: number };
+  /**
+   * When the hole of the text the template was made from is a string: how many texts have fitted it so far, and,
+   * once MATCH_AFTER have, its matcher (template-match.ts: one native match decides what the general path would).
+   */
+  readonly fast?: { hits: number; re: RegExp | undefined };
 }
+
+/** Fits through the general path before a template with a string hole gets its matcher (most templates are one-offs). */
+const MATCH_AFTER = 8;
 
 /** Returned by `holeOf` when the text does not fit the template (parse the whole text instead). */
 export const MISS: unique symbol = Symbol('envelope-miss');
@@ -116,6 +127,7 @@ export function makeTemplate(text: string, path: readonly PathStep[], pad?: read
   if (!fits(tryParse(fill('0', other, '"0"')), 0, other, '0')) return undefined;
   const t: { -readonly [K in keyof Template]: Template[K] } = { prefix, suffix, base };
   if (padEnd !== undefined) t.padEnd = padEnd;
+  if (text.charCodeAt(span[0]) === 34) t.fast = { hits: 0, re: undefined };
   if (index !== undefined) {
     t.index = index;
     t.recent = { n: [], text: [], next: 0 };
@@ -146,43 +158,6 @@ function stringAt(text: string, start: number, end: number, decode: boolean): st
   return text.slice(start + 1, last);
 }
 
-/** The escapes decoded here (the character each stands for); `\u` and anything else go to JSON.parse. */
-const UNESCAPED: (number | undefined)[] = [];
-UNESCAPED[34] = 34;
-UNESCAPED[92] = 92;
-UNESCAPED[47] = 47;
-UNESCAPED[98] = 8;
-UNESCAPED[102] = 12;
-UNESCAPED[110] = 10;
-UNESCAPED[114] = 13;
-UNESCAPED[116] = 9;
-/** Longest string literal decoded here (fromCharCode.apply takes one argument per character). */
-const MAX_DECODED = 256;
-const CODES: number[] = [];
-
-/**
- * The content of the string literal whose characters are text[from, last) (its closing quote at `last`), the first
- * backslash at `i`: what JSON.parse gives when every escape is one of UNESCAPED and no quote or control character
- * is bare; undefined otherwise (the caller parses it).
- */
-function decodeFrom(text: string, from: number, i: number, last: number): string | undefined {
-  const codes = CODES;
-  let n = 0;
-  for (let j = from; j < i; j++) codes[n++] = text.charCodeAt(j);
-  for (let j = i; j < last; j++) {
-    let c = text.charCodeAt(j);
-    if (c === 92) {
-      // a backslash just before the closing quote escapes it: the literal is not closed
-      if (j + 1 === last) return undefined;
-      const d = UNESCAPED[text.charCodeAt(++j)];
-      if (d === undefined) return undefined;
-      c = d;
-    } else if (c === 34 || c < 32) return undefined;
-    codes[n++] = c;
-  }
-  codes.length = n;
-  return String.fromCharCode.apply(null, codes);
-}
 
 /** Where the hole starts in `text` (after the prefix, and the index's digits), or -1; sets `found.index`. */
 function holeStart(t: Template, text: string, found: { index: number } | undefined): number {
@@ -256,9 +231,14 @@ function holeEnd(t: Template, text: string, start: number): number {
 
 /** JSON.parse of the hole when `text` fits the template and the hole alone is JSON; else MISS (see the contract). */
 export function holeOf(t: Template, text: string, found?: { index: number }): unknown {
+  const fast = t.fast;
+  if (fast !== undefined && fast.re !== undefined && matches(fast.re, text)) return stringHole(t, text, found);
   const start = holeStart(t, text, found);
   if (start < 0) return MISS;
   const end = holeEnd(t, text, start);
   if (end < 0) return MISS;
+  if (fast !== undefined && fast.re === undefined && ++fast.hits === MATCH_AFTER) fast.re = matcherOf(t);
+  // an integer hole (an Anthropic block stop's index) is its digits' value, what JSON.parse gives
+  if (isIndexToken(text, start, end)) return Number(text.slice(start, end));
   return stringAt(text, start, end, true) ?? tryParse(text.slice(start, end));
 }

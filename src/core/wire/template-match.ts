@@ -1,0 +1,70 @@
+/**
+ * One native match per frame for a template whose hole is a JSON string (template.ts builds and uses it).
+ *
+ * Contract: `matcherOf(t)` is a sticky regular expression that matches a text exactly when it is the template's
+ * prefix (after its index's digits: 1 to 9 digits without a leading zero, when it has an index), a JSON string
+ * literal (JSON.parse's grammar: no bare quote, backslash or control character, only its escapes), the suffix,
+ * and, when it has a pad, a string without backslash, quote or control character then `padEnd`, and nothing after.
+ * Those are the texts `holeStart` / `holeEnd` accept with a string literal as the hole (the pad's string is found
+ * from the end there, and here it holds no quote, so both split the text at the same places), so `stringHole`
+ * gives what `holeOf` gives for them: the literal's value (sliced when it holds no backslash, else decoded by
+ * json-string.ts or, with a `\u` escape or when long, JSON.parse of it, which succeeds: the expression checked its
+ * grammar), and the index in `found`. Every other text (another
+ * envelope, a hole that is not a string) fails the match and takes `holeOf`'s general path, so the match only
+ * decides faster, never differently. The expression compares the whole envelope in one native call instead of
+ * several string searches and loops over characters per frame. Never throws (a failed match is a miss).
+ */
+import { decodeFrom, MAX_DECODED } from './json-string';
+import type { Template } from './template';
+
+/** Regular-expression text matching `x` literally. */
+const literally = (x: string): string => x.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&');
+
+/** A JSON string literal, as an unrolled loop (runs of plain characters, then one escape and its run). */
+const LITERAL = '"[^"\\\\\\x00-\\x1f]*(?:\\\\(?:["\\\\/bfnrt]|u[0-9a-fA-F]{4})[^"\\\\\\x00-\\x1f]*)*"';
+/** The pad's string: no quote, backslash or control character. */
+const PAD = '"[^"\\\\\\x00-\\x1f]*"';
+const DIGITS = '(?:0|[1-9][0-9]{0,8})';
+
+export function matcherOf(t: Template): RegExp {
+  const ix = t.index;
+  let src = ix === undefined ? literally(t.prefix) : literally(ix.head) + DIGITS + literally(t.prefix);
+  src += LITERAL + literally(t.suffix);
+  if (t.padEnd !== undefined) src += PAD + literally(t.padEnd);
+  return new RegExp(src + '$', 'y');
+}
+
+/** Whether `text` matches `re` (see the contract); false on any failure. */
+export function matches(re: RegExp, text: string): boolean {
+  re.lastIndex = 0;
+  try {
+    return re.test(text);
+  } catch {
+    return false;
+  }
+}
+
+/** The hole's value of a text that `matches` the template's matcher; the index's number in `found`. */
+export function stringHole(t: Template, text: string, found: { index: number } | undefined): string {
+  const ix = t.index;
+  let start = t.prefix.length;
+  if (ix !== undefined) {
+    let k = ix.head.length;
+    let n = 0;
+    for (let c = text.charCodeAt(k); c >= 48 && c <= 57; c = text.charCodeAt(++k)) n = n * 10 + (c - 48);
+    if (found !== undefined) found.index = n;
+    start += k;
+  }
+  let end: number;
+  const padEnd = t.padEnd;
+  if (padEnd === undefined) end = text.length - t.suffix.length;
+  else {
+    // the pad's string holds no quote: its opening quote is the first one back from its closing one
+    let open = text.length - padEnd.length - 2;
+    while (text.charCodeAt(open) !== 34) open--;
+    end = open - t.suffix.length;
+  }
+  const slash = text.indexOf('\\', start + 1);
+  if (slash < 0 || slash >= end) return text.slice(start + 1, end - 1);
+  return (end - start <= MAX_DECODED ? decodeFrom(text, start + 1, slash, end - 1) : undefined) ?? (JSON.parse(text.slice(start, end)) as string);
+}
