@@ -1,7 +1,10 @@
 /**
  * The shape every wire adapter has.
  *
- * Contract: an adapter is a fold over one turn's frames. `init()` makes a fresh state at each turn boundary;
+ * Contract: an adapter is a fold over one turn's frames. `init(options, previous)` makes a fresh state at each turn
+ * boundary; from the previous turn's state it may carry only caches that never change a result (the envelope
+ * templates: any template that fits gives what a whole parse gives), so a recording of many short turns does not
+ * learn its envelopes again in every turn;
  * `step` writes one frame's signals to `out` (signal-builder.ts; at least one: a frame that carries nothing useful
  * yields an `ignored` signal saying why), parses the frame's data at most once, and never throws. `isTerminal`
  * tells, from frame f's signals in a table alone, whether that frame is the wire's end-of-response event.
@@ -17,7 +20,7 @@ export interface AdaptOptions {
 
 export interface WireAdapter<S> {
   wire: WireId;
-  init(options?: AdaptOptions): S;
+  init(options?: AdaptOptions, previous?: S): S;
   step(state: S, frame: FrameFields, out: SignalOut): void;
   isTerminal(table: SignalTable, f: number): boolean;
 }

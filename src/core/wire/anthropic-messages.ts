@@ -278,9 +278,9 @@ function step(state: AnthropicState, frame: FrameFields, out: SignalOut): void {
 
 export const anthropicMessages: WireAdapter<AnthropicState> = {
   wire: 'anthropic-messages',
-  init: (options) => ({
+  init: (options, previous) => ({
     blocks: new Map(),
-    holes: createHoleSet(EVENT_PATH, DELTA_PARTS, options?.envelopes !== false, undefined, BLOCK_INDEX),
+    holes: previous?.holes ?? createHoleSet(EVENT_PATH, DELTA_PARTS, options?.envelopes !== false, undefined, BLOCK_INDEX),
     lastKey: undefined,
     lastBlock: undefined,
   }),

@@ -45,7 +45,7 @@ export function adaptFrames(wire: WireId, frames: FrameTable, options: AdaptOpti
     const frame = frameFields(frames, i);
     if (frame.turn !== turn) {
       turn = frame.turn;
-      state = adapter.init(options);
+      state = adapter.init(options, state ?? undefined);
     }
     const mark = out.count;
     try {

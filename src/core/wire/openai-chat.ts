@@ -218,7 +218,7 @@ function isDoneSignals(t: SignalTable, f: number): boolean {
 
 export const openaiChat: WireAdapter<ChatState> = {
   wire: 'openai-chat',
-  init: (options) => ({ holes: createHoleSet(DELTA_PATH, DELTA_PARTS, options?.envelopes !== false, PAD, CALL_INDEX) }),
+  init: (options, previous) => ({ holes: previous?.holes ?? createHoleSet(DELTA_PATH, DELTA_PARTS, options?.envelopes !== false, PAD, CALL_INDEX) }),
   step,
   isTerminal: isDoneSignals,
 };

@@ -3,7 +3,7 @@
 // with and without templates on random and mutated streams of every wire.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { WIRES } from '../../../src/core/types';
+import { turnIndex, WIRES } from '../../../src/core/types';
 import { encodeTurn, type TurnSpec } from '../../../src/core/wire';
 import { createHoleSet, createReader, holeOf, learn, makeTemplate, MISS, plainString, readHole, readRoot, substitute, valueSpan } from '../../../src/core/wire/envelope';
 import { edit, framesFromSse, mutate } from './frames';
@@ -198,6 +198,17 @@ describe('adapters with and without envelope templates', () => {
         expect(adaptLists(wire, frameTableOf(frames))).toEqual(adaptLists(wire, frameTableOf(frames), { envelopes: false }));
       }),
       { numRuns: 150 },
+    );
+  });
+
+  // the templates a turn learned are kept for the next (adapter.ts): the signals must still be those of a whole parse
+  it.each(WIRES)('%s: equal signals on recordings of several turns, mutated or not', (wire) => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(spec, fc.array(edit, { maxLength: 4 })), { minLength: 2, maxLength: 5 }), (turns) => {
+        const frames = turns.flatMap(([s, edits], k) => mutate(framesFromSse(encodeTurn(wire, s)), edits).map((f) => ({ ...f, turn: turnIndex(k) })));
+        expect(adaptLists(wire, frameTableOf(frames))).toEqual(adaptLists(wire, frameTableOf(frames), { envelopes: false }));
+      }),
+      { numRuns: 100 },
     );
   });
 });
