@@ -45,10 +45,13 @@ export function readCarried(wire: WireId, frames: FrameTable): CallTrace {
       endGeminiTurn(t, gemini);
       turn = frameTurn;
       t.at(turn);
-      anthropic = anthropicTurn();
+      // a turn starts with none of the last one's calls, blocks or sinks, but with the shapes it learned: a shape
+      // reads what a whole parse reads, so only the cost changes (a recording of many short turns would otherwise
+      // learn its shapes again in every turn)
+      anthropic = { ...anthropicTurn(), shapes: anthropic.shapes, since: anthropic.since, wait: anthropic.wait, built: anthropic.built, builtHit: anthropic.builtHit };
       responses = responsesTurn();
       gemini = geminiTurn();
-      chat = chatTurn();
+      chat = { ...chatTurn(), shapes: chat.shapes, since: chat.since, wait: chat.wait, built: chat.built, builtHit: chat.builtHit };
     }
     try {
       // Chat and Anthropic: an event that fits a shape is read in place in the decoded text (no copy, no object)
