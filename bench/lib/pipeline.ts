@@ -9,6 +9,7 @@ import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
 import { createParser } from 'eventsource-parser';
 import { analyzeInput } from '../../src/core/session/session';
+import { decodeText } from '../../src/core/sse/decode-text';
 import { DEFAULT_STRATEGY } from '../../src/store/state';
 import { collect, time, timeAsync } from './gc';
 import type { BenchStream } from './streams';
@@ -43,7 +44,8 @@ export function floorRead(bytes: Uint8Array): number {
 }
 
 function ours(bytes: Uint8Array, all: boolean): number {
-  const r = analyzeInput(bytes, 'bench.sse', all ? {} : { strategies: [DEFAULT_STRATEGY] });
+  // decoded as the CLI decodes under Node (sse/decode-text.ts; the app's worker in Chromium uses one TextDecoder call)
+  const r = analyzeInput(bytes, 'bench.sse', all ? { decodeText } : { strategies: [DEFAULT_STRATEGY], decodeText });
   if (!r.ok) throw new Error(r.error.message);
   return r.session.frames.count;
 }

@@ -38,6 +38,8 @@ export interface AnalyzeOptions {
   /** Called once every turn is decoded, before the rest: nothing after decoding reads the chunks' bytes (the CLI
    * lets them go there, core/README.md). */
   onDecoded?: () => void;
+  /** How a piece of bytes becomes text (sse/index.ts DecodeOptions.decodeText; Node callers pass decode-text.ts's). */
+  decodeText?: (bytes: Uint8Array) => string;
 }
 
 /** The naReason of a placeholder run whose strategy has not been computed yet. */
@@ -67,7 +69,7 @@ function guard<T>(issues: LoadIssue[], stage: string, fn: () => T, fallback: T):
 
 export function analyze(recording: Recording, opts: AnalyzeOptions = {}): Session {
   const issues: LoadIssue[] = [];
-  const { frames, decoded } = guard(issues, 'sse', () => decodeRecording(recording), { frames: emptyFrameTable(), decoded: [] });
+  const { frames, decoded } = guard(issues, 'sse', () => decodeRecording(recording, opts.decodeText ? { decodeText: opts.decodeText } : {}), { frames: emptyFrameTable(), decoded: [] });
   opts.onDecoded?.();
 
   let wire: WireId = 'openai-chat';

@@ -13,10 +13,10 @@
  * the first non-ASCII byte one byte at a time, twice; with parts, only the short non-ASCII stretches take that path.
  * Measured (session 8, 1 MiB pieces of the 200k-frame bench streams, kept): parallel 185 -> 124 ms, anthropic
  * 89 -> 59 ms; pure ASCII pieces are decoded in one call as before (plus one word scan, ~4 ms per 38 MB).
- * Only under Node (the CLI, the bench, tests): Chromium's TextDecoder is Blink's own and 2-3x faster on the same
- * bytes, and there parts measured slower (100k-frame streams: parallel 86 -> 121 ms, anthropic 32 -> 39 ms), so
- * elsewhere (the app's worker) `decodeText` is one TextDecoder call. The text is the same either way.
- * Pure (reads whether `process.versions.node` exists, once); linear; never throws.
+ * For Node only: the CLI and the bench pass it to the decoder (sse/index.ts DecodeOptions.decodeText). Chromium's
+ * TextDecoder is Blink's own and 2-3x faster on the same bytes, and there parts measured slower (100k-frame
+ * streams: parallel 86 -> 121 ms, anthropic 32 -> 39 ms), so the app's worker keeps one TextDecoder call per piece
+ * and its bundle does not carry this module. The text is the same either way. Pure; linear; never throws.
  */
 
 const DECODER = new TextDecoder('utf-8', { ignoreBOM: true });
@@ -42,11 +42,8 @@ function nextHigh(bytes: Uint8Array, words: Int32Array, head: number, p: number)
   return n;
 }
 
-/** Whether this runs under Node, whose TextDecoder is the one decoding in parts speeds up. */
-const NODE = typeof (globalThis as { process?: { versions?: { node?: unknown } } }).process?.versions?.node === 'string';
-
-/** The text of `bytes` (see the module contract); `gap` and `parts` are for tests (default CUT_GAP, Node only). */
-export function decodeText(bytes: Uint8Array, gap = CUT_GAP, parts = NODE): string {
+/** The text of `bytes` (see the module contract); `gap` and `parts` are for tests (default CUT_GAP, in parts). */
+export function decodeText(bytes: Uint8Array, gap = CUT_GAP, parts = true): string {
   return parts ? inParts(bytes, gap) : DECODER.decode(bytes);
 }
 

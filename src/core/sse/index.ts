@@ -26,7 +26,6 @@
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { turnIndex, type DecodedTurn, type FrameTable, type Mutable, type Recording, type Turn, type TurnIndex } from '../types';
 import { ByteMap } from './byte-map';
-import { decodeText } from './decode-text';
 import { segmentText } from './segment';
 import { pieceEnd, turnBytes } from './turn-bytes';
 import { decodeCr, decodeLf, pushFrame, type FeedBlock, type TurnState } from './fast-path';
@@ -40,6 +39,13 @@ export { frameTableOf } from './table-builder';
 export interface DecodeOptions {
   /** Read the common block shapes directly (simple-block.ts). Default true; false sends every block to the parser. */
   fastPath?: boolean;
+  /**
+   * Decodes one piece's bytes; must give exactly what one `TextDecoder('utf-8', { ignoreBOM: true })` call gives.
+   * Default: that call. Node callers (the CLI, the bench) pass decode-text.ts's `decodeText`, faster on V8's
+   * TextDecoder; the app's worker keeps the default (Blink's decoder is faster whole, and the page does not load
+   * decode-text.ts).
+   */
+  decodeText?: (bytes: Uint8Array) => string;
   /** The most bytes decoded into one piece of text (default 1 MiB; a single longer block makes a longer piece). */
   pieceBytes?: number;
 }
@@ -54,6 +60,10 @@ export interface DecodeResult {
 // 200k-frame bench streams; likely because strings under V8's large-object size are born young and then copied).
 const PIECE_BYTES = 1 << 20;
 
+
+/** One decoder for every piece: decode() without `stream` resets it. The BOM is skipped by the caller. */
+const DECODER = new TextDecoder('utf-8', { ignoreBOM: true });
+const wholeDecode = (bytes: Uint8Array): string => DECODER.decode(bytes);
 
 /** Whether `rest` (text after the last blank line) holds anything but whitespace and comment lines. */
 function hasContent(rest: string): boolean {
@@ -129,7 +139,7 @@ function parserFeeder(t: TurnState): FeedBlock {
   };
 }
 
-function decodeTurn(turn: Turn, turnNo: TurnIndex, b: TableBuilder, fastPath: boolean, limit: number): DecodedTurn {
+function decodeTurn(turn: Turn, turnNo: TurnIndex, b: TableBuilder, fastPath: boolean, limit: number, decodeText: (bytes: Uint8Array) => string): DecodedTurn {
   const chunks = turn.chunks;
   const lastChunk = chunks.ends.length - 1;
   const { all } = turnBytes(chunks);
@@ -150,7 +160,7 @@ function decodeTurn(turn: Turn, turnNo: TurnIndex, b: TableBuilder, fastPath: bo
   while (byteAt < total) {
     const to = pieceEnd(all, byteAt, limit);
     const bytes = all.subarray(byteAt, to);
-    // what one TextDecoder call gives (BOM kept: the caller skipped it), in parts where that is faster
+    // what one TextDecoder call gives (BOM kept: the caller skipped it)
     const text = decodeText(bytes);
     t.text = text;
     t.piece = b.addPiece(text, turnNo, charAt);
@@ -179,12 +189,13 @@ function decodeTurn(turn: Turn, turnNo: TurnIndex, b: TableBuilder, fastPath: bo
 export function decodeRecording(rec: Recording, options: DecodeOptions = {}): DecodeResult {
   const fastPath = options.fastPath !== false;
   const limit = Math.max(1, options.pieceBytes ?? PIECE_BYTES);
+  const decodeText = options.decodeText ?? wholeDecode;
   const b = new TableBuilder();
   const decoded: DecodedTurn[] = [];
   rec.turns.forEach((turn, i) => {
     const turnNo = typeof turn.index === 'number' ? turn.index : turnIndex(i);
     try {
-      decoded.push(decodeTurn(turn, turnNo, b, fastPath, limit));
+      decoded.push(decodeTurn(turn, turnNo, b, fastPath, limit, decodeText));
     } catch {
       // Defensive only: the parser throws solely with a maxBufferSize we never set. Keep the other turns.
       decoded.push({ turn: turnNo, invalidUtf8At: [] });

@@ -4,7 +4,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decodeText } from '../../../src/core/sse/decode-text';
-import { concat, toBytes } from './helpers';
+import { decodeRecording, framesOf } from '../../../src/core/sse';
+import { concat, recordingOf, toBytes } from './helpers';
 
 const reference = (bytes: Uint8Array) => new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
 
@@ -49,5 +50,22 @@ describe('decodeText', () => {
     expect(decodeText(mixed, undefined, true)).toBe(reference(mixed));
     const tail = concat([ascii, Uint8Array.of(0xe6, 0x97)]);
     expect(decodeText(tail, undefined, true)).toBe(reference(tail));
+  });
+});
+
+describe('decodeRecording with decodeText (how the CLI decodes)', () => {
+  it('gives the same frame table and decoded turns as one TextDecoder call per piece', () => {
+    const body = fc.array(fc.constantFrom(...TOKENS, 'event: e\ndata: v\n\n', '\n\n', 'data: ', '\r\n'), { maxLength: 60 }).map((parts) => concat(parts.map(toBytes)));
+    fc.assert(
+      fc.property(body, fc.integer({ min: 1, max: 64 }), fc.integer({ min: 1, max: 8 }), (bytes, pieceBytes, gap) => {
+        const rec = recordingOf([bytes]);
+        const plain = decodeRecording(rec, { pieceBytes });
+        const parts = decodeRecording(rec, { pieceBytes, decodeText: (b) => decodeText(b, gap) });
+        expect(parts.decoded).toEqual(plain.decoded);
+        expect(framesOf(parts.frames)).toEqual(framesOf(plain.frames));
+        expect(parts.frames.pieces).toEqual(plain.frames.pieces);
+      }),
+      { numRuns: 300 },
+    );
   });
 });
