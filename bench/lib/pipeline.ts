@@ -10,6 +10,7 @@ import OpenAI from 'openai';
 import { createParser } from 'eventsource-parser';
 import { analyzeInput } from '../../src/core/session/session';
 import { decodeText } from '../../src/core/sse/decode-text';
+import { enableHoleMatchers } from '../../src/core/wire/template-match';
 import { DEFAULT_STRATEGY } from '../../src/store/state';
 import { collect, time, timeAsync } from './gc';
 import type { BenchStream } from './streams';
@@ -44,6 +45,7 @@ export function floorRead(bytes: Uint8Array): number {
 }
 
 function ours(bytes: Uint8Array, all: boolean): number {
+  enableHoleMatchers(); // as the worker and the CLI run it
   // decoded as the CLI decodes under Node (sse/decode-text.ts; the app's worker in Chromium uses one TextDecoder call)
   const r = analyzeInput(bytes, 'bench.sse', all ? { decodeText } : { strategies: [DEFAULT_STRATEGY], decodeText });
   if (!r.ok) throw new Error(r.error.message);

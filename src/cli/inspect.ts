@@ -8,6 +8,7 @@ import { applyFaults } from '../core/faults';
 import { load, type PieceStream } from '../core/load';
 import { analyze } from '../core/session/session';
 import { decodeText } from '../core/sse/decode-text';
+import { enableHoleMatchers } from '../core/wire/template-match';
 import type { LoadFailure, LoadResult, Mutable, Recording, Turn } from '../core/types';
 import type { CliIo } from './io';
 import { parseInspectArgs, USAGE } from './inspect-args';
@@ -161,6 +162,8 @@ function releaseChunkBytes(recording: Recording): void {
 
 /** Runs `npm run inspect` with these arguments; resolves to the exit code (0 analyzed, 2 unusable). */
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
+  // the CLI reads large files: the envelope templates' one-match path pays for itself (core/wire/template.ts)
+  enableHoleMatchers();
   try {
     await inspect(argv, io);
     return 0;

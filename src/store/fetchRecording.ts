@@ -9,7 +9,6 @@
  */
 import { fetchBytesOffThread } from '../worker/fetchClient';
 import { checkDeclaredSize, readBodyLimited, TooLargeError } from '../worker/readBody';
-import { nextTask } from '../worker/tasks';
 
 export { TooLargeError };
 
@@ -31,6 +30,15 @@ async function fetchOk(url: string, signal: AbortSignal): Promise<Response> {
   if (!res.ok) throw new Error(`HTTP ${res.status}`);
   checkDeclaredSize(res, MAX_RECORDING_BYTES);
   return res;
+}
+
+/**
+ * Resolves in a later macrotask (a zero-delay timer): what the caller does next runs in a task of its own. The
+ * store's copy of worker/tasks.ts's (one import less between the page's first chunks: the shared module was a chunk
+ * of its own).
+ */
+export function nextTask(): Promise<void> {
+  return new Promise<void>((resolve) => setTimeout(resolve, 0));
 }
 
 /** Lets the page run other tasks: `scheduler.yield()` where the browser has it, else a posted message. */

@@ -10,7 +10,7 @@
  * language ('files.quota'); `fileStoreNotice(e)` gives the notice of any failure of this store.
  */
 import type { FileStore, Notice } from './state';
-import { nextTask } from '../worker/tasks';
+import { nextTask } from './fetchRecording';
 
 export const DB_NAME = 'streamscope';
 const STORE = 'files';

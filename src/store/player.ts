@@ -13,7 +13,7 @@
  */
 import { createStore } from 'zustand/vanilla';
 import { frameIndex, ms } from '../core/types';
-import { nextTask } from '../worker/tasks';
+import { nextTask } from './fetchRecording';
 import { browserScheduler } from './clock';
 import { createEmitter } from './emitter';
 import { createLabHandle } from './labHandle';

@@ -7,6 +7,10 @@
  */
 import type { PageMessage, WorkerReply } from './protocol';
 import { runAnalysis } from './job';
+import { enableHoleMatchers } from '../core/wire/template-match';
+
+// large inputs come here: the envelope templates' one-match path pays for itself on them (core/wire/template.ts)
+enableHoleMatchers();
 
 const scope = self as unknown as { postMessage(m: WorkerReply, t: Transferable[]): void };
 /** The pieces of a large input, as they arrive (./protocol.ts InputPiece). */

@@ -5,6 +5,9 @@
  * order; never throws out (matrixRow does not).
  */
 import { matrixRow, type MatrixRow } from './matrixRow';
+import { enableHoleMatchers } from '../core/wire/template-match';
+
+enableHoleMatchers();
 
 export interface MatrixRequest {
   type: 'row';

@@ -13,9 +13,10 @@
  * envelope, a hole that is not a string) fails the match and takes `holeOf`'s general path, so the match only
  * decides faster, never differently. The expression compares the whole envelope in one native call instead of
  * several string searches and loops over characters per frame. Never throws (a failed match is a miss).
+ * Used once `enableHoleMatchers()` has installed it (the workers, the CLI, the bench: template.ts says why).
  */
 import { decodeFrom, MAX_DECODED } from './json-string';
-import type { Template } from './template';
+import { installHoleMatcher, type Template } from './template';
 
 /** Regular-expression text matching `x` literally. */
 const literally = (x: string): string => x.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&');
@@ -67,4 +68,9 @@ export function stringHole(t: Template, text: string, found: { index: number } |
   const slash = text.indexOf('\\', start + 1);
   if (slash < 0 || slash >= end) return text.slice(start + 1, end - 1);
   return (end - start <= MAX_DECODED ? decodeFrom(text, start + 1, slash, end - 1) : undefined) ?? (JSON.parse(text.slice(start, end)) as string);
+}
+
+/** Installs this matcher for every template (template.ts `installHoleMatcher`); idempotent. */
+export function enableHoleMatchers(): void {
+  installHoleMatcher({ matcherOf, matches, stringHole });
 }

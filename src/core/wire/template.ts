@@ -36,7 +36,6 @@
 import { valueSpan, type PathStep } from './json-span';
 import { INVALID, parseData } from './read';
 import { decodeFrom, MAX_DECODED } from './json-string';
-import { matcherOf, matches, stringHole } from './template-match';
 
 export interface Template {
   /** The text before the hole (with an index: from just after its digits). */
@@ -59,6 +58,21 @@ export interface Template {
    * once MATCH_AFTER have, its matcher (template-match.ts: one native match decides what the general path would).
    */
   readonly fast?: { hits: number; re: RegExp | undefined };
+}
+
+/**
+ * The string-hole matcher (template-match.ts), once installed by `enableHoleMatchers()` there: the analyze and matrix
+ * workers, the CLI and the bench install it; the page's own analysis of a small recording goes without it (every
+ * frame then takes the general path, which decides the same), so the first screen's bundle does not carry it.
+ */
+export interface HoleMatcher {
+  matcherOf(t: Template): RegExp;
+  matches(re: RegExp, text: string): boolean;
+  stringHole(t: Template, text: string, found: { index: number } | undefined): string;
+}
+let matcher: HoleMatcher | undefined;
+export function installHoleMatcher(m: HoleMatcher): void {
+  matcher = m;
 }
 
 /** Fits through the general path before a template with a string hole gets its matcher (most templates are one-offs). */
@@ -232,12 +246,12 @@ function holeEnd(t: Template, text: string, start: number): number {
 /** JSON.parse of the hole when `text` fits the template and the hole alone is JSON; else MISS (see the contract). */
 export function holeOf(t: Template, text: string, found?: { index: number }): unknown {
   const fast = t.fast;
-  if (fast !== undefined && fast.re !== undefined && matches(fast.re, text)) return stringHole(t, text, found);
+  if (fast !== undefined && fast.re !== undefined && matcher !== undefined && matcher.matches(fast.re, text)) return matcher.stringHole(t, text, found);
   const start = holeStart(t, text, found);
   if (start < 0) return MISS;
   const end = holeEnd(t, text, start);
   if (end < 0) return MISS;
-  if (fast !== undefined && fast.re === undefined && ++fast.hits === MATCH_AFTER) fast.re = matcherOf(t);
+  if (matcher !== undefined && fast !== undefined && fast.re === undefined && ++fast.hits === MATCH_AFTER) fast.re = matcher.matcherOf(t);
   // an integer hole (an Anthropic block stop's index) is its digits' value, what JSON.parse gives
   if (isIndexToken(text, start, end)) return Number(text.slice(start, end));
   return stringAt(text, start, end, true) ?? tryParse(text.slice(start, end));

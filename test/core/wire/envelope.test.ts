@@ -9,6 +9,10 @@ import { createHoleSet, createReader, holeOf, learn, makeTemplate, MISS, plainSt
 import { edit, framesFromSse, mutate } from './frames';
 import { frameTableOf } from '../../../src/core/sse';
 import { adaptLists } from './signals';
+import { enableHoleMatchers } from '../../../src/core/wire/template-match';
+
+// the adapters as the workers and the CLI run them: templates with a string hole get their matcher after 8 fits
+enableHoleMatchers();
 
 const CHAT = '{"id":"c1","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"content":"Hi"},"finish_reason":null}]}';
 const PATH = ['choices', 0, 'delta'] as const;

@@ -4,7 +4,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { holeOf, makeTemplate, MISS, type Template } from '../../../src/core/wire/envelope';
-import { matcherOf } from '../../../src/core/wire/template-match';
+import { matcherOf, enableHoleMatchers } from '../../../src/core/wire/template-match';
+
+// installed as the workers and the CLI install it (template.ts): without it holeOf never takes the matcher's path
+enableHoleMatchers();
 
 const ARGS = ['choices', 0, 'delta', 'tool_calls', 0, 'function', 'arguments'];
 const INDEX = ['choices', 0, 'delta', 'tool_calls', 0, 'index'];
