@@ -27,10 +27,11 @@ interface TurnScan {
   readonly reasoning: Found;
 }
 
-/** Frames that added to one kind's text, ascending, and its length after each (the first `n` entries). */
+/** Frames that added to one kind's text, ascending, and its length after each (the first `n` entries; room for
+ * every frame of the turn). */
 interface Found {
-  frames: Int32Array;
-  ends: Float64Array;
+  readonly frames: Int32Array;
+  readonly ends: Float64Array;
   n: number;
   length: number;
 }
@@ -45,7 +46,7 @@ export interface Accumulated {
 /** Per session and turn, the two kinds' lists (one scan behind both). */
 const cache = new WeakMap<Session, Map<TurnIndex, Record<StreamKind, Accumulated>>>();
 
-const found = (capacity: number): Found => ({ frames: new Int32Array(capacity), ends: new Float64Array(capacity), n: 0, length: 0 });
+const found = (size: number): Found => ({ frames: new Int32Array(size), ends: new Float64Array(size), n: 0, length: 0 });
 
 export function accumulatedOf(session: Session, turn: TurnIndex, kind: StreamKind): Accumulated {
   let perSession = cache.get(session);
@@ -56,26 +57,12 @@ export function accumulatedOf(session: Session, turn: TurnIndex, kind: StreamKin
     const range = session.timings.find((t) => t.turn === turn)?.frames;
     const first = range ? range[0] : 0;
     const last = range ? Math.min(range[1], signals.frames - 1) : -1;
-    const capacity = Math.min(1024, Math.max(0, last - first + 1));
-    const scan: TurnScan = { signals, next: first, last, text: found(capacity), reasoning: found(capacity) };
+    const size = Math.max(0, last - first + 1);
+    const scan: TurnScan = { signals, next: first, last, text: found(size), reasoning: found(size) };
     lists = { text: { scan, kind: 'text', code: SK.text }, reasoning: { scan, kind: 'reasoning', code: SK.reasoning } };
     perSession.set(turn, lists);
   }
   return lists[kind];
-}
-
-function push(into: Found, frame: number): void {
-  if (into.n === into.frames.length) {
-    const size = Math.max(16, into.n * 2);
-    const frames = new Int32Array(size);
-    const ends = new Float64Array(size);
-    frames.set(into.frames);
-    ends.set(into.ends);
-    into.frames = frames;
-    into.ends = ends;
-  }
-  into.frames[into.n] = frame;
-  into.ends[into.n++] = into.length;
 }
 
 /** Reads the turn's frames up to `to` (at most its last) that the scan has not read yet. */
@@ -97,8 +84,14 @@ function extend(scan: TurnScan, to: number): void {
         else reasoning.length += n;
       }
     }
-    if (text.length > textBefore) push(text, f);
-    if (reasoning.length > reasoningBefore) push(reasoning, f);
+    if (text.length > textBefore) {
+      text.frames[text.n] = f;
+      text.ends[text.n++] = text.length;
+    }
+    if (reasoning.length > reasoningBefore) {
+      reasoning.frames[reasoning.n] = f;
+      reasoning.ends[reasoning.n++] = reasoning.length;
+    }
   }
   scan.next = stop + 1;
 }
