@@ -28,6 +28,9 @@ export interface ShapeSchedule extends ShapeFit {
 
 export const shapeSchedule = (): ShapeSchedule => ({ shapes: [], since: 0, wait: 0, built: undefined, builtHit: false, vals: [], start: 0, end: 0, fit: undefined });
 
+/** A new turn's schedule that keeps what `prev` learned (its shapes and their build schedule), with fresh scratch. */
+export const carriedSchedule = (prev: ShapeSchedule): ShapeSchedule => ({ ...shapeSchedule(), shapes: prev.shapes, since: prev.since, wait: prev.wait, built: prev.built, builtHit: prev.builtHit });
+
 /** After an event read whole that said something: a shape from it, when the schedule allows (see the contract). */
 export function learnShape(turn: ShapeSchedule, data: string, event: string, read: ReadWhole, spec: ShapeSpec): void {
   if (turn.since++ < turn.wait) return;
