@@ -158,9 +158,14 @@ function Shell({ slots = NO_SLOTS, standalone = true, panels = PANEL_IDS, contro
 
   useEffect(() => {
     if (standalone) document.documentElement.classList.toggle('ss-presenting', presenter);
-    // the bar that had focus is gone (or back): keep the keyboard inside the player
-    const active = document.activeElement;
-    if (!active || active === document.body) mainRef.current?.focus({ preventScroll: true });
+    // the bar that had focus is gone (or back): keep the keyboard inside the player. In the next frame's callback:
+    // focusing lays the page out, and here (on mount) that would be the first layout of the whole page inside the
+    // task of React's first render; there it is the layout that frame does anyway.
+    const frame = requestAnimationFrame(() => {
+      const active = document.activeElement;
+      if (!active || active === document.body) mainRef.current?.focus({ preventScroll: true });
+    });
+    return () => cancelAnimationFrame(frame);
   }, [standalone, presenter]);
 
   const onKeyDown = useCallback(
