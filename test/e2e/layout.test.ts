@@ -319,6 +319,28 @@ describe('the compact embed', () => {
     expect(await page.getByRole('region', { name: /^Streamscope (player|播放器)$/ }).count()).toBe(found.length);
     await page.close();
   });
+
+  test('<streamscope-player> in a 400 px column of a wide page shows its panels as tabs (the player\'s width, not the window\'s)', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(appUrl('examples/course.html'));
+    await page.locator('#player-a').getByRole('slider').first().waitFor({ timeout: 30_000 });
+    // a new player, 400 px wide from its first layout in a 1280 px window: its first guess (the window's width) is
+    // the wide layout, which its ResizeObserver must correct
+    await page.evaluate(() => {
+      const el = document.createElement('streamscope-player');
+      el.id = 'narrow-player';
+      for (const [k, v] of Object.entries({ rec: 'parallel-probe', lang: 'en', base: '../recordings/' })) el.setAttribute(k, v);
+      // through the CSSOM: the page's Content-Security-Policy blocks style attributes
+      el.style.width = '400px';
+      document.body.append(el);
+    });
+    const narrow = page.locator('#narrow-player');
+    await narrow.getByRole('slider').first().waitFor({ timeout: 30_000 });
+    await expect.poll(() => narrow.getByRole('tablist').count()).toBe(1);
+    // the full-width player keeps its panels side by side
+    expect(await page.locator('#player-a').getByRole('tablist').count()).toBe(0);
+    await page.close();
+  });
 });
 
 describe('a phone (390x844)', () => {
