@@ -119,7 +119,13 @@ function loadFile(file: string): LoadResult {
   }
 }
 
-async function inspect(argv: readonly string[], io: CliIo): Promise<void> {
+/** What the entry may give main besides its streams (tests give nothing). */
+export interface InspectHost {
+  /** A full garbage collection: called once, when the decoded turns' chunk bytes have just been let go. */
+  readonly collectGarbage?: () => void;
+}
+
+async function inspect(argv: readonly string[], io: CliIo, host: InspectHost): Promise<void> {
   const parsed = parseInspectArgs(argv, process.env);
   if (!parsed.ok) fail(parsed.error);
   if ('help' in parsed) {
@@ -142,10 +148,15 @@ async function inspect(argv: readonly string[], io: CliIo): Promise<void> {
     // What was done to the stream goes to stderr, so --json on stdout stays exactly the documented report.
     io.stderr(`${faultReport(faults, faulted.noEffect)}\n`);
   }
-  // the report needs no chunk bytes once they are decoded: letting them go keeps the file's bytes and their
-  // decoded text from being in memory together past the decoding (the 1,000,000-frame budget)
+  // the report needs no chunk bytes once they are decoded: letting them go (and collecting them there, the entry's
+  // full GC: they are old, nothing else would free them before the next stages have allocated theirs) keeps the
+  // file's bytes and their decoded text from being in memory together past the decoding (the 1,000,000-frame budget)
   const analyzed = recording;
-  const session = analyze(analyzed, { ...(strategy && { strategies: [strategy] }), onDecoded: () => releaseChunkBytes(analyzed), decodeText });
+  const onDecoded = (): void => {
+    releaseChunkBytes(analyzed);
+    host.collectGarbage?.();
+  };
+  const session = analyze(analyzed, { ...(strategy && { strategies: [strategy] }), onDecoded, decodeText });
   if (json) {
     io.stdout(`${inspectJsonText(session, strategy)}\n`);
     return;
@@ -161,11 +172,11 @@ function releaseChunkBytes(recording: Recording): void {
 }
 
 /** Runs `npm run inspect` with these arguments; resolves to the exit code (0 analyzed, 2 unusable). */
-export async function main(argv: readonly string[], io: CliIo): Promise<number> {
+export async function main(argv: readonly string[], io: CliIo, host: InspectHost = {}): Promise<number> {
   // the CLI reads large files: the envelope templates' one-match path pays for itself (core/wire/template.ts)
   enableHoleMatchers();
   try {
-    await inspect(argv, io);
+    await inspect(argv, io, host);
     return 0;
   } catch (e) {
     const message = e instanceof Unusable ? e.message : `internal error: ${e instanceof Error ? e.message : String(e)}`;
