@@ -4,15 +4,14 @@
 // the entry src/cli/bin/inspect.ts runs it on the process; tests run it in-process with collecting writers.
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { basename } from 'node:path';
-import { applyFaults } from '../core/faults';
 import { load, type PieceStream } from '../core/load';
 import { analyze } from '../core/session/session';
-import { decodeText } from '../core/sse/decode-text';
 import { enableHoleMatchers } from '../core/wire/template-match';
 import type { LoadFailure, LoadResult, Mutable, Recording, Turn } from '../core/types';
 import type { CliIo } from './io';
 import { parseInspectArgs, USAGE } from './inspect-args';
 import { inspectJsonText } from './inspect-json';
+import { decodeText, isAscii } from './node-text';
 
 /** One line, with control characters shown as escapes: a hostile file cannot retitle or clear the terminal. */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
@@ -107,7 +106,7 @@ function loadFile(file: string): LoadResult {
   }
   try {
     const stream = fileStream(fd, file, MAX_FILE_BYTES);
-    const loaded = load(stream, basename(file));
+    const loaded = load(stream, basename(file), { isAscii });
     const stop = stream.stopped();
     if (stop !== undefined) {
       if ('over' in stop) fail(`${file}: more than ${gb(MAX_FILE_BYTES)} arrived, over the limit of inspect: reading stopped`);
@@ -142,6 +141,8 @@ async function inspect(argv: readonly string[], io: CliIo, host: InspectHost): P
   }
   let recording: Recording = loaded.recording;
   if (faults.length > 0) {
+    // the instructor lab's faults (a dozen modules) are loaded only when asked for
+    const { applyFaults } = await import('../core/faults');
     const faulted = applyFaults(recording, faults);
     if (!faulted.ok) fail(`--fault: ${faulted.error}`);
     recording = faulted.recording;

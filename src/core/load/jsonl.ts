@@ -17,7 +17,8 @@ import { Packer, type Payload } from './pack';
 import { readHeader, readLocalized } from './header';
 import { errorText, excerpt, failure, issue, isObject, jsonText } from './issues';
 import { jsonType, type IssueParams, type IssueTemplateId } from './messages';
-import { BLOCK_BYTES, LineReader, type Source } from './source';
+import { BLOCK_BYTES, LineReader } from './line-reader';
+import type { Source } from './source';
 
 const END_STATUSES: readonly EndStatus[] = ['complete', 'aborted', 'error'];
 

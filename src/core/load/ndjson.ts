@@ -10,7 +10,8 @@ import { evenTable } from '../chunk-table';
 import { Packer } from './pack';
 import { errorText, issue, isObject } from './issues';
 import { jsonType } from './messages';
-import { BLOCK_BYTES, LineReader, type Source } from './source';
+import { BLOCK_BYTES, LineReader } from './line-reader';
+import type { Source } from './source';
 
 export function loadNdjson(src: Source): LoadResult {
   const issues: LoadIssue[] = [];

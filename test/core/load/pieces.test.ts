@@ -6,7 +6,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { load } from '../../../src/core/load';
-import { LineReader, toSource, type PieceStream } from '../../../src/core/load/source';
+import { LineReader } from '../../../src/core/load/line-reader';
+import { toSource, type PieceStream } from '../../../src/core/load/source';
 import { decodeRecording, framesOf } from '../../../src/core/sse';
 import type { LoadResult, Recording } from '../../../src/core/types';
 import { chunkCount, chunkList, emptyTable } from '../../../src/core/chunk-table';
