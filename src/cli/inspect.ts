@@ -73,12 +73,15 @@ function fileStream(fd: number, file: string, limit: number): PieceStream & { st
   if (declared > limit) fail(`${file} is ${declared.toLocaleString('en-US')} bytes, over the ${gb(limit)} limit of inspect: cut it into smaller recordings first`);
   let total = 0;
   let stop: ReadStop | undefined;
+  // pieces the loader gave back (PieceStream.recycle): the next reads go into them instead of new memory
+  const spare: Uint8Array[] = [];
   return {
     size: declared,
     read(): Uint8Array | null {
       if (stop !== undefined) return null;
       try {
-        const piece = Buffer.allocUnsafe(Math.min(PIECE_BYTES, Math.max(1, limit + 1 - total)));
+        const want = Math.min(PIECE_BYTES, Math.max(1, limit + 1 - total));
+        const piece = want === PIECE_BYTES ? (spare.pop() ?? new Uint8Array(PIECE_BYTES)) : new Uint8Array(want);
         const n = readSync(fd, piece, 0, piece.length, null);
         if (n === 0) return null;
         total += n;
@@ -91,6 +94,9 @@ function fileStream(fd: number, file: string, limit: number): PieceStream & { st
         stop = { error: e };
         return null;
       }
+    },
+    recycle(piece: Uint8Array): void {
+      if (piece.length === PIECE_BYTES && spare.length < 2) spare.push(piece);
     },
     stopped: () => stop,
   };

@@ -10,7 +10,8 @@
  * A block of ASCII bytes only (`src.isAscii`, else a check here) is not decoded as a whole: its lines are found in
  * byte space and each decoded when its `text` is read (the .jsonl reader reads most lines from their bytes,
  * ./chunk-line.ts). Made with `last` (the reader's last pass over a stream), it lets go of every piece it has
- * passed (source.ts `piecesOf`). Pure.
+ * passed (source.ts `piecesOf`) and gives it back to the stream's `recycle` once nothing it made refers to it
+ * (blocks are views of the pieces, or copies when a line spans pieces). Pure but for that call.
  */
 import { utf8Length } from '../sse/utf8';
 import { piecesOf, type Source } from './source';
@@ -28,10 +29,19 @@ interface Block {
   start: number;
 }
 
-/** Cuts byte pieces into blocks of about `target` bytes that end just after an LF (or at the end of the input). */
-function* byteBlocks(pieces: Iterable<Uint8Array>, skip: number, target: number): Generator<Block> {
+/**
+ * Cuts byte pieces into blocks of about `target` bytes that end just after an LF (or at the end of the input).
+ * With `recycle`, each piece is given to it once nothing refers to it any more: when the next piece has come and
+ * no partial line holds a view of it, or when the partial line that did is copied into a block. (A block asked for
+ * is used up by the time the next one is: the reader only asks for the next block once past the last line of its
+ * current one.) The last piece is never given back.
+ */
+function* byteBlocks(pieces: Iterable<Uint8Array>, skip: number, target: number, recycle?: (piece: Uint8Array) => void): Generator<Block> {
   let carry: Uint8Array[] = [];
   let carryLen = 0;
+  /** The pieces `carry` holds views of. */
+  let held: Uint8Array[] = [];
+  let prev: Uint8Array | null = null;
   let offset = skip;
   const join = (last: Uint8Array | null): Uint8Array => {
     const parts = last ? [...carry, last] : carry;
@@ -46,6 +56,8 @@ function* byteBlocks(pieces: Iterable<Uint8Array>, skip: number, target: number)
   };
   let toSkip = skip;
   for (const piece of pieces) {
+    if (recycle !== undefined && prev !== null && !held.includes(prev)) recycle(prev);
+    prev = piece;
     let at = Math.min(toSkip, piece.length);
     toSkip -= at;
     while (at < piece.length) {
@@ -54,9 +66,15 @@ function* byteBlocks(pieces: Iterable<Uint8Array>, skip: number, target: number)
       if (lf === -1) {
         carry.push(piece.subarray(at));
         carryLen += piece.length - at;
+        held.push(piece);
         break;
       }
       const bytes = join(piece.subarray(at, lf + 1));
+      if (carry.length > 0) {
+        // the partial line is copied into `bytes`: the earlier pieces it was in are free
+        if (recycle !== undefined) for (const h of held) recycle(h);
+        held = [];
+      }
       yield { bytes, start: offset };
       offset += bytes.length;
       carry = [];
@@ -120,7 +138,10 @@ export class LineReader {
       this.blockLen = src.text.length;
       this.blocks = null;
     } else {
-      this.blocks = byteBlocks(piecesOf(src, last), src.bom, blockBytes);
+      // the last pass over a stream gives each piece back to it once passed (PieceStream.recycle)
+      const stream = last ? src.stream : undefined;
+      const recycle = stream?.recycle === undefined ? undefined : (piece: Uint8Array): void => stream.recycle?.(piece);
+      this.blocks = byteBlocks(piecesOf(src, last), src.bom, blockBytes, recycle);
       this.pos = 0;
     }
     this.walkB = src.bom;

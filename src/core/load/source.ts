@@ -19,8 +19,12 @@
 export interface PieceStream {
   /** The expected size in bytes (a file's size; 0 when not known, e.g. a pipe): a hint for buffers only. */
   readonly size: number;
-  /** The next piece (any length, it is not changed later), or null at the end. Not called again after null. */
+  /** The next piece (any length, not changed later unless given back to `recycle`), or null at the end. Not called
+   * again after null. */
   read(): Uint8Array | null;
+  /** Optional: the loader's last pass gives back each piece it will never read again, nothing it made referring to
+   * it (./line-reader.ts): the stream may read later pieces into its memory. */
+  recycle?(piece: Uint8Array): void;
 }
 
 /** What a loader accepts: text, bytes, bytes in pieces (in order; any piece may be empty), or a PieceStream. */
