@@ -10,7 +10,7 @@ import { enableHoleMatchers } from '../core/wire/template-match';
 import type { LoadFailure, LoadResult, Mutable, Recording, Turn } from '../core/types';
 import type { CliIo } from './io';
 import { parseInspectArgs, USAGE } from './inspect-args';
-import { inspectJsonText } from './inspect-json';
+import { inspectJsonParts } from './inspect-json';
 import { decodeText, isAscii } from './node-text';
 
 /** One line, with control characters shown as escapes: a hostile file cannot retitle or clear the terminal. */
@@ -165,7 +165,9 @@ async function inspect(argv: readonly string[], io: CliIo, host: InspectHost): P
   };
   const session = analyze(analyzed, { ...(strategy && { strategies: [strategy] }), onDecoded, decodeText });
   if (json) {
-    io.stdout(`${inspectJsonText(session, strategy)}\n`);
+    // written a part at a time: the report of 100,000 turns is never one object nor one string in memory
+    for (const part of inspectJsonParts(session, strategy)) io.stdout(part);
+    io.stdout('\n');
     return;
   }
   // the summary's wording (both languages' catalogs, about 10 MB in memory) is loaded only for the summary
@@ -173,10 +175,20 @@ async function inspect(argv: readonly string[], io: CliIo, host: InspectHost): P
   io.stdout(`${escapeControls(inspectSummary(session, file, strategy, lang))}\n`);
 }
 
-/** Replaces every turn's chunk table (of a recording inspect owns) by one of as many empty chunks at the same times. */
+/**
+ * Replaces every turn's chunk table (of a recording inspect owns) by one of as many empty chunks at the same times:
+ * no bytes, every end 0. All turns share one empty array and views of one array of zeros (100,000 turns would
+ * otherwise make 200,000 new arrays just to let go of their bytes).
+ */
 function releaseChunkBytes(recording: Recording): void {
-  for (const turn of recording.turns as Mutable<Turn>[]) turn.chunks = { bytes: new Uint8Array(0), times: turn.chunks.times, ends: new Float64Array(turn.chunks.ends.length) };
+  const turns = recording.turns as Mutable<Turn>[];
+  let most = 0;
+  for (const turn of turns) most = Math.max(most, turn.chunks.ends.length);
+  const zeros = new Float64Array(most);
+  for (const turn of turns) turn.chunks = { bytes: NO_BYTES, times: turn.chunks.times, ends: zeros.subarray(0, turn.chunks.ends.length) };
 }
+
+const NO_BYTES = new Uint8Array(0);
 
 /** Runs `npm run inspect` with these arguments; resolves to the exit code (0 analyzed, 2 unusable). */
 export async function main(argv: readonly string[], io: CliIo, host: InspectHost = {}): Promise<number> {
