@@ -11,8 +11,9 @@
  * A `PieceStream` (a file the CLI reads a piece at a time) is read on demand, each piece once: `toSource` reads
  * the first HEAD_BYTES + 4 bytes at once (what sniffing and `headText` look at); `piecesOf` with `last` (the
  * reader's last pass: the .jsonl and NDJSON readers) lets go of every piece it has passed, so a file read line by
- * line is never in memory whole. `wholeText`/`wholeBytes` read the rest first. Reading fails only as the stream's
- * `read` does (it may throw; load reports that).
+ * line is never in memory whole. `wholeText`/`wholeBytes` read the rest first (`wholeBytes` copying each piece
+ * into one buffer as it comes and giving it back to the stream). Reading fails only as the stream's `read` does (it
+ * may throw; load reports that).
  */
 
 /** Bytes that arrive a piece at a time, read on demand (see the module contract). */
@@ -22,8 +23,8 @@ export interface PieceStream {
   /** The next piece (any length, not changed later unless given back to `recycle`), or null at the end. Not called
    * again after null. */
   read(): Uint8Array | null;
-  /** Optional: the loader's last pass gives back each piece it will never read again, nothing it made referring to
-   * it (./line-reader.ts): the stream may read later pieces into its memory. */
+  /** Optional: the loader gives back each piece it will never read again, nothing it made referring to it (the
+   * line readers' last pass, ./line-reader.ts; `wholeBytes`): the stream may read later pieces into its memory. */
   recycle?(piece: Uint8Array): void;
 }
 
@@ -154,7 +155,7 @@ export function headText(src: Source, bytes = HEAD_BYTES): string {
 /** The whole input as bytes (text is UTF-8 encoded): a view when it is one piece, else one copy. */
 export function wholeBytes(src: Source): Uint8Array {
   if (src.text !== undefined) return new TextEncoder().encode(src.text);
-  pullAll(src);
+  if (src.stream !== undefined) return streamedWhole(src, src.stream);
   const pieces = src.pieces ?? [];
   if (pieces.length === 1) return pieces[0] as Uint8Array;
   const out = new Uint8Array(src.size);
@@ -164,6 +165,34 @@ export function wholeBytes(src: Source): Uint8Array {
     at += p.length;
   }
   return out;
+}
+
+/**
+ * A stream's whole bytes, copied into one buffer of its declared size as they come (doubling when more arrive),
+ * each piece given back to the stream (`recycle`) once copied: the input is in memory once, not as its pieces and
+ * their copy at the same time. `src.pieces` is then that one buffer.
+ */
+function streamedWhole(src: Source, stream: PieceStream): Uint8Array {
+  const kept = src.pieces ?? [];
+  let have = 0;
+  for (const p of kept) have += p.length;
+  let out = new Uint8Array(Math.max(src.size, have));
+  let at = 0;
+  const put = (p: Uint8Array): void => {
+    if (at + p.length > out.length) {
+      const next = new Uint8Array(Math.max(out.length * 2, at + p.length));
+      next.set(out.subarray(0, at));
+      out = next;
+    }
+    out.set(p, at);
+    at += p.length;
+    stream.recycle?.(p);
+  };
+  for (const p of kept) put(p);
+  for (let p = pull(src); p !== null; p = pull(src)) put(p);
+  const whole = at === out.length ? out : out.subarray(0, at);
+  src.pieces = [whole];
+  return whole;
 }
 
 /** The whole input as one string (BOM removed). Throws a RangeError when it cannot be one string. */
