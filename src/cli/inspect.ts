@@ -41,10 +41,10 @@ function faultReport(faults: readonly string[], noEffect: readonly number[]): st
     .join('\n');
 }
 
-/** The largest file inspect reads (what one Buffer may hold: raw SSE is joined into one). */
+/** The largest file inspect reads (what one Buffer may hold: raw SSE is read into one). */
 export const MAX_FILE_BYTES = 4 * 1024 ** 3;
 /** The file is read this much at a time, as the loader asks for it (never one string, never whole when read line by
- * line: a .jsonl recording's pieces are let go once read, core/load/source.ts). */
+ * line: a .jsonl recording's pieces are given back once read, core/load/line-reader.ts, and the next read into them). */
 const PIECE_BYTES = 4 * 1024 * 1024;
 
 const gb = (n: number): string => `${(n / 1024 ** 3).toFixed(1).replace(/\.0$/, '')} GB`;
