@@ -73,7 +73,8 @@ function fileStream(fd: number, file: string, limit: number): PieceStream & { st
   if (declared > limit) fail(`${file} is ${declared.toLocaleString('en-US')} bytes, over the ${gb(limit)} limit of inspect: cut it into smaller recordings first`);
   let total = 0;
   let stop: ReadStop | undefined;
-  // pieces the loader gave back (PieceStream.recycle): the next reads go into them instead of new memory
+  // pieces the loader gave back (PieceStream.recycle): the next reads go into them instead of new memory. Buffers, not
+  // plain Uint8Arrays: the line reader finds each line's LF with indexOf, which a Buffer does natively (about 3x faster)
   const spare: Uint8Array[] = [];
   return {
     size: declared,
@@ -81,7 +82,7 @@ function fileStream(fd: number, file: string, limit: number): PieceStream & { st
       if (stop !== undefined) return null;
       try {
         const want = Math.min(PIECE_BYTES, Math.max(1, limit + 1 - total));
-        const piece = want === PIECE_BYTES ? (spare.pop() ?? new Uint8Array(PIECE_BYTES)) : new Uint8Array(want);
+        const piece = want === PIECE_BYTES ? (spare.pop() ?? Buffer.allocUnsafe(PIECE_BYTES)) : Buffer.allocUnsafe(want);
         const n = readSync(fd, piece, 0, piece.length, null);
         if (n === 0) return null;
         total += n;
