@@ -167,6 +167,16 @@ export function wholeBytes(src: Source): Uint8Array {
   return out;
 }
 
+/** A buffer of `want` bytes, or of `need` when that many cannot be had (past the engine's largest array). */
+function grown(want: number, need: number): Uint8Array {
+  if (want <= need) return new Uint8Array(need);
+  try {
+    return new Uint8Array(want);
+  } catch {
+    return new Uint8Array(need);
+  }
+}
+
 /**
  * A stream's whole bytes, copied into one buffer of its declared size as they come (doubling when more arrive),
  * each piece given back to the stream (`recycle`) once copied: the input is in memory once, not as its pieces and
@@ -176,11 +186,11 @@ function streamedWhole(src: Source, stream: PieceStream): Uint8Array {
   const kept = src.pieces ?? [];
   let have = 0;
   for (const p of kept) have += p.length;
-  let out = new Uint8Array(Math.max(src.size, have));
+  let out: Uint8Array = new Uint8Array(Math.max(src.size, have));
   let at = 0;
   const put = (p: Uint8Array): void => {
     if (at + p.length > out.length) {
-      const next = new Uint8Array(Math.max(out.length * 2, at + p.length));
+      const next = grown(out.length * 2, at + p.length);
       next.set(out.subarray(0, at));
       out = next;
     }
