@@ -233,6 +233,8 @@ describe('loading input given in pieces', () => {
       [enc.encode('{"type":"message_start","x":"é"}\n[1,2]\n\nnope\n{"type":"done"}\n'.repeat(1500)), 'x.ndjson'],
       [enc.encode('data: {"choices":[{"delta":{"content":"é"}}]}\n\n'.repeat(1500)), 'x.sse'],
       [enc.encode('data: {"choices":[{"delta":{"content":"é"}}]}\r\n\r\n'.repeat(30)), 'small.sse'],
+      // a header line longer than the stream's start: read (and kept) by the first pass, given back by the last
+      [enc.encode(lines.join('\n').replace('"provenance"', `"note":"${'é'.repeat(60_000)}","provenance"`)), 'long-header.jsonl'],
     ];
     // what matters of a recording, its chunk tables compared whole (cheaper than shape's arrays on 2.6 MB)
     const light = (rec: Recording) => ({
