@@ -1,5 +1,6 @@
 // The `--json` report of `npm run inspect` (docs/cli.md): a pure function of a
 // Session. Frames are numbered from 0 across the recording; times are ms from the turn's request, rounded to 0.1.
+// `inspectJsonParts` gives the same text in parts (the report of 100,000 turns is never one object nor one string).
 import { readyMs } from '../core/timeline';
 import type { Anomaly, Session, StrategyId, StrategyRun } from '../core/types';
 import { STRATEGY_IDS } from '../core/types';
@@ -33,24 +34,41 @@ export interface InspectJson {
 
 const anomaly = (a: Anomaly) => ({ code: a.code, frame: a.frame ?? null, detail: a.detail ?? null });
 
-function strategy(session: Session, run: StrategyRun): InspectJson['strategies'][number] {
-  return {
-    id: run.id,
-    applicable: run.applicable,
-    ok: run.verdict === 'ok',
-    calls: run.calls.map((c) => ({
-      turn: c.turn,
-      key: c.key,
-      id: c.id,
-      name: c.name,
-      arguments: c.args,
-      readyFrame: c.readyFrame,
-      readyMs: round1(readyMs(session.recording, session.frames, c.readyFrame, c.turn)),
-    })),
-    failures: run.verdicts
-      .filter((v) => v.verdict === 'fail')
-      .map((v) => ({ turn: v.turn, frame: v.frame ?? null, error: v.error ?? v.reason ?? 'fail' })),
-  };
+type Report = InspectJson;
+type TurnReport = Report['turns'][number];
+type StrategyReport = Report['strategies'][number];
+
+const turnReport = (t: Session['timings'][number]): TurnReport => ({
+  turn: t.turn,
+  frames: t.frameCount,
+  firstFrameMs: round1(t.firstFrameMs),
+  firstReasoningMs: round1(t.firstReasoningMs),
+  firstTextMs: round1(t.firstTextMs),
+  firstToolCallMs: round1(t.firstToolCallMs),
+  lastFrameMs: round1(t.lastFrameMs),
+  finishReason: t.finishReason,
+  longestGapMs: round1(t.longestGapMs),
+  anomalies: t.anomalies.map(anomaly),
+});
+
+const callReport =
+  (session: Session) =>
+  (c: StrategyRun['calls'][number]): StrategyReport['calls'][number] => ({
+    turn: c.turn,
+    key: c.key,
+    id: c.id,
+    name: c.name,
+    arguments: c.args,
+    readyFrame: c.readyFrame,
+    readyMs: round1(readyMs(session.recording, session.frames, c.readyFrame, c.turn)),
+  });
+
+const failures = (run: StrategyRun): StrategyRun['verdicts'] => run.verdicts.filter((v) => v.verdict === 'fail');
+
+const failureReport = (v: StrategyRun['verdicts'][number]): StrategyReport['failures'][number] => ({ turn: v.turn, frame: v.frame ?? null, error: v.error ?? v.reason ?? 'fail' });
+
+function strategy(session: Session, run: StrategyRun): StrategyReport {
+  return { id: run.id, applicable: run.applicable, ok: run.verdict === 'ok', calls: run.calls.map(callReport(session)), failures: failures(run).map(failureReport) };
 }
 
 /**
@@ -61,12 +79,47 @@ function strategy(session: Session, run: StrategyRun): InspectJson['strategies']
 const UNSAFE = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 const escapeUnsafe = (json: string): string => json.replace(UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
+/** Array elements stringified per part (JSON.stringify of an array is its elements' texts joined by commas). */
+const BATCH = 4096;
+
+/** `JSON.stringify(items.map(report))` without its brackets, in parts of BATCH elements (none for no items). */
+function* elements<T, R>(items: readonly T[], report: (item: T) => R): Generator<string> {
+  for (let i = 0; i < items.length; i += BATCH) {
+    const json = stringifyDeep(items.slice(i, i + BATCH).map(report));
+    yield `${i > 0 ? ',' : ''}${json.slice(1, -1)}`;
+  }
+}
+
+/** An object's JSON without its closing brace, to go on with more members. */
+const open = (members: object): string => stringifyDeep(members).slice(0, -1);
+
+/**
+ * The `--json` report as one line of text, in parts that joined are `inspectJsonText`: each turn, call and failure
+ * made and stringified a batch at a time, with the characters below escaped in each part (they are single
+ * characters: escaping the parts is escaping the whole).
+ */
+export function* inspectJsonParts(session: Session, only?: StrategyId): Generator<string> {
+  const ids = only ? [only] : STRATEGY_IDS;
+  yield escapeUnsafe(`${open({ wire: session.wire, frames: session.frames.count })},"turns":[`);
+  for (const part of elements(session.timings, turnReport)) yield escapeUnsafe(part);
+  yield '],"strategies":[';
+  for (const [k, id] of ids.entries()) {
+    const run = session.strategies[id];
+    yield escapeUnsafe(`${k > 0 ? ',' : ''}${open({ id: run.id, applicable: run.applicable, ok: run.verdict === 'ok' })},"calls":[`);
+    for (const part of elements(run.calls, callReport(session))) yield escapeUnsafe(part);
+    yield '],"failures":[';
+    for (const part of elements(failures(run), failureReport)) yield escapeUnsafe(part);
+    yield ']}';
+  }
+  yield ']}';
+}
+
 /**
  * The `--json` report as one line of text: JSON.stringify with the characters above escaped. Arguments nested
  * deeper than JSON.stringify's stack allows (a few thousand levels) are written in full by an iterative serializer.
  */
 export function inspectJsonText(session: Session, only?: StrategyId): string {
-  return escapeUnsafe(stringifyDeep(inspectJson(session, only)));
+  return [...inspectJsonParts(session, only)].join('');
 }
 
 export function inspectJson(session: Session, only?: StrategyId): InspectJson {
@@ -74,18 +127,7 @@ export function inspectJson(session: Session, only?: StrategyId): InspectJson {
   return {
     wire: session.wire,
     frames: session.frames.count,
-    turns: session.timings.map((t) => ({
-      turn: t.turn,
-      frames: t.frameCount,
-      firstFrameMs: round1(t.firstFrameMs),
-      firstReasoningMs: round1(t.firstReasoningMs),
-      firstTextMs: round1(t.firstTextMs),
-      firstToolCallMs: round1(t.firstToolCallMs),
-      lastFrameMs: round1(t.lastFrameMs),
-      finishReason: t.finishReason,
-      longestGapMs: round1(t.longestGapMs),
-      anomalies: t.anomalies.map(anomaly),
-    })),
+    turns: session.timings.map(turnReport),
     strategies: ids.map((id) => strategy(session, session.strategies[id])),
   };
 }

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { inspectJsonText } from '../../src/cli/inspect-json';
 import { load } from '../../src/core/load';
 import { analyze } from '../../src/core/session/session';
+import { main } from '../../src/cli/inspect';
 import { inspect as run } from './run-cli';
 
 const tmp = mkdtempSync(join(tmpdir(), 'inspect-read-'));
@@ -48,6 +49,20 @@ describe('inspect reads a file a piece at a time', () => {
     expect(j.frames).toBe(40_004);
     expect(j.strategies.find((s: { id: string }) => s.id === 'per-call-buffer').calls[0]).toMatchObject({ id: 'c1', arguments: { a: 'é' } });
     expect(r.out).toBe(wholeReport(file));
+  });
+
+  it("the entry's full GC runs once, after decoding, and changes nothing in the report", async () => {
+    const file = 'public/recordings/parallel-probe.jsonl';
+    let out = '';
+    let collections = 0;
+    const code = await main([file, '--json'], { stdout: (t) => (out += t), stderr: () => {} }, { collectGarbage: () => collections++ });
+    expect(code).toBe(0);
+    expect(collections).toBe(1);
+    expect(out).toBe(wholeReport(file));
+    // not on a failure before decoding
+    const bad = await main(['no/such/file.jsonl', '--json'], { stdout: () => {}, stderr: () => {} }, { collectGarbage: () => collections++ });
+    expect(bad).toBe(2);
+    expect(collections).toBe(1);
   });
 
   it('a directory: one line saying so (the read fails inside the stream, not as a load error)', async () => {

@@ -1,7 +1,7 @@
 /**
  * Loading: a file's content -> a Recording, whatever of the accepted formats it is in.
  *
- * Contract: `load(input, name?)` never throws. What is plainly not UTF-8 text (UTF-16/32, gzip, zip, PDF, PNG,
+ * Contract: `load(input, name?, opts?)` never throws (`opts`: how it reads, never what: source.ts LoadOptions). What is plainly not UTF-8 text (UTF-16/32, gzip, zip, PDF, PNG,
  * binary data) is refused first by ./sniff.ts, with a coded failure saying what it is and what to do. Else the
  * format is detected from the content (the name's extension is only a tie-breaker): a v1 recording (`.jsonl`,
  * line 1 {"streamscope": 1}), raw SSE text (what `curl -N` prints), a HAR (JSON with `log.entries`), or NDJSON
@@ -16,11 +16,12 @@ import { jsonType } from './messages';
 import { loadJsonl } from './jsonl';
 import { loadNdjson } from './ndjson';
 import { SAMPLE, sniff } from './sniff';
-import { headIsWhole, headText, LineReader, startBytes, toSource, wholeBytes, wholeText, type LoadInput, type Source } from './source';
+import { LineReader } from './line-reader';
+import { headIsWhole, headText, startBytes, toSource, wholeBytes, wholeText, type LoadInput, type LoadOptions, type Source } from './source';
 import { recordingFromSse } from './sse-text';
 
 export { recordingFromSse, blockRanges, type SseOptions } from './sse-text';
-export type { LoadInput, PieceStream } from './source';
+export type { LoadInput, LoadOptions, PieceStream } from './source';
 export { decodeBase64, encodeBase64 } from './base64';
 export type { LoadIssueCode, LoadFailureCode } from './issues';
 export { ISSUE_TEMPLATES, FAILURE_TEMPLATES, LOAD_FAILURE_CODES, templateId, placeholders, type IssueTemplateId } from './messages';
@@ -94,9 +95,9 @@ function loadJsonish(src: Source, ext: string): LoadResult {
 const forgetLastMatch = (): void => void /^/.exec('');
 
 /** Reads a recording in any accepted format. Never throws. */
-export function load(input: LoadInput, name?: string): LoadResult {
+export function load(input: LoadInput, name?: string, opts?: LoadOptions): LoadResult {
   try {
-    return loadAny(input, name);
+    return loadAny(input, name, opts);
   } finally {
     forgetLastMatch();
   }
@@ -117,9 +118,9 @@ function headOf(src: Source): string {
   return '';
 }
 
-function loadAny(input: LoadInput, name?: string): LoadResult {
+function loadAny(input: LoadInput, name?: string, opts?: LoadOptions): LoadResult {
   try {
-    const src = toSource(input, name);
+    const src = toSource(input, name, opts);
     const refused = sniff(typeof input === 'string' ? input : startBytes(src.pieces ?? [], SAMPLE));
     if (refused) return refused;
     const ext = extension(name);

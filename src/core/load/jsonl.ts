@@ -17,7 +17,8 @@ import { Packer, type Payload } from './pack';
 import { readHeader, readLocalized } from './header';
 import { errorText, excerpt, failure, issue, isObject, jsonText } from './issues';
 import { jsonType, type IssueParams, type IssueTemplateId } from './messages';
-import { BLOCK_BYTES, LineReader, type Source } from './source';
+import { BLOCK_BYTES, LineReader } from './line-reader';
+import type { Source } from './source';
 
 const END_STATUSES: readonly EndStatus[] = ['complete', 'aborted', 'error'];
 
@@ -175,7 +176,7 @@ function applyEvent(st: State, time: number, code: string, data: unknown, size: 
 }
 
 export function loadJsonl(src: Source): LoadResult {
-  // Line by line, each decoded on its own (source.ts): the file is never one string; a stream is let go as read.
+  // Line by line, each decoded on its own (line-reader.ts): the file is never one string; a stream is let go as read.
   const reader = new LineReader(src, BLOCK_BYTES, true);
   reader.next();
   const line1 = reader.text;

@@ -10,12 +10,13 @@ import { evenTable } from '../chunk-table';
 import { Packer } from './pack';
 import { errorText, issue, isObject } from './issues';
 import { jsonType } from './messages';
-import { BLOCK_BYTES, LineReader, type Source } from './source';
+import { BLOCK_BYTES, LineReader } from './line-reader';
+import type { Source } from './source';
 
 export function loadNdjson(src: Source): LoadResult {
   const issues: LoadIssue[] = [];
   const packer = new Packer(src.size + 64, src.streamed !== undefined);
-  // line by line, each decoded on its own (source.ts): the file is never one string; a stream is let go as read
+  // line by line, each decoded on its own (line-reader.ts): the file is never one string; a stream is let go as read
   const line = new LineReader(src, BLOCK_BYTES, true);
   while (line.next()) {
     if (line.text.trim() === '') continue;

@@ -1,33 +1,31 @@
 /**
  * The loaders' view of an input file: text as given (a paste, a host page's message) or bytes, one Uint8Array or
- * a list of byte pieces in order (a file read a piece at a time). Bytes are never decoded into one string: lines
- * are found in byte space and decoded a block of whole lines at a time (about BLOCK_BYTES), so a file larger than
- * the longest JS string loads.
+ * a list of byte pieces in order (a file read a piece at a time), or a stream of pieces read on demand. Bytes are
+ * never decoded into one string here: ./line-reader.ts reads lines from a Source a block at a time.
  *
- * Contract: `LineReader` yields every line (split on LF, a trailing CR removed; one leading BOM removed) with its
- * 1-based number, exactly the lines `text.split('\n')` of the whole decoded text would give (LF bytes and
- * characters correspond one for one, so decoding whole lines separately gives the same characters); its
- * `byteOffset()` is the line's start in the original input (exact for bytes, the UTF-8 length before it for text),
- * amortised O(1) per call within a block. A line that spans pieces is joined (copied) once; other blocks are views.
- * A block of ASCII bytes only is not decoded as a whole: its lines are found in byte space and each decoded when its
- * `text` is read (the .jsonl reader reads most lines from their bytes, ./chunk-line.ts).
- * `headText` decodes at most HEAD_BYTES from the start; `wholeText` and `wholeBytes` build the whole input as one
- * string / one Uint8Array (HAR documents and raw SSE need them) and may throw a RangeError past the engine's limits,
- * which the caller reports. Pure; nothing here retains the input beyond the Source.
+ * Contract: `toSource(input, name?, opts?)` makes the Source (one leading BOM removed from text, counted in `bom`
+ * for bytes). `headText` decodes at most HEAD_BYTES from the start; `wholeText` and `wholeBytes` build the whole
+ * input as one string / one Uint8Array (HAR documents and raw SSE need them) and may throw a RangeError past the
+ * engine's limits, which the caller reports. `piecesOf(src, last)` gives the byte pieces in order, those read so
+ * far and then the rest of a stream. Pure; nothing here retains the input beyond the Source.
  * A `PieceStream` (a file the CLI reads a piece at a time) is read on demand, each piece once: `toSource` reads
- * the first HEAD_BYTES + 4 bytes at once (what sniffing and `headText` look at), passes over the start read from
- * those pieces, and a `LineReader` made with `last` (the reader's last pass: the .jsonl and NDJSON readers) lets
- * go of every piece it has passed, so a file read line by line is never in memory whole. `wholeText`/`wholeBytes`
- * read the rest first. Reading fails only as the stream's `read` does (it may throw; load reports that).
+ * the first HEAD_BYTES + 4 bytes at once (what sniffing and `headText` look at); `piecesOf` with `last` (the
+ * reader's last pass: the .jsonl and NDJSON readers) lets go of every piece it has passed, so a file read line by
+ * line is never in memory whole. `wholeText`/`wholeBytes` read the rest first (`wholeBytes` copying each piece
+ * into one buffer as it comes and giving it back to the stream). Reading fails only as the stream's `read` does (it
+ * may throw; load reports that).
  */
-import { utf8Length } from '../sse/utf8';
 
 /** Bytes that arrive a piece at a time, read on demand (see the module contract). */
 export interface PieceStream {
   /** The expected size in bytes (a file's size; 0 when not known, e.g. a pipe): a hint for buffers only. */
   readonly size: number;
-  /** The next piece (any length, it is not changed later), or null at the end. Not called again after null. */
+  /** The next piece (any length, not changed later unless given back to `recycle`), or null at the end. Not called
+   * again after null. */
   read(): Uint8Array | null;
+  /** Optional: the loader gives back each piece it will never read again, nothing it made referring to it (the
+   * line readers' last pass, ./line-reader.ts; `wholeBytes`): the stream may read later pieces into its memory. */
+  recycle?(piece: Uint8Array): void;
 }
 
 /** What a loader accepts: text, bytes, bytes in pieces (in order; any piece may be empty), or a PieceStream. */
@@ -48,15 +46,21 @@ export interface Source {
   /** Bytes before the first character (3 when a BOM was removed). */
   bom: number;
   name?: string;
+  /** Whether bytes are all below 0x80 (LoadOptions.isAscii; the LineReader's own check when absent). */
+  isAscii?: (bytes: Uint8Array) => boolean;
 }
 
-/** A block of whole lines decoded at a time: small enough to stay far below the string limit, big enough to be cheap. */
-export const BLOCK_BYTES = 1 << 20;
+/** How a loader reads its input, besides the input itself. */
+export interface LoadOptions {
+  /**
+   * Whether every byte is below 0x80: must give exactly that. Default: a word-at-a-time check in JS. The CLI passes
+   * Node's `buffer.isAscii` (native, several times faster on the 1 MiB blocks of a large `.jsonl`).
+   */
+  isAscii?: (bytes: Uint8Array) => boolean;
+}
+
 /** How much of the start of the input `headText` decodes. */
 export const HEAD_BYTES = 64 * 1024;
-
-/** Decodes leniently, BOM kept (the BOM is handled once, at the start of the input). */
-const DECODER = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
 
 /** What `toSource` reads of a stream at once: the head, its BOM, and one byte to know whether it goes on. */
 const STREAM_START = HEAD_BYTES + 4;
@@ -86,7 +90,7 @@ function pullAll(src: Source): void {
   for (let p = pull(src); p !== null; p = pull(src)) pieces.push(p);
 }
 
-export function toSource(input: LoadInput, name?: string): Source {
+export function toSource(input: LoadInput, name?: string, opts: LoadOptions = {}): Source {
   let src: Source;
   if (typeof input === 'string') {
     const bom = input.charCodeAt(0) === 0xfeff;
@@ -113,6 +117,7 @@ export function toSource(input: LoadInput, name?: string): Source {
     src = { pieces, size, bom: bom ? 3 : 0 };
   }
   if (name !== undefined) src.name = name;
+  if (opts.isAscii !== undefined) src.isAscii = opts.isAscii;
   return src;
 }
 
@@ -150,7 +155,7 @@ export function headText(src: Source, bytes = HEAD_BYTES): string {
 /** The whole input as bytes (text is UTF-8 encoded): a view when it is one piece, else one copy. */
 export function wholeBytes(src: Source): Uint8Array {
   if (src.text !== undefined) return new TextEncoder().encode(src.text);
-  pullAll(src);
+  if (src.stream !== undefined) return streamedWhole(src, src.stream);
   const pieces = src.pieces ?? [];
   if (pieces.length === 1) return pieces[0] as Uint8Array;
   const out = new Uint8Array(src.size);
@@ -160,6 +165,44 @@ export function wholeBytes(src: Source): Uint8Array {
     at += p.length;
   }
   return out;
+}
+
+/** A buffer of `want` bytes, or of `need` when that many cannot be had (past the engine's largest array). */
+function grown(want: number, need: number): Uint8Array {
+  if (want <= need) return new Uint8Array(need);
+  try {
+    return new Uint8Array(want);
+  } catch {
+    return new Uint8Array(need);
+  }
+}
+
+/**
+ * A stream's whole bytes, copied into one buffer of its declared size as they come (doubling when more arrive),
+ * each piece given back to the stream (`recycle`) once copied: the input is in memory once, not as its pieces and
+ * their copy at the same time. `src.pieces` is then that one buffer.
+ */
+function streamedWhole(src: Source, stream: PieceStream): Uint8Array {
+  const kept = src.pieces ?? [];
+  let have = 0;
+  for (const p of kept) have += p.length;
+  let out: Uint8Array = new Uint8Array(Math.max(src.size, have));
+  let at = 0;
+  const put = (p: Uint8Array): void => {
+    if (at + p.length > out.length) {
+      const next = grown(out.length * 2, at + p.length);
+      next.set(out.subarray(0, at));
+      out = next;
+    }
+    out.set(p, at);
+    at += p.length;
+    stream.recycle?.(p);
+  };
+  for (const p of kept) put(p);
+  for (let p = pull(src); p !== null; p = pull(src)) put(p);
+  const whole = at === out.length ? out : out.subarray(0, at);
+  src.pieces = [whole];
+  return whole;
 }
 
 /** The whole input as one string (BOM removed). Throws a RangeError when it cannot be one string. */
@@ -177,20 +220,13 @@ export function wholeText(src: Source): string {
   return text + decoder.decode();
 }
 
-interface Block {
-  /** The block's bytes (whole lines; the last block may end without LF). */
-  bytes: Uint8Array;
-  /** Byte offset of bytes[0] in the input. */
-  start: number;
-}
-
 const NO_BYTES = new Uint8Array(0);
 
 /**
  * The source's pieces in order: those read so far, then the rest of a stream. With `last` (of a stream), each piece
  * is let go once passed (`src.pieces` then holds empty arrays in its place) and pieces read now are not kept.
  */
-function* piecesOf(src: Source, last: boolean): Generator<Uint8Array> {
+export function* piecesOf(src: Source, last: boolean): Generator<Uint8Array> {
   const kept = src.pieces ?? [];
   const drop = last && src.streamed !== undefined;
   for (let i = 0; ; i++) {
@@ -204,231 +240,5 @@ function* piecesOf(src: Source, last: boolean): Generator<Uint8Array> {
     if (piece === null) return;
     if (!drop) kept.push(piece);
     yield piece;
-  }
-}
-
-/** Cuts byte pieces into blocks of about `target` bytes that end just after an LF (or at the end of the input). */
-function* byteBlocks(pieces: Iterable<Uint8Array>, skip: number, target: number): Generator<Block> {
-  let carry: Uint8Array[] = [];
-  let carryLen = 0;
-  let offset = skip;
-  const join = (last: Uint8Array | null): Uint8Array => {
-    const parts = last ? [...carry, last] : carry;
-    if (parts.length === 1) return parts[0] as Uint8Array;
-    const out = new Uint8Array(carryLen + (last ? last.length : 0));
-    let at = 0;
-    for (const p of parts) {
-      out.set(p, at);
-      at += p.length;
-    }
-    return out;
-  };
-  let toSkip = skip;
-  for (const piece of pieces) {
-    let at = Math.min(toSkip, piece.length);
-    toSkip -= at;
-    while (at < piece.length) {
-      const from = at + Math.max(0, target - carryLen - 1);
-      const lf = from < piece.length ? piece.indexOf(10, from) : -1;
-      if (lf === -1) {
-        carry.push(piece.subarray(at));
-        carryLen += piece.length - at;
-        break;
-      }
-      const bytes = join(piece.subarray(at, lf + 1));
-      yield { bytes, start: offset };
-      offset += bytes.length;
-      carry = [];
-      carryLen = 0;
-      at = lf + 1;
-    }
-  }
-  if (carryLen > 0) yield { bytes: join(null), start: offset };
-}
-
-/** Whether every byte is below 0x80 (four at a time where the buffer allows). */
-function isAscii(b: Uint8Array): boolean {
-  const n = b.length;
-  const head = Math.min(n, (4 - (b.byteOffset & 3)) & 3);
-  for (let i = 0; i < head; i++) if ((b[i] as number) >= 0x80) return false;
-  const count = (n - head) >> 2;
-  if (count > 0) {
-    const words = new Int32Array(b.buffer, b.byteOffset + head, count);
-    for (let w = 0; w < count; w++) if (((words[w] as number) & 0x80808080) !== 0) return false;
-  }
-  for (let i = head + count * 4; i < n; i++) if ((b[i] as number) >= 0x80) return false;
-  return true;
-}
-
-/** Reads the lines of a Source one at a time (see the module contract). */
-export class LineReader {
-  /** The current line's number (1-based; 0 before the first `next()`). */
-  no = 0;
-  private line = '';
-  /** The current line is in an ASCII block that was not decoded: `text` decodes it when asked. */
-  private pending = false;
-  /** The block is ASCII and was not decoded (`block` is empty). */
-  private lazy = false;
-  private block = '';
-  /** The block's length in chars (for an ASCII block left undecoded, in bytes: the same). */
-  private blockLen = 0;
-  /** The block's bytes (byte input), for exact offsets; null for text input. */
-  private blockBytes: Uint8Array | null = null;
-  private blockStart: number;
-  /** Whether chars and bytes of the block correspond one for one (ASCII only). */
-  private identity = false;
-  /** Whether the block decoded without U+FFFD (its bytes are exactly the UTF-8 of its text). */
-  private clean = false;
-  /** Where the current line ends in the block's text (its LF and one trailing CR excluded). */
-  private lineEnd = 0;
-  private pos = 0;
-  private lineStart = 0;
-  private ended = false;
-  private readonly blocks: Iterator<Block> | null;
-  /** Amortised offset walk: char `walkC` of the block is at byte `walkB` of the input. */
-  private walkC = 0;
-  private walkB = 0;
-
-  /** `last`: the last pass over the source; a stream lets go of what it has passed (see the module contract). */
-  constructor(src: Source, blockBytes = BLOCK_BYTES, last = false) {
-    this.blockStart = src.bom;
-    if (src.text !== undefined) {
-      this.block = src.text;
-      this.blockLen = src.text.length;
-      this.blocks = null;
-    } else {
-      this.blocks = byteBlocks(piecesOf(src, last), src.bom, blockBytes);
-      this.pos = 0;
-    }
-    this.walkB = src.bom;
-  }
-
-  private nextBlock(): boolean {
-    const r = this.blocks?.next();
-    if (!r || r.done) return false;
-    const { bytes, start } = r.value;
-    this.blockBytes = bytes;
-    this.blockStart = start;
-    if (isAscii(bytes)) {
-      // lines are found in byte space and decoded one at a time, only when their text is asked for
-      this.block = '';
-      this.lazy = true;
-      this.blockLen = bytes.length;
-      this.clean = true;
-      this.identity = true;
-    } else {
-      const text = DECODER.decode(bytes);
-      this.block = text;
-      this.lazy = false;
-      this.blockLen = text.length;
-      this.clean = text.indexOf('\uFFFD') === -1;
-      this.identity = this.clean && text.length === bytes.length;
-    }
-    this.pos = 0;
-    this.walkC = 0;
-    this.walkB = start;
-    return true;
-  }
-
-  /** Moves to the next line; false after the last one. */
-  next(): boolean {
-    if (this.ended) return false;
-    while (this.pos >= this.blockLen && this.blocks !== null) {
-      if (!this.nextBlock()) break;
-    }
-    const start = this.pos;
-    const len = this.blockLen;
-    const bytes = this.lazy ? this.blockBytes : null;
-    let nl: number;
-    let lineEnd: number;
-    if (bytes !== null) {
-      nl = start < len ? bytes.indexOf(10, start) : -1;
-      const end = nl === -1 ? len : nl;
-      lineEnd = end > start && bytes[end - 1] === 13 ? end - 1 : end;
-      this.pending = true;
-    } else {
-      const block = this.block;
-      nl = start < len ? block.indexOf('\n', start) : -1;
-      const end = nl === -1 ? len : nl;
-      lineEnd = end > start && block.charCodeAt(end - 1) === 13 ? end - 1 : end;
-      this.line = start === 0 && lineEnd === len ? block : block.slice(start, lineEnd);
-      this.pending = false;
-    }
-    // the line after the last LF (or the only line of an input without one) is the last
-    if (nl === -1) this.ended = true;
-    this.lineStart = start;
-    this.lineEnd = lineEnd;
-    this.pos = nl === -1 ? len : nl + 1;
-    this.no++;
-    return true;
-  }
-
-  /**
-   * The current line's bytes as they are in the input: the block holding it (`rawBlock()`) and where the line ends
-   * in it (this; its LF and one trailing CR excluded). -1 when that is not known cheaply or the bytes are not the
-   * plain UTF-8 of the line's text: text input, or a block that decoded with a U+FFFD anywhere.
-   */
-  rawEnd(): number {
-    const bytes = this.blockBytes;
-    if (bytes === null || !this.clean) return -1;
-    if (this.identity) return this.lineEnd;
-    const from = this.byteOffset() - this.blockStart;
-    const nl = bytes.indexOf(10, from);
-    const end = nl === -1 ? bytes.length : nl;
-    return end > from && bytes[end - 1] === 13 ? end - 1 : end;
-  }
-
-  /** The current line, its LF and one trailing CR removed. */
-  get text(): string {
-    if (this.pending) {
-      this.line = DECODER.decode((this.blockBytes as Uint8Array).subarray(this.lineStart, this.lineEnd));
-      this.pending = false;
-    }
-    return this.line;
-  }
-
-  /** Where the current line starts in `rawBlock()` (meaningful when rawEnd() is not -1). */
-  rawStart(): number {
-    return this.identity ? this.lineStart : this.byteOffset() - this.blockStart;
-  }
-
-  /** The bytes of the current line's block (see rawEnd), or null for text input. */
-  rawBlock(): Uint8Array | null {
-    return this.blockBytes;
-  }
-
-  /** Whether the current line's block is ASCII only (then a char offset in it is its byte offset). */
-  rawAscii(): boolean {
-    return this.identity;
-  }
-
-  /** The byte offset of the current line's start in the input. */
-  byteOffset(): number {
-    const char = this.lineStart;
-    const bytes = this.blockBytes;
-    if (bytes === null) {
-      // text input: the UTF-8 length of what comes before
-      if (char < this.walkC) {
-        this.walkC = 0;
-        this.walkB = this.blockStart;
-      }
-      this.walkB += utf8Length(this.block, this.walkC, char);
-      this.walkC = char;
-      return this.walkB;
-    }
-    if (this.identity) return this.blockStart + char;
-    // a line starts just after an LF: walk the LFs of both (one for one) up to it
-    if (char < this.walkC) {
-      this.walkC = 0;
-      this.walkB = this.blockStart;
-    }
-    while (this.walkC < char) {
-      const nl = this.block.indexOf('\n', this.walkC);
-      if (nl === -1 || nl >= char) break;
-      const bl = bytes.indexOf(10, this.walkB - this.blockStart);
-      this.walkC = nl + 1;
-      this.walkB = this.blockStart + bl + 1;
-    }
-    return this.walkB;
   }
 }
