@@ -76,11 +76,12 @@ function setBlock(state: AnthropicState, index: number, block: Block): void {
 
 /**
  * Text and argument deltas change only their `text` / `partial_json` and the block's `index` (left open, so one
- * template serves every block); a block start only its `content_block` and index, a block stop only its index;
- * other deltas have their `delta` read whole. The root is the whole event.
+ * template serves every block); a tool_use block start its `content_block.id` and index (its name and input are
+ * those of a start before it; else its whole `content_block`), a block stop only its index; other deltas have their
+ * `delta` read whole. The root is the whole event.
  */
 const EVENT_PATH = [] as const;
-const DELTA_PARTS = [['delta', 'text'], ['delta', 'partial_json'], ['content_block'], ['index'], ['delta']] as const;
+const DELTA_PARTS = [['delta', 'text'], ['delta', 'partial_json'], ['content_block', 'id'], ['content_block'], ['index'], ['delta']] as const;
 const BLOCK_INDEX = ['index'] as const;
 
 const PING = ignored('ping');
