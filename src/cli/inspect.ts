@@ -7,7 +7,6 @@ import { basename } from 'node:path';
 import { applyFaults } from '../core/faults';
 import { load, type PieceStream } from '../core/load';
 import { analyze } from '../core/session/session';
-import { decodeText } from '../core/sse/decode-text';
 import { enableHoleMatchers } from '../core/wire/template-match';
 import type { LoadFailure, LoadResult, Mutable, Recording, Turn } from '../core/types';
 import type { CliIo } from './io';
@@ -145,7 +144,7 @@ async function inspect(argv: readonly string[], io: CliIo): Promise<void> {
   // the report needs no chunk bytes once they are decoded: letting them go keeps the file's bytes and their
   // decoded text from being in memory together past the decoding (the 1,000,000-frame budget)
   const analyzed = recording;
-  const session = analyze(analyzed, { ...(strategy && { strategies: [strategy] }), onDecoded: () => releaseChunkBytes(analyzed), decodeText });
+  const session = analyze(analyzed, { ...(strategy && { strategies: [strategy] }), onDecoded: () => releaseChunkBytes(analyzed) });
   if (json) {
     io.stdout(`${inspectJsonText(session, strategy)}\n`);
     return;

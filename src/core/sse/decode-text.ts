@@ -1,6 +1,6 @@
 /**
- * UTF-8 bytes -> text for the SSE decoder's pieces, faster on V8 for text that is mostly ASCII with scattered
- * non-ASCII characters (JSON payloads quoting some Chinese or accented text: the common case).
+ * UTF-8 bytes -> text for the SSE decoder's pieces, in parts: meant to be faster on V8 for text that is mostly
+ * ASCII with scattered non-ASCII characters (JSON payloads quoting some Chinese or accented text).
  *
  * Contract: `decodeText(bytes)` returns exactly `new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes)` (a
  * leading BOM kept, each invalid sequence one U+FFFD), for any bytes. How: the bytes are decoded in parts, each cut
@@ -11,12 +11,16 @@
  * stretches less than `gap` apart, and one ASCII byte; text with no such run is decoded in one call.
  * Why: V8's UTF-8 decoder (TextDecoder in Node) copies an ASCII prefix word by word but decodes everything after
  * the first non-ASCII byte one byte at a time, twice; with parts, only the short non-ASCII stretches take that path.
- * Measured (session 8, 1 MiB pieces of the 200k-frame bench streams, kept): parallel 185 -> 124 ms, anthropic
- * 89 -> 59 ms; pure ASCII pieces are decoded in one call as before (plus one word scan, ~4 ms per 38 MB).
- * For Node only: the CLI and the bench pass it to the decoder (sse/index.ts DecodeOptions.decodeText). Chromium's
- * TextDecoder is Blink's own and 2-3x faster on the same bytes, and there parts measured slower (100k-frame
- * streams: parallel 86 -> 121 ms, anthropic 32 -> 39 ms), so the app's worker keeps one TextDecoder call per piece
- * and its bundle does not carry this module. The text is the same either way. Pure; linear; never throws.
+ * NOT USED by any caller today (sse/index.ts DecodeOptions.decodeText can take it). Measured in session 8 on
+ * another machine (1 MiB pieces of the 200k-frame bench streams): parallel 185 -> 124 ms, anthropic 89 -> 59 ms.
+ * Re-measured in session 9 (same pieces, same process, interleaved, 9-11 rounds, CPU medians): no faster: the
+ * decode alone anthropic 64 ms in one call vs 75 in parts, parallel 101 vs 95, chat-text (pure ASCII: one call
+ * plus a word scan) 23 vs 34; the SSE stage 151 vs 154, 183 vs 196, 52 vs 61 ms; the whole default analysis 564 vs
+ * 595, 670 vs 685, 245 vs 260 ms. Where it loses: the parts are joined into one string again, and joining
+ * one-byte and two-byte parts cost more (anthropic: ~30 ms per 28 MB) than the slow decoding it avoids; with a
+ * smaller gap the calls multiply. So the CLI and the bench went back to one TextDecoder call per piece. In
+ * Chromium (Blink's decoder, 2-3x faster) parts measured slower too (100k-frame streams: parallel 86 -> 121 ms,
+ * anthropic 32 -> 39 ms). The text is the same either way. Pure; linear; never throws.
  */
 
 const DECODER = new TextDecoder('utf-8', { ignoreBOM: true });

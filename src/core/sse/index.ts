@@ -8,8 +8,8 @@
  *   character split across chunks belongs to the chunk where the decoder emits it, computed exactly in byte space);
  *   one leading BOM is stripped and counted (3 bytes) in byte offsets. The text is decoded in PIECES of at most
  *   `pieceBytes` bytes (default 1 MiB, so each piece is also cheap to post to the page), cut only between event
- *   blocks (found in byte space), each piece the text one TextDecoder call gives (decode-text.ts: computed in parts
- *   where V8 is faster so): no turn is ever one string, so a turn may be larger than the engine's longest string;
+ *   blocks (found in byte space), each piece the text one TextDecoder call gives (or `decodeText`, which must give
+ *   the same): no turn is ever one string, so a turn may be larger than the engine's longest string;
  * - the text is cut into event blocks by `segmentText` (CR, LF, CRLF; a block ends at an empty line) and each block
  *   is fed, in order, to one eventsource-parser per turn, so field parsing follows that library. Fast path
  *   (fast-path.ts): in a piece with no CR, and in a piece whose lines end with CRLF (or a lone CR) up to its first
@@ -41,9 +41,8 @@ export interface DecodeOptions {
   fastPath?: boolean;
   /**
    * Decodes one piece's bytes; must give exactly what one `TextDecoder('utf-8', { ignoreBOM: true })` call gives.
-   * Default: that call. Node callers (the CLI, the bench) pass decode-text.ts's `decodeText`, faster on V8's
-   * TextDecoder; the app's worker keeps the default (Blink's decoder is faster whole, and the page does not load
-   * decode-text.ts).
+   * Default: that call, which every caller uses today (decode-text.ts's `decodeText` measured no faster under
+   * Node in session 9, and slower in Chromium).
    */
   decodeText?: (bytes: Uint8Array) => string;
   /** The most bytes decoded into one piece of text (default 1 MiB; a single longer block makes a longer piece). */
