@@ -166,7 +166,6 @@ function decodeTurn(turn: Turn, turnNo: TurnIndex, b: TableBuilder, fastPath: bo
     t.charBase = charAt;
     t.byteBase = byteAt;
     t.map = new ByteMap(text, bytes);
-    if (t.map.replaced) for (const r of findInvalidRuns(text, bytes, 0)) invalid.push(charAt + r.char);
     // The common block shapes are read directly (fast-path.ts: LF, or CRLF / CR from the start up to the first
     // block with another line end); the parser reads the others.
     const cr = text.indexOf('\r');
@@ -174,6 +173,8 @@ function decodeTurn(turn: Turn, turnNo: TurnIndex, b: TableBuilder, fastPath: bo
     if (!fastPath) rest = segmentText(text, general);
     else if (cr === -1) rest = decodeLf(t, general);
     else rest = segmentText(text, general, decodeCr(t, general, text.charCodeAt(cr + 1) === 10));
+    // the piece's invalid UTF-8, if any (the map has read the bytes up to its last frame by now)
+    if (t.map.invalid()) for (const r of findInvalidRuns(text, bytes, 0)) invalid.push(charAt + r.char);
     if (to === total && rest < text.length) {
       const tail = text.slice(rest);
       if (hasContent(tail)) decoded.unterminated = { charStart: charAt + rest, charEnd: charAt + text.length, text: tail };
