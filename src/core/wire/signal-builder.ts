@@ -29,12 +29,8 @@ export interface SignalOut {
   args(key: string, text: string): void;
 }
 
-/**
- * Texts joined into one string per batch (so the pieces' parts are short-lived). Session 9, adaptFrames CPU median
- * on the 200k-frame bench streams, same process: 1024 -> 64 took anthropic 175 -> 159 ms, parallel 206 -> 177,
- * chat-text 107 -> 89 (16 measured like 64); a batch of 1024 texts outlived young collections with its strings.
- */
-const BATCH = 64;
+/** Texts joined into one string per batch (so the pieces' parts are short-lived). */
+const BATCH = 1024;
 /** Slots of the recent-keys cache (a power of two). */
 const KEY_SLOTS = 16;
 /** Distinct `ignored` reasons remembered for sharing (a hostile stream could make each frame's different). */
