@@ -55,8 +55,7 @@ export interface Template {
   readonly recent?: { readonly n: number[]; readonly text: string[]; next: number };
   /**
    * When the hole of the text the template was made from is a string: how many texts have fitted it so far, and,
-   * once MATCH_AFTER have, its matcher (template-match.ts: after the prefix, one native match decides what the general
-   * path would).
+   * once MATCH_AFTER have, its matcher (template-match.ts: one native match decides what the general path would).
    */
   readonly fast?: { hits: number; re: RegExp | undefined };
 }
@@ -68,8 +67,8 @@ export interface Template {
  */
 export interface HoleMatcher {
   matcherOf(t: Template): RegExp;
-  matches(re: RegExp, text: string, at: number): boolean;
-  stringHole(t: Template, text: string, start: number): string;
+  matches(re: RegExp, text: string): boolean;
+  stringHole(t: Template, text: string, found: { index: number } | undefined): string;
 }
 let matcher: HoleMatcher | undefined;
 export function installHoleMatcher(m: HoleMatcher): void {
@@ -246,10 +245,10 @@ function holeEnd(t: Template, text: string, start: number): number {
 
 /** JSON.parse of the hole when `text` fits the template and the hole alone is JSON; else MISS (see the contract). */
 export function holeOf(t: Template, text: string, found?: { index: number }): unknown {
+  const fast = t.fast;
+  if (fast !== undefined && fast.re !== undefined && matcher !== undefined && matcher.matches(fast.re, text)) return matcher.stringHole(t, text, found);
   const start = holeStart(t, text, found);
   if (start < 0) return MISS;
-  const fast = t.fast;
-  if (fast !== undefined && fast.re !== undefined && matcher !== undefined && matcher.matches(fast.re, text, start)) return matcher.stringHole(t, text, start);
   const end = holeEnd(t, text, start);
   if (end < 0) return MISS;
   if (matcher !== undefined && fast !== undefined && fast.re === undefined && ++fast.hits === MATCH_AFTER) fast.re = matcher.matcherOf(t);
