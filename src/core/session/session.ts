@@ -38,7 +38,7 @@ export interface AnalyzeOptions {
   /** Called once every turn is decoded, before the rest: nothing after decoding reads the chunks' bytes (the CLI
    * lets them go there, core/README.md). */
   onDecoded?: () => void;
-  /** How a piece of bytes becomes text (sse/index.ts DecodeOptions.decodeText; Node callers pass decode-text.ts's). */
+  /** How a piece of bytes becomes text (sse/index.ts DecodeOptions.decodeText; the CLI passes cli/node-text.ts's). */
   decodeText?: (bytes: Uint8Array) => string;
 }
 

@@ -8,8 +8,8 @@
  *   character split across chunks belongs to the chunk where the decoder emits it, computed exactly in byte space);
  *   one leading BOM is stripped and counted (3 bytes) in byte offsets. The text is decoded in PIECES of at most
  *   `pieceBytes` bytes (default 1 MiB, so each piece is also cheap to post to the page), cut only between event
- *   blocks (found in byte space), each piece the text one TextDecoder call gives (decode-text.ts: computed in parts
- *   where V8 is faster so): no turn is ever one string, so a turn may be larger than the engine's longest string;
+ *   blocks (found in byte space), each piece the text one TextDecoder call gives (or `decodeText`, which must give
+ *   the same): no turn is ever one string, so a turn may be larger than the engine's longest string;
  * - the text is cut into event blocks by `segmentText` (CR, LF, CRLF; a block ends at an empty line) and each block
  *   is fed, in order, to one eventsource-parser per turn, so field parsing follows that library. Fast path
  *   (fast-path.ts): in a piece with no CR, and in a piece whose lines end with CRLF (or a lone CR) up to its first
@@ -41,9 +41,9 @@ export interface DecodeOptions {
   fastPath?: boolean;
   /**
    * Decodes one piece's bytes; must give exactly what one `TextDecoder('utf-8', { ignoreBOM: true })` call gives.
-   * Default: that call. Node callers (the CLI, the bench) pass decode-text.ts's `decodeText`, faster on V8's
-   * TextDecoder; the app's worker keeps the default (Blink's decoder is faster whole, and the page does not load
-   * decode-text.ts).
+   * Default: that call. The CLI passes cli/node-text.ts's (an all-ASCII piece copied as Latin-1). Decoding a piece
+   * in parts cut after ASCII bytes measured faster under Node in session 8 and no faster in session 9 (joining the
+   * parts again cost what it saved), and slower in Chromium; it was removed.
    */
   decodeText?: (bytes: Uint8Array) => string;
   /** The most bytes decoded into one piece of text (default 1 MiB; a single longer block makes a longer piece). */
@@ -167,7 +167,6 @@ function decodeTurn(turn: Turn, turnNo: TurnIndex, b: TableBuilder, fastPath: bo
     t.charBase = charAt;
     t.byteBase = byteAt;
     t.map = new ByteMap(text, bytes);
-    if (t.map.replaced) for (const r of findInvalidRuns(text, bytes, 0)) invalid.push(charAt + r.char);
     // The common block shapes are read directly (fast-path.ts: LF, or CRLF / CR from the start up to the first
     // block with another line end); the parser reads the others.
     const cr = text.indexOf('\r');
@@ -175,6 +174,8 @@ function decodeTurn(turn: Turn, turnNo: TurnIndex, b: TableBuilder, fastPath: bo
     if (!fastPath) rest = segmentText(text, general);
     else if (cr === -1) rest = decodeLf(t, general);
     else rest = segmentText(text, general, decodeCr(t, general, text.charCodeAt(cr + 1) === 10));
+    // the piece's invalid UTF-8, if any (the map has read the bytes up to its last frame by now)
+    if (t.map.invalid()) for (const r of findInvalidRuns(text, bytes, 0)) invalid.push(charAt + r.char);
     if (to === total && rest < text.length) {
       const tail = text.slice(rest);
       if (hasContent(tail)) decoded.unterminated = { charStart: charAt + rest, charEnd: charAt + text.length, text: tail };

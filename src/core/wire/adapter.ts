@@ -6,7 +6,8 @@
  * templates: any template that fits gives what a whole parse gives), so a recording of many short turns does not
  * learn its envelopes again in every turn;
  * `step` writes one frame's signals to `out` (signal-builder.ts; at least one: a frame that carries nothing useful
- * yields an `ignored` signal saying why), parses the frame's data at most once, and never throws. `isTerminal`
+ * yields an `ignored` signal saying why), parses the frame's data at most once, and never throws; it reads `frame` during
+ * the call only (adaptFrames passes one object for every frame, its fields replaced). `isTerminal`
  * tells, from frame f's signals in a table alone, whether that frame is the wire's end-of-response event.
  */
 import type { FrameFields, WireId } from '../types';

@@ -52,25 +52,36 @@ interface Block {
   sawArgs: boolean;
 }
 export interface AnthropicState {
-  blocks: Map<string, Block>;
+  /** Blocks by index: below NEAR in an array (a Map measured ~0.3 us per new block), the others in `far`. */
+  blocks: (Block | undefined)[];
+  far: Map<number, Block>;
   holes: HoleSet;
-  /** The block `jsonDelta` looked up last, by key (a block's deltas come in a row); cleared when `blocks` changes. */
-  lastKey: string | undefined;
+  /** The block `jsonDelta` looked up last, by index (a block's deltas come in a row); -1 when `blocks` changes. */
+  lastIndex: number;
   lastBlock: Block | undefined;
 }
 
-function setBlock(state: AnthropicState, key: string, block: Block): void {
-  state.blocks.set(key, block);
-  state.lastKey = undefined;
+/** Block indices kept in the array (a hostile index of 10^9 goes to the Map instead of a huge array). */
+const NEAR = 1 << 16;
+
+function getBlock(state: AnthropicState, index: number): Block | undefined {
+  return index < NEAR ? state.blocks[index] : state.far.get(index);
+}
+
+function setBlock(state: AnthropicState, index: number, block: Block): void {
+  if (index < NEAR) state.blocks[index] = block;
+  else state.far.set(index, block);
+  state.lastIndex = -1;
 }
 
 /**
  * Text and argument deltas change only their `text` / `partial_json` and the block's `index` (left open, so one
- * template serves every block); a block start only its `content_block` and index, a block stop only its index;
- * other deltas have their `delta` read whole. The root is the whole event.
+ * template serves every block); a tool_use block start its `content_block.id` and index (its name and input are
+ * those of a start before it; else its whole `content_block`), a block stop only its index; other deltas have their
+ * `delta` read whole. The root is the whole event.
  */
 const EVENT_PATH = [] as const;
-const DELTA_PARTS = [['delta', 'text'], ['delta', 'partial_json'], ['content_block'], ['index'], ['delta']] as const;
+const DELTA_PARTS = [['delta', 'text'], ['delta', 'partial_json'], ['content_block', 'id'], ['content_block'], ['index'], ['delta']] as const;
 const BLOCK_INDEX = ['index'] as const;
 
 const PING = ignored('ping');
@@ -90,7 +101,7 @@ function blockStart(state: AnthropicState, d: Record<string, unknown>): Signal {
   if (block === undefined) return malformed('content_block_start.content_block');
   const type = str(block.type) ?? '(none)';
   if (type !== 'tool_use') {
-    setBlock(state, key, { kind: type === 'server_tool_use' ? 'server-tool' : 'other', sawArgs: false });
+    setBlock(state, d.index as number, { kind: type === 'server_tool_use' ? 'server-tool' : 'other', sawArgs: false });
     return ignored('block-start:' + type);
   }
   const entry: Block = { kind: 'tool', sawArgs: false };
@@ -101,7 +112,7 @@ function blockStart(state: AnthropicState, d: Record<string, unknown>): Signal {
       break;
     }
   }
-  setBlock(state, key, entry);
+  setBlock(state, d.index as number, entry);
   const s: { kind: 'call-start'; key: string; id?: string; name?: string } = { kind: 'call-start', key };
   const id = nonEmpty(block.id);
   const name = nonEmpty(block.name);
@@ -110,13 +121,13 @@ function blockStart(state: AnthropicState, d: Record<string, unknown>): Signal {
   return s;
 }
 
-/** An input_json_delta's fragment for block `key`: args, unless the block is a server tool's. */
-function jsonDelta(state: AnthropicState, key: string, text: string, out: SignalOut): void {
+/** An input_json_delta's fragment for block `index` (`key` = keyOf(index)): args, unless the block is a server tool's. */
+function jsonDelta(state: AnthropicState, index: number, key: string, text: string, out: SignalOut): void {
   let block: Block | undefined;
-  if (key === state.lastKey) block = state.lastBlock;
+  if (index === state.lastIndex) block = state.lastBlock;
   else {
-    block = state.blocks.get(key);
-    state.lastKey = key;
+    block = getBlock(state, index);
+    state.lastIndex = index;
     state.lastBlock = block;
   }
   if (block?.kind === 'server-tool') return out.push(SERVER_TOOL_INPUT);
@@ -172,7 +183,7 @@ function blockDelta(state: AnthropicState, d: Record<string, unknown>, deltaValu
     case 'input_json_delta': {
       const text = str(delta.partial_json);
       if (text === undefined) return out.push(malformed('input_json_delta.partial_json'));
-      return jsonDelta(state, key, text, out);
+      return jsonDelta(state, d.index as number, key, text, out);
     }
     case 'signature_delta':
       return out.push(SIGNATURE);
@@ -186,16 +197,17 @@ function blockDelta(state: AnthropicState, d: Record<string, unknown>, deltaValu
 function blockStop(state: AnthropicState, d: Record<string, unknown>): Signal {
   const key = keyOf(d.index);
   if (key === undefined) return malformed('content_block_stop.index');
-  const block = state.blocks.get(key);
+  const block = getBlock(state, d.index as number);
   if (block?.kind !== 'tool') return BLOCK_STOP;
   if (block.startInput !== undefined && !block.sawArgs) return { kind: 'call-end', key, args: block.startInput };
   return { kind: 'call-end', key };
 }
 
 /** A block that arrives whole inside message_start (position = block index). */
-function wholeBlock(state: AnthropicState, key: string, block: Record<string, unknown>, out: SignalOut): void {
+function wholeBlock(state: AnthropicState, index: number, block: Record<string, unknown>, out: SignalOut): void {
+  const key = keyOf(index) as string;
   const type = str(block.type) ?? '(none)';
-  setBlock(state, key, { kind: type === 'tool_use' ? 'tool' : type === 'server_tool_use' ? 'server-tool' : 'other', sawArgs: true });
+  setBlock(state, index, { kind: type === 'tool_use' ? 'tool' : type === 'server_tool_use' ? 'server-tool' : 'other', sawArgs: true });
   if (type === 'tool_use') {
     const input = block.input === undefined || block.input === null ? '{}' : stringifyDeep(block.input);
     out.push({ kind: 'call-complete', key, id: nonEmpty(block.id) ?? '', name: str(block.name) ?? '', args: input });
@@ -212,7 +224,7 @@ function messageStart(state: AnthropicState, message: Record<string, unknown> | 
     for (let i = 0; i < content.length; i++) {
       const block = obj(content[i]);
       if (block === undefined) out.push(malformed(`message.content[${i}]`));
-      else wholeBlock(state, keyOf(i) as string, block, out);
+      else wholeBlock(state, i, block, out);
     }
   const reason = nonEmpty(message.stop_reason);
   if (reason !== undefined) out.push({ kind: 'finish', reason });
@@ -242,7 +254,7 @@ function step(state: AnthropicState, frame: FrameFields, out: SignalOut): void {
     const hole = set.hole;
     if (set.hit === JSON_READER && typeof hole === 'string') {
       const r = set.readers[JSON_READER] as HoleSet['readers'][number];
-      if (isJsonDelta(r.template as Template)) return jsonDelta(state, keyOf(r.index) as string, hole, out);
+      if (isJsonDelta(r.template as Template)) return jsonDelta(state, r.index, keyOf(r.index) as string, hole, out);
     }
     d = rootValue(set) as Record<string, unknown>;
     delta = d.delta;
@@ -279,9 +291,10 @@ function step(state: AnthropicState, frame: FrameFields, out: SignalOut): void {
 export const anthropicMessages: WireAdapter<AnthropicState> = {
   wire: 'anthropic-messages',
   init: (options, previous) => ({
-    blocks: new Map(),
+    blocks: [],
+    far: new Map(),
     holes: previous?.holes ?? createHoleSet(EVENT_PATH, DELTA_PARTS, options?.envelopes !== false, undefined, BLOCK_INDEX),
-    lastKey: undefined,
+    lastIndex: -1,
     lastBlock: undefined,
   }),
   step,

@@ -15,8 +15,9 @@
  * - `HoleSet` keeps readers at several depths under one value (`root`, e.g. Chat's `choices[0].delta`; sub-paths
  *   such as `content`, most specific first): `readRoot` gives the root value through a template that fits,
  *   rebuilt with `substitute` (only the objects on the path are copied), or MISS. The readers that fitted recent
- *   frames (`recent`, at most three, the most frequent first, the last and most general reader never first) have
- *   all their templates tried before the readers in order; any template that fits gives the same value.
+ *   frames (`recent`, at most three, the most frequent first; never the last and most general reader, which is
+ *   tried only after every other one missed) have all their templates tried before the readers in order; any
+ *   template that fits gives the same value.
  * - `EnvelopeReader` decides when to build templates: after a frame that missed, at most once per `backoff` frames,
  *   the backoff doubling (to 256) while the templates it builds go unused and resetting once the last one built
  *   fitted a frame, so a stream whose envelope changes on every frame (a per-event sequence number) costs at most a
@@ -164,8 +165,9 @@ export interface HoleSet {
   readonly indexSubs: (readonly PathStep[] | undefined)[];
   /**
    * Readers that fitted frames recently, the most frequent first (at most RECENT_READERS): their templates are
-   * tried before the readers in order. The last reader, the most general, is never first: it fits most frames of
-   * the other readers' shapes too, and would take them.
+   * tried before the readers in order. The last reader, the most general, is never among them: it fits most
+   * frames of the other readers' shapes too, and would take them (tried before a reader that had left `recent`,
+   * it took every frame of that reader's shape from then on).
    */
   readonly recent: number[];
 }
@@ -175,18 +177,16 @@ const RECENT_READERS = 3;
 /**
  * Reader `i` fitted a frame: found at `j` in `set.recent`, it moves up one place (so the shape most frames have
  * stays first while a few other shapes alternate behind it); not there, it joins at the end (the last one leaves).
+ * The general reader (the last) is never noted.
  */
 function noteHit(set: HoleSet, i: number, j: number): void {
   const recent = set.recent;
-  const general = i === set.readers.length - 1;
+  if (i === set.readers.length - 1) return;
   if (j > 0) {
-    if (j > 1 || !general) {
-      recent[j] = recent[j - 1] as number;
-      recent[j - 1] = i;
-    }
+    recent[j] = recent[j - 1] as number;
+    recent[j - 1] = i;
     return;
   }
-  if (recent.length === 0 && general) return;
   if (recent.length === RECENT_READERS) recent.pop();
   recent.push(i);
 }

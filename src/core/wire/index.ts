@@ -12,8 +12,8 @@
  * end-of-response event (Anthropic message_stop, Chat [DONE], Responses response.completed / incomplete / failed,
  * Gemini a chunk with finishReason).
  */
-import { frameFields } from '../sse/frame-table';
-import type { Frame, FrameKind, FrameTable, Signal, WireId } from '../types';
+import { frameData, frameEvent, frameTurn } from '../sse/frame-table';
+import { frameIndex, turnIndex, type Frame, type FrameFields, type FrameKind, type FrameTable, type Mutable, type Signal, type WireId } from '../types';
 import { SignalBuilder, signalTableOf } from './signal-builder';
 import { frameKindCodes, type SignalTable } from './signal-table';
 import type { AdaptOptions, WireAdapter } from './adapter';
@@ -41,8 +41,13 @@ export function adaptFrames(wire: WireId, frames: FrameTable, options: AdaptOpti
   const out = new SignalBuilder(frames.count);
   let turn = Number.NaN;
   let state: unknown = null;
+  // One object for every frame: adapters read a frame during its step only (adapter.ts), so none is made per frame.
+  const frame: Mutable<FrameFields> = { index: frameIndex(0), turn: turnIndex(0), event: '', data: '' };
   for (let i = 0; i < frames.count; i++) {
-    const frame = frameFields(frames, i);
+    frame.index = frameIndex(i);
+    frame.turn = frameTurn(frames, i);
+    frame.event = frameEvent(frames, i);
+    frame.data = frameData(frames, i);
     if (frame.turn !== turn) {
       turn = frame.turn;
       state = adapter.init(options, state ?? undefined);

@@ -100,10 +100,11 @@ function choice(ch: Record<string, unknown>, deltaValue: unknown, out: SignalOut
 
 /**
  * The envelope's changing part is the first choice's delta: a text chunk changes only its `content`, a tool-call
- * chunk only its argument fragment (envelope.ts reads the deepest template that fits), whatever its `obfuscation`.
+ * chunk only its argument fragment, a call's first chunk only its id when its name and first fragment are those of
+ * an earlier call's (envelope.ts reads the deepest template that fits), whatever its `obfuscation`.
  */
 const DELTA_PATH = ['choices', 0, 'delta'] as const;
-const DELTA_PARTS = [['content'], ['tool_calls', 0, 'function', 'arguments'], []] as const;
+const DELTA_PARTS = [['content'], ['tool_calls', 0, 'function', 'arguments'], ['tool_calls', 0, 'id'], []] as const;
 /** OpenAI pads every chunk with a random string of random length after `choices` (never read here). */
 const PAD = ['obfuscation'] as const;
 /** Parallel calls' fragments differ in their index as well as in their text. */

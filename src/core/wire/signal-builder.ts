@@ -8,7 +8,8 @@
  * the last `endFrame()` are frame f's; `rollback(mark)` drops the current frame's signals from index `mark` on (a
  * step that threw); `finish()` returns the table (exact-size columns) and leaves the builder unusable. Texts are
  * copied into pieces (joined in small batches, so a text string dies young); a repeated `ignored` reason is written
- * once and shared; keys, names, reasons and types are interned in the pool, call ids appended (one per call).
+ * once and shared; keys, names, reasons and types are interned in the pool (small decimal numbers, most keys, by value, the others
+ * through a Map), call ids appended (one per call).
  * `signalTableOf(lists)` builds a table from `Signal[]` per frame (fixtures, tests).
  */
 import type { Signal } from '../types';
@@ -35,6 +36,19 @@ const KEY_SLOTS = 16;
 /** Distinct `ignored` reasons remembered for sharing (a hostile stream could make each frame's different). */
 const SHARED_WHYS = 256;
 
+/** The value of `s` when it is a decimal number below 65,536 written without a leading zero, else -1. */
+function smallNumber(s: string): number {
+  const n = s.length;
+  if (n === 0 || n > 5) return -1;
+  let v = 0;
+  for (let i = 0; i < n; i++) {
+    const c = s.charCodeAt(i) - 48;
+    if (c < 0 || c > 9 || (c === 0 && i === 0 && n > 1)) return -1;
+    v = v * 10 + c;
+  }
+  return v < 65536 ? v : -1;
+}
+
 export class SignalBuilder implements SignalOut {
   private n = 0;
   private cap: number;
@@ -51,6 +65,8 @@ export class SignalBuilder implements SignalOut {
   private usage: number[] = [];
   private readonly strings: string[] = [];
   private readonly pool = new Map<string, number>();
+  /** Pool indices of the strings that are small decimal numbers (most keys), by value: those never go in `pool`. */
+  private readonly numbers: number[] = [];
   /** Recent keys and their pool index, by the key's last character (parallel calls' fragments alternate keys). */
   private readonly recentKeys: (string | undefined)[] = new Array<string | undefined>(KEY_SLOTS).fill(undefined);
   private readonly recentRefs = new Uint32Array(KEY_SLOTS);
@@ -124,6 +140,16 @@ export class SignalBuilder implements SignalOut {
 
   private intern(s: string | undefined): number {
     if (s === undefined) return NONE;
+    const v = smallNumber(s);
+    if (v >= 0) {
+      let r = this.numbers[v];
+      if (r === undefined) {
+        r = this.strings.length;
+        this.strings.push(s);
+        this.numbers[v] = r;
+      }
+      return r;
+    }
     let r = this.pool.get(s);
     if (r === undefined) {
       r = this.strings.length;

@@ -3,6 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ByteMap } from '../../../src/core/sse/byte-map';
+import { findInvalidRuns } from '../../../src/core/sse/utf8';
 
 const PARTS = ['a', 'data: ', '{"x":1}', '\n', 'é', 'ß', '日本', '😀', '\u0800', '\uffff', 'x'.repeat(37), '€'];
 
@@ -31,10 +32,10 @@ describe('ByteMap', () => {
         const text = parts.join('');
         const bytes = shifted(new TextEncoder().encode(text), shift);
         const map = new ByteMap(new TextDecoder().decode(bytes), bytes);
-        expect(map.replaced).toBe(false);
         expect(map.ascii).toBe(bytes.length === text.length);
         const cs = boundaries(text).filter((_, i) => i % step === 0);
         for (const c of cs) expect(map.at(c)).toBe(new TextEncoder().encode(text.slice(0, c)).length);
+        expect(map.invalid()).toBe(false);
       }),
       { numRuns: 300 },
     );
@@ -60,6 +61,11 @@ describe('ByteMap', () => {
           expect(want).toBeDefined();
           expect(map.at(c)).toBe(want);
         }
+        // invalid bytes, not a genuine U+FFFD (EF BF BD), make a piece invalid
+        expect(map.invalid()).toBe(findInvalidRuns(text, bytes, 0).length > 0);
+        expect(map.ascii).toBe(parts.every((p) => p.length === 1 && (p[0] as number) < 0x80));
+        // asked at once for the end, or never asked, the map finds the same
+        expect(new ByteMap(text, bytes).invalid()).toBe(map.invalid());
       }),
       { numRuns: 300 },
     );

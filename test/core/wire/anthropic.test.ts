@@ -136,7 +136,7 @@ describe('anthropic-messages adapter', () => {
 });
 
 describe('anthropic-messages envelope templates', () => {
-  it('block starts and stops are read through templates (their content_block / index), deltas through partial_json', () => {
+  it('block starts and stops are read through templates (their content_block.id / index), deltas through partial_json', () => {
     const calls = Array.from({ length: 60 }, (_, c) => ({ id: `toolu_${c}`, name: 'read_file', fragments: ['{"path":', `"f${c}.ts"}`] }));
     const frames = framesFromSse(encodeTurn('anthropic-messages', { calls }));
     const state = anthropicMessages.init();
@@ -149,7 +149,7 @@ describe('anthropic-messages envelope templates', () => {
       if (f.index >= frames.length - 80) hits.set(type, (hits.get(type) ?? new Set()).add(state.holes.hit));
     });
     expect(hits.get('content_block_start')).toEqual(new Set([2]));
-    expect(hits.get('content_block_stop')).toEqual(new Set([3]));
+    expect(hits.get('content_block_stop')).toEqual(new Set([4]));
     expect(hits.get('content_block_delta')).toEqual(new Set([1]));
     expect(adaptLists('anthropic-messages', frameTableOf(frames))).toEqual(adaptLists('anthropic-messages', frameTableOf(frames), { envelopes: false }));
   });

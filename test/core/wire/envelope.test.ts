@@ -330,7 +330,7 @@ describe('recent readers (HoleSet.recent)', () => {
         r.retryAt = 0;
         learn(r, callStart(i, '"x"'));
         expect(holeOf(r.template as NonNullable<typeof r.template>, fragment(i, 'z'))).toBe(MISS);
-        expect(set.recent).toEqual([1, 2]);
+        expect(set.recent).toEqual([1]);
       }
       for (const text of [callStart(i), fragment(i, '{"a'), fragment(i, `":${i}}`)]) {
         const v = readRoot(set, text);
@@ -339,6 +339,29 @@ describe('recent readers (HoleSet.recent)', () => {
       }
     }
     expect(new Set(fragmentHits)).toEqual(new Set([1]));
+  });
+
+  it('the general reader never takes the frames of a reader that has left the recent ones', () => {
+    // Chat's readers with one for a call's id: four shapes (fragments, starts of two names, other chunks) for three
+    // places; with the general reader among them, it took every fragment once the arguments reader had left
+    const set = createHoleSet(['choices', 0, 'delta'], [['content'], ['tool_calls', 0, 'function', 'arguments'], ['tool_calls', 0, 'id'], []], true, ['obfuscation'], ['tool_calls', 0, 'index']);
+    const chunk = (delta: string, pad: string) => `{"id":"c1","choices":[{"index":0,"delta":${delta},"finish_reason":null}],"obfuscation":"${pad}"}`;
+    const callStart = (i: number) => chunk(`{"tool_calls":[{"index":${i},"id":"call_${i}","type":"function","function":{"name":"${i % 3 === 0 ? 'w' : 'r'}","arguments":""}}]}`, 'ab'.repeat(1 + (i % 3)));
+    const fragment = (i: number, s: string) => chunk(`{"tool_calls":[{"index":${i},"function":{"arguments":${JSON.stringify(s)}}}]}`, 'x'.repeat(1 + (i % 5)));
+    const fragmentHits = new Set<number>();
+    for (let round = 0; round < 40; round++) {
+      const texts: [boolean, string][] = [];
+      for (let k = 0; k < 4; k++) texts.push([false, callStart(round * 4 + k)]);
+      for (let f = 0; f < 6; f++) for (let k = 0; k < 4; k++) texts.push([true, fragment(round * 4 + k, `p${f}"${k}`)]);
+      texts.push([false, chunk('{}', 'z')]);
+      for (const [isFragment, text] of texts) {
+        const v = readRoot(set, text);
+        if (v !== MISS) expect(v).toEqual((JSON.parse(text) as { choices: { delta: unknown }[] }).choices[0]?.delta);
+        if (round >= 4 && isFragment) fragmentHits.add(v === MISS ? -1 : set.hit);
+      }
+      expect(set.recent).not.toContain(3);
+    }
+    expect(fragmentHits).toEqual(new Set([1]));
   });
 });
 
