@@ -50,9 +50,10 @@ describe('AttemptList, virtualized', () => {
     expect(list().querySelector('ol.ss-flow')).not.toBeNull();
     expect(rows().length).toBeLessThanOrEqual(PLAIN_ROWS);
     expect(list().querySelector('li[aria-current="true"]')?.getAttribute('aria-posinset')).toBe('299');
-    await waitFor(() => expect(list().querySelector('ol.ss-flow')).toBeNull());
+    // the chunk's first import: given time on a loaded machine (waitFor's default is 1 s)
+    await waitFor(() => expect(list().querySelector('ol.ss-flow')).toBeNull(), { timeout: 15_000 });
     cleanup();
-  });
+  }, 30_000);
 
   it('has one failed attempt per fragment in the fixture', () => {
     expect(run.attempts).toHaveLength(FRAGMENTS);
