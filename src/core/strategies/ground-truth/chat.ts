@@ -14,7 +14,8 @@ import type { FrameFields, FrameIndex } from '../../types';
 import { fitShapesIn, learnShape, shapeSchedule, usedShape, type ShapeSchedule } from './schedule';
 import { replay, type Field, type Op, type Replay, type ShapeSpec } from './shape';
 import { index, list, name, parse, rec, text } from './plain';
-import type { Tracer } from './tracer';
+import { keepAlive } from './keep';
+import { Tracer } from './tracer';
 
 /** `data: [DONE]`, whitespace around it allowed (a JSON chunk, starting with '{', is never it). */
 function isDone(data: string): boolean {
@@ -124,11 +125,16 @@ class TraceSink implements Sink, Replay {
 }
 
 /** Per turn: the shapes of its chunks (shape.ts), when the next may be built, and its sink. */
-export interface ChatTurn extends ShapeSchedule {
+export interface ChatTurn {
+  sched: ShapeSchedule;
   sink: TraceSink | undefined;
 }
 
-export const chatTurn = (): ChatTurn => ({ ...shapeSchedule(), sink: undefined });
+/** A turn with no sink yet, and the shapes `carried` learned when given. */
+export const chatTurn = (carried?: ChatTurn): ChatTurn => ({ sched: shapeSchedule(carried?.sched), sink: undefined });
+
+// one sink kept (keep.ts)
+keepAlive(new TraceSink(new Tracer(1))).at(0 as FrameIndex);
 
 function sinkOf(t: Tracer, turn: ChatTurn, f: FrameIndex): TraceSink {
   let sink = turn.sink;
@@ -143,11 +149,12 @@ function sinkOf(t: Tracer, turn: ChatTurn, f: FrameIndex): TraceSink {
  * reads it whole (`readChat` with `fitted`). A chunk that fits is a JSON object, so it is never `[DONE]`.
  */
 export function readChatFitted(t: Tracer, f: FrameIndex, event: string, turn: ChatTurn, text: string, from: number, to: number): boolean {
-  if (turn.shapes.length === 0 || !fitShapesIn(turn, event, text, from, to)) return false;
-  const s = turn.fit;
+  const sched = turn.sched;
+  if (sched.shapes.length === 0 || !fitShapesIn(sched, event, text, from, to)) return false;
+  const s = sched.fit;
   if (s === undefined || (!s.marked && skippable(text.slice(from, to)))) return true;
-  usedShape(turn);
-  replay(s, turn, text, sinkOf(t, turn, f));
+  usedShape(sched);
+  replay(s, sched, text, sinkOf(t, turn, f));
   return true;
 }
 
@@ -162,5 +169,5 @@ export function readChat(t: Tracer, frame: FrameFields, turn: ChatTurn = chatTur
   if (value === undefined) return;
   const sink = sinkOf(t, turn, f);
   readValue(value, sink);
-  if (sink.heard > 0) learnShape(turn, data, frame.event, observeChat, CHAT_SPEC);
+  if (sink.heard > 0) learnShape(turn.sched, data, frame.event, observeChat, CHAT_SPEC);
 }

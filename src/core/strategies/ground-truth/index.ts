@@ -15,7 +15,6 @@ import { chatTurn, readChat, readChatFitted, type ChatTurn } from './chat';
 import { endGeminiTurn, geminiTurn, readGemini, type GeminiTurn } from './gemini';
 import { readResponses, responsesTurn, type ResponsesTurn } from './responses';
 import { Tracer, type CallTrace } from './tracer';
-import { carriedSchedule } from './schedule';
 
 export type { CallTrace, ReusedKey } from './tracer';
 
@@ -49,10 +48,10 @@ export function readCarried(wire: WireId, frames: FrameTable): CallTrace {
       // a turn starts with none of the last one's calls, blocks or sinks, but with the shapes it learned: a shape
       // reads what a whole parse reads, so only the cost changes (a recording of many short turns would otherwise
       // learn its shapes again in every turn)
-      anthropic = { ...anthropicTurn(), ...carriedSchedule(anthropic) };
+      anthropic = anthropicTurn(anthropic);
       responses = responsesTurn();
       gemini = geminiTurn();
-      chat = { ...chatTurn(), ...carriedSchedule(chat) };
+      chat = chatTurn(chat);
     }
     try {
       // Chat and Anthropic: an event that fits a shape is read in place in the decoded text (no copy, no object)
