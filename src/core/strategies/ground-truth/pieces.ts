@@ -1,12 +1,12 @@
 /**
  * The argument pieces of the ground truth's calls (tracer.ts), for every call of a trace in a few flat arrays:
- * no array per call, nothing copied per piece.
+ * no array per call, nothing copied per piece until `text` joins them.
  *
  * Contract: a `Chain` is one call's pieces in order. `addText(c, text)` appends a text; `addLiteral(c, data,
  * start, end)` appends the JSON string literal `data.slice(start, end)`, which the reader checked (shape.ts
  * `fitShape`: JSON.parse's grammar), standing for its value. `text(c)` is the chain's joined text: texts as they
- * are, literals decoded to the same code units as JSON.parse gives (a chain without literals is joined as
- * strings). `reset(c, text)` makes the chain that one text. Never throws.
+ * are, literals decoded to the same code units as JSON.parse gives (each run of literals by one JSON.parse of
+ * their joined bodies, or as they are when they hold no backslash; a chain without literals is joined as strings). `reset(c, text)` makes the chain that one text. Never throws.
  */
 
 export interface Chain {
