@@ -11,7 +11,7 @@
 import { frameFields, SIDE } from '../../sse/frame-table';
 import { frameIndex, type FrameTable, type TurnIndex, type WireId } from '../../types';
 import { anthropicTurn, readAnthropic, readAnthropicFitted, type AnthropicTurn } from './anthropic';
-import { chatTurn, readChat, readChatFitted, type ChatTurn } from './chat';
+import { chatTurn, readChat, readChatFitted, skippableIn, type ChatTurn } from './chat';
 import { endGeminiTurn, geminiTurn, readGemini, type GeminiTurn } from './gemini';
 import { readResponses, responsesTurn, type ResponsesTurn } from './responses';
 import { Tracer, type CallTrace } from './tracer';
@@ -64,6 +64,8 @@ export function readCarried(wire: WireId, frames: FrameTable): CallTrace {
         const f = frameIndex(i);
         const name = events[event[i] as number] as string;
         if (kind === 0 ? readAnthropicFitted(t, f, name, anthropic, text, from, to) : readChatFitted(t, f, name, chat, text, from, to)) continue;
+        // a Chat chunk (not [DONE]: it starts with '{') that holds nothing for calls, found in place (as readChat would)
+        if (kind === 1 && text.charCodeAt(from) === 123 && skippableIn(chat, p, text, from, to)) continue;
         fitted = true;
       }
       const frame = frameFields(frames, i);
