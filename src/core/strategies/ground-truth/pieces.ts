@@ -1,12 +1,12 @@
 /**
  * The argument pieces of the ground truth's calls (tracer.ts), for every call of a trace in a few flat arrays:
- * no array per call, nothing copied per piece until `text` joins them.
+ * no array per call, nothing copied per piece.
  *
  * Contract: a `Chain` is one call's pieces in order. `addText(c, text)` appends a text; `addLiteral(c, data,
  * start, end)` appends the JSON string literal `data.slice(start, end)`, which the reader checked (shape.ts
  * `fitShape`: JSON.parse's grammar), standing for its value. `text(c)` is the chain's joined text: texts as they
- * are, literals decoded to the same code units as JSON.parse gives (each run of literals by one JSON.parse of
- * their joined bodies, or as they are when they hold no backslash; a chain without literals is joined as strings). `reset(c, text)` makes the chain that one text. Never throws.
+ * are, literals decoded to the same code units as JSON.parse gives (a chain without literals is joined as
+ * strings). `reset(c, text)` makes the chain that one text. Never throws.
  */
 
 export interface Chain {
@@ -17,6 +17,12 @@ export interface Chain {
 }
 
 export const chain = (): Chain => ({ first: -1, last: -1, literal: false });
+
+/** Reused by `text`: the UTF-16 code units being joined, written out in runs of CHUNK. */
+const units: number[] = [];
+const CHUNK = 4096;
+
+const hex = (c: number): number => (c <= 57 ? c - 48 : (c | 32) - 87);
 
 export class Pieces {
   /** Per piece: its string, where its literal starts (-1: a text) and ends, and the next piece of its chain. */
@@ -78,28 +84,41 @@ export class Pieces {
 
   text(c: Chain): string {
     const { src, from, to, next } = this;
-    if (!c.literal && c.first >= 0 && next[c.first] === -1) return src[c.first] as string;
-    // texts as they are; each run of literals decoded by one JSON.parse of their joined bodies (a literal is whole:
-    // no escape spans two, so the joined bodies are one literal's body, decoding to the joined values)
+    if (!c.literal) {
+      if (c.first >= 0 && next[c.first] === -1) return src[c.first] as string;
+      const texts: string[] = [];
+      for (let p = c.first; p >= 0; p = next[p] as number) texts.push(src[p] as string);
+      return texts.join('');
+    }
     let out = '';
-    let body = '';
-    let bodies = 0;
+    let w = 0;
     for (let p = c.first; p >= 0; p = next[p] as number) {
       const s = src[p] as string;
       const start = from[p] as number;
-      if (start >= 0) {
-        body += s.slice(start + 1, (to[p] as number) - 1);
-        bodies++;
-        continue;
+      const literal = start >= 0;
+      const last = literal ? (to[p] as number) - 1 : s.length;
+      for (let i = literal ? start + 1 : 0; i < last; i++) {
+        let u = s.charCodeAt(i);
+        if (u === 92 && literal) {
+          u = s.charCodeAt(++i);
+          if (u === 110) u = 10;
+          else if (u === 116) u = 9;
+          else if (u === 114) u = 13;
+          else if (u === 98) u = 8;
+          else if (u === 102) u = 12;
+          else if (u === 117) {
+            u = (hex(s.charCodeAt(i + 1)) << 12) | (hex(s.charCodeAt(i + 2)) << 8) | (hex(s.charCodeAt(i + 3)) << 4) | hex(s.charCodeAt(i + 4));
+            i += 4;
+          }
+        }
+        units[w++] = u;
+        if (w === CHUNK) {
+          out += String.fromCharCode.apply(null, units);
+          w = 0;
+        }
       }
-      if (bodies > 0) out += decodeBody(body);
-      body = '';
-      bodies = 0;
-      out += s;
     }
-    return bodies > 0 ? out + decodeBody(body) : out;
+    units.length = w;
+    return out + String.fromCharCode.apply(null, units);
   }
 }
-
-/** A JSON string literal's body (checked: JSON.parse's grammar) decoded; one without a backslash is its value. */
-const decodeBody = (body: string): string => (body.indexOf('\\') < 0 ? body : (JSON.parse(`"${body}"`) as string));
