@@ -72,66 +72,37 @@ export function computeTimings(
   // grouped once: a filter per turn would make many turns quadratic
   const carriedBy = byTurn(carried);
   const reusedBy = byTurn(reused);
-  const starts = signals.start;
-  const kinds = signals.kind;
   return recording.turns.map((turn, t) => {
     const range = ranges[t] ?? { start: 0, end: 0 };
     const at = turn.requestAt;
     const rel = (time: Ms): TurnMs => sinceRequest(time, at);
-    let firstReasoning: Ms | null = null;
-    let firstText: Ms | null = null;
-    let firstTool: Ms | null = null;
+    const pass = scanTurn(frames.time, signals.start, signals.kind, range.start, range.end, threshold);
+    const gaps: Gap[] = [];
+    for (let g = 0; g < pass.gaps.length; g += 3) gaps.push({ frame: frameIndex(pass.gaps[g] as number), fromMs: rel(pass.gaps[g + 1] as Ms), lengthMs: pass.gaps[g + 2] as number });
+    const longest = pass.gapCount > 0 ? pass.longest : null;
     let finishReason: string | null = null;
     let usage: { inputTokens?: number; outputTokens?: number } | null = null;
-    const gaps: Gap[] = [];
-    let longest: number | null = null;
     // the anomalies' per-frame facts, gathered in the same pass (anomalies.ts FrameFacts)
     const facts: FrameFacts = { toolFinish: undefined, events: [] };
-    let prevTime = 0 as Ms;
-    for (let i = range.start; i < range.end; i++) {
-      const time = frameTime(frames, i);
-      const index = frameIndex(i);
-      if (i > range.start) {
-        const length = time - prevTime;
-        if (longest === null || length > longest) longest = length;
-        if (length > threshold) gaps.push({ frame: index, fromMs: rel(prevTime), lengthMs: length });
+    for (let r = 0; r < pass.rare.length; r += 2) {
+      const k = pass.rare[r] as number;
+      const index = frameIndex(pass.rare[r + 1] as number);
+      const kind = signals.kind[k];
+      if (kind === SK.usage) {
+        const s = usageOf(signals, k);
+        const next: { inputTokens?: number; outputTokens?: number } = usage === null ? {} : { ...(usage as object) };
+        if (s.inputTokens !== undefined) next.inputTokens = s.inputTokens;
+        if (s.outputTokens !== undefined) next.outputTokens = s.outputTokens;
+        usage = next;
+        continue;
       }
-      prevTime = time;
-      const end = starts[i + 1] as number;
-      for (let k = starts[i] as number; k < end; k++) {
-        switch (kinds[k]) {
-          case SK.reasoning:
-            firstReasoning ??= time;
-            break;
-          case SK.text:
-            firstText ??= time;
-            break;
-          case SK.callStart:
-          case SK.args:
-          case SK.callComplete:
-            firstTool ??= time;
-            break;
-          case SK.finish:
-            finishReason = signalRef(signals, k) ?? '';
-            frameFact(facts, turn.index, index, signals, k);
-            break;
-          case SK.usage: {
-            const s = usageOf(signals, k);
-            const next: { inputTokens?: number; outputTokens?: number } = usage === null ? {} : { ...(usage as object) };
-            if (s.inputTokens !== undefined) next.inputTokens = s.inputTokens;
-            if (s.outputTokens !== undefined) next.outputTokens = s.outputTokens;
-            usage = next;
-            break;
-          }
-          case SK.error:
-          case SK.ignored:
-            frameFact(facts, turn.index, index, signals, k);
-            break;
-          default:
-            break;
-        }
-      }
+      if (kind === SK.finish) finishReason = signalRef(signals, k) ?? '';
+      frameFact(facts, turn.index, index, signals, k);
     }
+    const timeOf = (i: number): Ms | null => (i < 0 ? null : frameTime(frames, i));
+    const firstReasoning = timeOf(pass.firstReasoning);
+    const firstText = timeOf(pass.firstText);
+    const firstTool = timeOf(pass.firstTool);
     const has = range.end > range.start;
     const first = has ? { index: frameIndex(range.start), time: frameTime(frames, range.start) } : undefined;
     const last = has ? { index: frameIndex(range.end - 1), time: frameTime(frames, range.end - 1) } : undefined;
@@ -167,6 +138,66 @@ export function computeTimings(
       anomalies,
     };
   });
+}
+
+/** What `scanTurn` finds in a turn's frames: the first frames with a signal of a kind (-1: none), gaps, rare signals. */
+interface TurnPass {
+  firstReasoning: number;
+  firstText: number;
+  firstTool: number;
+  /** The longest silence between consecutive frames, of `gapCount` (every silence, under the threshold too). */
+  longest: number;
+  gapCount: number;
+  /** Per gap over the threshold: its frame, the time it starts, its length. */
+  gaps: number[];
+  /** Per finish, usage, error or ignored signal, in order: the signal and its frame. */
+  rare: number[];
+}
+
+const K_REASONING = SK.reasoning;
+const K_TEXT = SK.text;
+const K_CALL_START = SK.callStart;
+const K_ARGS = SK.args;
+const K_CALL_COMPLETE = SK.callComplete;
+const K_FINISH = SK.finish;
+const K_USAGE = SK.usage;
+const K_ERROR = SK.error;
+const K_IGNORED = SK.ignored;
+
+/**
+ * The per-frame pass over frames [from, to) of a turn. It reads only typed arrays and numbers: its optimized code
+ * embeds no object of a run, so a collection between two runs does not throw it away (a closure over the run's
+ * tables was deoptimized by every full collection and ran its next 200,000 frames unoptimized).
+ */
+function scanTurn(time: Float64Array, starts: Uint32Array, kinds: Uint8Array, from: number, to: number, threshold: number): TurnPass {
+  let firstReasoning = -1;
+  let firstText = -1;
+  let firstTool = -1;
+  let longest = 0;
+  const gaps: number[] = [];
+  const rare: number[] = [];
+  let prevTime = 0;
+  for (let i = from; i < to; i++) {
+    const t = time[i] as number;
+    if (i > from) {
+      const length = t - prevTime;
+      if (i === from + 1 || length > longest) longest = length;
+      if (length > threshold) gaps.push(i, prevTime, length);
+    }
+    prevTime = t;
+    const end = starts[i + 1] as number;
+    for (let k = starts[i] as number; k < end; k++) {
+      const kind = kinds[k];
+      if (kind === K_TEXT) {
+        if (firstText < 0) firstText = i;
+      } else if (kind === K_REASONING) {
+        if (firstReasoning < 0) firstReasoning = i;
+      } else if (kind === K_CALL_START || kind === K_ARGS || kind === K_CALL_COMPLETE) {
+        if (firstTool < 0) firstTool = i;
+      } else if (kind === K_FINISH || kind === K_USAGE || kind === K_ERROR || kind === K_IGNORED) rare.push(k, i);
+    }
+  }
+  return { firstReasoning, firstText, firstTool, longest, gapCount: to - from - 1, gaps, rare };
 }
 
 /** The argument pieces of a carried call, from the trace (found by object, else by turn, key and start). */

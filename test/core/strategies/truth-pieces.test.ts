@@ -60,6 +60,18 @@ describe('ground-truth pieces', () => {
     );
   });
 
+  it('a run of literals decodes as one (a surrogate pair split across two literals, escapes at the edges), texts between runs as they are', () => {
+    const p = new Pieces();
+    const c = chain();
+    const lits = ['"\\uD83D"', '"\\uDE00\\n"', '"\\\\"', '""', '"x\\""'];
+    for (const l of lits) p.addLiteral(c, `{${l}}`, 1, l.length + 1);
+    p.addText(c, '\\u0041');
+    p.addLiteral(c, '"\\t"', 0, 4);
+    const expected = lits.map((l) => JSON.parse(l) as string).join('') + '\\u0041' + '\t';
+    expect(p.text(c)).toBe(expected);
+    expect(p.text(c)).toBe('\u{1F600}\n\\x"\\u0041\t');
+  });
+
   it('joins texts longer than one decoding run', () => {
     const p = new Pieces();
     const c = chain();

@@ -25,8 +25,10 @@ function wholeTruth(wire: Wire, frames: readonly Frame[]) {
     if (f.turn !== turn) {
       turn = f.turn;
       t.at(f.turn);
-      chat = { ...chatTurn(), wait: Infinity };
-      anthropic = { ...anthropicTurn(), wait: Infinity };
+      chat = chatTurn();
+      chat.sched.wait = Infinity;
+      anthropic = anthropicTurn();
+      anthropic.sched.wait = Infinity;
     }
     if (wire === 'openai-chat') readChat(t, f, chat);
     else readAnthropic(t, f, anthropic);

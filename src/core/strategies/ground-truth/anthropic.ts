@@ -15,7 +15,8 @@ import type { FrameFields, FrameIndex } from '../../types';
 import { argsJson, index, list, name, parse, rec, text, type Rec } from './plain';
 import { fitShapesIn, learnShape, shapeSchedule, usedShape, type ShapeSchedule } from './schedule';
 import { replay, type Field, type Op, type Replay, type ShapeSpec } from './shape';
-import type { Tracer } from './tracer';
+import { keepAlive } from './keep';
+import { Tracer } from './tracer';
 
 /**
  * Shapes: holes at these members' values; the marks are what `mayCarryCall` looks for in the data (a shape
@@ -168,13 +169,18 @@ class TraceSink implements Sink, Replay {
   }
 }
 
-/** Per turn: its block types, the shapes of its events, when the next may be built (as chat.ts), and its sink. */
-export interface AnthropicTurn extends ShapeSchedule {
+/** Per turn: its block types, the shapes of its events and when the next may be built (as chat.ts), and its sink. */
+export interface AnthropicTurn {
   blocks: Map<string, string>;
+  sched: ShapeSchedule;
   sink: TraceSink | undefined;
 }
 
-export const anthropicTurn = (): AnthropicTurn => ({ blocks: new Map(), ...shapeSchedule(), sink: undefined });
+/** A turn with none of the last one's blocks and sink, and the shapes `carried` learned when given. */
+export const anthropicTurn = (carried?: AnthropicTurn): AnthropicTurn => ({ blocks: new Map(), sched: shapeSchedule(carried?.sched), sink: undefined });
+
+// one sink kept (keep.ts)
+keepAlive(new TraceSink(new Tracer(1), new Map())).at(0 as FrameIndex);
 
 function sinkOf(t: Tracer, turn: AnthropicTurn, f: FrameIndex): TraceSink {
   let sink = turn.sink;
@@ -189,11 +195,12 @@ function sinkOf(t: Tracer, turn: AnthropicTurn, f: FrameIndex): TraceSink {
  * the caller reads it whole (`readAnthropic` with `fitted`).
  */
 export function readAnthropicFitted(t: Tracer, f: FrameIndex, event: string, turn: AnthropicTurn, text: string, from: number, to: number): boolean {
-  if (turn.shapes.length === 0 || !fitShapesIn(turn, event, text, from, to)) return false;
-  const s = turn.fit;
+  const sched = turn.sched;
+  if (sched.shapes.length === 0 || !fitShapesIn(sched, event, text, from, to)) return false;
+  const s = sched.fit;
   if (s === undefined || (!s.marked && !mayCarryCall(text.slice(from, to), event))) return true;
-  usedShape(turn);
-  replay(s, turn, text, sinkOf(t, turn, f));
+  usedShape(sched);
+  replay(s, sched, text, sinkOf(t, turn, f));
   return true;
 }
 
@@ -211,5 +218,5 @@ export function readAnthropic(t: Tracer, frame: FrameFields, turn: AnthropicTurn
   if (d === undefined) return;
   const sink = sinkOf(t, turn, f);
   readValue(d, event, sink);
-  if (sink.heard > 0) learnShape(turn, data, event, observeAnthropic, ANTHROPIC_SPEC);
+  if (sink.heard > 0) learnShape(turn.sched, data, event, observeAnthropic, ANTHROPIC_SPEC);
 }

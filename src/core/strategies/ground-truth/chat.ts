@@ -8,13 +8,15 @@
  * A chunk that fits one of the turn's shapes (shape.ts: made from chunks read whole, with holes at the call's
  * index, id, name and argument fragment and at free strings, proven by fills read by these same rules) says what
  * its shape's ops say with the holes' values, read without parsing the chunk whole (when it passes the same quick
- * `skippable` test as any chunk: a shape whose own text holds 'tool_calls' needs none).
+ * `skippable` test as any chunk: a shape whose own text holds 'tool_calls' needs none). `skippableIn` is that test
+ * read in place in the decoded text (readCarried skips such a chunk without copying its data out).
  */
 import type { FrameFields, FrameIndex } from '../../types';
 import { fitShapesIn, learnShape, shapeSchedule, usedShape, type ShapeSchedule } from './schedule';
 import { replay, type Field, type Op, type Replay, type ShapeSpec } from './shape';
 import { index, list, name, parse, rec, text } from './plain';
-import type { Tracer } from './tracer';
+import { keepAlive } from './keep';
+import { Tracer } from './tracer';
 
 /** `data: [DONE]`, whitespace around it allowed (a JSON chunk, starting with '{', is never it). */
 function isDone(data: string): boolean {
@@ -25,7 +27,7 @@ function isDone(data: string): boolean {
 export const CHAT_SPEC: ShapeSpec = { member: '"arguments"', names: ['"index"', '"id"', '"name"'], marks: ['tool_calls'] };
 
 /** True when a chunk can hold nothing for calls: no tool_calls text and every finish_reason null. */
-function skippable(data: string): boolean {
+export function skippable(data: string): boolean {
   if (data.includes('tool_calls')) return false;
   let at = data.indexOf('finish_reason');
   while (at >= 0) {
@@ -34,6 +36,32 @@ function skippable(data: string): boolean {
     if (data.lastIndexOf('null', i) !== i) return false;
     at = data.indexOf('finish_reason', i);
   }
+  return true;
+}
+
+/**
+ * `skippable(text.slice(from, to))` read in place, for a chunk of piece `piece` (any number naming `text`) that
+ * starts with '{' (never [DONE]): the two words it looks for both hold '_', so it visits the chunk's underscores
+ * only (found by indexOf; where the next one is, past the chunk, is kept in the turn for the chunks after it, so a
+ * piece is searched once however few underscores it holds).
+ */
+export function skippableIn(turn: ChatTurn, piece: number, text: string, from: number, to: number): boolean {
+  let q = turn.underPiece === piece && turn.underFrom <= from && turn.under >= from ? turn.under : text.indexOf('_', from);
+  if (q < 0) q = text.length;
+  while (q < to) {
+    // 'tool_calls' anywhere, or a 'finish_reason' whose value (past its closing quote, spaces and colons) is not null
+    if (q - 4 >= from && q + 6 <= to && text.startsWith('tool_calls', q - 4)) return false;
+    if (q - 6 >= from && q + 7 <= to && text.startsWith('finish_reason', q - 6)) {
+      let i = q + 8;
+      for (let c = i < to ? text.charCodeAt(i) : -1; c === 32 || c === 58 || c === 10 || c === 9 || c === 13; c = ++i < to ? text.charCodeAt(i) : -1);
+      if (i + 4 > to || !text.startsWith('null', i)) return false;
+    }
+    q = text.indexOf('_', q + 1);
+    if (q < 0) q = text.length;
+  }
+  turn.underPiece = piece;
+  turn.underFrom = from;
+  turn.under = q;
   return true;
 }
 
@@ -124,11 +152,20 @@ class TraceSink implements Sink, Replay {
 }
 
 /** Per turn: the shapes of its chunks (shape.ts), when the next may be built, and its sink. */
-export interface ChatTurn extends ShapeSchedule {
+export interface ChatTurn {
+  sched: ShapeSchedule;
   sink: TraceSink | undefined;
+  /** `skippableIn`'s memo: in piece `underPiece`, no underscore from `underFrom` up to `under` (-1: none yet). */
+  underPiece: number;
+  underFrom: number;
+  under: number;
 }
 
-export const chatTurn = (): ChatTurn => ({ ...shapeSchedule(), sink: undefined });
+/** A turn with no sink yet, and the shapes `carried` learned when given. */
+export const chatTurn = (carried?: ChatTurn): ChatTurn => ({ sched: shapeSchedule(carried?.sched), sink: undefined, underPiece: -1, underFrom: 0, under: 0 });
+
+// one sink kept (keep.ts)
+keepAlive(new TraceSink(new Tracer(1))).at(0 as FrameIndex);
 
 function sinkOf(t: Tracer, turn: ChatTurn, f: FrameIndex): TraceSink {
   let sink = turn.sink;
@@ -143,11 +180,12 @@ function sinkOf(t: Tracer, turn: ChatTurn, f: FrameIndex): TraceSink {
  * reads it whole (`readChat` with `fitted`). A chunk that fits is a JSON object, so it is never `[DONE]`.
  */
 export function readChatFitted(t: Tracer, f: FrameIndex, event: string, turn: ChatTurn, text: string, from: number, to: number): boolean {
-  if (turn.shapes.length === 0 || !fitShapesIn(turn, event, text, from, to)) return false;
-  const s = turn.fit;
+  const sched = turn.sched;
+  if (sched.shapes.length === 0 || !fitShapesIn(sched, event, text, from, to)) return false;
+  const s = sched.fit;
   if (s === undefined || (!s.marked && skippable(text.slice(from, to)))) return true;
-  usedShape(turn);
-  replay(s, turn, text, sinkOf(t, turn, f));
+  usedShape(sched);
+  replay(s, sched, text, sinkOf(t, turn, f));
   return true;
 }
 
@@ -162,5 +200,5 @@ export function readChat(t: Tracer, frame: FrameFields, turn: ChatTurn = chatTur
   if (value === undefined) return;
   const sink = sinkOf(t, turn, f);
   readValue(value, sink);
-  if (sink.heard > 0) learnShape(turn, data, frame.event, observeChat, CHAT_SPEC);
+  if (sink.heard > 0) learnShape(turn.sched, data, frame.event, observeChat, CHAT_SPEC);
 }

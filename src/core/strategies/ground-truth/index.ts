@@ -11,11 +11,10 @@
 import { frameFields, SIDE } from '../../sse/frame-table';
 import { frameIndex, type FrameTable, type TurnIndex, type WireId } from '../../types';
 import { anthropicTurn, readAnthropic, readAnthropicFitted, type AnthropicTurn } from './anthropic';
-import { chatTurn, readChat, readChatFitted, type ChatTurn } from './chat';
+import { chatTurn, readChat, readChatFitted, skippableIn, type ChatTurn } from './chat';
 import { endGeminiTurn, geminiTurn, readGemini, type GeminiTurn } from './gemini';
 import { readResponses, responsesTurn, type ResponsesTurn } from './responses';
 import { Tracer, type CallTrace } from './tracer';
-import { carriedSchedule } from './schedule';
 
 export type { CallTrace, ReusedKey } from './tracer';
 
@@ -49,10 +48,10 @@ export function readCarried(wire: WireId, frames: FrameTable): CallTrace {
       // a turn starts with none of the last one's calls, blocks or sinks, but with the shapes it learned: a shape
       // reads what a whole parse reads, so only the cost changes (a recording of many short turns would otherwise
       // learn its shapes again in every turn)
-      anthropic = { ...anthropicTurn(), ...carriedSchedule(anthropic) };
+      anthropic = anthropicTurn(anthropic);
       responses = responsesTurn();
       gemini = geminiTurn();
-      chat = { ...chatTurn(), ...carriedSchedule(chat) };
+      chat = chatTurn(chat);
     }
     try {
       // Chat and Anthropic: an event that fits a shape is read in place in the decoded text (no copy, no object)
@@ -65,6 +64,8 @@ export function readCarried(wire: WireId, frames: FrameTable): CallTrace {
         const f = frameIndex(i);
         const name = events[event[i] as number] as string;
         if (kind === 0 ? readAnthropicFitted(t, f, name, anthropic, text, from, to) : readChatFitted(t, f, name, chat, text, from, to)) continue;
+        // a Chat chunk (not [DONE]: it starts with '{') that holds nothing for calls, found in place (as readChat would)
+        if (kind === 1 && text.charCodeAt(from) === 123 && skippableIn(chat, p, text, from, to)) continue;
         fitted = true;
       }
       const frame = frameFields(frames, i);

@@ -26,10 +26,22 @@ export interface ShapeSchedule extends ShapeFit {
   fit: Shape | undefined;
 }
 
-export const shapeSchedule = (): ShapeSchedule => ({ shapes: [], since: 0, wait: 0, built: undefined, builtHit: false, vals: [], start: 0, end: 0, fit: undefined });
-
-/** A new turn's schedule that keeps what `prev` learned (its shapes and their build schedule), with fresh scratch. */
-export const carriedSchedule = (prev: ShapeSchedule): ShapeSchedule => ({ ...shapeSchedule(), shapes: prev.shapes, since: prev.since, wait: prev.wait, built: prev.built, builtHit: prev.builtHit });
+/**
+ * A turn's schedule: fresh, or one that keeps what `prev` learned (its shapes, shared, and their build schedule)
+ * with fresh scratch. One literal with every member (no spread): its shape is V8's literal boilerplate, which
+ * outlives a run, so the optimized readers that saw it are not thrown away by a collection between two runs.
+ */
+export const shapeSchedule = (prev?: ShapeSchedule): ShapeSchedule => ({
+  shapes: prev === undefined ? [] : prev.shapes,
+  since: prev === undefined ? 0 : prev.since,
+  wait: prev === undefined ? 0 : prev.wait,
+  built: prev?.built,
+  builtHit: prev === undefined ? false : prev.builtHit,
+  vals: [],
+  start: 0,
+  end: 0,
+  fit: undefined,
+});
 
 /** After an event read whole that said something: a shape from it, when the schedule allows (see the contract). */
 export function learnShape(turn: ShapeSchedule, data: string, event: string, read: ReadWhole, spec: ShapeSpec): void {

@@ -209,8 +209,12 @@ function shapeOf(data: string, event: string, read: ReadWhole, spec: ShapeSpec):
 /** Regular-expression text matching `x` literally. */
 const literally = (x: string): string => x.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&');
 
-/** A JSON string literal (JSON.parse's grammar: no raw control character, only its escapes). */
-const LITERAL_RE = '"(?:[^"\\\\\\x00-\\x1f]|\\\\(?:["\\\\/bfnrt]|u[0-9a-fA-F]{4}))*"';
+/**
+ * A JSON string literal (JSON.parse's grammar: no raw control character, only its escapes), unrolled (runs of
+ * plain characters between escapes: irregexp loops over a class much faster than over an alternation per character).
+ */
+const PLAIN_RUN = '[^"\\\\\\x00-\\x1f]*';
+const LITERAL_RE = `"${PLAIN_RUN}(?:\\\\(?:["\\\\/bfnrt]|u[0-9a-fA-F]{4})${PLAIN_RUN})*"`;
 const HOLE_RE = [`(?:0|[1-9][0-9]{0,${MAX_DIGITS - 1}})`, '"[^"\\\\\\x00-\\x1f]+"', LITERAL_RE, '"[^"\\\\\\x00-\\x1f]*"'];
 
 /**

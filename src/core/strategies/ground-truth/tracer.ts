@@ -17,6 +17,7 @@
  * Nothing here knows a wire's field names; the readers never share code with the wire adapters.
  */
 import type { CallKey, CarriedCall, FrameIndex, Mutable, TurnIndex } from '../../types';
+import { keepAlive } from './keep';
 import { chain, Pieces, type Chain } from './pieces';
 
 export interface ReusedKey {
@@ -201,3 +202,11 @@ export class Tracer {
     };
   }
 }
+
+// a tracer that traced a call (keep.ts): the Tracer's, Pieces' and a carried call's shapes, ended ones too
+const kept = keepAlive(new Tracer(1));
+kept.at(0 as TurnIndex);
+kept.start('0', 0 as FrameIndex, 'id', 'name');
+kept.fragmentJson('0', 0 as FrameIndex, '""', 0, 2);
+kept.end('0', 0 as FrameIndex);
+kept.finish(() => true);
