@@ -5,7 +5,9 @@
  * of a class's instances, and of an object that grew a member after it was made, only while such an object lives.
  * When a full collection between two runs finds none, it drops the map and throws away the optimized code of
  * every function that saw it, and the next run reads its first thousands of frames in the interpreter again. Each
- * class of the per-run state keeps one small used instance here (made when its module loads).
+ * class of the per-run state keeps one small used instance here (made when its module loads). It matters where one
+ * process analyses again and again (the app's analysis worker across recordings, the lab's re-analyses, the
+ * bench's rounds); a single CLI run starts cold either way.
  */
 const kept: object[] = [];
 
