@@ -6,6 +6,7 @@
 import { fileOf, type Built } from './lib/built';
 
 export function manifestOf(built: Built[]): string {
-  const recordings = built.map((b) => ({ id: b.id, file: fileOf(b.id), group: b.group, title: b.title, summary: b.summary }));
+  // bytes: the file's size, so the app fetches a small recording on the page (no worker to start for it)
+  const recordings = built.map((b) => ({ id: b.id, file: fileOf(b.id), group: b.group, title: b.title, summary: b.summary, bytes: Buffer.byteLength(b.jsonl, 'utf8') }));
   return JSON.stringify({ recordings }, null, 2) + '\n';
 }

@@ -22,8 +22,13 @@ export const MAX_RECORDING_BYTES = 200 * 1024 * 1024;
  */
 export interface TextFetch {
   (url: string, signal: AbortSignal): Promise<string>;
-  bytes?: (url: string, signal: AbortSignal) => Promise<Uint8Array>;
+  /** `expected`: the size the recordings' index gives, when it gives one (a hint: the limit is still checked). */
+  bytes?: (url: string, signal: AbortSignal, expected?: number) => Promise<Uint8Array>;
 }
+
+/** A recording at most this large (by the index's size) is fetched on the page: reading it takes no long task, and
+ * starting a worker for it would take longer than the read. */
+export const PAGE_FETCH_BYTES = 512 * 1024;
 
 async function fetchOk(url: string, signal: AbortSignal): Promise<Response> {
   const res = await fetch(url, { signal, credentials: 'same-origin' });
@@ -68,9 +73,11 @@ export function readBodySliced(res: Response, sliceMs = 8, pause: () => Promise<
 const DECODER = new TextDecoder();
 
 export const defaultFetch: TextFetch = Object.assign(async (url: string, signal: AbortSignal): Promise<string> => DECODER.decode(await readBodySliced(await fetchOk(url, signal))), {
-  // in a Web Worker where one can run (nothing of the body on the page's main thread), else read here in slices
-  bytes: async (url: string, signal: AbortSignal): Promise<Uint8Array> =>
-    (await fetchBytesOffThread(url, signal, MAX_RECORDING_BYTES)) ?? readBodySliced(await fetchOk(url, signal)),
+  // in a Web Worker where one can run (nothing of the body on the page's main thread), else read here in slices; a
+  // recording the index says is small is read here at once
+  bytes: async (url: string, signal: AbortSignal, expected?: number): Promise<Uint8Array> =>
+    (expected !== undefined && expected <= PAGE_FETCH_BYTES ? null : await fetchBytesOffThread(url, signal, MAX_RECORDING_BYTES)) ??
+    readBodySliced(await fetchOk(url, signal)),
 });
 
 /**
@@ -78,12 +85,12 @@ export const defaultFetch: TextFetch = Object.assign(async (url: string, signal:
  * fetch it again. The result can fetch bytes when `fetchText` can.
  */
 export function cachedFetch(fetchText: TextFetch): TextFetch {
-  const cached = <T>(get: (url: string, signal: AbortSignal) => Promise<T>) => {
+  const cached = <T>(get: (url: string, signal: AbortSignal, expected?: number) => Promise<T>) => {
     const cache = new Map<string, T>();
-    return async (url: string, signal: AbortSignal): Promise<T> => {
+    return async (url: string, signal: AbortSignal, expected?: number): Promise<T> => {
       const hit = cache.get(url);
       if (hit !== undefined) return hit;
-      const value = await get(url, signal);
+      const value = await get(url, signal, expected);
       cache.set(url, value);
       if (cache.size > 8) cache.delete(cache.keys().next().value as string);
       return value;

@@ -142,9 +142,11 @@ export function createLoader(ctx: LoaderContext) {
       const entry = get().recordings.find((r) => r.id === src);
       let url: string;
       let label: string;
+      let expected: number | undefined;
       if (entry) {
         url = `${ctx.base}${entry.file}`;
         label = entry.file;
+        expected = entry.bytes;
       } else {
         const target = resolveRec(src, recOrigins());
         if (target.kind === 'id') return fail({ key: 'app.error.unknownRecording', params: { id: src } });
@@ -157,7 +159,7 @@ export function createLoader(ctx: LoaderContext) {
       }
       try {
         const { bytes } = ctx.fetchText;
-        input = bytes ? await bytes(url, ctl.signal) : await ctx.fetchText(url, ctl.signal);
+        input = bytes ? await bytes(url, ctl.signal, expected) : await ctx.fetchText(url, ctl.signal);
       } catch (e) {
         if (stale()) return;
         if (e instanceof TooLargeError) return fail(fetchTooLargeNotice(label, e));

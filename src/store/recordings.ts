@@ -1,7 +1,7 @@
 /**
  * The shipped recordings' index (public/recordings/index.json).
  *
- * Contract: pure. `parseIndex` accepts `{recordings: [{id, file, group, title, summary}]}` and never throws: an
+ * Contract: pure. `parseIndex` accepts `{recordings: [{id, file, group, title, summary, bytes?}]}` and never throws: an
  * entry that is not usable is skipped and named in `problems` (with its position), so one bad entry does not hide
  * the others.
  */
@@ -15,6 +15,8 @@ export interface RecordingEntry {
   group: RecordingGroup;
   title: Localized;
   summary: Localized;
+  /** The file's size in bytes when the index says (a whole number); a hint for how to fetch it, never a limit. */
+  bytes?: number;
 }
 
 export interface ParsedIndex {
@@ -62,6 +64,7 @@ export function parseIndex(json: unknown): ParsedIndex {
       group: raw.group === 'failure' ? 'failure' : 'lesson',
       title: localized(raw.title, raw.id),
       summary: localized(raw.summary, ''),
+      ...(typeof raw.bytes === 'number' && Number.isSafeInteger(raw.bytes) && raw.bytes >= 0 && { bytes: raw.bytes }),
     });
   });
   return { entries, problems };

@@ -93,3 +93,16 @@ test('with the lab’s faults on, a large file is faulted in the worker (which l
   expect(errors).toEqual([]);
   await page.close();
 });
+
+test('a small shipped recording (by the index\'s size) is fetched on the page: no fetch worker starts for it', async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const errors = watchErrors(page);
+  const workers: string[] = [];
+  page.on('worker', (w) => workers.push(w.url()));
+  await page.goto(appUrl('?lang=en&rec=agent-run'));
+  await page.locator('input[type=range]:not([disabled])').waitFor();
+  await expect.poll(() => page.getByRole('slider', { name: 'Frame', exact: true }).getAttribute('max')).not.toBe('0');
+  expect(workers.filter((u) => /fetch\.worker/.test(u))).toEqual([]);
+  expect(errors).toEqual([]);
+  await page.close();
+});

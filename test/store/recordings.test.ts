@@ -1,3 +1,4 @@
+import { readFileSync, statSync } from 'node:fs';
 import { expect, test } from 'vitest';
 import { parseIndex } from '../../src/store/recordings';
 
@@ -21,4 +22,17 @@ test('parses the index and names each unusable entry', () => {
 
 test('a non-index gives one problem and no entries', () => {
   expect(parseIndex([1, 2])).toEqual({ entries: [], problems: ['index.json: expected {"recordings": [...]}'] });
+});
+
+test('an entry keeps the size the index gives when it is a whole number of bytes', () => {
+  const entry = (bytes: unknown) => parseIndex({ recordings: [{ id: 'a', file: 'a.jsonl', bytes }] }).entries[0];
+  expect(entry(30500)?.bytes).toBe(30500);
+  expect(entry(0)?.bytes).toBe(0);
+  for (const bad of [-1, 1.5, '30500', null, Number.MAX_VALUE]) expect(entry(bad)).not.toHaveProperty('bytes');
+});
+
+test('the shipped index gives every recording its file size', () => {
+  const { entries, problems } = parseIndex(JSON.parse(readFileSync('public/recordings/index.json', 'utf8')));
+  expect(problems).toEqual([]);
+  for (const e of entries) expect(e.bytes, e.id).toBe(statSync(`public/recordings/${e.file}`).size);
 });
