@@ -47,8 +47,19 @@ describe('recordings fetched as bytes', () => {
     expect(inputs).toHaveLength(1);
     expect(inputs[0]).toBeInstanceOf(Uint8Array);
     expect(new TextDecoder().decode(inputs[0] as Uint8Array)).toBe(BODY);
-    expect(bytes).toHaveBeenCalledWith('./recordings/probe.jsonl', expect.any(AbortSignal));
+    // with the index's size of the file as a hint (this index gives none)
+    expect(bytes).toHaveBeenCalledWith('./recordings/probe.jsonl', expect.any(AbortSignal), undefined);
     expect(text.mock.calls.map(([url]) => url)).toEqual(['./recordings/index.json']);
+  });
+
+  test('the index\'s size of a file reaches the fetcher (a small one is read on the page, fetchRecording.ts)', async () => {
+    const text = vi.fn(async (url: string) =>
+      url.endsWith('index.json') ? JSON.stringify({ recordings: [{ id: 'probe', file: 'probe.jsonl', bytes: BODY.length }] }) : BODY,
+    );
+    const bytes = vi.fn(async () => new TextEncoder().encode(BODY));
+    const { store } = player(Object.assign(text, { bytes }));
+    await store.actions.loadRecording('probe');
+    expect(bytes).toHaveBeenCalledWith('./recordings/probe.jsonl', expect.any(AbortSignal), BODY.length);
   });
 
   test('a text-only fetcher (as tests and embedders inject): the recording reaches the analyzer as text', async () => {
