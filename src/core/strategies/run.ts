@@ -9,8 +9,9 @@
  * strategy is `n/a` with naReason 'no-frames' (a strategy whose appliesTo throws: 'strategy-error'). The result is
  * plain, structured-cloneable data.
  */
-import { frameIndex, type CarriedCall, type FrameIndex, type FrameTable, type NaReason, type ParseAttempt, type SignalTable, type StrategyNote, type StrategyRun, type TurnIndex, type TurnVerdict, type WireId } from '../types';
+import { frameIndex, type BufferLog, type CarriedCall, type FrameIndex, type FrameTable, type NaReason, type ParseAttempt, type SignalTable, type StrategyNote, type StrategyRun, type TurnIndex, type TurnVerdict, type WireId } from '../types';
 import { SIGNAL_KINDS } from '../wire/signal-table';
+import { createFollowLog } from './follow-log';
 import { createRunLog } from './run-log';
 import type { Strategy } from './types';
 import { naVerdicts, overallVerdict, turnGroups, turnVerdict } from './verdict';
@@ -30,7 +31,11 @@ export type RunResult = StrategyRun & { notes: StrategyNote[] };
 /** The naReason of every strategy on a recording without a single frame: nothing was judged, so nothing is ok. */
 export const NO_FRAMES_REASON: NaReason = 'no-frames';
 
-export function runStrategy(strategy: Strategy, input: RunInput): RunResult {
+/**
+ * `like`: another run's buffers, which this strategy's usually equal (registry.ts `BUFFER_PEERS`): the fold follows
+ * them instead of building its own (follow-log.ts), with the same result either way.
+ */
+export function runStrategy(strategy: Strategy, input: RunInput, like?: readonly BufferLog[]): RunResult {
   const applies = input.frames.count === 0 ? NO_FRAMES_REASON : safeApplies(strategy, input.wire);
   if (applies !== true) {
     return {
@@ -45,7 +50,7 @@ export function runStrategy(strategy: Strategy, input: RunInput): RunResult {
       notes: [],
     };
   }
-  const log = createRunLog();
+  const log = like === undefined ? createRunLog() : createFollowLog(like);
   const crashed = new Map<number, string>();
   const lastFrame = new Map<number, FrameIndex>();
   const { frames, signals, wire } = input;
