@@ -17,7 +17,7 @@
 import type { FaultError } from '../faults';
 import { load } from '../load';
 import { decodeRecording, emptyFrameTable } from '../sse';
-import { BUFFER_PEERS, SAME_FOLD, STRATEGIES } from '../strategies/registry';
+import { SAME_FOLD, STRATEGIES } from '../strategies/registry';
 import { runStrategy } from '../strategies/run';
 import { traceCalls, type CallTrace } from '../strategies/truth';
 import { computeTimings, sortAnomalies } from '../timeline';
@@ -120,21 +120,19 @@ export function analyze(recording: Recording, opts: AnalyzeOptions = {}): Sessio
   return session;
 }
 
-/**
- * The run of `id`: a copy of its SAME_FOLD twin's under its own id when that one is computed already, else folded,
- * following the buffers of the first computed applicable BUFFER_PEERS run (the same run, built with less work).
- */
+/** The run of `id`: a copy of its SAME_FOLD twin's under its own id when that one is computed already, else folded. */
 function computeRun(session: Session, id: StrategyId, done: Readonly<Record<StrategyId, StrategyRun>>): StrategyRun {
   const twin = SAME_FOLD[id];
   const twinRun = twin === undefined ? undefined : done[twin];
   if (twinRun !== undefined && !isPending(twinRun)) return { ...twinRun, id };
   const turns = session.recording.turns.map((t, i) => (typeof t.index === 'number' ? t.index : turnIndex(i)));
-  const peer = BUFFER_PEERS[id]?.map((p) => done[p]).find((run) => run.applicable);
-  return runStrategy(
-    STRATEGIES[id],
-    { wire: session.wire, frames: session.frames, signals: session.signals, carried: session.carried, turns },
-    peer?.buffers,
-  );
+  return runStrategy(STRATEGIES[id], {
+    wire: session.wire,
+    frames: session.frames,
+    signals: session.signals,
+    carried: session.carried,
+    turns,
+  });
 }
 
 /** A new Session with these strategies computed (the rest shared with `session`). */

@@ -4,9 +4,6 @@
  * Contract: `STRATEGY_LIST` follows `STRATEGY_IDS` from types.ts; `STRATEGIES[id]` is the declarative object.
  * `SAME_FOLD[id]` names a strategy whose fold (init, step, endTurn, appliesTo) is the same as `id`'s, so their runs
  * are equal but for the id: partial-json-preview is per-call-buffer plus previews computed on demand.
- * `BUFFER_PEERS[id]` names strategies whose buffers usually equal `id`'s (they open, fill and name buffers alike and
- * differ in when they parse): a run of `id` follows the first computed peer's buffers (run.ts `like`) and builds its
- * own only where they differ. A hint for speed: the runs are the same without it.
  */
 import { STRATEGY_IDS, type StrategyId } from '../types';
 import { completedItem } from './completed-item';
@@ -30,12 +27,6 @@ export const SAME_FOLD: Partial<Record<StrategyId, StrategyId>> = {
   'partial-json-preview': 'per-call-buffer',
   'per-call-buffer': 'partial-json-preview',
 };
-
-const KEYED_BY_INDEX: readonly StrategyId[] = ['per-call-buffer', 'partial-json-preview', 'parse-each-fragment', 'next-index-closes'];
-
-export const BUFFER_PEERS: Partial<Record<StrategyId, readonly StrategyId[]>> = Object.fromEntries(
-  KEYED_BY_INDEX.map((id) => [id, KEYED_BY_INDEX.filter((peer) => peer !== id && SAME_FOLD[id] !== peer)]),
-);
 
 export const STRATEGY_LIST: readonly Strategy[] = STRATEGY_IDS.map((id) => STRATEGIES[id]);
 

@@ -24,7 +24,7 @@ export type AttemptOutcome = { ok: true; value: unknown } | { ok: false };
 const FAILED: AttemptOutcome = { ok: false };
 
 /** A buffer's fragments before its first one: shared, never written (`append` replaces it). */
-export const NO_FRAGMENTS = Object.freeze([]) as unknown as Fragment[];
+const NO_FRAGMENTS = Object.freeze([]) as unknown as Fragment[];
 
 export interface RunLog {
   /** Opens a buffer. With no text yet, an empty fragment at `frame` marks it as existing from that frame. */
@@ -58,12 +58,10 @@ export interface RunLog {
   finish(): { buffers: BufferLog[]; attempts: ParseAttempt[]; calls: ReadyCall[]; notes: StrategyNote[] };
 }
 
-/** The part of a run log that is not its buffers: attempts, ready calls and notes (shared by follow-log.ts). */
-export type Journal = Pick<RunLog, 'attempt' | 'ready' | 'note'> & {
-  finish(): { attempts: ParseAttempt[]; calls: ReadyCall[]; notes: StrategyNote[] };
-};
-
-export function createJournal(): Journal {
+export function createRunLog(): RunLog {
+  // Per buffer, by id: its log (text filled in by `finish`) and its text so far.
+  const logs: Mutable<BufferLog>[] = [];
+  const texts: string[] = [];
   const attempts: ParseAttempt[] = [];
   const calls: ReadyCall[] = [];
   const notes: StrategyNote[] = [];
@@ -71,64 +69,14 @@ export function createJournal(): Journal {
   let attemptsSorted = true;
   let callsSorted = true;
 
+  const check = (id: number): number => {
+    if (id >= 0 && id < texts.length) return id;
+    throw new Error(`run-log: no buffer ${id}`);
+  };
   const logAttempt = (a: ParseAttempt): void => {
     const last = attempts[attempts.length - 1];
     if (last !== undefined && last.frame > a.frame) attemptsSorted = false;
     attempts.push(a);
-  };
-
-  return {
-    attempt(frame, turn, key, bufferId, start, input, emptyMeansNoArgs = false, whole = false) {
-      const end = start + input.length;
-      if (emptyMeansNoArgs && input === '') {
-        logAttempt({ frame, turn, key, bufferId, start, end, ok: true });
-        return { ok: true, value: {} };
-      }
-      if (whole) {
-        const outcome = parseJson(input);
-        if (outcome.ok) logAttempt({ frame, turn, key, bufferId, start, end, ok: true });
-        else if (cannotBeJson(input)) logAttempt({ frame, turn, key, bufferId, start, end, ok: false });
-        else logAttempt({ frame, turn, key, bufferId, start, end, ok: false, error: outcome.error });
-        return outcome.ok ? outcome : FAILED;
-      }
-      if (cannotBeJson(input)) {
-        logAttempt({ frame, turn, key, bufferId, start, end, ok: false });
-        return FAILED;
-      }
-      const outcome = parseJson(input);
-      if (outcome.ok) {
-        logAttempt({ frame, turn, key, bufferId, start, end, ok: true });
-        return outcome;
-      }
-      logAttempt({ frame, turn, key, bufferId, start, end, ok: false, error: outcome.error });
-      return FAILED;
-    },
-    ready(call) {
-      const last = calls[calls.length - 1];
-      if (last !== undefined && last.readyFrame > call.readyFrame) callsSorted = false;
-      calls.push(call);
-    },
-    note(n) {
-      notes.push(n);
-    },
-    finish() {
-      // Folding is frame-ordered already; a stable sort guards the invariant the view's binary searches rely on.
-      if (!attemptsSorted) attempts.sort((x, y) => x.frame - y.frame);
-      if (!callsSorted) calls.sort((x, y) => x.readyFrame - y.readyFrame);
-      return { attempts, calls, notes };
-    },
-  };
-}
-
-/**
- * A run log. `journal`, `logs` and `texts` let a follow log (follow-log.ts) hand over what it logged so far: buffers
- * not finished yet (`text` is taken from `texts` by `finish`; a buffer without a fragment holds `NO_FRAGMENTS`).
- */
-export function createRunLog(journal: Journal = createJournal(), logs: Mutable<BufferLog>[] = [], texts: string[] = []): RunLog {
-
-  const check = (id: number): number => {
-    if (id >= 0 && id < texts.length) return id;
-    throw new Error(`run-log: no buffer ${id}`);
   };
 
   return {
@@ -170,16 +118,49 @@ export function createRunLog(journal: Journal = createJournal(), logs: Mutable<B
     lengthOf(bufferId) {
       return (texts[check(bufferId)] as string).length;
     },
-    attempt: journal.attempt,
-    ready: journal.ready,
-    note: journal.note,
+    attempt(frame, turn, key, bufferId, start, input, emptyMeansNoArgs = false, whole = false) {
+      const end = start + input.length;
+      if (emptyMeansNoArgs && input === '') {
+        logAttempt({ frame, turn, key, bufferId, start, end, ok: true });
+        return { ok: true, value: {} };
+      }
+      if (whole) {
+        const outcome = parseJson(input);
+        if (outcome.ok) logAttempt({ frame, turn, key, bufferId, start, end, ok: true });
+        else if (cannotBeJson(input)) logAttempt({ frame, turn, key, bufferId, start, end, ok: false });
+        else logAttempt({ frame, turn, key, bufferId, start, end, ok: false, error: outcome.error });
+        return outcome.ok ? outcome : FAILED;
+      }
+      if (cannotBeJson(input)) {
+        logAttempt({ frame, turn, key, bufferId, start, end, ok: false });
+        return FAILED;
+      }
+      const outcome = parseJson(input);
+      if (outcome.ok) {
+        logAttempt({ frame, turn, key, bufferId, start, end, ok: true });
+        return outcome;
+      }
+      logAttempt({ frame, turn, key, bufferId, start, end, ok: false, error: outcome.error });
+      return FAILED;
+    },
+    ready(call) {
+      const last = calls[calls.length - 1];
+      if (last !== undefined && last.readyFrame > call.readyFrame) callsSorted = false;
+      calls.push(call);
+    },
+    note(n) {
+      notes.push(n);
+    },
     finish() {
       for (let i = 0; i < logs.length; i++) {
         const log = logs[i] as Mutable<BufferLog>;
         log.text = texts[i] as string;
         if (log.fragments === NO_FRAGMENTS) log.fragments = [];
       }
-      return { buffers: logs, ...journal.finish() };
+      // Folding is frame-ordered already; a stable sort guards the invariant the view's binary searches rely on.
+      if (!attemptsSorted) attempts.sort((x, y) => x.frame - y.frame);
+      if (!callsSorted) calls.sort((x, y) => x.readyFrame - y.readyFrame);
+      return { buffers: logs, attempts, calls, notes };
     },
   };
 }

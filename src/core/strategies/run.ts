@@ -9,9 +9,8 @@
  * strategy is `n/a` with naReason 'no-frames' (a strategy whose appliesTo throws: 'strategy-error'). The result is
  * plain, structured-cloneable data.
  */
-import { frameIndex, type BufferLog, type CarriedCall, type FrameIndex, type FrameTable, type NaReason, type ParseAttempt, type SignalTable, type StrategyNote, type StrategyRun, type TurnIndex, type TurnVerdict, type WireId } from '../types';
+import { frameIndex, type CarriedCall, type FrameIndex, type FrameTable, type NaReason, type ParseAttempt, type SignalTable, type StrategyNote, type StrategyRun, type TurnIndex, type TurnVerdict, type WireId } from '../types';
 import { SIGNAL_KINDS } from '../wire/signal-table';
-import { createFollowLog } from './follow-log';
 import { createRunLog } from './run-log';
 import type { Strategy } from './types';
 import { naVerdicts, overallVerdict, turnGroups, turnVerdict } from './verdict';
@@ -31,11 +30,7 @@ export type RunResult = StrategyRun & { notes: StrategyNote[] };
 /** The naReason of every strategy on a recording without a single frame: nothing was judged, so nothing is ok. */
 export const NO_FRAMES_REASON: NaReason = 'no-frames';
 
-/**
- * `like`: another run's buffers, which this strategy's usually equal (registry.ts `BUFFER_PEERS`): the fold follows
- * them instead of building its own (follow-log.ts), with the same result either way.
- */
-export function runStrategy(strategy: Strategy, input: RunInput, like?: readonly BufferLog[]): RunResult {
+export function runStrategy(strategy: Strategy, input: RunInput): RunResult {
   const applies = input.frames.count === 0 ? NO_FRAMES_REASON : safeApplies(strategy, input.wire);
   if (applies !== true) {
     return {
@@ -50,7 +45,7 @@ export function runStrategy(strategy: Strategy, input: RunInput, like?: readonly
       notes: [],
     };
   }
-  const log = like === undefined ? createRunLog() : createFollowLog(like);
+  const log = createRunLog();
   const crashed = new Map<number, string>();
   const lastFrame = new Map<number, FrameIndex>();
   const { frames, signals, wire } = input;
