@@ -10,6 +10,10 @@
  * message for it when a view or the verdict asks. Parse-each-fragment fails on nearly every fragment: a thrown
  * SyntaxError each would cost more than the rest of its run.
  * Cost: a fragment is one record and one concatenation; no per-fragment object beyond the logged ones.
+ * `createRunLog(borrowed)`: a log for a run whose buffers are known to be `borrowed` (another run's, see registry.ts
+ * `BORROWS`): it keeps only each buffer's length and fragment count, builds no buffer, and `finish` gives `borrowed`
+ * itself, or `mismatch` when the buffers opened and appended do not add up to them (the runner then folds again
+ * with a plain log). `metClosed` records that a slot helper found a key's slot closed (slots.ts).
  */
 import type { BufferLog, CallKey, FrameIndex, Mutable, ParseAttempt, ReadyCall, StrategyNote, TurnIndex } from '../types';
 import { cannotBeJson, parseJson } from './json';
@@ -55,30 +59,93 @@ export interface RunLog {
   ): AttemptOutcome;
   ready(call: ReadyCall): void;
   note(n: StrategyNote): void;
-  finish(): { buffers: BufferLog[]; attempts: ParseAttempt[]; calls: ReadyCall[]; notes: StrategyNote[] };
+  /** A slot helper found the signal's key with its slot closed (slots.ts): reopened, or ignored as ended. */
+  metClosed(): void;
+  finish(): {
+    buffers: BufferLog[];
+    attempts: ParseAttempt[];
+    calls: ReadyCall[];
+    notes: StrategyNote[];
+    /** Whether `metClosed` was called. */
+    metClosed: boolean;
+    /** A borrowing log's buffers did not add up to the borrowed ones (buffers is then empty). */
+    mismatch?: true;
+  };
 }
 
-export function createRunLog(): RunLog {
-  // Per buffer, by id: its log (text filled in by `finish`) and its text so far.
-  const logs: Mutable<BufferLog>[] = [];
-  const texts: string[] = [];
+export function createRunLog(borrowed?: readonly BufferLog[]): RunLog {
   const attempts: ParseAttempt[] = [];
   const calls: ReadyCall[] = [];
   const notes: StrategyNote[] = [];
   // Whether the logs are frame-ordered as written (they are, folded frame by frame; checked, not assumed).
   let attemptsSorted = true;
   let callsSorted = true;
+  let metClosed = false;
 
-  const check = (id: number): number => {
-    if (id >= 0 && id < texts.length) return id;
-    throw new Error(`run-log: no buffer ${id}`);
-  };
   const logAttempt = (a: ParseAttempt): void => {
     const last = attempts[attempts.length - 1];
     if (last !== undefined && last.frame > a.frame) attemptsSorted = false;
     attempts.push(a);
   };
+  const journal = (): Omit<ReturnType<RunLog['finish']>, 'buffers'> => {
+    // Folding is frame-ordered already; a stable sort guards the invariant the view's binary searches rely on.
+    if (!attemptsSorted) attempts.sort((x, y) => x.frame - y.frame);
+    if (!callsSorted) calls.sort((x, y) => x.readyFrame - y.readyFrame);
+    return { attempts, calls, notes, metClosed };
+  };
 
+  const rest: Pick<RunLog, 'attempt' | 'ready' | 'note' | 'metClosed'> = {
+    attempt(frame, turn, key, bufferId, start, input, emptyMeansNoArgs = false, whole = false) {
+      const end = start + input.length;
+      if (emptyMeansNoArgs && input === '') {
+        logAttempt({ frame, turn, key, bufferId, start, end, ok: true });
+        return { ok: true, value: {} };
+      }
+      if (whole) {
+        const outcome = parseJson(input);
+        if (outcome.ok) logAttempt({ frame, turn, key, bufferId, start, end, ok: true });
+        else if (cannotBeJson(input)) logAttempt({ frame, turn, key, bufferId, start, end, ok: false });
+        else logAttempt({ frame, turn, key, bufferId, start, end, ok: false, error: outcome.error });
+        return outcome.ok ? outcome : FAILED;
+      }
+      if (cannotBeJson(input)) {
+        logAttempt({ frame, turn, key, bufferId, start, end, ok: false });
+        return FAILED;
+      }
+      const outcome = parseJson(input);
+      if (outcome.ok) {
+        logAttempt({ frame, turn, key, bufferId, start, end, ok: true });
+        return outcome;
+      }
+      logAttempt({ frame, turn, key, bufferId, start, end, ok: false, error: outcome.error });
+      return FAILED;
+    },
+    ready(call) {
+      const last = calls[calls.length - 1];
+      if (last !== undefined && last.readyFrame > call.readyFrame) callsSorted = false;
+      calls.push(call);
+    },
+    note(n) {
+      notes.push(n);
+    },
+    metClosed() {
+      metClosed = true;
+    },
+  };
+  return borrowed === undefined ? buildingLog(rest, journal) : borrowingLog(borrowed, rest, journal);
+}
+
+type Rest = Pick<RunLog, 'attempt' | 'ready' | 'note' | 'metClosed'>;
+type Journal = () => Omit<ReturnType<RunLog['finish']>, 'buffers'>;
+
+function buildingLog(rest: Rest, journal: Journal): RunLog {
+  // Per buffer, by id: its log (text filled in by `finish`) and its text so far.
+  const logs: Mutable<BufferLog>[] = [];
+  const texts: string[] = [];
+  const check = (id: number): number => {
+    if (id >= 0 && id < texts.length) return id;
+    throw new Error(`run-log: no buffer ${id}`);
+  };
   return {
     openBuffer(turn, key, frame, callId, name) {
       const id = logs.length;
@@ -118,49 +185,57 @@ export function createRunLog(): RunLog {
     lengthOf(bufferId) {
       return (texts[check(bufferId)] as string).length;
     },
-    attempt(frame, turn, key, bufferId, start, input, emptyMeansNoArgs = false, whole = false) {
-      const end = start + input.length;
-      if (emptyMeansNoArgs && input === '') {
-        logAttempt({ frame, turn, key, bufferId, start, end, ok: true });
-        return { ok: true, value: {} };
-      }
-      if (whole) {
-        const outcome = parseJson(input);
-        if (outcome.ok) logAttempt({ frame, turn, key, bufferId, start, end, ok: true });
-        else if (cannotBeJson(input)) logAttempt({ frame, turn, key, bufferId, start, end, ok: false });
-        else logAttempt({ frame, turn, key, bufferId, start, end, ok: false, error: outcome.error });
-        return outcome.ok ? outcome : FAILED;
-      }
-      if (cannotBeJson(input)) {
-        logAttempt({ frame, turn, key, bufferId, start, end, ok: false });
-        return FAILED;
-      }
-      const outcome = parseJson(input);
-      if (outcome.ok) {
-        logAttempt({ frame, turn, key, bufferId, start, end, ok: true });
-        return outcome;
-      }
-      logAttempt({ frame, turn, key, bufferId, start, end, ok: false, error: outcome.error });
-      return FAILED;
-    },
-    ready(call) {
-      const last = calls[calls.length - 1];
-      if (last !== undefined && last.readyFrame > call.readyFrame) callsSorted = false;
-      calls.push(call);
-    },
-    note(n) {
-      notes.push(n);
-    },
+    ...rest,
     finish() {
       for (let i = 0; i < logs.length; i++) {
         const log = logs[i] as Mutable<BufferLog>;
         log.text = texts[i] as string;
         if (log.fragments === NO_FRAGMENTS) log.fragments = [];
       }
-      // Folding is frame-ordered already; a stable sort guards the invariant the view's binary searches rely on.
-      if (!attemptsSorted) attempts.sort((x, y) => x.frame - y.frame);
-      if (!callsSorted) calls.sort((x, y) => x.readyFrame - y.readyFrame);
-      return { buffers: logs, attempts, calls, notes };
+      return { buffers: logs, ...journal() };
+    },
+  };
+}
+
+/** A log whose buffers are `borrowed`: lengths and fragment counts only (see the contract). */
+function borrowingLog(borrowed: readonly BufferLog[], rest: Rest, journal: Journal): RunLog {
+  const lens: number[] = [];
+  const counts: number[] = [];
+  const check = (id: number): number => {
+    if (id >= 0 && id < lens.length) return id;
+    throw new Error(`run-log: no buffer ${id}`);
+  };
+  return {
+    openBuffer() {
+      lens.push(0);
+      counts.push(0);
+      return lens.length - 1;
+    },
+    append(bufferId, _frame, text) {
+      const start = lens[check(bufferId)] as number;
+      lens[bufferId] = start + text.length;
+      counts[bufferId] = (counts[bufferId] as number) + 1;
+      return start;
+    },
+    setCall(bufferId) {
+      check(bufferId);
+    },
+    textOf(bufferId) {
+      const length = lens[check(bufferId)] as number;
+      const text = borrowed[bufferId]?.text ?? '';
+      return text.length === length ? text : text.slice(0, length);
+    },
+    lengthOf(bufferId) {
+      return lens[check(bufferId)] as number;
+    },
+    ...rest,
+    finish() {
+      let same = lens.length === borrowed.length;
+      for (let i = 0; same && i < lens.length; i++) {
+        const b = borrowed[i] as BufferLog;
+        same = b.text.length === lens[i] && b.fragments.length === counts[i];
+      }
+      return same ? { buffers: borrowed as BufferLog[], ...journal() } : { buffers: [], ...journal(), mismatch: true };
     },
   };
 }

@@ -6,6 +6,8 @@
  * - An event that carries a call's WHOLE arguments (a call-end with `args`, a call-complete) counts as that call's
  *   one fragment only when no argument delta arrived for it before (Gemini parts; Responses "args only in done").
  * - Closing a slot parses its buffer once (an attempt over the whole buffer) and, on success, logs a ready call.
+ * - Finding a key's slot closed (to reopen it, or to ignore a repeated end) is reported to the log (`metClosed`): a
+ *   run that never did had the buffers of a strategy that never closes (registry.ts `BORROWS`).
  */
 import type { CallKey, FrameIndex, SignalTable, WireId } from '../types';
 import { emptyArgsMeanNoArgs } from './json';
@@ -65,6 +67,7 @@ export function openSlot(
   const bufferId = ctx.log.openBuffer(ctx.turn, key, frame, id || undefined, name || undefined);
   let slot = slots.byKey.get(key);
   if (slot?.closed) {
+    ctx.log.metClosed();
     slot.bufferId = bufferId;
     slot.id = id;
     slot.name = name;
@@ -153,6 +156,7 @@ export function slotForComplete(
 ): Slot | undefined {
   const slot = slots.byKey.get(key);
   if (slot?.closed && !slot.complete && (slot.id === id || !id || !slot.id)) {
+    ctx.log.metClosed();
     slot.complete = true;
     return undefined;
   }
