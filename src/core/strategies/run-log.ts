@@ -9,13 +9,16 @@
  * JSON.parse, so without a message (`error` absent); `attemptError` (session/view.ts) derives JSON.parse's own
  * message for it when a view or the verdict asks. Parse-each-fragment fails on nearly every fragment: a thrown
  * SyntaxError each would cost more than the rest of its run.
+ * `appendAt` and `attemptAt` take signal i's text from the signal table: a borrowing log reads only its length, and
+ * an attempt slices it only when the scan (`cannotBeJson` on the range) cannot reject it.
  * Cost: a fragment is one record and one concatenation; no per-fragment object beyond the logged ones.
  * `createRunLog(borrowed)`: a log for a run whose buffers are known to be `borrowed` (another run's, see registry.ts
  * `BORROWS`): it keeps only each buffer's length and fragment count, builds no buffer, and `finish` gives `borrowed`
  * itself, or `mismatch` when the buffers opened and appended do not add up to them (the runner then folds again
  * with a plain log). `metClosed` records that a slot helper found a key's slot closed (slots.ts).
  */
-import type { BufferLog, CallKey, FrameIndex, Mutable, ParseAttempt, ReadyCall, StrategyNote, TurnIndex } from '../types';
+import type { BufferLog, CallKey, FrameIndex, Mutable, ParseAttempt, ReadyCall, SignalTable, StrategyNote, TurnIndex } from '../types';
+import { NONE, signalText, textLength } from '../wire/signal-table';
 import { cannotBeJson, parseJson } from './json';
 
 export type { StrategyNote };
@@ -35,6 +38,8 @@ export interface RunLog {
   openBuffer(turn: TurnIndex, key: CallKey | null, frame: FrameIndex, callId?: string, name?: string): number;
   /** Appends a fragment; returns its start in the buffer (its end is start + text.length). */
   append(bufferId: number, frame: FrameIndex, text: string): number;
+  /** `append(bufferId, frame, signalText(t, i))`; a borrowing log reads only the text's length. */
+  appendAt(bufferId: number, frame: FrameIndex, t: SignalTable, i: number): number;
   /** Sets the buffer's call id and name (each only when defined). */
   setCall(bufferId: number, callId: string | undefined, name: string | undefined): void;
   /** The buffer's text so far. */
@@ -57,6 +62,8 @@ export interface RunLog {
     emptyMeansNoArgs?: boolean,
     whole?: boolean,
   ): AttemptOutcome;
+  /** `attempt(frame, turn, key, bufferId, start, signalText(t, i))`, the text sliced only when the scan passes it. */
+  attemptAt(frame: FrameIndex, turn: TurnIndex, key: CallKey | null, bufferId: number, start: number, t: SignalTable, i: number): AttemptOutcome;
   ready(call: ReadyCall): void;
   note(n: StrategyNote): void;
   /** A slot helper found the signal's key with its slot closed (slots.ts): reopened, or ignored as ended. */
@@ -94,30 +101,41 @@ export function createRunLog(borrowed?: readonly BufferLog[]): RunLog {
     return { attempts, calls, notes, metClosed };
   };
 
-  const rest: Pick<RunLog, 'attempt' | 'ready' | 'note' | 'metClosed'> = {
-    attempt(frame, turn, key, bufferId, start, input, emptyMeansNoArgs = false, whole = false) {
-      const end = start + input.length;
-      if (emptyMeansNoArgs && input === '') {
-        logAttempt({ frame, turn, key, bufferId, start, end, ok: true });
-        return { ok: true, value: {} };
-      }
-      if (whole) {
-        const outcome = parseJson(input);
-        if (outcome.ok) logAttempt({ frame, turn, key, bufferId, start, end, ok: true });
-        else if (cannotBeJson(input)) logAttempt({ frame, turn, key, bufferId, start, end, ok: false });
-        else logAttempt({ frame, turn, key, bufferId, start, end, ok: false, error: outcome.error });
-        return outcome.ok ? outcome : FAILED;
-      }
-      if (cannotBeJson(input)) {
-        logAttempt({ frame, turn, key, bufferId, start, end, ok: false });
-        return FAILED;
-      }
+  const attempt: RunLog['attempt'] = (frame, turn, key, bufferId, start, input, emptyMeansNoArgs = false, whole = false) => {
+    const end = start + input.length;
+    if (emptyMeansNoArgs && input === '') {
+      logAttempt({ frame, turn, key, bufferId, start, end, ok: true });
+      return { ok: true, value: {} };
+    }
+    if (whole) {
       const outcome = parseJson(input);
-      if (outcome.ok) {
-        logAttempt({ frame, turn, key, bufferId, start, end, ok: true });
-        return outcome;
-      }
-      logAttempt({ frame, turn, key, bufferId, start, end, ok: false, error: outcome.error });
+      if (outcome.ok) logAttempt({ frame, turn, key, bufferId, start, end, ok: true });
+      else if (cannotBeJson(input)) logAttempt({ frame, turn, key, bufferId, start, end, ok: false });
+      else logAttempt({ frame, turn, key, bufferId, start, end, ok: false, error: outcome.error });
+      return outcome.ok ? outcome : FAILED;
+    }
+    if (cannotBeJson(input)) {
+      logAttempt({ frame, turn, key, bufferId, start, end, ok: false });
+      return FAILED;
+    }
+    const outcome = parseJson(input);
+    if (outcome.ok) {
+      logAttempt({ frame, turn, key, bufferId, start, end, ok: true });
+      return outcome;
+    }
+    logAttempt({ frame, turn, key, bufferId, start, end, ok: false, error: outcome.error });
+    return FAILED;
+  };
+  const rest: Rest = {
+    attempt,
+    attemptAt(frame, turn, key, bufferId, start, t, i) {
+      const p = t.piece[i] as number;
+      if (p === NONE) return attempt(frame, turn, key, bufferId, start, '');
+      const piece = t.pieces[p] as string;
+      const a = t.textStart[i] as number;
+      const b = t.textEnd[i] as number;
+      if (!cannotBeJson(piece, a, b)) return attempt(frame, turn, key, bufferId, start, piece.slice(a, b));
+      logAttempt({ frame, turn, key, bufferId, start, end: start + (b - a), ok: false });
       return FAILED;
     },
     ready(call) {
@@ -135,7 +153,7 @@ export function createRunLog(borrowed?: readonly BufferLog[]): RunLog {
   return borrowed === undefined ? buildingLog(rest, journal) : borrowingLog(borrowed, rest, journal);
 }
 
-type Rest = Pick<RunLog, 'attempt' | 'ready' | 'note' | 'metClosed'>;
+type Rest = Pick<RunLog, 'attempt' | 'attemptAt' | 'ready' | 'note' | 'metClosed'>;
 type Journal = () => Omit<ReturnType<RunLog['finish']>, 'buffers'>;
 
 function buildingLog(rest: Rest, journal: Journal): RunLog {
@@ -174,6 +192,9 @@ function buildingLog(rest: Rest, journal: Journal): RunLog {
       if (text.length > 0) texts[bufferId] += text;
       return start;
     },
+    appendAt(bufferId, frame, t, i) {
+      return this.append(bufferId, frame, signalText(t, i));
+    },
     setCall(bufferId, callId, name) {
       const log = logs[check(bufferId)] as Mutable<BufferLog>;
       if (callId !== undefined && log.callId !== callId) log.callId = callId;
@@ -205,6 +226,13 @@ function borrowingLog(borrowed: readonly BufferLog[], rest: Rest, journal: Journ
     if (id >= 0 && id < lens.length) return id;
     throw new Error(`run-log: no buffer ${id}`);
   };
+  /** One more fragment of `length` characters; its start. */
+  const grow = (id: number, length: number): number => {
+    const start = lens[check(id)] as number;
+    lens[id] = start + length;
+    counts[id] = (counts[id] as number) + 1;
+    return start;
+  };
   return {
     openBuffer() {
       lens.push(0);
@@ -212,10 +240,10 @@ function borrowingLog(borrowed: readonly BufferLog[], rest: Rest, journal: Journ
       return lens.length - 1;
     },
     append(bufferId, _frame, text) {
-      const start = lens[check(bufferId)] as number;
-      lens[bufferId] = start + text.length;
-      counts[bufferId] = (counts[bufferId] as number) + 1;
-      return start;
+      return grow(bufferId, text.length);
+    },
+    appendAt(bufferId, _frame, t, i) {
+      return grow(bufferId, textLength(t, i));
     },
     setCall(bufferId) {
       check(bufferId);

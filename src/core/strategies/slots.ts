@@ -128,6 +128,12 @@ export function appendArgs(slot: Slot, ctx: StrategyContext, frame: FrameIndex, 
   return ctx.log.append(slot.bufferId, frame, text);
 }
 
+/** Appends signal i's text to the slot's buffer (run-log.ts `appendAt`); returns its start. */
+export function appendArgsAt(slot: Slot, ctx: StrategyContext, frame: FrameIndex, t: SignalTable, i: number): number {
+  slot.sawArgs = true;
+  return ctx.log.appendAt(slot.bufferId, frame, t, i);
+}
+
 /** Appends an end event's whole args when the call had no fragment; true when it did append. */
 export function appendWholeIfNoArgs(slot: Slot, ctx: StrategyContext, frame: FrameIndex, args: string | undefined): boolean {
   if (args === undefined || slot.sawArgs) return false;
