@@ -164,6 +164,18 @@ function buildingLog(rest: Rest, journal: Journal): RunLog {
     if (id >= 0 && id < texts.length) return id;
     throw new Error(`run-log: no buffer ${id}`);
   };
+  const append = (bufferId: number, frame: FrameIndex, text: string): number => {
+    const log = logs[check(bufferId)] as Mutable<BufferLog>;
+    const start = (texts[bufferId] as string).length;
+    const fragment: Fragment = { frame, start, end: start + text.length };
+    // A buffer's first fragment makes its array at its size (a buffer often keeps one fragment: next-index-closes
+    // on interleaved calls opens one per fragment); an array grown from empty would reserve room for 16.
+    if (log.fragments === NO_FRAGMENTS) log.fragments = [fragment];
+    else (log.fragments as Fragment[]).push(fragment);
+    if (text.length > 0) texts[bufferId] += text;
+    return start;
+  };
+  // One literal with every method (no spread): the strategies' calls on the log see one fixed shape.
   return {
     openBuffer(turn, key, frame, callId, name) {
       const id = logs.length;
@@ -181,20 +193,8 @@ function buildingLog(rest: Rest, journal: Journal): RunLog {
       texts.push('');
       return id;
     },
-    append(bufferId, frame, text) {
-      const log = logs[check(bufferId)] as Mutable<BufferLog>;
-      const start = (texts[bufferId] as string).length;
-      const fragment: Fragment = { frame, start, end: start + text.length };
-      // A buffer's first fragment makes its array at its size (a buffer often keeps one fragment: next-index-closes
-      // on interleaved calls opens one per fragment); an array grown from empty would reserve room for 16.
-      if (log.fragments === NO_FRAGMENTS) log.fragments = [fragment];
-      else (log.fragments as Fragment[]).push(fragment);
-      if (text.length > 0) texts[bufferId] += text;
-      return start;
-    },
-    appendAt(bufferId, frame, t, i) {
-      return this.append(bufferId, frame, signalText(t, i));
-    },
+    append,
+    appendAt: (bufferId, frame, t, i) => append(bufferId, frame, signalText(t, i)),
     setCall(bufferId, callId, name) {
       const log = logs[check(bufferId)] as Mutable<BufferLog>;
       if (callId !== undefined && log.callId !== callId) log.callId = callId;
@@ -206,7 +206,11 @@ function buildingLog(rest: Rest, journal: Journal): RunLog {
     lengthOf(bufferId) {
       return (texts[check(bufferId)] as string).length;
     },
-    ...rest,
+    attempt: rest.attempt,
+    attemptAt: rest.attemptAt,
+    ready: rest.ready,
+    note: rest.note,
+    metClosed: rest.metClosed,
     finish() {
       for (let i = 0; i < logs.length; i++) {
         const log = logs[i] as Mutable<BufferLog>;
@@ -256,7 +260,11 @@ function borrowingLog(borrowed: readonly BufferLog[], rest: Rest, journal: Journ
     lengthOf(bufferId) {
       return lens[check(bufferId)] as number;
     },
-    ...rest,
+    attempt: rest.attempt,
+    attemptAt: rest.attemptAt,
+    ready: rest.ready,
+    note: rest.note,
+    metClosed: rest.metClosed,
     finish() {
       let same = lens.length === borrowed.length;
       for (let i = 0; same && i < lens.length; i++) {
