@@ -6,6 +6,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { applyFaults } from '../../src/core/faults';
 import { load } from '../../src/core/load';
+import { analyze } from '../../src/core/session/session';
 import { appUrl, launch, watchErrors } from './browser';
 import { expectedCalls, harText, jsonlText, ndjsonText, sseText } from './files-fixtures';
 import { chunkList } from '../../src/core/chunk-table';
@@ -193,13 +194,17 @@ test('Export .jsonl downloads the current recording, named after it, and it load
 });
 
 test('Export .jsonl writes the faulted recording when the lab has faults on (rechunk:7)', async () => {
-  const { page, errors } = await open('?rec=anthropic-docs&faults=rechunk:7&lang=en');
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export .jsonl' }).click()]);
-  const exported = load(readFileSync(await download.path()), 'x.jsonl');
   const original = load(readFileSync('public/recordings/anthropic-docs.jsonl'), 'anthropic-docs.jsonl');
-  if (!exported.ok || !original.ok) throw new Error('unreadable');
+  if (!original.ok) throw new Error('unreadable');
   const faulted = applyFaults(original.recording, ['rechunk:7']);
   if (!faulted.ok) throw new Error(faulted.error);
+  const { page, errors } = await open('?rec=anthropic-docs&faults=rechunk:7&lang=en');
+  // the faulted recording is the one shown (the lab applies the URL's faults once its code is in)
+  const last = analyze(faulted.recording).frames.count - 1;
+  await page.waitForFunction((m) => document.querySelector('input[type=range]')?.getAttribute('max') === String(m), last);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export .jsonl' }).click()]);
+  const exported = load(readFileSync(await download.path()), 'x.jsonl');
+  if (!exported.ok) throw new Error('unreadable');
   const chunks = (r: typeof original.recording) => r.turns.map((t) => chunkList(t.chunks).map((c) => Buffer.from(c.bytes).toString('base64')));
   expect(chunks(exported.recording)).toEqual(chunks(faulted.recording));
   expect(chunks(exported.recording)).not.toEqual(chunks(original.recording));
