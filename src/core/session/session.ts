@@ -9,9 +9,7 @@
  * Worker can post it; its frame and signal tables and kinds are typed arrays it can transfer).
  * With `opts.strategies`, only those strategies are run; the others hold a placeholder run (`isPending`) until
  * `withStrategies(session, ids)` computes them, so the app can paint the selected strategy first. Strategies with the
- * same fold (registry.ts `SAME_FOLD`) are folded once: the second is the first's run under its own id (shared data);
- * the lenders of buffers (`LEND_FIRST`) are computed first, and a strategy that `BORROWS` them folds without
- * building its own (the same run, sharing the buffers).
+ * same fold (registry.ts `SAME_FOLD`) are folded once: the second is the first's run under its own id (shared data).
  * `analyzeInput(input, name?, opts?)` = load -> analyze, for a page that shows a recording without faults: this
  * module does not import core/faults, so the first page load does not carry the instructor lab's fault code
  * (analyze.ts adds the faults: `analyzeText`, `loadFaulted`).
@@ -19,8 +17,8 @@
 import type { FaultError } from '../faults';
 import { load } from '../load';
 import { decodeRecording, emptyFrameTable } from '../sse';
-import { BORROWS, LEND_FIRST, SAME_FOLD, STRATEGIES } from '../strategies/registry';
-import { canLend, runStrategy } from '../strategies/run';
+import { SAME_FOLD, STRATEGIES } from '../strategies/registry';
+import { runStrategy } from '../strategies/run';
 import { traceCalls, type CallTrace } from '../strategies/truth';
 import { computeTimings, sortAnomalies } from '../timeline';
 import type { LoadFailure, LoadIssue, NaReason, Recording, Session, SignalTable, StrategyId, StrategyRun, TurnTiming, WireId } from '../types';
@@ -117,28 +115,24 @@ export function analyze(recording: Recording, opts: AnalyzeOptions = {}): Sessio
     timings,
     anomalies,
   };
-  for (const id of lendersFirst(opts.strategies ?? STRATEGY_IDS)) strategies[id] = computeRun(session, id, strategies);
+  const ids = opts.strategies ?? STRATEGY_IDS;
+  for (const id of ids) strategies[id] = computeRun(session, id, strategies);
   return session;
 }
 
-/** The ids with the lenders of buffers (registry.ts `LEND_FIRST`) first, the rest in their order. */
-const lendersFirst = (ids: readonly StrategyId[]): StrategyId[] => [...ids.filter((id) => LEND_FIRST.includes(id)), ...ids.filter((id) => !LEND_FIRST.includes(id))];
-
-/**
- * The run of `id`: a copy of its SAME_FOLD twin's under its own id when that one is computed already, else folded,
- * with the buffers of a computed BORROWS run that can lend them (run.ts).
- */
+/** The run of `id`: a copy of its SAME_FOLD twin's under its own id when that one is computed already, else folded. */
 function computeRun(session: Session, id: StrategyId, done: Readonly<Record<StrategyId, StrategyRun>>): StrategyRun {
   const twin = SAME_FOLD[id];
   const twinRun = twin === undefined ? undefined : done[twin];
   if (twinRun !== undefined && !isPending(twinRun)) return { ...twinRun, id };
   const turns = session.recording.turns.map((t, i) => (typeof t.index === 'number' ? t.index : turnIndex(i)));
-  const lender = BORROWS[id]?.map((other) => done[other]).find((run) => run.applicable && canLend(run.buffers));
-  return runStrategy(
-    STRATEGIES[id],
-    { wire: session.wire, frames: session.frames, signals: session.signals, carried: session.carried, turns },
-    lender?.buffers,
-  );
+  return runStrategy(STRATEGIES[id], {
+    wire: session.wire,
+    frames: session.frames,
+    signals: session.signals,
+    carried: session.carried,
+    turns,
+  });
 }
 
 /** A new Session with these strategies computed (the rest shared with `session`). */
@@ -146,7 +140,7 @@ export function withStrategies(session: Session, ids: readonly StrategyId[] = ST
   const todo = ids.filter((id) => isPending(session.strategies[id]));
   if (todo.length === 0) return session;
   const strategies = { ...session.strategies };
-  for (const id of lendersFirst(todo)) strategies[id] = computeRun(session, id, strategies);
+  for (const id of todo) strategies[id] = computeRun(session, id, strategies);
   return { ...session, strategies };
 }
 

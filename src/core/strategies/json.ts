@@ -5,8 +5,7 @@
  * `{ok:false, error}` where `error` is JSON.parse's own message, verbatim (the UI shows it to learners).
  * `cannotBeJson(text)` is a linear scan, no parse and no throw, that answers true only for texts JSON.parse is
  * certain to reject (empty, cut inside a string or with brackets still open, text after the value, a first
- * character no JSON value starts with, a literal misspelt); false means "parse it to know" (`cannotBeJson(t, from, to)`:
- * the same for `t.slice(from, to)`, without slicing). `parseError(text)` is JSON.parse's own
+ * character no JSON value starts with, a literal misspelt); false means "parse it to know". `parseError(text)` is JSON.parse's own
  * message for a text it rejects (undefined when it parses): what an attempt rejected by the scan shows, derived
  * only when asked. `jsonEqual` and `jsonTextDepth` work at any depth (no recursion).
  */
@@ -29,8 +28,9 @@ export function parseError(text: string): string | undefined {
 /** JSON's four whitespace characters, the only ones JSON.parse skips. */
 const isJsonSpace = (c: number): boolean => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
 
-/** Index just after the string whose opening quote is at `i`, or -1 when the text (up to `n`) ends or breaks inside it. */
-function stringEnd(t: string, i: number, n: number): number {
+/** Index just after the string whose opening quote is at `i`, or -1 when the text ends (or breaks) inside it. */
+function stringEnd(t: string, i: number): number {
+  const n = t.length;
   for (let j = i + 1; j < n; j++) {
     const c = t.charCodeAt(j);
     if (c === 0x22) return j + 1;
@@ -44,28 +44,27 @@ function stringEnd(t: string, i: number, n: number): number {
 const isNumberChar = (c: number): boolean => (c >= 0x30 && c <= 0x39) || c === 0x2d || c === 0x2b || c === 0x2e || c === 0x65 || c === 0x45;
 
 /**
- * True only when JSON.parse(t) must throw (see the contract); with `from` and `to`, of `t.slice(from, to)` read in
- * place. Sound because in any valid JSON text a quote outside
+ * True only when JSON.parse(t) must throw (see the contract). Sound because in any valid JSON text a quote outside
  * a string opens one, a backslash inside one escapes the next character, brackets outside strings balance with the
  * outermost closing where the value ends, and only whitespace follows; a text that breaks any of these is rejected.
  * A number is its run of number characters (whose grammar is left to JSON.parse) and a literal its exact word, so
  * what follows either must be whitespace. Brackets are counted, not matched (`{]` is left to JSON.parse).
  */
-export function cannotBeJson(t: string, from = 0, to = t.length): boolean {
-  const n = to;
-  let i = from;
+export function cannotBeJson(t: string): boolean {
+  const n = t.length;
+  let i = 0;
   while (i < n && isJsonSpace(t.charCodeAt(i))) i++;
   if (i === n) return true;
   const first = t.charCodeAt(i);
   if (first === 0x22) {
-    i = stringEnd(t, i, n);
+    i = stringEnd(t, i);
     if (i < 0) return true;
   } else if (first === 0x7b || first === 0x5b) {
     let depth = 0;
     for (; i < n; i++) {
       const c = t.charCodeAt(i);
       if (c === 0x22) {
-        const end = stringEnd(t, i, n);
+        const end = stringEnd(t, i);
         if (end < 0) return true;
         i = end - 1;
       } else if (c === 0x7b || c === 0x5b) depth++;
@@ -78,7 +77,7 @@ export function cannotBeJson(t: string, from = 0, to = t.length): boolean {
     while (i < n && isNumberChar(t.charCodeAt(i))) i++;
   } else {
     const literal = first === 0x74 ? 'true' : first === 0x66 ? 'false' : first === 0x6e ? 'null' : '';
-    if (literal === '' || i + literal.length > n || !t.startsWith(literal, i)) return true;
+    if (literal === '' || !t.startsWith(literal, i)) return true;
     i += literal.length;
   }
   for (; i < n; i++) if (!isJsonSpace(t.charCodeAt(i))) return true;

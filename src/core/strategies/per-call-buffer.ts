@@ -42,10 +42,7 @@ export function perCallStep(slots: Slots, t: SignalTable, i: number, frame: Fram
     case SK.callEnd: {
       const key = keyOf(t, i);
       const slot = slots.byKey.get(key);
-      if (slot?.closed) {
-        ctx.log.metClosed(); // already ended (e.g. by output_item.done)
-        break;
-      }
+      if (slot?.closed) break; // already ended (e.g. by output_item.done)
       const open = slot ?? openSlot(slots, ctx, key, frame);
       endWithArgs(open, hasText(t, i) ? signalText(t, i) : undefined, frame, ctx);
       closeAndParse(open, ctx, frame);

@@ -4,10 +4,6 @@
  * Contract: `STRATEGY_LIST` follows `STRATEGY_IDS` from types.ts; `STRATEGIES[id]` is the declarative object.
  * `SAME_FOLD[id]` names a strategy whose fold (init, step, endTurn, appliesTo) is the same as `id`'s, so their runs
  * are equal but for the id: partial-json-preview is per-call-buffer plus previews computed on demand.
- * `BORROWS[id]` names strategies whose buffers `id`'s run has whenever theirs `canLend` (run.ts): parse-each-fragment
- * and per-call-buffer open, fill and name buffers by the same slot helpers (slots.ts) on every signal they read;
- * per-call-buffer also closes slots, which changes its buffers only once a closed slot is met again, and a run that
- * never met one lends its buffers. `LEND_FIRST` lists the lenders, which a session computes first.
  */
 import { STRATEGY_IDS, type StrategyId } from '../types';
 import { completedItem } from './completed-item';
@@ -31,12 +27,6 @@ export const SAME_FOLD: Partial<Record<StrategyId, StrategyId>> = {
   'partial-json-preview': 'per-call-buffer',
   'per-call-buffer': 'partial-json-preview',
 };
-
-export const BORROWS: Partial<Record<StrategyId, readonly StrategyId[]>> = {
-  'parse-each-fragment': ['per-call-buffer', 'partial-json-preview'],
-};
-
-export const LEND_FIRST: readonly StrategyId[] = ['per-call-buffer', 'partial-json-preview'];
 
 export const STRATEGY_LIST: readonly Strategy[] = STRATEGY_IDS.map((id) => STRATEGIES[id]);
 

@@ -9,16 +9,9 @@
  * JSON.parse, so without a message (`error` absent); `attemptError` (session/view.ts) derives JSON.parse's own
  * message for it when a view or the verdict asks. Parse-each-fragment fails on nearly every fragment: a thrown
  * SyntaxError each would cost more than the rest of its run.
- * `appendAt` and `attemptAt` take signal i's text from the signal table: a borrowing log reads only its length, and
- * an attempt slices it only when the scan (`cannotBeJson` on the range) cannot reject it.
  * Cost: a fragment is one record and one concatenation; no per-fragment object beyond the logged ones.
- * `createRunLog(borrowed)`: a log for a run whose buffers are known to be `borrowed` (another run's, see registry.ts
- * `BORROWS`): it keeps only each buffer's length and fragment count, builds no buffer, and `finish` gives `borrowed`
- * itself, or `mismatch` when the buffers opened and appended do not add up to them (the runner then folds again
- * with a plain log). `metClosed` records that a slot helper found a key's slot closed (slots.ts).
  */
-import type { BufferLog, CallKey, FrameIndex, Mutable, ParseAttempt, ReadyCall, SignalTable, StrategyNote, TurnIndex } from '../types';
-import { NONE, signalText, textLength } from '../wire/signal-table';
+import type { BufferLog, CallKey, FrameIndex, Mutable, ParseAttempt, ReadyCall, StrategyNote, TurnIndex } from '../types';
 import { cannotBeJson, parseJson } from './json';
 
 export type { StrategyNote };
@@ -38,8 +31,6 @@ export interface RunLog {
   openBuffer(turn: TurnIndex, key: CallKey | null, frame: FrameIndex, callId?: string, name?: string): number;
   /** Appends a fragment; returns its start in the buffer (its end is start + text.length). */
   append(bufferId: number, frame: FrameIndex, text: string): number;
-  /** `append(bufferId, frame, signalText(t, i))`; a borrowing log reads only the text's length. */
-  appendAt(bufferId: number, frame: FrameIndex, t: SignalTable, i: number): number;
   /** Sets the buffer's call id and name (each only when defined). */
   setCall(bufferId: number, callId: string | undefined, name: string | undefined): void;
   /** The buffer's text so far. */
@@ -62,120 +53,32 @@ export interface RunLog {
     emptyMeansNoArgs?: boolean,
     whole?: boolean,
   ): AttemptOutcome;
-  /** `attempt(frame, turn, key, bufferId, start, signalText(t, i))`, the text sliced only when the scan passes it. */
-  attemptAt(frame: FrameIndex, turn: TurnIndex, key: CallKey | null, bufferId: number, start: number, t: SignalTable, i: number): AttemptOutcome;
   ready(call: ReadyCall): void;
   note(n: StrategyNote): void;
-  /** A slot helper found the signal's key with its slot closed (slots.ts): reopened, or ignored as ended. */
-  metClosed(): void;
-  finish(): {
-    buffers: BufferLog[];
-    attempts: ParseAttempt[];
-    calls: ReadyCall[];
-    notes: StrategyNote[];
-    /** Whether `metClosed` was called. */
-    metClosed: boolean;
-    /** A borrowing log's buffers did not add up to the borrowed ones (buffers is then empty). */
-    mismatch?: true;
-  };
+  finish(): { buffers: BufferLog[]; attempts: ParseAttempt[]; calls: ReadyCall[]; notes: StrategyNote[] };
 }
 
-export function createRunLog(borrowed?: readonly BufferLog[]): RunLog {
+export function createRunLog(): RunLog {
+  // Per buffer, by id: its log (text filled in by `finish`) and its text so far.
+  const logs: Mutable<BufferLog>[] = [];
+  const texts: string[] = [];
   const attempts: ParseAttempt[] = [];
   const calls: ReadyCall[] = [];
   const notes: StrategyNote[] = [];
   // Whether the logs are frame-ordered as written (they are, folded frame by frame; checked, not assumed).
   let attemptsSorted = true;
   let callsSorted = true;
-  let metClosed = false;
 
+  const check = (id: number): number => {
+    if (id >= 0 && id < texts.length) return id;
+    throw new Error(`run-log: no buffer ${id}`);
+  };
   const logAttempt = (a: ParseAttempt): void => {
     const last = attempts[attempts.length - 1];
     if (last !== undefined && last.frame > a.frame) attemptsSorted = false;
     attempts.push(a);
   };
-  const journal = (): Omit<ReturnType<RunLog['finish']>, 'buffers'> => {
-    // Folding is frame-ordered already; a stable sort guards the invariant the view's binary searches rely on.
-    if (!attemptsSorted) attempts.sort((x, y) => x.frame - y.frame);
-    if (!callsSorted) calls.sort((x, y) => x.readyFrame - y.readyFrame);
-    return { attempts, calls, notes, metClosed };
-  };
 
-  const attempt: RunLog['attempt'] = (frame, turn, key, bufferId, start, input, emptyMeansNoArgs = false, whole = false) => {
-    const end = start + input.length;
-    if (emptyMeansNoArgs && input === '') {
-      logAttempt({ frame, turn, key, bufferId, start, end, ok: true });
-      return { ok: true, value: {} };
-    }
-    if (whole) {
-      const outcome = parseJson(input);
-      if (outcome.ok) logAttempt({ frame, turn, key, bufferId, start, end, ok: true });
-      else if (cannotBeJson(input)) logAttempt({ frame, turn, key, bufferId, start, end, ok: false });
-      else logAttempt({ frame, turn, key, bufferId, start, end, ok: false, error: outcome.error });
-      return outcome.ok ? outcome : FAILED;
-    }
-    if (cannotBeJson(input)) {
-      logAttempt({ frame, turn, key, bufferId, start, end, ok: false });
-      return FAILED;
-    }
-    const outcome = parseJson(input);
-    if (outcome.ok) {
-      logAttempt({ frame, turn, key, bufferId, start, end, ok: true });
-      return outcome;
-    }
-    logAttempt({ frame, turn, key, bufferId, start, end, ok: false, error: outcome.error });
-    return FAILED;
-  };
-  const rest: Rest = {
-    attempt,
-    attemptAt(frame, turn, key, bufferId, start, t, i) {
-      const p = t.piece[i] as number;
-      if (p === NONE) return attempt(frame, turn, key, bufferId, start, '');
-      const piece = t.pieces[p] as string;
-      const a = t.textStart[i] as number;
-      const b = t.textEnd[i] as number;
-      if (!cannotBeJson(piece, a, b)) return attempt(frame, turn, key, bufferId, start, piece.slice(a, b));
-      logAttempt({ frame, turn, key, bufferId, start, end: start + (b - a), ok: false });
-      return FAILED;
-    },
-    ready(call) {
-      const last = calls[calls.length - 1];
-      if (last !== undefined && last.readyFrame > call.readyFrame) callsSorted = false;
-      calls.push(call);
-    },
-    note(n) {
-      notes.push(n);
-    },
-    metClosed() {
-      metClosed = true;
-    },
-  };
-  return borrowed === undefined ? buildingLog(rest, journal) : borrowingLog(borrowed, rest, journal);
-}
-
-type Rest = Pick<RunLog, 'attempt' | 'attemptAt' | 'ready' | 'note' | 'metClosed'>;
-type Journal = () => Omit<ReturnType<RunLog['finish']>, 'buffers'>;
-
-function buildingLog(rest: Rest, journal: Journal): RunLog {
-  // Per buffer, by id: its log (text filled in by `finish`) and its text so far.
-  const logs: Mutable<BufferLog>[] = [];
-  const texts: string[] = [];
-  const check = (id: number): number => {
-    if (id >= 0 && id < texts.length) return id;
-    throw new Error(`run-log: no buffer ${id}`);
-  };
-  const append = (bufferId: number, frame: FrameIndex, text: string): number => {
-    const log = logs[check(bufferId)] as Mutable<BufferLog>;
-    const start = (texts[bufferId] as string).length;
-    const fragment: Fragment = { frame, start, end: start + text.length };
-    // A buffer's first fragment makes its array at its size (a buffer often keeps one fragment: next-index-closes
-    // on interleaved calls opens one per fragment); an array grown from empty would reserve room for 16.
-    if (log.fragments === NO_FRAGMENTS) log.fragments = [fragment];
-    else (log.fragments as Fragment[]).push(fragment);
-    if (text.length > 0) texts[bufferId] += text;
-    return start;
-  };
-  // One literal with every method (no spread): the strategies' calls on the log see one fixed shape.
   return {
     openBuffer(turn, key, frame, callId, name) {
       const id = logs.length;
@@ -193,8 +96,17 @@ function buildingLog(rest: Rest, journal: Journal): RunLog {
       texts.push('');
       return id;
     },
-    append,
-    appendAt: (bufferId, frame, t, i) => append(bufferId, frame, signalText(t, i)),
+    append(bufferId, frame, text) {
+      const log = logs[check(bufferId)] as Mutable<BufferLog>;
+      const start = (texts[bufferId] as string).length;
+      const fragment: Fragment = { frame, start, end: start + text.length };
+      // A buffer's first fragment makes its array at its size (a buffer often keeps one fragment: next-index-closes
+      // on interleaved calls opens one per fragment); an array grown from empty would reserve room for 16.
+      if (log.fragments === NO_FRAGMENTS) log.fragments = [fragment];
+      else (log.fragments as Fragment[]).push(fragment);
+      if (text.length > 0) texts[bufferId] += text;
+      return start;
+    },
     setCall(bufferId, callId, name) {
       const log = logs[check(bufferId)] as Mutable<BufferLog>;
       if (callId !== undefined && log.callId !== callId) log.callId = callId;
@@ -206,72 +118,49 @@ function buildingLog(rest: Rest, journal: Journal): RunLog {
     lengthOf(bufferId) {
       return (texts[check(bufferId)] as string).length;
     },
-    attempt: rest.attempt,
-    attemptAt: rest.attemptAt,
-    ready: rest.ready,
-    note: rest.note,
-    metClosed: rest.metClosed,
+    attempt(frame, turn, key, bufferId, start, input, emptyMeansNoArgs = false, whole = false) {
+      const end = start + input.length;
+      if (emptyMeansNoArgs && input === '') {
+        logAttempt({ frame, turn, key, bufferId, start, end, ok: true });
+        return { ok: true, value: {} };
+      }
+      if (whole) {
+        const outcome = parseJson(input);
+        if (outcome.ok) logAttempt({ frame, turn, key, bufferId, start, end, ok: true });
+        else if (cannotBeJson(input)) logAttempt({ frame, turn, key, bufferId, start, end, ok: false });
+        else logAttempt({ frame, turn, key, bufferId, start, end, ok: false, error: outcome.error });
+        return outcome.ok ? outcome : FAILED;
+      }
+      if (cannotBeJson(input)) {
+        logAttempt({ frame, turn, key, bufferId, start, end, ok: false });
+        return FAILED;
+      }
+      const outcome = parseJson(input);
+      if (outcome.ok) {
+        logAttempt({ frame, turn, key, bufferId, start, end, ok: true });
+        return outcome;
+      }
+      logAttempt({ frame, turn, key, bufferId, start, end, ok: false, error: outcome.error });
+      return FAILED;
+    },
+    ready(call) {
+      const last = calls[calls.length - 1];
+      if (last !== undefined && last.readyFrame > call.readyFrame) callsSorted = false;
+      calls.push(call);
+    },
+    note(n) {
+      notes.push(n);
+    },
     finish() {
       for (let i = 0; i < logs.length; i++) {
         const log = logs[i] as Mutable<BufferLog>;
         log.text = texts[i] as string;
         if (log.fragments === NO_FRAGMENTS) log.fragments = [];
       }
-      return { buffers: logs, ...journal() };
-    },
-  };
-}
-
-/** A log whose buffers are `borrowed`: lengths and fragment counts only (see the contract). */
-function borrowingLog(borrowed: readonly BufferLog[], rest: Rest, journal: Journal): RunLog {
-  const lens: number[] = [];
-  const counts: number[] = [];
-  const check = (id: number): number => {
-    if (id >= 0 && id < lens.length) return id;
-    throw new Error(`run-log: no buffer ${id}`);
-  };
-  /** One more fragment of `length` characters; its start. */
-  const grow = (id: number, length: number): number => {
-    const start = lens[check(id)] as number;
-    lens[id] = start + length;
-    counts[id] = (counts[id] as number) + 1;
-    return start;
-  };
-  return {
-    openBuffer() {
-      lens.push(0);
-      counts.push(0);
-      return lens.length - 1;
-    },
-    append(bufferId, _frame, text) {
-      return grow(bufferId, text.length);
-    },
-    appendAt(bufferId, _frame, t, i) {
-      return grow(bufferId, textLength(t, i));
-    },
-    setCall(bufferId) {
-      check(bufferId);
-    },
-    textOf(bufferId) {
-      const length = lens[check(bufferId)] as number;
-      const text = borrowed[bufferId]?.text ?? '';
-      return text.length === length ? text : text.slice(0, length);
-    },
-    lengthOf(bufferId) {
-      return lens[check(bufferId)] as number;
-    },
-    attempt: rest.attempt,
-    attemptAt: rest.attemptAt,
-    ready: rest.ready,
-    note: rest.note,
-    metClosed: rest.metClosed,
-    finish() {
-      let same = lens.length === borrowed.length;
-      for (let i = 0; same && i < lens.length; i++) {
-        const b = borrowed[i] as BufferLog;
-        same = b.text.length === lens[i] && b.fragments.length === counts[i];
-      }
-      return same ? { buffers: borrowed as BufferLog[], ...journal() } : { buffers: [], ...journal(), mismatch: true };
+      // Folding is frame-ordered already; a stable sort guards the invariant the view's binary searches rely on.
+      if (!attemptsSorted) attempts.sort((x, y) => x.frame - y.frame);
+      if (!callsSorted) calls.sort((x, y) => x.readyFrame - y.readyFrame);
+      return { buffers: logs, attempts, calls, notes };
     },
   };
 }

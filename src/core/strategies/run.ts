@@ -8,12 +8,8 @@
  * 'strategy error: ...'), and the other turns are still folded. A recording with no frame at all is never 'ok': every
  * strategy is `n/a` with naReason 'no-frames' (a strategy whose appliesTo throws: 'strategy-error'). The result is
  * plain, structured-cloneable data.
- * `borrowed`: buffers this run is known to have (another run's that `canLend`, registry.ts `BORROWS`): the fold
- * builds none and the run holds those (the same array); should they not add up (run-log.ts `mismatch`), or should a
- * turn throw, the strategy is folded again with a plain log. `canLend(buffers)`: the run that made them met no closed
- * slot (run-log.ts `metClosed`) and no turn of it threw.
  */
-import { frameIndex, type BufferLog, type CarriedCall, type FrameIndex, type FrameTable, type NaReason, type ParseAttempt, type SignalTable, type StrategyNote, type StrategyRun, type TurnIndex, type TurnVerdict, type WireId } from '../types';
+import { frameIndex, type CarriedCall, type FrameIndex, type FrameTable, type NaReason, type ParseAttempt, type SignalTable, type StrategyNote, type StrategyRun, type TurnIndex, type TurnVerdict, type WireId } from '../types';
 import { SIGNAL_KINDS } from '../wire/signal-table';
 import { createRunLog } from './run-log';
 import type { Strategy } from './types';
@@ -34,11 +30,7 @@ export type RunResult = StrategyRun & { notes: StrategyNote[] };
 /** The naReason of every strategy on a recording without a single frame: nothing was judged, so nothing is ok. */
 export const NO_FRAMES_REASON: NaReason = 'no-frames';
 
-const lenders = new WeakSet<readonly BufferLog[]>();
-
-export const canLend = (buffers: readonly BufferLog[]): boolean => lenders.has(buffers);
-
-export function runStrategy(strategy: Strategy, input: RunInput, borrowed?: readonly BufferLog[]): RunResult {
+export function runStrategy(strategy: Strategy, input: RunInput): RunResult {
   const applies = input.frames.count === 0 ? NO_FRAMES_REASON : safeApplies(strategy, input.wire);
   if (applies !== true) {
     return {
@@ -53,7 +45,7 @@ export function runStrategy(strategy: Strategy, input: RunInput, borrowed?: read
       notes: [],
     };
   }
-  const log = createRunLog(borrowed);
+  const log = createRunLog();
   const crashed = new Map<number, string>();
   const lastFrame = new Map<number, FrameIndex>();
   const { frames, signals, wire } = input;
@@ -88,9 +80,7 @@ export function runStrategy(strategy: Strategy, input: RunInput, borrowed?: read
     i = j;
   }
 
-  const { buffers, attempts, calls, notes, metClosed, mismatch } = log.finish();
-  if (borrowed !== undefined && (mismatch === true || crashed.size > 0)) return runStrategy(strategy, input);
-  if (!metClosed && crashed.size === 0) lenders.add(buffers);
+  const { buffers, attempts, calls, notes } = log.finish();
   const inputOf = (a: ParseAttempt): string => a.text ?? buffers[a.bufferId]?.text.slice(a.start, a.end) ?? '';
   const carriedBy = turnGroups(input.carried);
   const callsBy = turnGroups(calls);

@@ -6,8 +6,6 @@
  * - An event that carries a call's WHOLE arguments (a call-end with `args`, a call-complete) counts as that call's
  *   one fragment only when no argument delta arrived for it before (Gemini parts; Responses "args only in done").
  * - Closing a slot parses its buffer once (an attempt over the whole buffer) and, on success, logs a ready call.
- * - Finding a key's slot closed (to reopen it, or to ignore a repeated end) is reported to the log (`metClosed`): a
- *   run that never did had the buffers of a strategy that never closes (registry.ts `BORROWS`).
  */
 import type { CallKey, FrameIndex, SignalTable, WireId } from '../types';
 import { emptyArgsMeanNoArgs } from './json';
@@ -67,7 +65,6 @@ export function openSlot(
   const bufferId = ctx.log.openBuffer(ctx.turn, key, frame, id || undefined, name || undefined);
   let slot = slots.byKey.get(key);
   if (slot?.closed) {
-    ctx.log.metClosed();
     slot.bufferId = bufferId;
     slot.id = id;
     slot.name = name;
@@ -128,12 +125,6 @@ export function appendArgs(slot: Slot, ctx: StrategyContext, frame: FrameIndex, 
   return ctx.log.append(slot.bufferId, frame, text);
 }
 
-/** Appends signal i's text to the slot's buffer (run-log.ts `appendAt`); returns its start. */
-export function appendArgsAt(slot: Slot, ctx: StrategyContext, frame: FrameIndex, t: SignalTable, i: number): number {
-  slot.sawArgs = true;
-  return ctx.log.appendAt(slot.bufferId, frame, t, i);
-}
-
 /** Appends an end event's whole args when the call had no fragment; true when it did append. */
 export function appendWholeIfNoArgs(slot: Slot, ctx: StrategyContext, frame: FrameIndex, args: string | undefined): boolean {
   if (args === undefined || slot.sawArgs) return false;
@@ -162,7 +153,6 @@ export function slotForComplete(
 ): Slot | undefined {
   const slot = slots.byKey.get(key);
   if (slot?.closed && !slot.complete && (slot.id === id || !id || !slot.id)) {
-    ctx.log.metClosed();
     slot.complete = true;
     return undefined;
   }

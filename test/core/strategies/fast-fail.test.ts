@@ -40,26 +40,6 @@ describe('cannotBeJson: a scan that rejects only what JSON.parse rejects', () =>
   });
 });
 
-describe('cannotBeJson(t, from, to): the same answer as on t.slice(from, to), read in place', () => {
-  it('agrees with the scan of the slice (ranges of JSON texts, their cuts and random strings)', () => {
-    const text = fc.oneof(fc.json(), fc.string(), fc.json().map((j) => `xx${j}"\\{[`));
-    fc.assert(
-      fc.property(text, fc.nat(), fc.nat(), (t, a, b) => {
-        const from = a % (t.length + 1);
-        const to = from + (b % (t.length - from + 1));
-        expect(cannotBeJson(t, from, to)).toBe(cannotBeJson(t.slice(from, to)));
-      }),
-      { numRuns: 3000 },
-    );
-  });
-
-  it('stops at the end of the range: a literal, a string or an escape cut by it', () => {
-    for (const [t, from, to] of [['[true]', 1, 4], ['xnull', 1, 4], ['"ab"', 0, 3], ['"a\\"', 0, 3], ['{"a":1}}', 0, 7]] as const) {
-      expect(cannotBeJson(t, from, to), t).toBe(cannotBeJson(t.slice(from, to)));
-    }
-  });
-});
-
 describe('an attempt rejected without parsing still shows the parser\'s own message', () => {
   const sse = [
     { choices: [{ index: 0, delta: { tool_calls: [{ index: 0, id: 'c1', function: { name: 'f', arguments: '{"a":' } }] } }] },
