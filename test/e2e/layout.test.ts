@@ -70,7 +70,9 @@ async function noSidewaysOverflow(page: Page, what: string): Promise<void> {
 }
 
 async function enterPresenter(page: Page): Promise<void> {
-  await page.locator('main').focus();
+  // focus in the player as the app's own mount focus does it (without scrolling: the app focuses the player in the
+  // frame after its first render, and a test that gets there first must not scroll the page by focusing)
+  await page.locator('main').evaluate((el: HTMLElement) => el.focus({ preventScroll: true }));
   await page.keyboard.press('p');
   await page.locator('.ss-presenter').waitFor();
 }
@@ -304,7 +306,9 @@ describe('the compact embed', () => {
   test('<streamscope-player> renders a named region, never an unnamed <main>, into the host page', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(appUrl('examples/course.html'));
-    await page.locator('streamscope-player').first().getByRole('slider').first().waitFor({ timeout: 30_000 });
+    // every player on the page has rendered (each loads its own recording)
+    const players = page.locator('streamscope-player');
+    for (let i = 0; i < (await players.count()); i++) await players.nth(i).getByRole('slider').first().waitFor({ timeout: 30_000 });
     const found = await page.evaluate(() =>
       [...document.querySelectorAll('streamscope-player')].map((el) => ({
         mains: el.shadowRoot?.querySelectorAll('main').length ?? -1,
