@@ -35,6 +35,9 @@ export interface AnalyzerOptions {
   pieceBytes?: number;
 }
 
+/** The error an analysis cancelled by its signal rejects with (here and in ./inWorker.ts). */
+export const abortError = (): DOMException => new DOMException('analysis cancelled', 'AbortError');
+
 export function createAnalyzer(options: AnalyzerOptions) {
   const threshold = options.threshold ?? WORKER_THRESHOLD;
   return async (input: string | Uint8Array, name: string, hooks: AnalyzerHooks): Promise<AnalyzeTextResult> => {
@@ -45,7 +48,7 @@ export function createAnalyzer(options: AnalyzerOptions) {
     }
     // let the loading state paint before the (short) inline analysis
     await nextTask();
-    if (hooks.signal.aborted) throw new DOMException('analysis cancelled', 'AbortError');
+    if (hooks.signal.aborted) throw abortError();
     const faults = hooks.faults ?? [];
     if (faults.length > 0) {
       // core/faults comes with the first faulted analysis, not with the page (the instructor lab is opt-in)

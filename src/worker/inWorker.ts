@@ -8,13 +8,11 @@
  */
 import type { AnalyzeTextResult } from '../core/session/session';
 import { createAssembler } from './assemble';
-import type { AnalyzerHooks } from './client';
+import { abortError, type AnalyzerHooks } from './client';
 import type { AnalyzeRequest, InputPiece, WorkerReply } from './protocol';
 import { nextTask } from './tasks';
 
 const defaultWorker = () => new Worker(new URL('./analyze.worker.ts', import.meta.url), { type: 'module', name: 'streamscope-analyze' });
-
-const abortError = () => new DOMException('analysis cancelled', 'AbortError');
 
 export async function inWorker(createWorker: (() => Worker) | undefined, input: string | Uint8Array, name: string, hooks: AnalyzerHooks, pieceBytes: number): Promise<AnalyzeTextResult> {
   return new Promise((resolve, reject) => {
