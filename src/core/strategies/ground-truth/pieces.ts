@@ -1,12 +1,13 @@
 /**
  * The argument pieces of the ground truth's calls (tracer.ts), for every call of a trace in a few flat arrays:
- * no array per call, nothing copied per piece.
+ * no array per call, no string per piece.
  *
  * Contract: a `Chain` is one call's pieces in order. `addText(c, text)` appends a text; `addLiteral(c, data,
  * start, end)` appends the JSON string literal `data.slice(start, end)`, which the reader checked (shape.ts
- * `fitShape`: JSON.parse's grammar), standing for its value. `text(c)` is the chain's joined text: texts as they
- * are, literals decoded to the same code units as JSON.parse gives (a chain without literals is joined as
- * strings). `reset(c, text)` makes the chain that one text. Never throws.
+ * `fitShape`: JSON.parse's grammar), standing for its value: it is decoded at once (while the reader's text is in
+ * the cache) to the same code units as JSON.parse gives, into one buffer of all literals' code units. `text(c)` is
+ * the chain's joined text (a chain without literals is joined as strings). `reset(c, text)` makes the chain that
+ * one text. Never throws.
  */
 
 export interface Chain {
@@ -19,18 +20,21 @@ export interface Chain {
 export const chain = (): Chain => ({ first: -1, last: -1, literal: false });
 
 /** Reused by `text`: the UTF-16 code units being joined, written out in runs of CHUNK. */
-const units: number[] = [];
+const joined: number[] = [];
 const CHUNK = 4096;
 
 const hex = (c: number): number => (c <= 57 ? c - 48 : (c | 32) - 87);
 
 export class Pieces {
-  /** Per piece: its string, where its literal starts (-1: a text) and ends, and the next piece of its chain. */
+  /** Per piece: a text piece's text, where a literal's code units start in `units` (-1: a text) and end, the next piece of its chain. */
   private src: string[];
   private from: Int32Array;
   private to: Int32Array;
   private next: Int32Array;
   private size = 0;
+  /** The literals' decoded code units, back to back, `used` of them. */
+  private units: Uint16Array;
+  private used = 0;
 
   /** `capacity`: how many pieces to make room for at once (the arrays grow past it). */
   constructor(capacity = 64) {
@@ -39,6 +43,7 @@ export class Pieces {
     this.from = new Int32Array(n);
     this.to = new Int32Array(n);
     this.next = new Int32Array(n);
+    this.units = new Uint16Array(n);
   }
 
   private grow(): void {
@@ -54,25 +59,51 @@ export class Pieces {
     this.src.length = n;
   }
 
-  private add(c: Chain, s: string, from: number, to: number): void {
+  /** Appends a piece to `c` and returns it. */
+  private add(c: Chain, from: number, to: number): number {
     const i = this.size++;
     if (i === this.from.length) this.grow();
-    this.src[i] = s;
     this.from[i] = from;
     this.to[i] = to;
     this.next[i] = -1;
     if (c.last >= 0) this.next[c.last] = i;
     else c.first = i;
-    c.last = i;
+    return (c.last = i);
   }
 
   addText(c: Chain, text: string): void {
-    this.add(c, text, -1, text.length);
+    this.src[this.add(c, -1, text.length)] = text;
   }
 
   addLiteral(c: Chain, data: string, start: number, end: number): void {
     c.literal = true;
-    this.add(c, data, start, end);
+    let units = this.units;
+    const first = this.used;
+    let w = first;
+    // a literal's value has at most as many code units as its body
+    if (w + end - start > units.length) {
+      units = new Uint16Array(Math.max(units.length * 2, w + end - start));
+      units.set(this.units);
+      this.units = units;
+    }
+    for (let i = start + 1; i < end - 1; i++) {
+      let u = data.charCodeAt(i);
+      if (u === 92) {
+        u = data.charCodeAt(++i);
+        if (u === 110) u = 10;
+        else if (u === 116) u = 9;
+        else if (u === 114) u = 13;
+        else if (u === 98) u = 8;
+        else if (u === 102) u = 12;
+        else if (u === 117) {
+          u = (hex(data.charCodeAt(i + 1)) << 12) | (hex(data.charCodeAt(i + 2)) << 8) | (hex(data.charCodeAt(i + 3)) << 4) | hex(data.charCodeAt(i + 4));
+          i += 4;
+        }
+      }
+      units[w++] = u;
+    }
+    this.used = w;
+    this.add(c, first, w);
   }
 
   reset(c: Chain, text: string): void {
@@ -83,7 +114,7 @@ export class Pieces {
   }
 
   text(c: Chain): string {
-    const { src, from, to, next } = this;
+    const { src, from, to, next, units } = this;
     if (!c.literal) {
       if (c.first >= 0 && next[c.first] === -1) return src[c.first] as string;
       const texts: string[] = [];
@@ -93,32 +124,18 @@ export class Pieces {
     let out = '';
     let w = 0;
     for (let p = c.first; p >= 0; p = next[p] as number) {
-      const s = src[p] as string;
-      const start = from[p] as number;
-      const literal = start >= 0;
-      const last = literal ? (to[p] as number) - 1 : s.length;
-      for (let i = literal ? start + 1 : 0; i < last; i++) {
-        let u = s.charCodeAt(i);
-        if (u === 92 && literal) {
-          u = s.charCodeAt(++i);
-          if (u === 110) u = 10;
-          else if (u === 116) u = 9;
-          else if (u === 114) u = 13;
-          else if (u === 98) u = 8;
-          else if (u === 102) u = 12;
-          else if (u === 117) {
-            u = (hex(s.charCodeAt(i + 1)) << 12) | (hex(s.charCodeAt(i + 2)) << 8) | (hex(s.charCodeAt(i + 3)) << 4) | hex(s.charCodeAt(i + 4));
-            i += 4;
-          }
-        }
-        units[w++] = u;
+      const literal = (from[p] as number) >= 0;
+      const s = literal ? '' : (src[p] as string);
+      const last = to[p] as number;
+      for (let i = literal ? (from[p] as number) : 0; i < last; i++) {
+        joined[w++] = literal ? (units[i] as number) : s.charCodeAt(i);
         if (w === CHUNK) {
-          out += String.fromCharCode.apply(null, units);
+          out += String.fromCharCode.apply(null, joined);
           w = 0;
         }
       }
     }
-    units.length = w;
-    return out + String.fromCharCode.apply(null, units);
+    joined.length = w;
+    return out + String.fromCharCode.apply(null, joined);
   }
 }

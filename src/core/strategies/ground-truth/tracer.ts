@@ -10,8 +10,8 @@
  *   reused key: a second call (reported in `reused`); otherwise it fills the missing id / name;
  * - a fragment or an end for a key with no call opens one with id and name '';
  * - a complete opens a new call when the key has none, already had a complete event, or has another id;
- * - args = the joined fragments when any came (fragments given as JSON string bodies are decoded once, joined),
- *   else the whole args; endFrame = the first end;
+ * - args = the joined fragments when any came (fragments given as JSON string literals are decoded as they come,
+ *   into code units joined once per call), else the whole args; endFrame = the first end;
  * - a call the reader marks `streamed` (Gemini partialArgs) is not ended by `endAll`: finishReason arriving
  *   while its arguments are still coming leaves it cut (endFrame undefined).
  * Nothing here knows a wire's field names; the readers never share code with the wire adapters.
@@ -126,8 +126,8 @@ export class Tracer {
 
   /**
    * A fragment given as a JSON string literal the reader checked (shape.ts `fitShape`), `data.slice(start, end)`:
-   * the same as `fragment(key, frame, JSON.parse(data.slice(start, end)))`. A call's literals are decoded once,
-   * at finish (the bodies of valid literals join into the body of their joined values).
+   * the same as `fragment(key, frame, JSON.parse(data.slice(start, end)))`, decoded now into code units that a
+   * call's text joins once, at finish (pieces.ts).
    */
   fragmentJson(key: CallKey, frame: FrameIndex, data: string, start: number, end: number): void {
     const d = this.draft(key) ?? this.open(key, frame);
