@@ -233,7 +233,7 @@ function shapeRegExp(fixed: readonly string[], holes: readonly number[]): RegExp
 
 /** Keys of small indices, made once (the same string each time: a map finds it without hashing it anew). */
 const KEYS: string[] = [];
-const keyOf = (n: number): string => (n < 4096 ? (KEYS[n] ??= String(n)) : String(n));
+const keyOf = (n: number): string => (n < 65536 ? (KEYS[n] ??= String(n)) : String(n));
 
 /**
  * Whether the event `text.slice(from, to)` fits the shape, read in place (offsets are in `text`): one native match
@@ -310,8 +310,13 @@ export function replay(s: Shape, fit: ShapeFit, text: string, sink: Replay): voi
   }
 }
 
-/** What an event that fits the shape says (the literal decoded), or undefined when it does not fit. */
-export function opsOf(s: Shape, data: string): Op[] | undefined {
+/**
+ * What an event that fits the shape says (the literal decoded), or undefined when it does not fit. It reads a
+ * flat copy of `data`: `fitShapeIn` then only ever sees flat strings, as the readers' decoded text is, and its
+ * optimized code keeps `charCodeAt` inline (sliced and joined strings of both widths made those calls megamorphic).
+ */
+export function opsOf(s: Shape, text: string): Op[] | undefined {
+  const data = JSON.parse(JSON.stringify(text)) as string;
   const fit = shapeFit();
   if (!fitShapeIn(s, data, 0, data.length, fit)) return undefined;
   return s.ops.map((op) => {

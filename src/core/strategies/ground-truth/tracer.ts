@@ -54,9 +54,8 @@ interface Draft {
 export class Tracer {
   private readonly drafts: Draft[] = [];
   private readonly pieces: Pieces;
-  /** The draft of the key looked up last (most pieces go to the call the previous one went to). */
-  private lastKey: CallKey | undefined;
-  private lastDraft: Draft | undefined;
+  /** Drafts of keys looked up lately, at their key's last character mod 8 (most pieces go to one of a few calls). */
+  private recent: (Draft | undefined)[] = [];
   private readonly reused: ReusedKey[] = [];
   private byKey = new Map<CallKey, Draft>();
   private turnDrafts: Draft[] = [];
@@ -73,14 +72,14 @@ export class Tracer {
     this.turn = turn;
     this.byKey = new Map();
     this.turnDrafts = [];
-    this.lastKey = undefined;
+    this.recent = [];
   }
 
   private draft(key: CallKey): Draft | undefined {
-    if (key === this.lastKey) return this.lastDraft;
+    const r = this.recent[key.charCodeAt(key.length - 1) & 7];
+    if (r !== undefined && r.call.key === key) return r;
     const d = this.byKey.get(key);
-    this.lastKey = key;
-    this.lastDraft = d;
+    if (d) this.recent[key.charCodeAt(key.length - 1) & 7] = d;
     return d;
   }
 
@@ -88,7 +87,7 @@ export class Tracer {
     const call: Mutable<CarriedCall> = { turn: this.turn, key, id, name, argsText: '', startFrame: frame, valid: false };
     const d: Draft = { call, parts: chain(), sawFragment: false, complete: false, streamed: false, whole: undefined, argFrames: 0, lastArgFrame: undefined, unread: 0 };
     this.byKey.set(key, d);
-    if (key === this.lastKey) this.lastDraft = d;
+    this.recent[key.charCodeAt(key.length - 1) & 7] = d;
     this.drafts.push(d);
     this.turnDrafts.push(d);
     return d;
