@@ -14,7 +14,8 @@
 import type { FrameFields, FrameIndex } from '../../types';
 import { argsJson, index, list, name, parse, rec, text, type Rec } from './plain';
 import { fitShapesIn, learnShape, shapeSchedule, usedShape, type ShapeSchedule } from './schedule';
-import { replay, type Field, type Op, type Replay, type ShapeSpec } from './shape';
+import { replay, type Field, type Op, type Replay } from './fit';
+import type { ShapeSpec } from './shape';
 import { keepAlive } from './keep';
 import { Tracer } from './tracer';
 

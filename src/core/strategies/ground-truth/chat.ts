@@ -13,7 +13,8 @@
  */
 import type { FrameFields, FrameIndex } from '../../types';
 import { fitShapesIn, learnShape, shapeSchedule, usedShape, type ShapeSchedule } from './schedule';
-import { replay, type Field, type Op, type Replay, type ShapeSpec } from './shape';
+import { replay, type Field, type Op, type Replay } from './fit';
+import type { ShapeSpec } from './shape';
 import { index, list, name, parse, rec, text } from './plain';
 import { keepAlive } from './keep';
 import { Tracer } from './tracer';

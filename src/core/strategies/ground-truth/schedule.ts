@@ -7,7 +7,8 @@
  * recently used first, and leaves the one that fitted in `turn.fit` (its values in the turn, a `ShapeFit`);
  * `usedShape` records that it was read by it. Never throws.
  */
-import { fitShapeIn, makeShape, type ReadWhole, type Shape, type ShapeFit, type ShapeSpec } from './shape';
+import { fitShapeIn, type Shape, type ShapeFit } from './fit';
+import { makeShape, type ReadWhole, type ShapeSpec } from './shape';
 
 /** How many shapes a turn keeps, and the longest wait between two builds that went unused. */
 const SHAPES = 6;
