@@ -54,8 +54,9 @@ interface Draft {
 export class Tracer {
   private readonly drafts: Draft[] = [];
   private readonly pieces: Pieces;
-  /** Drafts of keys looked up lately, at their key's last character mod 8 (most pieces go to one of a few calls). */
-  private recent: (Draft | undefined)[] = [];
+  /** The draft of the key looked up last (most pieces go to the call the previous one went to). */
+  private lastKey: CallKey | undefined;
+  private lastDraft: Draft | undefined;
   private readonly reused: ReusedKey[] = [];
   private byKey = new Map<CallKey, Draft>();
   private turnDrafts: Draft[] = [];
@@ -72,14 +73,14 @@ export class Tracer {
     this.turn = turn;
     this.byKey = new Map();
     this.turnDrafts = [];
-    this.recent = [];
+    this.lastKey = undefined;
   }
 
   private draft(key: CallKey): Draft | undefined {
-    const r = this.recent[key.charCodeAt(key.length - 1) & 7];
-    if (r !== undefined && r.call.key === key) return r;
+    if (key === this.lastKey) return this.lastDraft;
     const d = this.byKey.get(key);
-    if (d) this.recent[key.charCodeAt(key.length - 1) & 7] = d;
+    this.lastKey = key;
+    this.lastDraft = d;
     return d;
   }
 
@@ -87,7 +88,7 @@ export class Tracer {
     const call: Mutable<CarriedCall> = { turn: this.turn, key, id, name, argsText: '', startFrame: frame, valid: false };
     const d: Draft = { call, parts: chain(), sawFragment: false, complete: false, streamed: false, whole: undefined, argFrames: 0, lastArgFrame: undefined, unread: 0 };
     this.byKey.set(key, d);
-    this.recent[key.charCodeAt(key.length - 1) & 7] = d;
+    if (key === this.lastKey) this.lastDraft = d;
     this.drafts.push(d);
     this.turnDrafts.push(d);
     return d;
@@ -124,9 +125,9 @@ export class Tracer {
   }
 
   /**
-   * A fragment given as a JSON string literal the reader checked (shape.ts `fitShape`), `data.slice(start, end)`:
-   * the same as `fragment(key, frame, JSON.parse(data.slice(start, end)))`, decoded now into code units that a
-   * call's text joins once, at finish (pieces.ts).
+   * A fragment given as a JSON string literal the reader checked (fit.ts `fitShapeIn`), `data.slice(start, end)`:
+   * the same as `fragment(key, frame, JSON.parse(data.slice(start, end)))`, decoded now into code units that
+   * `finish` joins once per call (pieces.ts).
    */
   fragmentJson(key: CallKey, frame: FrameIndex, data: string, start: number, end: number): void {
     const d = this.draft(key) ?? this.open(key, frame);
