@@ -80,4 +80,34 @@ describe('ground-truth pieces', () => {
     p.addText(c, 'z'.repeat(5000));
     expect(p.text(c)).toBe(long + 'z'.repeat(5000));
   });
+
+  it('chains whose pieces interleave in the shared buffer (as parallel calls do), with resets and growth, each join to their own texts and values', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.nat({ max: 3 }), fc.constantFrom('text', 'literal', 'escaped', 'reset'), fc.string({ unit: 'binary', maxLength: 30 })), { maxLength: 40 }),
+        (steps) => {
+          const p = new Pieces(1);
+          const chains = [chain(), chain(), chain(), chain()];
+          const expected = ['', '', '', ''];
+          for (const [k, how, text] of steps) {
+            const c = chains[k] as ReturnType<typeof chain>;
+            if (how === 'reset') {
+              p.reset(c, text);
+              expected[k] = text;
+              continue;
+            }
+            if (how === 'text') p.addText(c, text);
+            else {
+              const literal = how === 'literal' ? JSON.stringify(text) : literalOf(text, [true, false], k % 2 === 0);
+              const data = `{"x":${literal}}`;
+              p.addLiteral(c, data, 5, 5 + literal.length);
+            }
+            expected[k] += text;
+          }
+          chains.forEach((c, k) => expect(p.text(c)).toBe(expected[k]));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
 });
