@@ -4,10 +4,13 @@
  *
  * Contract: `blockEnds(bytes)` is the end (exclusive) of each block `segmentBytes(bytes, ...)` reports, in order,
  * plus `bytes.length` when an unterminated rest follows the last block; in its own exact buffer. Input without CR
- * (the common case) is scanned a 32-bit word at a time (four words per test where no byte is below 0x0E) for LF;
- * input with a CR goes to `segmentBytes` itself. Pure, linear, never throws.
+ * (the common case) is scanned a 32-bit word at a time (four words per test where no byte is below 0x0E or above
+ * 0x7F) for LF, and what the scan saw of each block's lines and of the non-ASCII bytes is noted for the decoder
+ * against the returned array (sse/block-scan.ts `noteScan`); input with a CR goes to `segmentBytes` itself (nothing
+ * noted). Linear, never throws; the result depends on the bytes alone.
  */
 import { NumberColumn } from '../chunk-table';
+import { noteScan } from '../sse/block-scan';
 import { segmentBytes } from '../sse/segment';
 
 const LF = 10;
@@ -31,21 +34,36 @@ function grown(a: Float64Array): Float64Array {
   return b;
 }
 
+/** `a` copied into an Int32Array twice as long. */
+function grownInt(a: Int32Array): Int32Array {
+  const b = new Int32Array(a.length * 2);
+  b.set(a);
+  return b;
+}
+
 /**
  * Without CR a block ends at an LF that starts its block (a lone blank line) or follows another LF of it (the
  * first "\n\n" after the block's start). So the LFs alone, in order, give every end: state is the current block's
  * start and the last LF seen. Only the words holding a byte below 0x0E (LF and CR are; so are TAB and a few rare
- * controls) are looked at byte by byte: the classic has-less-than test, `(v - 0x0E0E0E0E) & ~v & 0x80808080`, is
- * nonzero exactly when some byte of v is below 0x0E, and its OR over four words says whether any of them has one.
+ * controls) or above 0x7F are looked at byte by byte: the classic has-less-than test, `(v - 0x0E0E0E0E) & ~v &
+ * 0x80808080`, is nonzero exactly when some byte of v is below 0x0E, `v & 0x80808080` when some byte is above 0x7F,
+ * and their OR over four words says whether any of them has one. On the way, what the decoder reads again is
+ * recorded (sse/block-scan.ts): each block's line shape and where each run of non-ASCII bytes starts.
  */
 export function blockEnds(bytes: Uint8Array): Float64Array {
   const n = bytes.length;
   // about one block per 64 bytes to start with, doubled when a stream has more (a local array: a NumberColumn's
   // push measured ~20 ms more per 200,000 blocks here)
   let ends: Float64Array = new Float64Array(Math.max(16, n >> 6));
+  let shape: Int32Array = new Int32Array(ends.length);
+  let runs: Float64Array = new Float64Array(16);
+  let runCount = 0;
   let count = 0;
   let start = 0;
   let last = -2;
+  // the LFs of the current block that end its lines (not its empty line), and the first of them
+  let lines = 0;
+  let first = 0;
   // bytes before the first 4-byte boundary of the buffer (the head), then whole words, then the tail
   const head = Math.min(n, (4 - (bytes.byteOffset & 3)) & 3);
   const wordCount = n - head >= 4 ? (n - head) >> 2 : 0;
@@ -54,7 +72,7 @@ export function blockEnds(bytes: Uint8Array): Float64Array {
   let p = 0;
   let w = 0;
   while (p < n) {
-    // the bytes [p, to) are looked at one by one: the head, the next word with a low byte, or the tail
+    // the bytes [p, to) are looked at one by one: the head, the next word with a low or high byte, or the tail
     let to: number;
     if (p < head) to = head;
     else if (w < wordCount) {
@@ -63,12 +81,12 @@ export function blockEnds(bytes: Uint8Array): Float64Array {
         const b = words[w + 1] as number;
         const c = words[w + 2] as number;
         const d = words[w + 3] as number;
-        if (((((a - LOW) | 0) & ~a) | (((b - LOW) | 0) & ~b) | (((c - LOW) | 0) & ~c) | (((d - LOW) | 0) & ~d)) & HIGH) break;
+        if (((((a - LOW) | 0) & ~a) | (((b - LOW) | 0) & ~b) | (((c - LOW) | 0) & ~c) | (((d - LOW) | 0) & ~d) | a | b | c | d) & HIGH) break;
         w += 4;
       }
       while (w < wordCount) {
         const a = words[w] as number;
-        if ((((a - LOW) | 0) & ~a & HIGH) !== 0) break;
+        if (((((a - LOW) | 0) & ~a) | a) & HIGH) break;
         w++;
       }
       if (w === wordCount) continue;
@@ -83,19 +101,36 @@ export function blockEnds(bytes: Uint8Array): Float64Array {
       const b = bytes[p] as number;
       if (b === LF) {
         if (p === start || p - 1 === last) {
-          if (count === ends.length) ends = grown(ends);
+          if (count === ends.length) {
+            ends = grown(ends);
+            shape = grownInt(shape);
+          }
+          shape[count] = lines < 2 ? 0 : lines === 2 && first - start <= 0x7fffffff ? first - start : -1;
           ends[count++] = p + 1;
           start = p + 1;
-        }
+          lines = 0;
+        } else if (lines++ === 0) first = p;
         last = p;
+      } else if (b >= 0x80) {
+        if (p === 0 || (bytes[p - 1] as number) < 0x80) {
+          if (runCount === runs.length) runs = grown(runs);
+          runs[runCount++] = p;
+        }
       } else if (b === CR) return viaSegment(bytes);
     }
   }
-  if (start < n) {
-    if (count === ends.length) ends = grown(ends);
+  const rest = start < n;
+  if (rest) {
+    if (count === ends.length) {
+      ends = grown(ends);
+      shape = grownInt(shape);
+    }
+    shape[count] = -1;
     ends[count++] = n;
   }
-  return ends.slice(0, count);
+  const out = ends.slice(0, count);
+  noteScan(out, { bytes, shape: shape.slice(0, count), runs: runs.slice(0, runCount), rest });
+  return out;
 }
 
 // Every branch of blockEnds run once when the module loads (a few hundred bytes: every path, the array grown, an

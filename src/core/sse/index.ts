@@ -27,6 +27,8 @@ import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { evenTable } from '../chunk-table';
 import { ms, turnIndex, type DecodedTurn, type FrameTable, type Mutable, type Recording, type Turn, type TurnIndex } from '../types';
 import { ByteMap } from './byte-map';
+import { decodeBlocks } from './block-path';
+import { noteScan, scanOf } from './block-scan';
 import { segmentText } from './segment';
 import { pieceEnd, turnBytes } from './turn-bytes';
 import { decodeCr, decodeLf, pushFrame, type FeedBlock, type TurnState } from './fast-path';
@@ -153,6 +155,8 @@ function decodeTurn(turn: Turn, turnNo: TurnIndex, b: TableBuilder, fastPath: bo
   const bom = all[0] === 0xef && all[1] === 0xbb && all[2] === 0xbf ? 3 : 0;
   b.setId('');
   const t: TurnState = { b, turnNo, chunks, chunkEnds: chunks.ends, lastChunk, k: 0, all, text: '', piece: 0, charBase: 0, byteBase: bom, map: new ByteMap('', all.subarray(0, 0)) };
+  // the loader's scan of these very blocks (raw SSE without CR), when it made the table
+  const scan = fastPath && bom === 0 ? scanOf(chunks) : undefined;
   const general = parserFeeder(t);
   keep?.push(t);
   const invalid: number[] = [];
@@ -168,14 +172,17 @@ function decodeTurn(turn: Turn, turnNo: TurnIndex, b: TableBuilder, fastPath: bo
     t.piece = b.addPiece(text, turnNo, charAt);
     t.charBase = charAt;
     t.byteBase = byteAt;
-    t.map = new ByteMap(text, bytes);
-    // The common block shapes are read directly (fast-path.ts: LF, or CRLF / CR from the start up to the first
-    // block with another line end); the parser reads the others.
-    const cr = text.indexOf('\r');
+    t.map = new ByteMap(text, bytes, scan && { runs: scan.runs, base: byteAt });
+    // The common block shapes are read directly (block-path.ts with the loader's scan; else fast-path.ts: LF, or
+    // CRLF / CR from the start up to the first block with another line end); the parser reads the others.
     let rest: number;
     if (!fastPath) rest = segmentText(text, general);
-    else if (cr === -1) rest = decodeLf(t, general);
-    else rest = segmentText(text, general, decodeCr(t, general, text.charCodeAt(cr + 1) === 10));
+    else if (scan !== undefined) rest = decodeBlocks(t, scan, to, general);
+    else {
+      const cr = text.indexOf('\r');
+      if (cr === -1) rest = decodeLf(t, general);
+      else rest = segmentText(text, general, decodeCr(t, general, text.charCodeAt(cr + 1) === 10));
+    }
     // the piece's invalid UTF-8, if any (the map has read the bytes up to its last frame by now)
     if (t.map.invalid()) for (const r of findInvalidRuns(text, bytes, 0)) invalid.push(charAt + r.char);
     if (to === total && rest < text.length) {
@@ -199,8 +206,12 @@ function decodeTurn(turn: Turn, turnNo: TurnIndex, b: TableBuilder, fastPath: bo
 const kept: object[] = [];
 const keepUsed = (): void => {
   const bytes = new TextEncoder().encode('event: a\ndata: \u00e9\n\ndata: b\n\n');
-  const chunks = evenTable(bytes, Float64Array.of(19, bytes.length), 0, 1);
-  decodeTurn({ index: turnIndex(0), requestAt: ms(0), chunks }, turnIndex(0), new TableBuilder(), true, PIECE_BYTES, wholeDecode, kept);
+  // the text's fast path, then the block path (as the loader would scan these bytes)
+  for (const scanned of [false, true]) {
+    const chunks = evenTable(bytes, Float64Array.of(19, bytes.length), 0, 1);
+    if (scanned) noteScan(chunks.ends, { bytes, shape: Int32Array.of(8, 0), runs: Float64Array.of(15), rest: false });
+    decodeTurn({ index: turnIndex(0), requestAt: ms(0), chunks }, turnIndex(0), new TableBuilder(), true, PIECE_BYTES, wholeDecode, kept);
+  }
 };
 keepUsed();
 
