@@ -45,10 +45,10 @@ function grownInt(a: Int32Array): Int32Array {
  * Without CR a block ends at an LF that starts its block (a lone blank line) or follows another LF of it (the
  * first "\n\n" after the block's start). So the LFs alone, in order, give every end: state is the current block's
  * start and the last LF seen. Only the words holding a byte below 0x0E (LF and CR are; so are TAB and a few rare
- * controls) or above 0x7F are looked at byte by byte: the classic has-less-than test, `(v - 0x0E0E0E0E) & ~v &
- * 0x80808080`, is nonzero exactly when some byte of v is below 0x0E, `v & 0x80808080` when some byte is above 0x7F,
- * and their OR over four words says whether any of them has one. On the way, what the decoder reads again is
- * recorded (sse/block-scan.ts): each block's line shape and where each run of non-ASCII bytes starts.
+ * controls) or above 0x7F are looked at byte by byte: `((v - 0x0E0E0E0E) | v) & 0x80808080` is nonzero exactly when
+ * some byte of v is (a byte in [0x0E, 0x7F] minus 0x0E keeps its high bit clear, and only a byte below 0x0E borrows
+ * from the next), and its OR over four words says whether any of them has one. On the way, what the decoder reads
+ * again is recorded (sse/block-scan.ts): each block's line shape and where each run of non-ASCII bytes starts.
  */
 export function blockEnds(bytes: Uint8Array): Float64Array {
   const n = bytes.length;
@@ -81,12 +81,12 @@ export function blockEnds(bytes: Uint8Array): Float64Array {
         const b = words[w + 1] as number;
         const c = words[w + 2] as number;
         const d = words[w + 3] as number;
-        if (((((a - LOW) | 0) & ~a) | (((b - LOW) | 0) & ~b) | (((c - LOW) | 0) & ~c) | (((d - LOW) | 0) & ~d) | a | b | c | d) & HIGH) break;
+        if (((a - LOW) | a | (b - LOW) | b | (c - LOW) | c | (d - LOW) | d) & HIGH) break;
         w += 4;
       }
       while (w < wordCount) {
         const a = words[w] as number;
-        if (((((a - LOW) | 0) & ~a) | a) & HIGH) break;
+        if (((a - LOW) | a) & HIGH) break;
         w++;
       }
       if (w === wordCount) continue;

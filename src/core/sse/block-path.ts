@@ -32,13 +32,16 @@ export function decodeBlocks(t: TurnState, scan: BlockScan, to: number, general:
   const piece = t.piece;
   const turnNo = t.turnNo;
   const b = t.b;
+  const view = new DataView(all.buffer, all.byteOffset, all.length);
   // blocks [.., terminated) end with their empty line; the one after, if any, is the unterminated rest
   const terminated = scan.rest ? ends.length - 1 : ends.length;
   let k = t.k;
   let kEnd = k;
   while (kEnd < ends.length && (ends[kEnd] as number) <= to) kEnd++;
-  // room for a frame per block: the columns do not grow below (the general path pushes at most one per block too)
+  // room for a frame per block: the columns do not grow below, so they are read once (the general path pushes at
+  // most one frame per block too)
   b.reserve(kEnd - k);
+  const { turn, time, chunkFirst, chunkLast, charStart, charEnd, byteStart, byteEnd, event: eventCol, piece: pieceCol, dataStart, dataEnd } = b;
   let rest = text.length;
   let i = b.count;
   for (; k < kEnd; k++) {
@@ -63,32 +66,33 @@ export function decodeBlocks(t: TurnState, scan: BlockScan, to: number, general:
       i = b.count;
       continue;
     }
+    // "event:", "data:" and a space after them are ASCII, so their bytes are read instead of the text's chars (the
+    // bytes were just read; the text was just made, and measured slower to reach)
     let event = 0;
     let dataLine = cs;
+    let dataByte = s;
     if (sh > 0) {
-      // "event:" and its space are ASCII: the name starts as many bytes after s as chars after cs
       const lineEnd = map.charOf(s + sh - byteBase);
-      let v = cs + 6;
-      if (v < lineEnd && text.charCodeAt(v) === 32) v++;
-      event = b.eventAt(all, s + (v - cs), text, v, lineEnd);
+      const space = all[s + 6] === 32 ? 1 : 0;
+      event = b.eventAt(view, all, s + 6 + space, text, cs + 6 + space, lineEnd);
       dataLine = lineEnd + 1;
+      dataByte = s + sh + 1;
     }
     const ce = map.charOf(e - byteBase);
-    let v = dataLine + 5;
+    const v = dataLine + 5 + (all[dataByte + 5] === 32 ? 1 : 0);
     const lineEnd = ce - 2;
-    if (v < lineEnd && text.charCodeAt(v) === 32) v++;
-    b.turn[i] = turnNo;
-    b.time[i] = times[k] as number;
-    b.chunkFirst[i] = k;
-    b.chunkLast[i] = k;
-    b.charStart[i] = charBase + cs;
-    b.charEnd[i] = charBase + ce;
-    b.byteStart[i] = s;
-    b.byteEnd[i] = e;
-    b.event[i] = event;
-    b.piece[i] = piece;
-    b.dataStart[i] = v;
-    b.dataEnd[i] = lineEnd;
+    turn[i] = turnNo;
+    time[i] = times[k] as number;
+    chunkFirst[i] = k;
+    chunkLast[i] = k;
+    charStart[i] = charBase + cs;
+    charEnd[i] = charBase + ce;
+    byteStart[i] = s;
+    byteEnd[i] = e;
+    eventCol[i] = event;
+    pieceCol[i] = piece;
+    dataStart[i] = v;
+    dataEnd[i] = lineEnd;
     i++;
   }
   b.count = i;
