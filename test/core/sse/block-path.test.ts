@@ -80,6 +80,24 @@ describe('SSE block path', () => {
     );
   });
 
+  it('scans the same in parts of any size as in one', () => {
+    fc.assert(
+      fc.property(stream, fc.integer({ min: 0, max: 7 }), fc.integer({ min: 1, max: 12 }), (raw, shift, words) => {
+        const bytes = shifted(raw, shift);
+        const whole = blockEnds(bytes);
+        const parts = blockEnds(bytes, words * 4);
+        expect(Array.from(parts)).toEqual(Array.from(whole));
+        const scan = (ends: Float64Array) => scanOf({ bytes, times: new Float64Array(ends.length), ends });
+        expect(scan(parts)).toEqual(scan(whole));
+        // a CR in a later part: the whole input goes to segmentBytes, as in one part
+        const cr = concat([bytes, toBytes('data: x\r\n\r\n')]);
+        expect(Array.from(blockEnds(cr, words * 4))).toEqual(Array.from(blockEnds(cr)));
+        expect(scan(blockEnds(cr, words * 4))).toBeUndefined();
+      }),
+      { numRuns: 500 },
+    );
+  });
+
   it('reads a table whose ends were not scanned (a copy), or whose bytes are another buffer, by the text path', () => {
     const bytes = toBytes('event: e\ndata: é\n\ndata: x\n\n');
     const ends = blockEnds(bytes);
