@@ -15,7 +15,9 @@
  *   (fast-path.ts): in a piece with no CR, and in a piece whose lines end with CRLF (or a lone CR) up to its first
  *   block with another line end, a block that is exactly one `data:` line, an `event:` line then a `data:` line,
  *   one comment line, or the lone empty line is read directly (simple-block.ts), giving what the parser would
- *   (checked by property tests against `{ fastPath: false }`, which sends every block to the parser);
+ *   (checked by property tests against `{ fastPath: false }`, which sends every block to the parser). A turn whose
+ *   chunk table the loader cut one chunk per block and scanned (block-scan.ts: raw SSE without CR, no BOM) is read
+ *   by block-path.ts instead: the same shapes, found from the chunk ends and the scan, not by searching the text;
  * - a frame's time is that of the chunk holding the first character of its terminating blank line; its chunks are
  *   the chunks holding the block's first and last characters; char and byte ranges cover the whole block;
  * - the id is the last event ID in force (sticky within the turn, also set by blocks that dispatch nothing);
