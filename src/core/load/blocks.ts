@@ -193,9 +193,3 @@ export function blockEnds(bytes: Uint8Array, part = PART): Float64Array {
   runs = ends;
   return out ?? viaSegment(bytes);
 }
-
-// Every branch of blockEnds run once when the module loads (a few hundred bytes: every path, the array grown, an
-// unterminated rest): the engine then compiles the first long scan with feedback for all of it, instead of leaving
-// it for the interpreter at its first untaken branch (session 10: the first two loads of a 28 MB stream took ~35 ms
-// each instead of ~15).
-blockEnds(new TextEncoder().encode(`x\tdata: ${'\n'.repeat(40)}é${'data: abcdefghijklmnop\n\n'.repeat(8)}rest`));
