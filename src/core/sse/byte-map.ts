@@ -10,7 +10,10 @@
  * width (2 for four bytes), an invalid one is its maximal subpart (utf8.ts `invalidSequenceLength`), one U+FFFD.
  * The text is read only when it has as many characters as the piece has bytes (ASCII, unless lone invalid bytes
  * each gave a U+FFFD): a search for U+FFFD, at once on a one-byte string. (Session 9: searching every piece's text
- * for U+FFFD cost 5 ms per 28 MB of two-byte text.) Never allocates per call.
+ * for U+FFFD cost 5 ms per 28 MB of two-byte text.) Given the loader's scan of the turn (`scan`: its runs of
+ * non-ASCII bytes, block-scan.ts, and the turn byte at which this piece starts), neither the bytes nor the text are
+ * searched: the runs say where the non-ASCII bytes are. `charOf(b)` is the inverse of `at`, for a caller that knows
+ * byte offsets (block-path.ts); calls of both, together, must ask non-decreasing offsets. Never allocates per call.
  */
 import { invalidSequenceLength } from './utf8';
 
@@ -29,15 +32,41 @@ export class ByteMap {
   private readonly words: Int32Array | undefined;
   private readonly head: number;
 
+  /** The next run of the scan's `runs` to look at (with runs), and those runs' offset to this piece's bytes. */
+  private run = 0;
+  private readonly runs: Float64Array | undefined;
+  private readonly base: number;
+
   constructor(
     private readonly text: string,
     private readonly bytes: Uint8Array,
+    scan?: { runs: Float64Array; base: number },
   ) {
-    this.ascii = text.length === bytes.length && text.indexOf('\uFFFD') === -1;
     const off = bytes.byteOffset;
     this.head = Math.min(bytes.length, ((off + 3) & ~3) - off);
     const count = (bytes.length - this.head) >> 2;
-    this.words = this.ascii || count <= 0 ? undefined : new Int32Array(bytes.buffer, off + this.head, count);
+    if (scan !== undefined) {
+      const runs = scan.runs;
+      const base = scan.base;
+      // the first run at or after the piece (a binary search)
+      let lo = 0;
+      let hi = runs.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if ((runs[mid] as number) < base) lo = mid + 1;
+        else hi = mid;
+      }
+      this.run = lo;
+      this.runs = runs;
+      this.base = base;
+      this.ascii = lo === runs.length || (runs[lo] as number) >= base + bytes.length;
+      this.words = undefined;
+    } else {
+      this.runs = undefined;
+      this.base = 0;
+      this.ascii = text.length === bytes.length && text.indexOf('\uFFFD') === -1;
+      this.words = this.ascii || count <= 0 ? undefined : new Int32Array(bytes.buffer, off + this.head, count);
+    }
     this.nextByte = this.ascii ? Infinity : this.findByte(0);
   }
 
@@ -45,6 +74,17 @@ export class ByteMap {
   private findByte(from: number): number {
     const bytes = this.bytes;
     const n = bytes.length;
+    const runs = this.runs;
+    if (runs !== undefined) {
+      // inside a run, or at the next run's start (the bytes between two runs are ASCII)
+      if (from < n && (bytes[from] as number) >= 0x80) return from;
+      const base = this.base;
+      let r = this.run;
+      while (r < runs.length && (runs[r] as number) - base < from) r++;
+      this.run = r;
+      const at = r < runs.length ? (runs[r] as number) - base : Infinity;
+      return at < n ? at : Infinity;
+    }
     const head = this.head;
     const words = this.words;
     let p = from;
@@ -85,6 +125,33 @@ export class ByteMap {
     this.b += c - this.c;
     this.c = c;
     return this.b;
+  }
+
+  /**
+   * The char offset of byte `b` (at a character boundary; the inverse of `at`), for offsets asked in increasing
+   * order, together with `at`'s (the two share one walk).
+   */
+  charOf(b: number): number {
+    const bytes = this.bytes;
+    for (;;) {
+      const nb = this.nextByte;
+      if (!(nb < b)) break;
+      const lead = bytes[nb] as number;
+      let len = 1;
+      let width = 1;
+      if (lead >= 0xc2 && lead <= 0xf4) {
+        const need = lead < 0xe0 ? 2 : lead < 0xf0 ? 3 : 4;
+        len = invalidSequenceLength(bytes, nb);
+        if (len !== need) this.bad = true;
+        else if (need === 4) width = 2;
+      } else this.bad = true;
+      this.c += nb - this.b + width;
+      this.b = nb + len;
+      this.nextByte = this.findByte(this.b);
+    }
+    this.c += b - this.b;
+    this.b = b;
+    return this.c;
   }
 
   /** Whether the piece's bytes hold an invalid sequence: walks the rest of the piece (ask after the last `at`). */

@@ -95,7 +95,7 @@ function pushSimple(t: TurnState, s: number, blank: number, dataLine: number, nl
     const lineEnd = dataLine - nl;
     if (v < lineEnd && text.charCodeAt(v) === 32) v++;
     // "event:" and its space are ASCII, so the name's bytes start as many bytes after the block's first byte
-    event = t.b.eventAt(t.all, byteStart + (v - s), text, v, lineEnd);
+    event = t.b.eventAt(undefined, t.all, byteStart + (v - s), text, v, lineEnd);
   }
   let v = dataLine + 5;
   const lineEnd = blank - nl;

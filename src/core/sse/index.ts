@@ -15,7 +15,9 @@
  *   (fast-path.ts): in a piece with no CR, and in a piece whose lines end with CRLF (or a lone CR) up to its first
  *   block with another line end, a block that is exactly one `data:` line, an `event:` line then a `data:` line,
  *   one comment line, or the lone empty line is read directly (simple-block.ts), giving what the parser would
- *   (checked by property tests against `{ fastPath: false }`, which sends every block to the parser);
+ *   (checked by property tests against `{ fastPath: false }`, which sends every block to the parser). A turn whose
+ *   chunk table the loader cut one chunk per block and scanned (block-scan.ts: raw SSE without CR, no BOM) is read
+ *   by block-path.ts instead: the same shapes, found from the chunk ends and the scan, not by searching the text;
  * - a frame's time is that of the chunk holding the first character of its terminating blank line; its chunks are
  *   the chunks holding the block's first and last characters; char and byte ranges cover the whole block;
  * - the id is the last event ID in force (sticky within the turn, also set by blocks that dispatch nothing);
@@ -24,8 +26,11 @@
  * kept in the table's side text.
  */
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
-import { turnIndex, type DecodedTurn, type FrameTable, type Mutable, type Recording, type Turn, type TurnIndex } from '../types';
+import { evenTable } from '../chunk-table';
+import { ms, turnIndex, type DecodedTurn, type FrameTable, type Mutable, type Recording, type Turn, type TurnIndex } from '../types';
 import { ByteMap } from './byte-map';
+import { decodeBlocks } from './block-path';
+import { noteScan, scanOf } from './block-scan';
 import { segmentText } from './segment';
 import { pieceEnd, turnBytes } from './turn-bytes';
 import { decodeCr, decodeLf, pushFrame, type FeedBlock, type TurnState } from './fast-path';
@@ -139,7 +144,7 @@ function parserFeeder(t: TurnState): FeedBlock {
   };
 }
 
-function decodeTurn(turn: Turn, turnNo: TurnIndex, b: TableBuilder, fastPath: boolean, limit: number, decodeText: (bytes: Uint8Array) => string): DecodedTurn {
+function decodeTurn(turn: Turn, turnNo: TurnIndex, b: TableBuilder, fastPath: boolean, limit: number, decodeText: (bytes: Uint8Array) => string, keep?: object[]): DecodedTurn {
   const chunks = turn.chunks;
   const lastChunk = chunks.ends.length - 1;
   const { all } = turnBytes(chunks);
@@ -152,7 +157,10 @@ function decodeTurn(turn: Turn, turnNo: TurnIndex, b: TableBuilder, fastPath: bo
   const bom = all[0] === 0xef && all[1] === 0xbb && all[2] === 0xbf ? 3 : 0;
   b.setId('');
   const t: TurnState = { b, turnNo, chunks, chunkEnds: chunks.ends, lastChunk, k: 0, all, text: '', piece: 0, charBase: 0, byteBase: bom, map: new ByteMap('', all.subarray(0, 0)) };
+  // the loader's scan of these very blocks (raw SSE without CR), when it made the table
+  const scan = fastPath && bom === 0 ? scanOf(chunks) : undefined;
   const general = parserFeeder(t);
+  keep?.push(t);
   const invalid: number[] = [];
   const decoded: Mutable<DecodedTurn> = { turn: turnNo, invalidUtf8At: invalid };
   let byteAt = bom;
@@ -166,14 +174,17 @@ function decodeTurn(turn: Turn, turnNo: TurnIndex, b: TableBuilder, fastPath: bo
     t.piece = b.addPiece(text, turnNo, charAt);
     t.charBase = charAt;
     t.byteBase = byteAt;
-    t.map = new ByteMap(text, bytes);
-    // The common block shapes are read directly (fast-path.ts: LF, or CRLF / CR from the start up to the first
-    // block with another line end); the parser reads the others.
-    const cr = text.indexOf('\r');
+    t.map = new ByteMap(text, bytes, scan && { runs: scan.runs, base: byteAt });
+    // The common block shapes are read directly (block-path.ts with the loader's scan; else fast-path.ts: LF, or
+    // CRLF / CR from the start up to the first block with another line end); the parser reads the others.
     let rest: number;
     if (!fastPath) rest = segmentText(text, general);
-    else if (cr === -1) rest = decodeLf(t, general);
-    else rest = segmentText(text, general, decodeCr(t, general, text.charCodeAt(cr + 1) === 10));
+    else if (scan !== undefined) rest = decodeBlocks(t, scan, to, general);
+    else {
+      const cr = text.indexOf('\r');
+      if (cr === -1) rest = decodeLf(t, general);
+      else rest = segmentText(text, general, decodeCr(t, general, text.charCodeAt(cr + 1) === 10));
+    }
     // the piece's invalid UTF-8, if any (the map has read the bytes up to its last frame by now)
     if (t.map.invalid()) for (const r of findInvalidRuns(text, bytes, 0)) invalid.push(charAt + r.char);
     if (to === total && rest < text.length) {
@@ -185,6 +196,24 @@ function decodeTurn(turn: Turn, turnNo: TurnIndex, b: TableBuilder, fastPath: bo
   }
   return decoded;
 }
+
+/**
+ * A used TurnState (with its TableBuilder and ByteMap), from a tiny decode when this module loads, kept for the life
+ * of the program: V8 keeps the shape (map) of such per-run objects only while one lives, and when a full collection
+ * between two runs finds none it drops the map with the optimized code of every function that saw it (the fast
+ * path's, the builder's, the map's), so each run began in the interpreter again (session 10: ~25 ms of 110 per
+ * 200,000 frames). Held by a closure (a module-level binding no function reads is not kept), as
+ * ground-truth/keep.ts does.
+ */
+const kept: object[] = [];
+const keepUsed = (): void => {
+  const bytes = new TextEncoder().encode('event: a\ndata: \u00e9\n\ndata: b\n\n');
+  // read by the block path (as the loader would scan these bytes); the text's fast path uses the same objects
+  const chunks = evenTable(bytes, Float64Array.of(19, bytes.length), 0, 1);
+  noteScan(chunks.ends, { bytes, shape: Int32Array.of(8, 0), runs: Float64Array.of(15), rest: false });
+  decodeTurn({ index: turnIndex(0), requestAt: ms(0), chunks }, turnIndex(0), new TableBuilder(), true, PIECE_BYTES, wholeDecode, kept);
+};
+keepUsed();
 
 /** Decodes every turn of a recording into a frame table (see the module contract). Never throws. */
 export function decodeRecording(rec: Recording, options: DecodeOptions = {}): DecodeResult {
