@@ -76,7 +76,7 @@ function sharedChunkWorkers(): Plugin {
   };
 }
 
-const ANALYSIS_MODULES = /\/src\/core\/(?!faults\/|export\/|session\/analyze|timeline\/whatif|strategies\/facts|wire\/template-match)|\/node_modules\/eventsource-parser\/|\/src\/worker\/protocol\.ts$/;
+const ANALYSIS_MODULES = /\/src\/core\/(?!faults\/|export\/|session\/analyze|timeline\/whatif|strategies\/facts|wire\/template-match|large-inputs|load\/block-scanner|sse\/block-(?:path|scan))|\/node_modules\/eventsource-parser\/|\/src\/worker\/protocol\.ts$/;
 
 const SHELL_MODULES = /\/node_modules\/(react|react-dom|scheduler)\/|\/src\/i18n\/index\.ts$|\/src\/i18n\/messages\/loadCatalog\.ts$|\/src\/store\/params\.ts$|preload-helper|rolldown[/:]runtime/;
 
@@ -99,7 +99,8 @@ export default defineConfig({
         // core's analysis (load, SSE, adapters, ground truth, strategies, timeline, view) as one chunk, shared by
         // the page and the analysis worker, instead of two or three chunks cut by which lazy chunk also uses a
         // module (each file is compressed on its own). The fault code, the export, the what-if maths and the
-        // large-input speed-ups only the workers and the CLI install (wire/template-match) stay with
+        // large-input speed-ups only the workers, the CLI and the bench install (core/large-inputs.ts: the
+        // template matcher, the block scanner and the block path) stay with
         // what uses them.
         codeSplitting: {
           groups: [

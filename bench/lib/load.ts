@@ -9,7 +9,7 @@
 // Nothing the app does on load is skipped: ours still decodes, adapts, traces and runs the strategy every round.
 import { collect, time } from './gc';
 import { load } from '../../src/core/load';
-import { enableHoleMatchers } from '../../src/core/wire/template-match';
+import { enableLargeInputPaths } from '../../src/core/large-inputs';
 import { decodeRecording } from '../../src/core/sse';
 import { adaptFrames } from '../../src/core/wire';
 import { runStrategy } from '../../src/core/strategies/run';
@@ -50,7 +50,7 @@ function floor(sse: string): number {
 }
 
 function ours(rec: Recording, envelopes = true): number {
-  enableHoleMatchers(); // as the worker and the CLI run it
+  enableLargeInputPaths(); // as the worker and the CLI run it
   const { frames } = decodeRecording(rec);
   const signals = adaptFrames('openai-chat', frames, { envelopes });
   const trace = traceCalls('openai-chat', frames);

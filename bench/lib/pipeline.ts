@@ -10,7 +10,7 @@ import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
 import { createParser } from 'eventsource-parser';
 import { analyzeInput } from '../../src/core/session/session';
-import { enableHoleMatchers } from '../../src/core/wire/template-match';
+import { enableLargeInputPaths } from '../../src/core/large-inputs';
 import { DEFAULT_STRATEGY } from '../../src/store/state';
 import { collect, time, timeAsync } from './gc';
 import type { BenchStream } from './streams';
@@ -49,7 +49,7 @@ export function floorRead(bytes: Uint8Array): number {
 }
 
 function ours(bytes: Uint8Array, all: boolean): number {
-  enableHoleMatchers(); // as the worker and the CLI run it
+  enableLargeInputPaths(); // as the worker and the CLI run it
   // one TextDecoder call per piece, as the app's worker decodes (the CLI copies all-ASCII pieces as Latin-1: cli/node-text.ts)
   const r = analyzeInput(bytes, 'bench.sse', all ? {} : { strategies: [DEFAULT_STRATEGY] });
   if (!r.ok) throw new Error(r.error.message);

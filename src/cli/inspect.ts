@@ -6,7 +6,7 @@ import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { basename } from 'node:path';
 import { load, type PieceStream } from '../core/load';
 import { analyze } from '../core/session/session';
-import { enableHoleMatchers } from '../core/wire/template-match';
+import { enableLargeInputPaths } from '../core/large-inputs';
 import type { LoadFailure, LoadResult, Mutable, Recording, Turn } from '../core/types';
 import type { CliIo } from './io';
 import { parseInspectArgs, USAGE } from './inspect-args';
@@ -194,7 +194,7 @@ const NO_BYTES = new Uint8Array(0);
 /** Runs `npm run inspect` with these arguments; resolves to the exit code (0 analyzed, 2 unusable). */
 export async function main(argv: readonly string[], io: CliIo, host: InspectHost = {}): Promise<number> {
   // the CLI reads large files: the envelope templates' one-match path pays for itself (core/wire/template.ts)
-  enableHoleMatchers();
+  enableLargeInputPaths();
   try {
     await inspect(argv, io, host);
     return 0;

@@ -7,10 +7,10 @@
  */
 import type { PageMessage, WorkerReply } from './protocol';
 import { runAnalysis } from './job';
-import { enableHoleMatchers } from '../core/wire/template-match';
+import { enableLargeInputPaths } from '../core/large-inputs';
 
-// large inputs come here: the envelope templates' one-match path pays for itself on them (core/wire/template.ts)
-enableHoleMatchers();
+// large inputs come here: the large-input paths (core/large-inputs.ts) pay for themselves on them
+enableLargeInputPaths();
 
 const scope = self as unknown as { postMessage(m: WorkerReply, t: Transferable[]): void };
 /** The pieces of a large input, as they arrive (./protocol.ts InputPiece). */

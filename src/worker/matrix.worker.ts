@@ -5,9 +5,9 @@
  * order; never throws out (matrixRow does not).
  */
 import { matrixRow, type MatrixRow } from './matrixRow';
-import { enableHoleMatchers } from '../core/wire/template-match';
+import { enableLargeInputPaths } from '../core/large-inputs';
 
-enableHoleMatchers();
+enableLargeInputPaths();
 
 export interface MatrixRequest {
   type: 'row';

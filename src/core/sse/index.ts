@@ -15,9 +15,10 @@
  *   (fast-path.ts): in a piece with no CR, and in a piece whose lines end with CRLF (or a lone CR) up to its first
  *   block with another line end, a block that is exactly one `data:` line, an `event:` line then a `data:` line,
  *   one comment line, or the lone empty line is read directly (simple-block.ts), giving what the parser would
- *   (checked by property tests against `{ fastPath: false }`, which sends every block to the parser). A turn whose
- *   chunk table the loader cut one chunk per block and scanned (block-scan.ts: raw SSE without CR, no BOM) is read
- *   by block-path.ts instead: the same shapes, found from the chunk ends and the scan, not by searching the text;
+ *   (checked by property tests against `{ fastPath: false }`, which sends every block to the parser). Once the
+ *   large-input paths are installed (`installBlockPath`, core/large-inputs.ts), a turn whose chunk table the
+ *   loader cut one chunk per block and scanned (block-scan.ts: raw SSE without CR, no BOM) is read by block-path.ts
+ *   instead: the same shapes, found from the chunk ends and the scan, not by searching the text;
  * - a frame's time is that of the chunk holding the first character of its terminating blank line; its chunks are
  *   the chunks holding the block's first and last characters; char and byte ranges cover the whole block;
  * - the id is the last event ID in force (sticky within the turn, also set by blocks that dispatch nothing);
@@ -29,8 +30,8 @@ import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { evenTable } from '../chunk-table';
 import { ms, turnIndex, type DecodedTurn, type FrameTable, type Mutable, type Recording, type Turn, type TurnIndex } from '../types';
 import { ByteMap } from './byte-map';
-import { decodeBlocks } from './block-path';
-import { noteScan, scanOf } from './block-scan';
+import type { decodeBlocks } from './block-path';
+import type { noteScan, scanOf } from './block-scan';
 import { segmentText } from './segment';
 import { pieceEnd, turnBytes } from './turn-bytes';
 import { decodeCr, decodeLf, pushFrame, type FeedBlock, type TurnState } from './fast-path';
@@ -158,7 +159,8 @@ function decodeTurn(turn: Turn, turnNo: TurnIndex, b: TableBuilder, fastPath: bo
   b.setId('');
   const t: TurnState = { b, turnNo, chunks, chunkEnds: chunks.ends, lastChunk, k: 0, all, text: '', piece: 0, charBase: 0, byteBase: bom, map: new ByteMap('', all.subarray(0, 0)) };
   // the loader's scan of these very blocks (raw SSE without CR), when it made the table
-  const scan = fastPath && bom === 0 ? scanOf(chunks) : undefined;
+  const path = blockPath;
+  const scan = fastPath && bom === 0 && path !== undefined ? path.scanOf(chunks) : undefined;
   const general = parserFeeder(t);
   keep?.push(t);
   const invalid: number[] = [];
@@ -179,7 +181,7 @@ function decodeTurn(turn: Turn, turnNo: TurnIndex, b: TableBuilder, fastPath: bo
     // CRLF / CR from the start up to the first block with another line end); the parser reads the others.
     let rest: number;
     if (!fastPath) rest = segmentText(text, general);
-    else if (scan !== undefined) rest = decodeBlocks(t, scan, to, general);
+    else if (scan !== undefined && path !== undefined) rest = path.decodeBlocks(t, scan, to, general);
     else {
       const cr = text.indexOf('\r');
       if (cr === -1) rest = decodeLf(t, general);
@@ -197,6 +199,9 @@ function decodeTurn(turn: Turn, turnNo: TurnIndex, b: TableBuilder, fastPath: bo
   return decoded;
 }
 
+/** The large-input block path, once installed (`installBlockPath`). */
+let blockPath: BlockPath | undefined;
+
 /**
  * A used TurnState (with its TableBuilder and ByteMap), from a tiny decode when this module loads, kept for the life
  * of the program: V8 keeps the shape (map) of such per-run objects only while one lives, and when a full collection
@@ -206,14 +211,31 @@ function decodeTurn(turn: Turn, turnNo: TurnIndex, b: TableBuilder, fastPath: bo
  * ground-truth/keep.ts does.
  */
 const kept: object[] = [];
-const keepUsed = (): void => {
+const keepUsed = (note?: typeof noteScan): void => {
   const bytes = new TextEncoder().encode('event: a\ndata: \u00e9\n\ndata: b\n\n');
-  // read by the block path (as the loader would scan these bytes); the text's fast path uses the same objects
   const chunks = evenTable(bytes, Float64Array.of(19, bytes.length), 0, 1);
-  noteScan(chunks.ends, { bytes, shape: Int32Array.of(8, 0), runs: Float64Array.of(15), rest: false });
+  // with the block path installed, read by it (as the loader's scanner would note these bytes)
+  note?.(chunks.ends, { bytes, shape: Int32Array.of(8, 0), runs: Float64Array.of(15), rest: false });
   decodeTurn({ index: turnIndex(0), requestAt: ms(0), chunks }, turnIndex(0), new TableBuilder(), true, PIECE_BYTES, wholeDecode, kept);
 };
 keepUsed();
+
+/** The large-input block path: ./block-path.ts reading with ./block-scan.ts's notes. */
+export interface BlockPath {
+  scanOf: typeof scanOf;
+  noteScan: typeof noteScan;
+  decodeBlocks: typeof decodeBlocks;
+}
+
+/**
+ * Installs the block path (core/large-inputs.ts does, with the loader's block scanner: the workers, the CLI and the
+ * bench); the page analyses at most 512 KiB inline and reads every turn by the text's fast path. Idempotent.
+ */
+export function installBlockPath(path: BlockPath): void {
+  if (blockPath !== undefined) return;
+  blockPath = path;
+  keepUsed(path.noteScan);
+}
 
 /** Decodes every turn of a recording into a frame table (see the module contract). Never throws. */
 export function decodeRecording(rec: Recording, options: DecodeOptions = {}): DecodeResult {

@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { chunkAt, chunkBytes, chunkCount, chunkIndexAt, chunkList, chunkTime, emptyTable, sameChunks, tableOf } from '../../../src/core/chunk-table';
 import { decodeBase64, encodeBase64, load, recordingFromSse } from '../../../src/core/load';
+import { scanBlockEnds } from '../../../src/core/load/block-scanner';
 import { blockEnds } from '../../../src/core/load/blocks';
 import { segmentBytes } from '../../../src/core/sse/segment';
 import { ms, type Chunk, type ChunkTable, type LoadResult, type Recording } from '../../../src/core/types';
@@ -56,8 +57,8 @@ function shifted(bytes: Uint8Array, shift: number): Uint8Array {
   return big.subarray(shift, shift + bytes.length);
 }
 
-describe('blockEnds', () => {
-  it('ends the blocks segmentBytes finds, at any alignment, with or without CR', () => {
+describe('blockEnds and the large-input scanner', () => {
+  it('end the blocks segmentBytes finds, at any alignment, with or without CR', () => {
     fc.assert(
       fc.property(fc.boolean().chain(sseBytes), fc.integer({ min: 0, max: 7 }), (raw, shift) => {
         const bytes = shifted(raw, shift);
@@ -65,12 +66,13 @@ describe('blockEnds', () => {
         const rest = segmentBytes(bytes, (_s, _b, end) => expected.push(end));
         if (rest < bytes.length) expected.push(bytes.length);
         expect(Array.from(blockEnds(bytes))).toEqual(expected);
+        expect(Array.from(scanBlockEnds(bytes))).toEqual(expected);
       }),
       { numRuns: 500 },
     );
   });
 
-  it('ends the same blocks when long runs without a low byte are skipped four words at a time', () => {
+  it('the scanner ends the same blocks when long runs without a low byte are skipped four words at a time', () => {
     // lines of 13 to 70 bytes with no byte below 0x0E, so whole groups of four words are passed over unread
     const long = fc.constantFrom(...['x'.repeat(13), 'y'.repeat(16), 'z'.repeat(31), 'w'.repeat(70), 'data: ' + 'é'.repeat(9)].map((s) => enc.encode(s)));
     const short = fc.constantFrom(...['\n', '\n\n', '\t', '\x0b', 'a', ':'].map((s) => enc.encode(s)));
@@ -81,7 +83,7 @@ describe('blockEnds', () => {
         const expected: number[] = [];
         const rest = segmentBytes(input, (_s, _b, end) => expected.push(end));
         if (rest < input.length) expected.push(input.length);
-        expect(Array.from(blockEnds(input))).toEqual(expected);
+        expect(Array.from(scanBlockEnds(input))).toEqual(expected);
       }),
       { numRuns: 500 },
     );

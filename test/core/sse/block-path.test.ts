@@ -6,11 +6,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { recordingFromSse } from '../../../src/core/load';
-import { blockEnds } from '../../../src/core/load/blocks';
+import { enableLargeInputPaths } from '../../../src/core/large-inputs';
+import { scanBlockEnds as blockEnds } from '../../../src/core/load/block-scanner';
 import { segmentBytes } from '../../../src/core/sse';
 import { scanOf } from '../../../src/core/sse/block-scan';
 import type { Recording } from '../../../src/core/types';
 import { concat, decodeObjects, toBytes } from './helpers';
+
+// the loader's scanner and the decoder's block path, as the workers, the CLI and the bench install them
+enableLargeInputPaths();
 
 const TOKENS: (string | number[])[] = [
   'data:', 'data: ', 'data:  ', 'data', 'dat', 'Data:', 'event:', 'event: ', 'event', 'eventx:', 'id: 7', 'id', ': c', ':',
