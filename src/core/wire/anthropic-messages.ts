@@ -113,12 +113,9 @@ function blockStart(state: AnthropicState, d: Record<string, unknown>): Signal {
     }
   }
   setBlock(state, d.index as number, entry);
-  const s: { kind: 'call-start'; key: string; id?: string; name?: string } = { kind: 'call-start', key };
-  const id = nonEmpty(block.id);
-  const name = nonEmpty(block.name);
-  if (id !== undefined) s.id = id;
-  if (name !== undefined) s.name = name;
-  return s;
+  // one shape whatever is present (the builder reads an undefined id or name as absent), so that its map, held by
+  // the literal, outlives a run (adaptFrames' `kept`)
+  return { kind: 'call-start', key, id: nonEmpty(block.id), name: nonEmpty(block.name) };
 }
 
 /** An input_json_delta's fragment for block `index` (`key` = keyOf(index)): args, unless the block is a server tool's. */

@@ -69,12 +69,8 @@ function toolCalls(calls: readonly unknown[], out: SignalOut): void {
     const fn = obj(c.function);
     const id = nonEmpty(c.id);
     const name = nonEmpty(fn?.name);
-    if (id !== undefined || name !== undefined) {
-      const s: { kind: 'call-start'; key: string; id?: string; name?: string } = { kind: 'call-start', key };
-      if (id !== undefined) s.id = id;
-      if (name !== undefined) s.name = name;
-      out.push(s);
-    }
+    // one shape (an undefined id or name reads as absent): see anthropic-messages.ts blockStart
+    if (id !== undefined || name !== undefined) out.push({ kind: 'call-start', key, id, name });
     const text = str(fn?.arguments);
     if (text !== undefined) out.args(key, text);
   }
