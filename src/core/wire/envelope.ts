@@ -170,6 +170,11 @@ export interface HoleSet {
    * it took every frame of that reader's shape from then on).
    */
   readonly recent: number[];
+  /**
+   * Per reader: the last root value `rootValue` built, never read: the copies' maps then outlive a run while the
+   * set is kept (index.ts `kept`), and so does the optimized code of the adapters that read them.
+   */
+  readonly built: unknown[];
 }
 
 const RECENT_READERS = 3;
@@ -215,7 +220,7 @@ export function createHoleSet(
     const ix = indexSubs[i];
     return createReader([...root, ...sub], enabled, pad, ix === undefined ? undefined : [...root, ...ix]);
   });
-  return { root, subs, readers, base: undefined, hit: -1, hole: undefined, rootOf: readers.map(() => undefined), roots: readers.map(() => undefined), indexSubs, recent: [] };
+  return { root, subs, readers, base: undefined, hit: -1, hole: undefined, rootOf: readers.map(() => undefined), roots: readers.map(() => undefined), indexSubs, recent: [], built: [] };
 }
 
 /**
@@ -272,7 +277,7 @@ export function rootValue(set: HoleSet): unknown {
   const value = substitute(set.roots[i], sub, set.hole);
   const ix = t.index;
   // the index's path under the root is the reader's when its template has one
-  return ix === undefined || ix.value === r.index ? value : substitute(value, set.indexSubs[i] as readonly PathStep[], r.index);
+  return (set.built[i] = ix === undefined || ix.value === r.index ? value : substitute(value, set.indexSubs[i] as readonly PathStep[], r.index));
 }
 
 /**
