@@ -25,7 +25,7 @@ import type { FrameFields } from '../types';
 import type { WireAdapter } from './adapter';
 import type { SignalOut } from './signal-builder';
 import { SK, endSignal, firstSignal, textIs } from './signal-table';
-import { createHoleSet, findHole, rootValue, type HoleSet, type Template } from './envelope';
+import { createHoleSet, findHole, noteParsed, rootValue, type HoleSet, type Template } from './envelope';
 import { blockStart, blockStop, getBlock, wholeBlock, type AnthropicState, type Block } from './anthropic-blocks';
 import {
   INVALID,
@@ -183,6 +183,7 @@ function step(state: AnthropicState, frame: FrameFields, out: SignalOut): void {
     if (parsed === INVALID) return out.push(INVALID_JSON);
     d = obj(parsed);
     if (d === undefined) return out.push(NOT_AN_OBJECT);
+    noteParsed(set, d);
     delta = d.delta;
   }
   const type = str(d.type) ?? (frame.event !== 'message' ? frame.event : undefined);

@@ -30,6 +30,8 @@
  *   leave that integer open; `readRoot` puts the frame's
  *   number back at its place in the root value it returns. `set.base` is read for what lies outside the root only
  *   (its root value is the template's).
+ * - A set also holds, never reading them, the last root value each reader built (`built`) and the first frames the
+ *   adapter parsed whole (`noteParsed`): only so that their maps outlive a run (index.ts `kept`).
  * test/core/wire/envelope.test.ts checks adapters with and without templates give equal signals on random streams.
  */
 
@@ -175,6 +177,8 @@ export interface HoleSet {
    * set is kept (index.ts `kept`), and so does the optimized code of the adapters that read them.
    */
   readonly built: unknown[];
+  /** The first few frames of the set's run that no template fitted, as the adapter parsed them: kept like `built`. */
+  readonly parsed: unknown[];
 }
 
 const RECENT_READERS = 3;
@@ -220,7 +224,7 @@ export function createHoleSet(
     const ix = indexSubs[i];
     return createReader([...root, ...sub], enabled, pad, ix === undefined ? undefined : [...root, ...ix]);
   });
-  return { root, subs, readers, base: undefined, hit: -1, hole: undefined, rootOf: readers.map(() => undefined), roots: readers.map(() => undefined), indexSubs, recent: [], built: [] };
+  return { root, subs, readers, base: undefined, hit: -1, hole: undefined, rootOf: readers.map(() => undefined), roots: readers.map(() => undefined), indexSubs, recent: [], built: [], parsed: [] };
 }
 
 /**
@@ -261,6 +265,11 @@ export function findHole(set: HoleSet, text: string): boolean {
   }
   set.hit = -1;
   return false;
+}
+
+/** A frame no template of the set fitted, parsed whole by the adapter: the set keeps the first four (see `parsed`). */
+export function noteParsed(set: HoleSet, value: unknown): void {
+  if (set.parsed.length < 4) set.parsed.push(value);
 }
 
 /** After `findHole` returned true: the value at `root` of that frame as JSON.parse would give it. */

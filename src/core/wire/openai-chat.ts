@@ -19,7 +19,7 @@ import type { FrameFields } from '../types';
 import type { WireAdapter } from './adapter';
 import type { SignalOut } from './signal-builder';
 import { SK, endSignal, firstSignal, textIs, type SignalTable } from './signal-table';
-import { createHoleSet, findHole, MISS, rootValue, type HoleSet, type Template } from './envelope';
+import { createHoleSet, findHole, MISS, noteParsed, rootValue, type HoleSet, type Template } from './envelope';
 import {
   INVALID,
   INVALID_JSON,
@@ -204,6 +204,7 @@ function step(state: ChatState, frame: FrameFields, out: SignalOut): void {
   if (parsed === INVALID) return out.push(INVALID_JSON);
   const d = obj(parsed);
   if (d === undefined) return out.push(NOT_AN_OBJECT);
+  noteParsed(set, d);
   chunk(d, MISS, out);
 }
 
