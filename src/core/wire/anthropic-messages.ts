@@ -1,5 +1,5 @@
 /**
- * Anthropic Messages (`stream: true`) -> signals.
+ * Anthropic Messages (`stream: true`) -> signals (the content blocks' start, stop and whole forms: anthropic-blocks.ts).
  *
  * Contract: reads `data.type` (falling back to the SSE `event:` name when the data has no type, as NDJSON has no
  * event lines). Keys are the content block `index` as a string.
@@ -21,12 +21,12 @@
  * - message_stop -> ignored 'message-stop' (the terminal event); ping -> ignored 'ping';
  *   error -> error{message, errorType}; any other type -> ignored 'unknown-event:<type>'.
  */
-import { stringifyDeep } from './safe-json';
-import type { FrameFields, Signal } from '../types';
+import type { FrameFields } from '../types';
 import type { WireAdapter } from './adapter';
 import type { SignalOut } from './signal-builder';
 import { SK, endSignal, firstSignal, textIs } from './signal-table';
-import { createHoleSet, findHole, rootValue, type HoleSet, type Template } from './envelope';
+import { createHoleSet, findHole, noteParsed, rootValue, type HoleSet, type Template } from './envelope';
+import { blockStart, blockStop, getBlock, wholeBlock, type AnthropicState, type Block } from './anthropic-blocks';
 import {
   INVALID,
   INVALID_JSON,
@@ -44,36 +44,6 @@ import {
   usage,
 } from './read';
 
-type BlockKind = 'tool' | 'server-tool' | 'other';
-interface Block {
-  kind: BlockKind;
-  /** JSON of a non-empty `input` given in the start block. */
-  startInput?: string;
-  sawArgs: boolean;
-}
-export interface AnthropicState {
-  /** Blocks by index: below NEAR in an array (a Map measured ~0.3 us per new block), the others in `far`. */
-  blocks: (Block | undefined)[];
-  far: Map<number, Block>;
-  holes: HoleSet;
-  /** The block `jsonDelta` looked up last, by index (a block's deltas come in a row); -1 when `blocks` changes. */
-  lastIndex: number;
-  lastBlock: Block | undefined;
-}
-
-/** Block indices kept in the array (a hostile index of 10^9 goes to the Map instead of a huge array). */
-const NEAR = 1 << 16;
-
-function getBlock(state: AnthropicState, index: number): Block | undefined {
-  return index < NEAR ? state.blocks[index] : state.far.get(index);
-}
-
-function setBlock(state: AnthropicState, index: number, block: Block): void {
-  if (index < NEAR) state.blocks[index] = block;
-  else state.far.set(index, block);
-  state.lastIndex = -1;
-}
-
 /**
  * Text and argument deltas change only their `text` / `partial_json` and the block's `index` (left open, so one
  * template serves every block); a tool_use block start its `content_block.id` and index (its name and input are
@@ -88,38 +58,10 @@ const PING = ignored('ping');
 const MESSAGE_STOP = ignored('message-stop');
 const MESSAGE_START = ignored('message-start');
 const MESSAGE_DELTA = ignored('message-delta');
-const BLOCK_STOP = ignored('block-stop');
 const EMPTY_TEXT = ignored('empty-text');
 const SIGNATURE = ignored('signature-delta');
 const CITATIONS = ignored('citations-delta');
 const SERVER_TOOL_INPUT = ignored('server-tool-input');
-
-function blockStart(state: AnthropicState, d: Record<string, unknown>): Signal {
-  const key = keyOf(d.index);
-  const block = obj(d.content_block);
-  if (key === undefined) return malformed('content_block_start.index');
-  if (block === undefined) return malformed('content_block_start.content_block');
-  const type = str(block.type) ?? '(none)';
-  if (type !== 'tool_use') {
-    setBlock(state, d.index as number, { kind: type === 'server_tool_use' ? 'server-tool' : 'other', sawArgs: false });
-    return ignored('block-start:' + type);
-  }
-  const entry: Block = { kind: 'tool', sawArgs: false };
-  const input = obj(block.input);
-  if (input !== undefined) {
-    for (const _ in input) {
-      entry.startInput = stringifyDeep(input);
-      break;
-    }
-  }
-  setBlock(state, d.index as number, entry);
-  const s: { kind: 'call-start'; key: string; id?: string; name?: string } = { kind: 'call-start', key };
-  const id = nonEmpty(block.id);
-  const name = nonEmpty(block.name);
-  if (id !== undefined) s.id = id;
-  if (name !== undefined) s.name = name;
-  return s;
-}
 
 /** An input_json_delta's fragment for block `index` (`key` = keyOf(index)): args, unless the block is a server tool's. */
 function jsonDelta(state: AnthropicState, index: number, key: string, text: string, out: SignalOut): void {
@@ -194,28 +136,6 @@ function blockDelta(state: AnthropicState, d: Record<string, unknown>, deltaValu
   }
 }
 
-function blockStop(state: AnthropicState, d: Record<string, unknown>): Signal {
-  const key = keyOf(d.index);
-  if (key === undefined) return malformed('content_block_stop.index');
-  const block = getBlock(state, d.index as number);
-  if (block?.kind !== 'tool') return BLOCK_STOP;
-  if (block.startInput !== undefined && !block.sawArgs) return { kind: 'call-end', key, args: block.startInput };
-  return { kind: 'call-end', key };
-}
-
-/** A block that arrives whole inside message_start (position = block index). */
-function wholeBlock(state: AnthropicState, index: number, block: Record<string, unknown>, out: SignalOut): void {
-  const key = keyOf(index) as string;
-  const type = str(block.type) ?? '(none)';
-  setBlock(state, index, { kind: type === 'tool_use' ? 'tool' : type === 'server_tool_use' ? 'server-tool' : 'other', sawArgs: true });
-  if (type === 'tool_use') {
-    const input = block.input === undefined || block.input === null ? '{}' : stringifyDeep(block.input);
-    out.push({ kind: 'call-complete', key, id: nonEmpty(block.id) ?? '', name: str(block.name) ?? '', args: input });
-  } else if (type === 'text' && nonEmpty(block.text) !== undefined) out.text(block.text as string);
-  else if (type === 'thinking' && nonEmpty(block.thinking) !== undefined) out.reasoning(block.thinking as string);
-  else out.push(ignored('block-start:' + type));
-}
-
 function messageStart(state: AnthropicState, message: Record<string, unknown> | undefined, out: SignalOut): void {
   if (message === undefined) return out.push(MESSAGE_START);
   const before = out.length;
@@ -263,6 +183,7 @@ function step(state: AnthropicState, frame: FrameFields, out: SignalOut): void {
     if (parsed === INVALID) return out.push(INVALID_JSON);
     d = obj(parsed);
     if (d === undefined) return out.push(NOT_AN_OBJECT);
+    noteParsed(set, d);
     delta = d.delta;
   }
   const type = str(d.type) ?? (frame.event !== 'message' ? frame.event : undefined);
@@ -287,6 +208,8 @@ function step(state: AnthropicState, frame: FrameFields, out: SignalOut): void {
       return out.push(unknownEvent(type));
   }
 }
+
+export type { AnthropicState } from './anthropic-blocks';
 
 export const anthropicMessages: WireAdapter<AnthropicState> = {
   wire: 'anthropic-messages',

@@ -30,6 +30,8 @@
  *   leave that integer open; `readRoot` puts the frame's
  *   number back at its place in the root value it returns. `set.base` is read for what lies outside the root only
  *   (its root value is the template's).
+ * - A set also holds, never reading them, the last root value each reader built (`built`) and the first frames the
+ *   adapter parsed whole (`noteParsed`): only so that their maps outlive a run (index.ts `kept`).
  * test/core/wire/envelope.test.ts checks adapters with and without templates give equal signals on random streams.
  */
 
@@ -170,6 +172,13 @@ export interface HoleSet {
    * it took every frame of that reader's shape from then on).
    */
   readonly recent: number[];
+  /**
+   * Per reader: the last root value `rootValue` built, never read: the copies' maps then outlive a run while the
+   * set is kept (index.ts `kept`), and so does the optimized code of the adapters that read them.
+   */
+  readonly built: unknown[];
+  /** The first few frames of the set's run that no template fitted, as the adapter parsed them: kept like `built`. */
+  readonly parsed: unknown[];
 }
 
 const RECENT_READERS = 3;
@@ -215,7 +224,7 @@ export function createHoleSet(
     const ix = indexSubs[i];
     return createReader([...root, ...sub], enabled, pad, ix === undefined ? undefined : [...root, ...ix]);
   });
-  return { root, subs, readers, base: undefined, hit: -1, hole: undefined, rootOf: readers.map(() => undefined), roots: readers.map(() => undefined), indexSubs, recent: [] };
+  return { root, subs, readers, base: undefined, hit: -1, hole: undefined, rootOf: readers.map(() => undefined), roots: readers.map(() => undefined), indexSubs, recent: [], built: [], parsed: [] };
 }
 
 /**
@@ -258,6 +267,11 @@ export function findHole(set: HoleSet, text: string): boolean {
   return false;
 }
 
+/** A frame no template of the set fitted, parsed whole by the adapter: the set keeps the first four (see `parsed`). */
+export function noteParsed(set: HoleSet, value: unknown): void {
+  if (set.parsed.length < 4) set.parsed.push(value);
+}
+
 /** After `findHole` returned true: the value at `root` of that frame as JSON.parse would give it. */
 export function rootValue(set: HoleSet): unknown {
   const i = set.hit;
@@ -272,7 +286,7 @@ export function rootValue(set: HoleSet): unknown {
   const value = substitute(set.roots[i], sub, set.hole);
   const ix = t.index;
   // the index's path under the root is the reader's when its template has one
-  return ix === undefined || ix.value === r.index ? value : substitute(value, set.indexSubs[i] as readonly PathStep[], r.index);
+  return (set.built[i] = ix === undefined || ix.value === r.index ? value : substitute(value, set.indexSubs[i] as readonly PathStep[], r.index));
 }
 
 /**

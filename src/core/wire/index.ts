@@ -6,8 +6,9 @@
  * `SignalBuilder` (no list or object per frame on the hot paths); each adapter's state resets whenever `frame.turn`
  * changes; each frame's data is `JSON.parse`d once, or, when it repeats the envelope of an earlier frame of the
  * turn, only its changing part is (envelope.ts: the same signals, checked by a property test against
- * `{ envelopes: false }`); nothing throws: data that is not JSON yields ignored 'invalid-json', an unknown event ignored 'unknown-event:<type>', a
- * required field missing or mistyped ignored 'malformed:<where>'. The per-wire rules are in each adapter's file and
+ * `{ envelopes: false }`; the last run's templates are kept per wire for V8's sake only, see `kept`, never read);
+ * nothing throws: data that is not JSON yields ignored 'invalid-json', an unknown event ignored
+ * 'unknown-event:<type>', a required field missing or mistyped ignored 'malformed:<where>'. The per-wire rules are in each adapter's file and
  * in README.md beside this file. `isTerminal` / `isTerminalAt` / `isTerminalSignals` say whether a frame is its wire's
  * end-of-response event (Anthropic message_stop, Chat [DONE], Responses response.completed / incomplete / failed,
  * Gemini a chunk with finishReason).
@@ -36,6 +37,15 @@ const ADAPTERS: { readonly [W in WireId]: WireAdapter<unknown> } = {
   gemini: gemini as WireAdapter<unknown>,
 };
 
+/**
+ * Per wire, objects of the shapes a run makes, kept until that wire's next run: V8 holds the shape (map) of an
+ * object that grew members after it was made (the builder, templates, blocks...) only while such an object lives,
+ * and when a full GC finds none it drops the map and the optimized code that saw it, so the next run would start
+ * in the interpreter again (src/core/strategies/ground-truth/keep.ts). A fresh builder, and a fresh state holding
+ * the run's templates (a few short slices of its text), nothing else of the recording.
+ */
+const kept: { [W in WireId]?: unknown } = {};
+
 export function adaptFrames(wire: WireId, frames: FrameTable, options: AdaptOptions = {}): SignalTable {
   const adapter = ADAPTERS[wire];
   const out = new SignalBuilder(frames.count);
@@ -62,6 +72,7 @@ export function adaptFrames(wire: WireId, frames: FrameTable, options: AdaptOpti
     }
     out.endFrame();
   }
+  kept[wire] = [new SignalBuilder(0), adapter.init(options, state ?? undefined)];
   return out.finish();
 }
 

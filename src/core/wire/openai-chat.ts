@@ -19,7 +19,7 @@ import type { FrameFields } from '../types';
 import type { WireAdapter } from './adapter';
 import type { SignalOut } from './signal-builder';
 import { SK, endSignal, firstSignal, textIs, type SignalTable } from './signal-table';
-import { createHoleSet, findHole, MISS, rootValue, type HoleSet, type Template } from './envelope';
+import { createHoleSet, findHole, MISS, noteParsed, rootValue, type HoleSet, type Template } from './envelope';
 import {
   INVALID,
   INVALID_JSON,
@@ -69,12 +69,8 @@ function toolCalls(calls: readonly unknown[], out: SignalOut): void {
     const fn = obj(c.function);
     const id = nonEmpty(c.id);
     const name = nonEmpty(fn?.name);
-    if (id !== undefined || name !== undefined) {
-      const s: { kind: 'call-start'; key: string; id?: string; name?: string } = { kind: 'call-start', key };
-      if (id !== undefined) s.id = id;
-      if (name !== undefined) s.name = name;
-      out.push(s);
-    }
+    // one shape (an undefined id or name reads as absent): see anthropic-messages.ts blockStart
+    if (id !== undefined || name !== undefined) out.push({ kind: 'call-start', key, id, name });
     const text = str(fn?.arguments);
     if (text !== undefined) out.args(key, text);
   }
@@ -208,6 +204,7 @@ function step(state: ChatState, frame: FrameFields, out: SignalOut): void {
   if (parsed === INVALID) return out.push(INVALID_JSON);
   const d = obj(parsed);
   if (d === undefined) return out.push(NOT_AN_OBJECT);
+  noteParsed(set, d);
   chunk(d, MISS, out);
 }
 

@@ -128,10 +128,8 @@ export function usage(inputTokens: unknown, outputTokens: unknown): Signal | und
   const i = num(inputTokens);
   const o = num(outputTokens);
   if (i === undefined && o === undefined) return undefined;
-  const s: { kind: 'usage'; inputTokens?: number; outputTokens?: number } = { kind: 'usage' };
-  if (i !== undefined) s.inputTokens = i;
-  if (o !== undefined) s.outputTokens = o;
-  return s;
+  // one shape (the builder reads an undefined count as absent), so that its map, held by the literal, outlives a run
+  return { kind: 'usage', inputTokens: i, outputTokens: o };
 }
 
 /** An error signal from a provider's error object or string. */

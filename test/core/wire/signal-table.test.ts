@@ -143,6 +143,30 @@ describe('SignalTable', () => {
     );
   });
 
+  it('gives each frame the kind of its signals (frameKinds in one pass = frameKind per frame)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.array(signal, { maxLength: 4 }), { maxLength: 30 }), (lists) => {
+        expect(Array.from(frameKinds(signalTableOf(lists)))).toStrictEqual(lists.map((l) => FRAME_KINDS.indexOf(frameKind(l))));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('reads an undefined call id, name or token count as absent (the adapters build one shape per signal kind)', () => {
+    const lists: Signal[][] = [
+      [{ kind: 'call-start', key: '0', id: undefined, name: undefined }],
+      [{ kind: 'call-start', key: '1', id: 'c', name: undefined }],
+      [{ kind: 'usage', inputTokens: undefined, outputTokens: 3 }],
+      [{ kind: 'usage', inputTokens: 2, outputTokens: undefined }],
+    ];
+    expect(signalLists(signalTableOf(lists))).toStrictEqual([
+      [{ kind: 'call-start', key: '0' }],
+      [{ kind: 'call-start', key: '1', id: 'c' }],
+      [{ kind: 'usage', outputTokens: 3 }],
+      [{ kind: 'usage', inputTokens: 2 }],
+    ]);
+  });
+
   it('the column readers agree with the objects', () => {
     fc.assert(
       fc.property(fc.array(signal, { maxLength: 40 }), (list) => {

@@ -39,8 +39,8 @@ import {
   parseData,
   str,
   unknownEvent,
-  usage,
 } from '../../../../src/core/wire/read';
+import { usage } from './usage';
 
 type BlockKind = 'tool' | 'server-tool' | 'other';
 interface Block {

@@ -38,8 +38,8 @@ import {
   obj,
   parseData,
   str,
-  usage,
 } from '../../../../src/core/wire/read';
+import { usage } from './usage';
 
 export interface GeminiState {
   /** Logical calls seen so far in the turn (whole parts and streamed calls). */

@@ -33,9 +33,9 @@ import {
   obj,
   parseData,
   str,
-  usage,
   type Scratch as SignalSink,
 } from '../../../../src/core/wire/read';
+import { usage } from './usage';
 
 const DONE = ignored('done');
 const EMPTY_DELTA = ignored('empty-delta');

@@ -31,8 +31,8 @@ import {
   parseData,
   str,
   unknownEvent,
-  usage,
 } from '../../../../src/core/wire/read';
+import { usage } from './usage';
 
 export interface ResponsesState {
   /** item id (fc_...) -> key */
