@@ -12,6 +12,7 @@
  * Cost: a fragment is one record and one concatenation; no per-fragment object beyond the logged ones.
  */
 import type { BufferLog, CallKey, FrameIndex, Mutable, ParseAttempt, ReadyCall, StrategyNote, TurnIndex } from '../types';
+import { keepAlive } from './ground-truth/keep';
 import { cannotBeJson, parseJson } from './json';
 
 export type { StrategyNote };
@@ -58,109 +59,139 @@ export interface RunLog {
   finish(): { buffers: BufferLog[]; attempts: ParseAttempt[]; calls: ReadyCall[]; notes: StrategyNote[] };
 }
 
-export function createRunLog(): RunLog {
-  // Per buffer, by id: its log (text filled in by `finish`) and its text so far.
-  const logs: Mutable<BufferLog>[] = [];
-  const texts: string[] = [];
-  const attempts: ParseAttempt[] = [];
-  const calls: ReadyCall[] = [];
-  const notes: StrategyNote[] = [];
-  // Whether the logs are frame-ordered as written (they are, folded frame by frame; checked, not assumed).
-  let attemptsSorted = true;
-  let callsSorted = true;
+/**
+ * The log, as a class: its methods are shared by every run (one function each, for the life of the program). A log
+ * made of per-run closures left the optimized strategy code tied to one run's functions: a full collection after
+ * the run dropped them and threw that code away, and the next run started in the interpreter again.
+ */
+class Log implements RunLog {
+  /** Per buffer, by id: its log (text filled in by `finish`) and its text so far. */
+  private readonly logs: Mutable<BufferLog>[] = [];
+  private readonly texts: string[] = [];
+  private readonly attempts: ParseAttempt[] = [];
+  private readonly calls: ReadyCall[] = [];
+  private readonly notes: StrategyNote[] = [];
+  /** Whether the logs are frame-ordered as written (they are, folded frame by frame; checked, not assumed). */
+  private attemptsSorted = true;
+  private callsSorted = true;
 
-  const check = (id: number): number => {
-    if (id >= 0 && id < texts.length) return id;
+  private check(id: number): number {
+    if (id >= 0 && id < this.texts.length) return id;
     throw new Error(`run-log: no buffer ${id}`);
-  };
-  const logAttempt = (a: ParseAttempt): void => {
-    const last = attempts[attempts.length - 1];
-    if (last !== undefined && last.frame > a.frame) attemptsSorted = false;
-    attempts.push(a);
-  };
+  }
 
-  return {
-    openBuffer(turn, key, frame, callId, name) {
-      const id = logs.length;
-      // One literal per case: properties added after the literal would each cost the object a second allocation.
-      const fragments = NO_FRAGMENTS;
-      const log: Mutable<BufferLog> =
-        callId === undefined
-          ? name === undefined
-            ? { id, turn, key, text: '', fragments, openedAt: frame }
-            : { id, turn, key, text: '', fragments, openedAt: frame, name }
-          : name === undefined
-            ? { id, turn, key, text: '', fragments, openedAt: frame, callId }
-            : { id, turn, key, text: '', fragments, openedAt: frame, callId, name };
-      logs.push(log);
-      texts.push('');
-      return id;
-    },
-    append(bufferId, frame, text) {
-      const log = logs[check(bufferId)] as Mutable<BufferLog>;
-      const start = (texts[bufferId] as string).length;
-      const fragment: Fragment = { frame, start, end: start + text.length };
-      // A buffer's first fragment makes its array at its size (a buffer often keeps one fragment: next-index-closes
-      // on interleaved calls opens one per fragment); an array grown from empty would reserve room for 16.
-      if (log.fragments === NO_FRAGMENTS) log.fragments = [fragment];
-      else (log.fragments as Fragment[]).push(fragment);
-      if (text.length > 0) texts[bufferId] += text;
-      return start;
-    },
-    setCall(bufferId, callId, name) {
-      const log = logs[check(bufferId)] as Mutable<BufferLog>;
-      if (callId !== undefined && log.callId !== callId) log.callId = callId;
-      if (name !== undefined && log.name !== name) log.name = name;
-    },
-    textOf(bufferId) {
-      return texts[check(bufferId)] as string;
-    },
-    lengthOf(bufferId) {
-      return (texts[check(bufferId)] as string).length;
-    },
-    attempt(frame, turn, key, bufferId, start, input, emptyMeansNoArgs = false, whole = false) {
-      const end = start + input.length;
-      if (emptyMeansNoArgs && input === '') {
-        logAttempt({ frame, turn, key, bufferId, start, end, ok: true });
-        return { ok: true, value: {} };
-      }
-      if (whole) {
-        const outcome = parseJson(input);
-        if (outcome.ok) logAttempt({ frame, turn, key, bufferId, start, end, ok: true });
-        else if (cannotBeJson(input)) logAttempt({ frame, turn, key, bufferId, start, end, ok: false });
-        else logAttempt({ frame, turn, key, bufferId, start, end, ok: false, error: outcome.error });
-        return outcome.ok ? outcome : FAILED;
-      }
-      if (cannotBeJson(input)) {
-        logAttempt({ frame, turn, key, bufferId, start, end, ok: false });
-        return FAILED;
-      }
+  private logAttempt(a: ParseAttempt): void {
+    const last = this.attempts[this.attempts.length - 1];
+    if (last !== undefined && last.frame > a.frame) this.attemptsSorted = false;
+    this.attempts.push(a);
+  }
+
+  openBuffer(turn: TurnIndex, key: CallKey | null, frame: FrameIndex, callId?: string, name?: string): number {
+    const id = this.logs.length;
+    // One literal per case: properties added after the literal would each cost the object a second allocation.
+    const fragments = NO_FRAGMENTS;
+    const log: Mutable<BufferLog> =
+      callId === undefined
+        ? name === undefined
+          ? { id, turn, key, text: '', fragments, openedAt: frame }
+          : { id, turn, key, text: '', fragments, openedAt: frame, name }
+        : name === undefined
+          ? { id, turn, key, text: '', fragments, openedAt: frame, callId }
+          : { id, turn, key, text: '', fragments, openedAt: frame, callId, name };
+    this.logs.push(log);
+    this.texts.push('');
+    return id;
+  }
+
+  append(bufferId: number, frame: FrameIndex, text: string): number {
+    const log = this.logs[this.check(bufferId)] as Mutable<BufferLog>;
+    const start = (this.texts[bufferId] as string).length;
+    const fragment: Fragment = { frame, start, end: start + text.length };
+    // A buffer's first fragment makes its array at its size (a buffer often keeps one fragment: next-index-closes
+    // on interleaved calls opens one per fragment); an array grown from empty would reserve room for 16.
+    if (log.fragments === NO_FRAGMENTS) log.fragments = [fragment];
+    else (log.fragments as Fragment[]).push(fragment);
+    if (text.length > 0) this.texts[bufferId] += text;
+    return start;
+  }
+
+  setCall(bufferId: number, callId: string | undefined, name: string | undefined): void {
+    const log = this.logs[this.check(bufferId)] as Mutable<BufferLog>;
+    if (callId !== undefined && log.callId !== callId) log.callId = callId;
+    if (name !== undefined && log.name !== name) log.name = name;
+  }
+
+  textOf(bufferId: number): string {
+    return this.texts[this.check(bufferId)] as string;
+  }
+
+  lengthOf(bufferId: number): number {
+    return (this.texts[this.check(bufferId)] as string).length;
+  }
+
+  attempt(
+    frame: FrameIndex,
+    turn: TurnIndex,
+    key: CallKey | null,
+    bufferId: number,
+    start: number,
+    input: string,
+    emptyMeansNoArgs = false,
+    whole = false,
+  ): AttemptOutcome {
+    const end = start + input.length;
+    if (emptyMeansNoArgs && input === '') {
+      this.logAttempt({ frame, turn, key, bufferId, start, end, ok: true });
+      return { ok: true, value: {} };
+    }
+    if (whole) {
       const outcome = parseJson(input);
-      if (outcome.ok) {
-        logAttempt({ frame, turn, key, bufferId, start, end, ok: true });
-        return outcome;
-      }
-      logAttempt({ frame, turn, key, bufferId, start, end, ok: false, error: outcome.error });
+      if (outcome.ok) this.logAttempt({ frame, turn, key, bufferId, start, end, ok: true });
+      else if (cannotBeJson(input)) this.logAttempt({ frame, turn, key, bufferId, start, end, ok: false });
+      else this.logAttempt({ frame, turn, key, bufferId, start, end, ok: false, error: outcome.error });
+      return outcome.ok ? outcome : FAILED;
+    }
+    if (cannotBeJson(input)) {
+      this.logAttempt({ frame, turn, key, bufferId, start, end, ok: false });
       return FAILED;
-    },
-    ready(call) {
-      const last = calls[calls.length - 1];
-      if (last !== undefined && last.readyFrame > call.readyFrame) callsSorted = false;
-      calls.push(call);
-    },
-    note(n) {
-      notes.push(n);
-    },
-    finish() {
-      for (let i = 0; i < logs.length; i++) {
-        const log = logs[i] as Mutable<BufferLog>;
-        log.text = texts[i] as string;
-        if (log.fragments === NO_FRAGMENTS) log.fragments = [];
-      }
-      // Folding is frame-ordered already; a stable sort guards the invariant the view's binary searches rely on.
-      if (!attemptsSorted) attempts.sort((x, y) => x.frame - y.frame);
-      if (!callsSorted) calls.sort((x, y) => x.readyFrame - y.readyFrame);
-      return { buffers: logs, attempts, calls, notes };
-    },
-  };
+    }
+    const outcome = parseJson(input);
+    if (outcome.ok) {
+      this.logAttempt({ frame, turn, key, bufferId, start, end, ok: true });
+      return outcome;
+    }
+    this.logAttempt({ frame, turn, key, bufferId, start, end, ok: false, error: outcome.error });
+    return FAILED;
+  }
+
+  ready(call: ReadyCall): void {
+    const last = this.calls[this.calls.length - 1];
+    if (last !== undefined && last.readyFrame > call.readyFrame) this.callsSorted = false;
+    this.calls.push(call);
+  }
+
+  note(n: StrategyNote): void {
+    this.notes.push(n);
+  }
+
+  finish(): { buffers: BufferLog[]; attempts: ParseAttempt[]; calls: ReadyCall[]; notes: StrategyNote[] } {
+    const { logs, texts, attempts, calls } = this;
+    for (let i = 0; i < logs.length; i++) {
+      const log = logs[i] as Mutable<BufferLog>;
+      log.text = texts[i] as string;
+      if (log.fragments === NO_FRAGMENTS) log.fragments = [];
+    }
+    // Folding is frame-ordered already; a stable sort guards the invariant the view's binary searches rely on.
+    if (!this.attemptsSorted) attempts.sort((x, y) => x.frame - y.frame);
+    if (!this.callsSorted) calls.sort((x, y) => x.readyFrame - y.readyFrame);
+    return { buffers: logs, attempts, calls, notes: this.notes };
+  }
+}
+
+// A class's instances have their shape (the map V8 grew for the fields the constructor sets) only while one of them
+// lives: one log is kept for the life of the program (ground-truth/keep.ts says why).
+keepAlive(new Log());
+
+export function createRunLog(): RunLog {
+  return new Log();
 }

@@ -31,8 +31,9 @@ function buffer(s: SharedState, ctx: StrategyContext, frame: FrameIndex, key: Ca
     if (!s.first.id) s.first.id = id;
     if (!s.first.name) s.first.name = name;
   }
-  if (s.bufferId === null) s.bufferId = ctx.log.openBuffer(ctx.turn, null, frame);
-  ctx.log.setCall(s.bufferId, s.first.id || undefined, s.first.name || undefined);
+  // opened with its call (properties added to a logged buffer later would give it a shape of its own)
+  if (s.bufferId === null) s.bufferId = ctx.log.openBuffer(ctx.turn, null, frame, s.first.id || undefined, s.first.name || undefined);
+  else ctx.log.setCall(s.bufferId, s.first.id || undefined, s.first.name || undefined);
   return s.bufferId;
 }
 
