@@ -1,19 +1,25 @@
 /**
  * The append-only log a strategy writes while it folds over a recording's signals.
  *
- * Contract: buffers grow by fragments; a buffer's text is accumulated by concatenation (the engine keeps it as a
- * rope until it is read) and read whole when the run is finished (`finish()`) or when a strategy asks for the
- * current text to parse it (`textOf`). Attempts and ready calls are logged in the order they happen, which is frame
- * order because strategies are folded frame by frame. Nothing here throws on bad input: parse failures are data.
+ * Contract: buffers grow by fragments; a buffer's text is read whole when the run is finished (`finish()`) or when
+ * a strategy asks for the current text to parse it (`textOf`). A fragment appended from a signal (`appendSignal`)
+ * is a range of the signal table's pieces, read in place: while each fragment continues the previous one in the
+ * same piece (one call's deltas in a row), the buffer's pending text is that one growing range, sliced once when
+ * it is read or another fragment breaks the run; the text is the same as the fragments' concatenation. Attempts
+ * and ready calls are logged in the order they happen, which is frame order because strategies are folded frame
+ * by frame. Nothing here throws on bad input: parse failures are data.
  * An attempt whose input `cannotBeJson` (json.ts: cut short, brackets open) is logged failed without calling
  * JSON.parse, so without a message (`error` absent); `attemptError` (session/view.ts) derives JSON.parse's own
  * message for it when a view or the verdict asks. Parse-each-fragment fails on nearly every fragment: a thrown
- * SyntaxError each would cost more than the rest of its run.
- * Cost: a fragment is one record and one concatenation; no per-fragment object beyond the logged ones.
+ * SyntaxError each would cost more than the rest of its run, and `attemptSignal` scans the fragment in place,
+ * slicing it only when the scan cannot reject it.
+ * Cost: a fragment is one record, and at most one slice and one concatenation; no per-fragment object beyond the
+ * logged ones.
  */
-import type { BufferLog, CallKey, FrameIndex, Mutable, ParseAttempt, ReadyCall, StrategyNote, TurnIndex } from '../types';
+import type { BufferLog, CallKey, FrameIndex, Mutable, ParseAttempt, ReadyCall, SignalTable, StrategyNote, TurnIndex } from '../types';
 import { keepAlive } from './ground-truth/keep';
 import { cannotBeJson, parseJson } from './json';
+import { NONE as NO_TEXT } from '../wire/signal-table';
 
 export type { StrategyNote };
 
@@ -27,16 +33,20 @@ const FAILED: AttemptOutcome = { ok: false };
 /** A buffer's fragments before its first one: shared, never written (`append` replaces it). */
 const NO_FRAGMENTS = Object.freeze([]) as unknown as Fragment[];
 
+/** A signal without a text (a module-level copy: read per fragment, and an import is a getter under tsx's CommonJS). */
+const NONE = NO_TEXT;
+
 export interface RunLog {
   /** Opens a buffer. With no text yet, an empty fragment at `frame` marks it as existing from that frame. */
   openBuffer(turn: TurnIndex, key: CallKey | null, frame: FrameIndex, callId?: string, name?: string): number;
   /** Appends a fragment; returns its start in the buffer (its end is start + text.length). */
   append(bufferId: number, frame: FrameIndex, text: string): number;
+  /** Appends signal `i`'s text ('' when it has none) as a fragment, read in place; returns its start. */
+  appendSignal(bufferId: number, frame: FrameIndex, t: SignalTable, i: number): number;
   /** Sets the buffer's call id and name (each only when defined). */
   setCall(bufferId: number, callId: string | undefined, name: string | undefined): void;
   /** The buffer's text so far. */
   textOf(bufferId: number): string;
-  lengthOf(bufferId: number): number;
   /**
    * Parses `input`, which is buffer[start, end) of `bufferId`, and logs the attempt `{frame, turn, key, bufferId,
    * start, end, ok}` (with JSON.parse's `error` when it parsed and failed); with `emptyMeansNoArgs`, an empty input
@@ -54,6 +64,8 @@ export interface RunLog {
     emptyMeansNoArgs?: boolean,
     whole?: boolean,
   ): AttemptOutcome;
+  /** `attempt` of signal `i`'s text (the fragment appended at `start`), scanned in place, sliced only to be parsed. */
+  attemptSignal(frame: FrameIndex, turn: TurnIndex, key: CallKey | null, bufferId: number, start: number, t: SignalTable, i: number): AttemptOutcome;
   ready(call: ReadyCall): void;
   note(n: StrategyNote): void;
   finish(): { buffers: BufferLog[]; attempts: ParseAttempt[]; calls: ReadyCall[]; notes: StrategyNote[] };
@@ -65,9 +77,14 @@ export interface RunLog {
  * the run dropped them and threw that code away, and the next run started in the interpreter again.
  */
 class Log implements RunLog {
-  /** Per buffer, by id: its log (text filled in by `finish`) and its text so far. */
+  /** Per buffer, by id: its log (text filled in by `finish`). */
   private readonly logs: Mutable<BufferLog>[] = [];
+  /**
+   * Per buffer b, its text so far is texts[b] followed by the pending range [tail[3b + 1], tail[3b + 2]) of the
+   * piece tail[3b] (-1: none).
+   */
   private readonly texts: string[] = [];
+  private readonly tail: number[] = [];
   private readonly attempts: ParseAttempt[] = [];
   private readonly calls: ReadyCall[] = [];
   private readonly notes: StrategyNote[] = [];
@@ -75,10 +92,7 @@ class Log implements RunLog {
   private attemptsSorted = true;
   private callsSorted = true;
 
-  private check(id: number): number {
-    if (id >= 0 && id < this.texts.length) return id;
-    throw new Error(`run-log: no buffer ${id}`);
-  }
+  constructor(private readonly pieces: readonly string[]) {}
 
   private logAttempt(a: ParseAttempt): void {
     const last = this.attempts[this.attempts.length - 1];
@@ -100,33 +114,72 @@ class Log implements RunLog {
           : { id, turn, key, text: '', fragments, openedAt: frame, callId, name };
     this.logs.push(log);
     this.texts.push('');
+    this.tail.push(-1, 0, 0);
     return id;
   }
 
-  append(bufferId: number, frame: FrameIndex, text: string): number {
-    const log = this.logs[this.check(bufferId)] as Mutable<BufferLog>;
-    const start = (this.texts[bufferId] as string).length;
-    const fragment: Fragment = { frame, start, end: start + text.length };
+  /** Logs a fragment of `length` characters at the end of buffer b; returns its start. */
+  private fragment(b: number, frame: FrameIndex, length: number): number {
+    const log = this.logs[b];
+    if (log === undefined) throw new Error(`run-log: no buffer ${b}`);
+    const k = 3 * b;
+    const start = (this.texts[b] as string).length + (this.tail[k + 2] as number) - (this.tail[k + 1] as number);
+    const fragment: Fragment = { frame, start, end: start + length };
     // A buffer's first fragment makes its array at its size (a buffer often keeps one fragment: next-index-closes
     // on interleaved calls opens one per fragment); an array grown from empty would reserve room for 16.
     if (log.fragments === NO_FRAGMENTS) log.fragments = [fragment];
     else (log.fragments as Fragment[]).push(fragment);
-    if (text.length > 0) this.texts[bufferId] += text;
+    return start;
+  }
+
+  /** Moves buffer b's pending range into its text. */
+  private flush(b: number): void {
+    const k = 3 * b;
+    const p = this.tail[k] as number;
+    if (p < 0) return;
+    this.texts[b] += (this.pieces[p] as string).slice(this.tail[k + 1], this.tail[k + 2]);
+    this.tail[k] = -1;
+    this.tail[k + 1] = this.tail[k + 2] = 0;
+  }
+
+  append(bufferId: number, frame: FrameIndex, text: string): number {
+    const start = this.fragment(bufferId, frame, text.length);
+    if (text.length > 0) {
+      this.flush(bufferId);
+      this.texts[bufferId] += text;
+    }
+    return start;
+  }
+
+  appendSignal(bufferId: number, frame: FrameIndex, t: SignalTable, i: number): number {
+    const p = t.piece[i] as number;
+    const a = t.textStart[i] as number;
+    const e = t.textEnd[i] as number;
+    const start = this.fragment(bufferId, frame, p === NONE ? 0 : e - a);
+    if (p === NONE || e === a) return start;
+    const tail = this.tail;
+    const k = 3 * bufferId;
+    if (tail[k] === p && tail[k + 2] === a) tail[k + 2] = e;
+    else {
+      this.flush(bufferId);
+      tail[k] = p;
+      tail[k + 1] = a;
+      tail[k + 2] = e;
+    }
     return start;
   }
 
   setCall(bufferId: number, callId: string | undefined, name: string | undefined): void {
-    const log = this.logs[this.check(bufferId)] as Mutable<BufferLog>;
+    const log = this.logs[bufferId];
+    if (log === undefined) throw new Error(`run-log: no buffer ${bufferId}`);
     if (callId !== undefined && log.callId !== callId) log.callId = callId;
     if (name !== undefined && log.name !== name) log.name = name;
   }
 
   textOf(bufferId: number): string {
-    return this.texts[this.check(bufferId)] as string;
-  }
-
-  lengthOf(bufferId: number): number {
-    return (this.texts[this.check(bufferId)] as string).length;
+    if (this.logs[bufferId] === undefined) throw new Error(`run-log: no buffer ${bufferId}`);
+    this.flush(bufferId);
+    return this.texts[bufferId] as string;
   }
 
   attempt(
@@ -164,6 +217,18 @@ class Log implements RunLog {
     return FAILED;
   }
 
+  attemptSignal(frame: FrameIndex, turn: TurnIndex, key: CallKey | null, bufferId: number, start: number, t: SignalTable, i: number): AttemptOutcome {
+    const p = t.piece[i] as number;
+    const a = t.textStart[i] as number;
+    const e = t.textEnd[i] as number;
+    const piece = p === NONE ? '' : (t.pieces[p] as string);
+    if (p === NONE || cannotBeJson(piece, a, e)) {
+      this.logAttempt({ frame, turn, key, bufferId, start, end: p === NONE ? start : start + e - a, ok: false });
+      return FAILED;
+    }
+    return this.attempt(frame, turn, key, bufferId, start, piece.slice(a, e));
+  }
+
   ready(call: ReadyCall): void {
     const last = this.calls[this.calls.length - 1];
     if (last !== undefined && last.readyFrame > call.readyFrame) this.callsSorted = false;
@@ -178,6 +243,7 @@ class Log implements RunLog {
     const { logs, texts, attempts, calls } = this;
     for (let i = 0; i < logs.length; i++) {
       const log = logs[i] as Mutable<BufferLog>;
+      this.flush(i);
       log.text = texts[i] as string;
       if (log.fragments === NO_FRAGMENTS) log.fragments = [];
     }
@@ -190,8 +256,9 @@ class Log implements RunLog {
 
 // A class's instances have their shape (the map V8 grew for the fields the constructor sets) only while one of them
 // lives: one log is kept for the life of the program (ground-truth/keep.ts says why).
-keepAlive(new Log());
+keepAlive(new Log([]));
 
-export function createRunLog(): RunLog {
-  return new Log();
+/** A log for a run over a signal table with these pieces (`appendSignal` reads them). */
+export function createRunLog(pieces: readonly string[] = []): RunLog {
+  return new Log(pieces);
 }
