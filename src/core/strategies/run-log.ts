@@ -18,7 +18,7 @@
  */
 import type { BufferLog, CallKey, FrameIndex, Mutable, ParseAttempt, ReadyCall, SignalTable, StrategyNote, TurnIndex } from '../types';
 import { keepAlive } from './ground-truth/keep';
-import { cannotBeJson, parseJson } from './json';
+import { cannotBeJson, parseJson, type ParseOutcome } from './json';
 import { NONE as NO_TEXT } from '../wire/signal-table';
 
 export type { StrategyNote };
@@ -80,11 +80,15 @@ class Log implements RunLog {
   /** Per buffer, by id: its log (text filled in by `finish`). */
   private readonly logs: Mutable<BufferLog>[] = [];
   /**
-   * Per buffer b, its text so far is texts[b] followed by the pending range [tail[3b + 1], tail[3b + 2]) of the
-   * piece tail[3b] (-1: none).
+   * Per buffer b, its text so far: texts[b], followed for the buffer `pending` (-1: none) by the range [from, to) of
+   * the piece `piece`. One pending range is enough: fragments come in signal order, which is the pieces' order, so
+   * only the buffer that got the last fragment can have its range continued by the next one.
    */
   private readonly texts: string[] = [];
-  private readonly tail: number[] = [];
+  private pending = -1;
+  private piece = 0;
+  private from = 0;
+  private to = 0;
   private readonly attempts: ParseAttempt[] = [];
   private readonly calls: ReadyCall[] = [];
   private readonly notes: StrategyNote[] = [];
@@ -114,16 +118,19 @@ class Log implements RunLog {
           : { id, turn, key, text: '', fragments, openedAt: frame, callId, name };
     this.logs.push(log);
     this.texts.push('');
-    this.tail.push(-1, 0, 0);
     return id;
+  }
+
+  private get(b: number): Mutable<BufferLog> {
+    const log = this.logs[b];
+    if (log === undefined) throw new Error(`run-log: no buffer ${b}`);
+    return log;
   }
 
   /** Logs a fragment of `length` characters at the end of buffer b; returns its start. */
   private fragment(b: number, frame: FrameIndex, length: number): number {
-    const log = this.logs[b];
-    if (log === undefined) throw new Error(`run-log: no buffer ${b}`);
-    const k = 3 * b;
-    const start = (this.texts[b] as string).length + (this.tail[k + 2] as number) - (this.tail[k + 1] as number);
+    const log = this.get(b);
+    const start = (this.texts[b] as string).length + (b === this.pending ? this.to - this.from : 0);
     const fragment: Fragment = { frame, start, end: start + length };
     // A buffer's first fragment makes its array at its size (a buffer often keeps one fragment: next-index-closes
     // on interleaved calls opens one per fragment); an array grown from empty would reserve room for 16.
@@ -132,20 +139,18 @@ class Log implements RunLog {
     return start;
   }
 
-  /** Moves buffer b's pending range into its text. */
-  private flush(b: number): void {
-    const k = 3 * b;
-    const p = this.tail[k] as number;
-    if (p < 0) return;
-    this.texts[b] += (this.pieces[p] as string).slice(this.tail[k + 1], this.tail[k + 2]);
-    this.tail[k] = -1;
-    this.tail[k + 1] = this.tail[k + 2] = 0;
+  /** Moves the pending range into its buffer's text. */
+  private flush(): void {
+    const b = this.pending;
+    if (b < 0) return;
+    this.texts[b] += (this.pieces[this.piece] as string).slice(this.from, this.to);
+    this.pending = -1;
   }
 
   append(bufferId: number, frame: FrameIndex, text: string): number {
     const start = this.fragment(bufferId, frame, text.length);
     if (text.length > 0) {
-      this.flush(bufferId);
+      if (bufferId === this.pending) this.flush();
       this.texts[bufferId] += text;
     }
     return start;
@@ -157,28 +162,26 @@ class Log implements RunLog {
     const e = t.textEnd[i] as number;
     const start = this.fragment(bufferId, frame, p === NONE ? 0 : e - a);
     if (p === NONE || e === a) return start;
-    const tail = this.tail;
-    const k = 3 * bufferId;
-    if (tail[k] === p && tail[k + 2] === a) tail[k + 2] = e;
+    if (bufferId === this.pending && p === this.piece && a === this.to) this.to = e;
     else {
-      this.flush(bufferId);
-      tail[k] = p;
-      tail[k + 1] = a;
-      tail[k + 2] = e;
+      this.flush();
+      this.pending = bufferId;
+      this.piece = p;
+      this.from = a;
+      this.to = e;
     }
     return start;
   }
 
   setCall(bufferId: number, callId: string | undefined, name: string | undefined): void {
-    const log = this.logs[bufferId];
-    if (log === undefined) throw new Error(`run-log: no buffer ${bufferId}`);
+    const log = this.get(bufferId);
     if (callId !== undefined && log.callId !== callId) log.callId = callId;
     if (name !== undefined && log.name !== name) log.name = name;
   }
 
   textOf(bufferId: number): string {
-    if (this.logs[bufferId] === undefined) throw new Error(`run-log: no buffer ${bufferId}`);
-    this.flush(bufferId);
+    this.get(bufferId);
+    if (bufferId === this.pending) this.flush();
     return this.texts[bufferId] as string;
   }
 
@@ -193,27 +196,16 @@ class Log implements RunLog {
     whole = false,
   ): AttemptOutcome {
     const end = start + input.length;
-    if (emptyMeansNoArgs && input === '') {
-      this.logAttempt({ frame, turn, key, bufferId, start, end, ok: true });
-      return { ok: true, value: {} };
-    }
-    if (whole) {
-      const outcome = parseJson(input);
-      if (outcome.ok) this.logAttempt({ frame, turn, key, bufferId, start, end, ok: true });
-      else if (cannotBeJson(input)) this.logAttempt({ frame, turn, key, bufferId, start, end, ok: false });
-      else this.logAttempt({ frame, turn, key, bufferId, start, end, ok: false, error: outcome.error });
-      return outcome.ok ? outcome : FAILED;
-    }
-    if (cannotBeJson(input)) {
-      this.logAttempt({ frame, turn, key, bufferId, start, end, ok: false });
-      return FAILED;
-    }
-    const outcome = parseJson(input);
-    if (outcome.ok) {
+    // parsed (undefined: rejected by the scan, which runs first unless the input is a whole buffer)
+    const outcome: ParseOutcome | undefined =
+      emptyMeansNoArgs && input === '' ? { ok: true, value: {} } : whole || !cannotBeJson(input) ? parseJson(input) : undefined;
+    if (outcome?.ok) {
       this.logAttempt({ frame, turn, key, bufferId, start, end, ok: true });
       return outcome;
     }
-    this.logAttempt({ frame, turn, key, bufferId, start, end, ok: false, error: outcome.error });
+    // a failure keeps JSON.parse's message only when the scan could not have rejected it
+    if (outcome === undefined || (whole && cannotBeJson(input))) this.logAttempt({ frame, turn, key, bufferId, start, end, ok: false });
+    else this.logAttempt({ frame, turn, key, bufferId, start, end, ok: false, error: outcome.error });
     return FAILED;
   }
 
@@ -241,9 +233,9 @@ class Log implements RunLog {
 
   finish(): { buffers: BufferLog[]; attempts: ParseAttempt[]; calls: ReadyCall[]; notes: StrategyNote[] } {
     const { logs, texts, attempts, calls } = this;
+    this.flush();
     for (let i = 0; i < logs.length; i++) {
       const log = logs[i] as Mutable<BufferLog>;
-      this.flush(i);
       log.text = texts[i] as string;
       if (log.fragments === NO_FRAGMENTS) log.fragments = [];
     }
