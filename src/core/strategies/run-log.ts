@@ -30,7 +30,7 @@ export type AttemptOutcome = { ok: true; value: unknown } | { ok: false };
 
 const FAILED: AttemptOutcome = { ok: false };
 
-/** A buffer's fragments before its first one: shared, never written (`append` replaces it). */
+/** A buffer's fragments before its first one: shared, never written (its first fragment replaces it). */
 const NO_FRAGMENTS = Object.freeze([]) as unknown as Fragment[];
 
 /** A signal without a text (a module-level copy: read per fragment, and an import is a getter under tsx's CommonJS). */
@@ -39,9 +39,7 @@ const NONE = NO_TEXT;
 export interface RunLog {
   /** Opens a buffer. With no text yet, an empty fragment at `frame` marks it as existing from that frame. */
   openBuffer(turn: TurnIndex, key: CallKey | null, frame: FrameIndex, callId?: string, name?: string): number;
-  /** Appends a fragment; returns its start in the buffer (its end is start + text.length). */
-  append(bufferId: number, frame: FrameIndex, text: string): number;
-  /** Appends signal `i`'s text ('' when it has none) as a fragment, read in place; returns its start. */
+  /** Appends signal `i`'s text ('' when it has none) as a fragment, read in place; returns its start in the buffer. */
   appendSignal(bufferId: number, frame: FrameIndex, t: SignalTable, i: number): number;
   /** Sets the buffer's call id and name (each only when defined). */
   setCall(bufferId: number, callId: string | undefined, name: string | undefined): void;
@@ -86,7 +84,7 @@ class Log implements RunLog {
    */
   private readonly texts: string[] = [];
   private pending = -1;
-  private piece = 0;
+  private piece = '';
   private from = 0;
   private to = 0;
   private readonly attempts: ParseAttempt[] = [];
@@ -95,8 +93,6 @@ class Log implements RunLog {
   /** Whether the logs are frame-ordered as written (they are, folded frame by frame; checked, not assumed). */
   private attemptsSorted = true;
   private callsSorted = true;
-
-  constructor(private readonly pieces: readonly string[]) {}
 
   private logAttempt(a: ParseAttempt): void {
     const last = this.attempts[this.attempts.length - 1];
@@ -143,17 +139,8 @@ class Log implements RunLog {
   private flush(): void {
     const b = this.pending;
     if (b < 0) return;
-    this.texts[b] += (this.pieces[this.piece] as string).slice(this.from, this.to);
+    this.texts[b] += this.piece.slice(this.from, this.to);
     this.pending = -1;
-  }
-
-  append(bufferId: number, frame: FrameIndex, text: string): number {
-    const start = this.fragment(bufferId, frame, text.length);
-    if (text.length > 0) {
-      if (bufferId === this.pending) this.flush();
-      this.texts[bufferId] += text;
-    }
-    return start;
   }
 
   appendSignal(bufferId: number, frame: FrameIndex, t: SignalTable, i: number): number {
@@ -162,11 +149,13 @@ class Log implements RunLog {
     const e = t.textEnd[i] as number;
     const start = this.fragment(bufferId, frame, p === NONE ? 0 : e - a);
     if (p === NONE || e === a) return start;
-    if (bufferId === this.pending && p === this.piece && a === this.to) this.to = e;
+    const piece = t.pieces[p] as string;
+    // the same piece (the same string: its content when two differ, and then the text is the same too)
+    if (bufferId === this.pending && a === this.to && piece === this.piece) this.to = e;
     else {
       this.flush();
       this.pending = bufferId;
-      this.piece = p;
+      this.piece = piece;
       this.from = a;
       this.to = e;
     }
@@ -248,9 +237,8 @@ class Log implements RunLog {
 
 // A class's instances have their shape (the map V8 grew for the fields the constructor sets) only while one of them
 // lives: one log is kept for the life of the program (ground-truth/keep.ts says why).
-keepAlive(new Log([]));
+keepAlive(new Log());
 
-/** A log for a run over a signal table with these pieces (`appendSignal` reads them). */
-export function createRunLog(pieces: readonly string[] = []): RunLog {
-  return new Log(pieces);
+export function createRunLog(): RunLog {
+  return new Log();
 }

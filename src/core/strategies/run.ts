@@ -45,7 +45,7 @@ export function runStrategy(strategy: Strategy, input: RunInput): RunResult {
       notes: [],
     };
   }
-  const log = createRunLog(input.signals.pieces);
+  const log = createRunLog();
   const crashed = new Map<number, string>();
   const lastFrame = new Map<number, FrameIndex>();
   const { frames, signals, wire } = input;
