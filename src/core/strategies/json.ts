@@ -38,8 +38,9 @@ export function parseError(text: string): string | undefined {
 /** JSON's four whitespace characters, the only ones JSON.parse skips. */
 const isJsonSpace = (c: number): boolean => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
 
-/** Index just after the string whose opening quote is at `i`, or -1 when the text ends (at `n`) or breaks inside it. */
-function stringEnd(t: string, i: number, n: number): number {
+/** Index just after the string whose opening quote is at `i`, or -1 when the text ends (or breaks) inside it. */
+function stringEnd(t: string, i: number): number {
+  const n = t.length;
   for (let j = i + 1; j < n; j++) {
     const c = t.charCodeAt(j);
     if (c === 0x22) return j + 1;
@@ -58,22 +59,22 @@ const isNumberChar = (c: number): boolean => (c >= 0x30 && c <= 0x39) || c === 0
  * outermost closing where the value ends, and only whitespace follows; a text that breaks any of these is rejected.
  * A number is its run of number characters (whose grammar is left to JSON.parse) and a literal its exact word, so
  * what follows either must be whitespace. Brackets are counted, not matched (`{]` is left to JSON.parse).
- * `cannotBeJson(t, from, to)` scans t[from, to) in place: the same answer as for `t.slice(from, to)`.
  */
-export function cannotBeJson(t: string, from = 0, n = t.length): boolean {
-  let i = from;
+export function cannotBeJson(t: string): boolean {
+  const n = t.length;
+  let i = 0;
   while (i < n && isJsonSpace(t.charCodeAt(i))) i++;
   if (i === n) return true;
   const first = t.charCodeAt(i);
   if (first === 0x22) {
-    i = stringEnd(t, i, n);
+    i = stringEnd(t, i);
     if (i < 0) return true;
   } else if (first === 0x7b || first === 0x5b) {
     let depth = 0;
     for (; i < n; i++) {
       const c = t.charCodeAt(i);
       if (c === 0x22) {
-        const end = stringEnd(t, i, n);
+        const end = stringEnd(t, i);
         if (end < 0) return true;
         i = end - 1;
       } else if (c === 0x7b || c === 0x5b) depth++;
@@ -86,7 +87,7 @@ export function cannotBeJson(t: string, from = 0, n = t.length): boolean {
     while (i < n && isNumberChar(t.charCodeAt(i))) i++;
   } else {
     const literal = first === 0x74 ? 'true' : first === 0x66 ? 'false' : first === 0x6e ? 'null' : '';
-    if (literal === '' || i + literal.length > n || !t.startsWith(literal, i)) return true;
+    if (literal === '' || !t.startsWith(literal, i)) return true;
     i += literal.length;
   }
   for (; i < n; i++) if (!isJsonSpace(t.charCodeAt(i))) return true;

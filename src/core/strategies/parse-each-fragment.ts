@@ -14,14 +14,15 @@ import { hasText, signalName, signalRef, signalText, SK } from '../wire/signal-t
 import { appendArgs, keyOf, newSlots, slotFor, slotForComplete, startIndexKeyed, type Slot, type Slots } from './slots';
 import { defineStrategy, type StrategyContext } from './types';
 
-/** Appends signal i's text to the slot's buffer and, while the call is not taken, parses it alone (read in place). */
+/** Appends signal i's text to the slot's buffer and, while the call is not taken, parses it alone. */
 function parseFragment(slot: Slot, ctx: StrategyContext, frame: FrameIndex, t: SignalTable, i: number): void {
   const start = appendArgs(slot, ctx, frame, t, i);
   if (slot.ready) return;
-  const outcome = ctx.log.attemptSignal(frame, ctx.turn, slot.key, slot.bufferId, start, t, i);
+  const text = signalText(t, i);
+  const outcome = ctx.log.attempt(frame, ctx.turn, slot.key, slot.bufferId, start, text);
   if (!outcome.ok) return;
   slot.ready = true;
-  ctx.log.ready({ turn: ctx.turn, key: slot.key, id: slot.id, name: slot.name, argsText: signalText(t, i), args: outcome.value, readyFrame: frame });
+  ctx.log.ready({ turn: ctx.turn, key: slot.key, id: slot.id, name: slot.name, argsText: text, args: outcome.value, readyFrame: frame });
 }
 
 export const parseEachFragment = defineStrategy<Slots>({

@@ -11,8 +11,7 @@
  * An attempt whose input `cannotBeJson` (json.ts: cut short, brackets open) is logged failed without calling
  * JSON.parse, so without a message (`error` absent); `attemptError` (session/view.ts) derives JSON.parse's own
  * message for it when a view or the verdict asks. Parse-each-fragment fails on nearly every fragment: a thrown
- * SyntaxError each would cost more than the rest of its run, and `attemptSignal` scans the fragment in place,
- * slicing it only when the scan cannot reject it.
+ * SyntaxError each would cost more than the rest of its run.
  * Cost: a fragment is one record, and at most one slice and one concatenation; no per-fragment object beyond the
  * logged ones.
  */
@@ -62,8 +61,6 @@ export interface RunLog {
     emptyMeansNoArgs?: boolean,
     whole?: boolean,
   ): AttemptOutcome;
-  /** `attempt` of signal `i`'s text (the fragment appended at `start`), scanned in place, sliced only to be parsed. */
-  attemptSignal(frame: FrameIndex, turn: TurnIndex, key: CallKey | null, bufferId: number, start: number, t: SignalTable, i: number): AttemptOutcome;
   ready(call: ReadyCall): void;
   note(n: StrategyNote): void;
   finish(): { buffers: BufferLog[]; attempts: ParseAttempt[]; calls: ReadyCall[]; notes: StrategyNote[] };
@@ -196,18 +193,6 @@ class Log implements RunLog {
     if (outcome === undefined || (whole && cannotBeJson(input))) this.logAttempt({ frame, turn, key, bufferId, start, end, ok: false });
     else this.logAttempt({ frame, turn, key, bufferId, start, end, ok: false, error: outcome.error });
     return FAILED;
-  }
-
-  attemptSignal(frame: FrameIndex, turn: TurnIndex, key: CallKey | null, bufferId: number, start: number, t: SignalTable, i: number): AttemptOutcome {
-    const p = t.piece[i] as number;
-    const a = t.textStart[i] as number;
-    const e = t.textEnd[i] as number;
-    const piece = p === NONE ? '' : (t.pieces[p] as string);
-    if (p === NONE || cannotBeJson(piece, a, e)) {
-      this.logAttempt({ frame, turn, key, bufferId, start, end: p === NONE ? start : start + e - a, ok: false });
-      return FAILED;
-    }
-    return this.attempt(frame, turn, key, bufferId, start, piece.slice(a, e));
   }
 
   ready(call: ReadyCall): void {
