@@ -73,32 +73,32 @@ export interface RunLog {
  */
 class Log implements RunLog {
   /** Per buffer, by id: its log (text filled in by `finish`). */
-  private readonly logs: Mutable<BufferLog>[] = [];
+  readonly #logs: Mutable<BufferLog>[] = [];
   /**
    * Per buffer b, its text so far: texts[b], followed for the buffer `pending` (-1: none) by the range [from, to) of
    * the piece `piece`. One pending range is enough: fragments come in signal order, which is the pieces' order, so
    * only the buffer that got the last fragment can have its range continued by the next one.
    */
-  private readonly texts: string[] = [];
-  private pending = -1;
-  private piece = '';
-  private from = 0;
-  private to = 0;
-  private readonly attempts: ParseAttempt[] = [];
-  private readonly calls: ReadyCall[] = [];
-  private readonly notes: StrategyNote[] = [];
+  readonly #texts: string[] = [];
+  #pending = -1;
+  #piece = '';
+  #from = 0;
+  #to = 0;
+  readonly #attempts: ParseAttempt[] = [];
+  readonly #calls: ReadyCall[] = [];
+  readonly #notes: StrategyNote[] = [];
   /** Whether the logs are frame-ordered as written (they are, folded frame by frame; checked, not assumed). */
-  private attemptsSorted = true;
-  private callsSorted = true;
+  #attemptsSorted = true;
+  #callsSorted = true;
 
-  private logAttempt(a: ParseAttempt): void {
-    const last = this.attempts[this.attempts.length - 1];
-    if (last !== undefined && last.frame > a.frame) this.attemptsSorted = false;
-    this.attempts.push(a);
+  #logAttempt(a: ParseAttempt): void {
+    const last = this.#attempts[this.#attempts.length - 1];
+    if (last !== undefined && last.frame > a.frame) this.#attemptsSorted = false;
+    this.#attempts.push(a);
   }
 
   openBuffer(turn: TurnIndex, key: CallKey | null, frame: FrameIndex, callId?: string, name?: string): number {
-    const id = this.logs.length;
+    const id = this.#logs.length;
     // One literal per case: properties added after the literal would each cost the object a second allocation.
     const fragments = NO_FRAGMENTS;
     const log: Mutable<BufferLog> =
@@ -109,21 +109,21 @@ class Log implements RunLog {
         : name === undefined
           ? { id, turn, key, text: '', fragments, openedAt: frame, callId }
           : { id, turn, key, text: '', fragments, openedAt: frame, callId, name };
-    this.logs.push(log);
-    this.texts.push('');
+    this.#logs.push(log);
+    this.#texts.push('');
     return id;
   }
 
-  private get(b: number): Mutable<BufferLog> {
-    const log = this.logs[b];
+  #get(b: number): Mutable<BufferLog> {
+    const log = this.#logs[b];
     if (log === undefined) throw new Error(`run-log: no buffer ${b}`);
     return log;
   }
 
   /** Logs a fragment of `length` characters at the end of buffer b; returns its start. */
-  private fragment(b: number, frame: FrameIndex, length: number): number {
-    const log = this.get(b);
-    const start = (this.texts[b] as string).length + (b === this.pending ? this.to - this.from : 0);
+  #fragment(b: number, frame: FrameIndex, length: number): number {
+    const log = this.#get(b);
+    const start = (this.#texts[b] as string).length + (b === this.#pending ? this.#to - this.#from : 0);
     const fragment: Fragment = { frame, start, end: start + length };
     // A buffer's first fragment makes its array at its size (a buffer often keeps one fragment: next-index-closes
     // on interleaved calls opens one per fragment); an array grown from empty would reserve room for 16.
@@ -133,42 +133,42 @@ class Log implements RunLog {
   }
 
   /** Moves the pending range into its buffer's text. */
-  private flush(): void {
-    const b = this.pending;
+  #flush(): void {
+    const b = this.#pending;
     if (b < 0) return;
-    this.texts[b] += this.piece.slice(this.from, this.to);
-    this.pending = -1;
+    this.#texts[b] += this.#piece.slice(this.#from, this.#to);
+    this.#pending = -1;
   }
 
   appendSignal(bufferId: number, frame: FrameIndex, t: SignalTable, i: number): number {
     const p = t.piece[i] as number;
     const a = t.textStart[i] as number;
     const e = t.textEnd[i] as number;
-    const start = this.fragment(bufferId, frame, p === NONE ? 0 : e - a);
+    const start = this.#fragment(bufferId, frame, p === NONE ? 0 : e - a);
     if (p === NONE || e === a) return start;
     const piece = t.pieces[p] as string;
     // the same piece (the same string: its content when two differ, and then the text is the same too)
-    if (bufferId === this.pending && a === this.to && piece === this.piece) this.to = e;
+    if (bufferId === this.#pending && a === this.#to && piece === this.#piece) this.#to = e;
     else {
-      this.flush();
-      this.pending = bufferId;
-      this.piece = piece;
-      this.from = a;
-      this.to = e;
+      this.#flush();
+      this.#pending = bufferId;
+      this.#piece = piece;
+      this.#from = a;
+      this.#to = e;
     }
     return start;
   }
 
   setCall(bufferId: number, callId: string | undefined, name: string | undefined): void {
-    const log = this.get(bufferId);
+    const log = this.#get(bufferId);
     if (callId !== undefined && log.callId !== callId) log.callId = callId;
     if (name !== undefined && log.name !== name) log.name = name;
   }
 
   textOf(bufferId: number): string {
-    this.get(bufferId);
-    if (bufferId === this.pending) this.flush();
-    return this.texts[bufferId] as string;
+    this.#get(bufferId);
+    if (bufferId === this.#pending) this.#flush();
+    return this.#texts[bufferId] as string;
   }
 
   attempt(
@@ -186,37 +186,40 @@ class Log implements RunLog {
     const outcome: ParseOutcome | undefined =
       emptyMeansNoArgs && input === '' ? { ok: true, value: {} } : whole || !cannotBeJson(input) ? parseJson(input) : undefined;
     if (outcome?.ok) {
-      this.logAttempt({ frame, turn, key, bufferId, start, end, ok: true });
+      this.#logAttempt({ frame, turn, key, bufferId, start, end, ok: true });
       return outcome;
     }
     // a failure keeps JSON.parse's message only when the scan could not have rejected it
-    if (outcome === undefined || (whole && cannotBeJson(input))) this.logAttempt({ frame, turn, key, bufferId, start, end, ok: false });
-    else this.logAttempt({ frame, turn, key, bufferId, start, end, ok: false, error: outcome.error });
+    if (outcome === undefined || (whole && cannotBeJson(input))) this.#logAttempt({ frame, turn, key, bufferId, start, end, ok: false });
+    else this.#logAttempt({ frame, turn, key, bufferId, start, end, ok: false, error: outcome.error });
     return FAILED;
   }
 
   ready(call: ReadyCall): void {
-    const last = this.calls[this.calls.length - 1];
-    if (last !== undefined && last.readyFrame > call.readyFrame) this.callsSorted = false;
-    this.calls.push(call);
+    const last = this.#calls[this.#calls.length - 1];
+    if (last !== undefined && last.readyFrame > call.readyFrame) this.#callsSorted = false;
+    this.#calls.push(call);
   }
 
   note(n: StrategyNote): void {
-    this.notes.push(n);
+    this.#notes.push(n);
   }
 
   finish(): { buffers: BufferLog[]; attempts: ParseAttempt[]; calls: ReadyCall[]; notes: StrategyNote[] } {
-    const { logs, texts, attempts, calls } = this;
-    this.flush();
+    const logs = this.#logs;
+    const texts = this.#texts;
+    const attempts = this.#attempts;
+    const calls = this.#calls;
+    this.#flush();
     for (let i = 0; i < logs.length; i++) {
       const log = logs[i] as Mutable<BufferLog>;
       log.text = texts[i] as string;
       if (log.fragments === NO_FRAGMENTS) log.fragments = [];
     }
     // Folding is frame-ordered already; a stable sort guards the invariant the view's binary searches rely on.
-    if (!this.attemptsSorted) attempts.sort((x, y) => x.frame - y.frame);
-    if (!this.callsSorted) calls.sort((x, y) => x.readyFrame - y.readyFrame);
-    return { buffers: logs, attempts, calls, notes: this.notes };
+    if (!this.#attemptsSorted) attempts.sort((x, y) => x.frame - y.frame);
+    if (!this.#callsSorted) calls.sort((x, y) => x.readyFrame - y.readyFrame);
+    return { buffers: logs, attempts, calls, notes: this.#notes };
   }
 }
 
