@@ -9,8 +9,6 @@
  * message for a text it rejects (undefined when it parses): what an attempt rejected by the scan shows, derived
  * only when asked. `jsonEqual` and `jsonTextDepth` work at any depth (no recursion).
  */
-import { keepAlive } from './ground-truth/keep';
-
 export type ParseOutcome = { ok: true; value: unknown } | { ok: false; error: string };
 
 export function parseJson(text: string): ParseOutcome {
@@ -19,14 +17,6 @@ export function parseJson(text: string): ParseOutcome {
   } catch (e) {
     return { ok: false, error: e instanceof Error ? e.message : String(e) };
   }
-}
-
-// JSON.parse's errors have their shape (the map V8 grows as it sets their message) only while one of them lives:
-// one is kept for the life of the program, so that parseJson's optimized code outlives a run (ground-truth/keep.ts).
-try {
-  JSON.parse('');
-} catch (e) {
-  keepAlive(e as object);
 }
 
 /** JSON.parse's own message for `text`, or undefined when it parses. */
