@@ -72,14 +72,12 @@ export interface RunLog {
  * the run dropped them and threw that code away, and the next run started in the interpreter again.
  */
 class Log implements RunLog {
-  /** Per buffer, by id: its log (text filled in by `finish`). */
-  readonly #logs: Mutable<BufferLog>[] = [];
   /**
-   * Per buffer b, its text so far: texts[b], followed for the buffer `pending` (-1: none) by the range [from, to) of
-   * the piece `piece`. One pending range is enough: fragments come in signal order, which is the pieces' order, so
-   * only the buffer that got the last fragment can have its range continued by the next one.
+   * Per buffer, by id: its log. Its text so far is the log's `text`, followed for the buffer `pending` (-1: none) by
+   * the range [from, to) of the piece `piece`. One pending range is enough: fragments come in signal order, which
+   * is the pieces' order, so only the buffer that got the last fragment can have its range continued by the next.
    */
-  readonly #texts: string[] = [];
+  readonly #logs: Mutable<BufferLog>[] = [];
   #pending = -1;
   #piece = '';
   #from = 0;
@@ -110,7 +108,6 @@ class Log implements RunLog {
           ? { id, turn, key, text: '', fragments, openedAt: frame, callId }
           : { id, turn, key, text: '', fragments, openedAt: frame, callId, name };
     this.#logs.push(log);
-    this.#texts.push('');
     return id;
   }
 
@@ -122,7 +119,7 @@ class Log implements RunLog {
   /** Logs a fragment of `length` characters at the end of buffer b; returns its start. */
   #fragment(b: number, frame: FrameIndex, length: number): number {
     const log = this.#get(b);
-    const start = (this.#texts[b] as string).length + (b === this.#pending ? this.#to - this.#from : 0);
+    const start = log.text.length + (b === this.#pending ? this.#to - this.#from : 0);
     const fragment: Fragment = { frame, start, end: start + length };
     // A buffer's first fragment makes its array at its size (a buffer often keeps one fragment: next-index-closes
     // on interleaved calls opens one per fragment); an array grown from empty would reserve room for 16.
@@ -135,7 +132,7 @@ class Log implements RunLog {
   #flush(): void {
     const b = this.#pending;
     if (b < 0) return;
-    this.#texts[b] += this.#piece.slice(this.#from, this.#to);
+    this.#get(b).text += this.#piece.slice(this.#from, this.#to);
     this.#pending = -1;
   }
 
@@ -166,7 +163,7 @@ class Log implements RunLog {
 
   textOf(bufferId: number): string {
     if (bufferId === this.#pending) this.#flush();
-    return this.#texts[bufferId] as string;
+    return this.#get(bufferId).text;
   }
 
   attempt(
@@ -205,15 +202,10 @@ class Log implements RunLog {
 
   finish(): { buffers: BufferLog[]; attempts: ParseAttempt[]; calls: ReadyCall[]; notes: StrategyNote[] } {
     const logs = this.#logs;
-    const texts = this.#texts;
     const attempts = this.#attempts;
     const calls = this.#calls;
     this.#flush();
-    for (let i = 0; i < logs.length; i++) {
-      const log = logs[i] as Mutable<BufferLog>;
-      log.text = texts[i] as string;
-      if (log.fragments === NO_FRAGMENTS) log.fragments = [];
-    }
+    for (const log of logs) if (log.fragments === NO_FRAGMENTS) log.fragments = [];
     // Folding is frame-ordered already; a stable sort guards the invariant the view's binary searches rely on.
     if (!this.#attemptsSorted) attempts.sort((x, y) => x.frame - y.frame);
     if (!this.#callsSorted) calls.sort((x, y) => x.readyFrame - y.readyFrame);
