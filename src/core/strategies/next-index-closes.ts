@@ -11,7 +11,7 @@
  * parse is preceded by the fail-fast scan (slots.ts `closeAndParse`).
  */
 import type { CallKey, FrameIndex } from '../types';
-import { signalName, signalRef, signalText, SK } from '../wire/signal-table';
+import { signalName, signalRef, SK } from '../wire/signal-table';
 import { appendArgs, closeAllOpen, closeAndParse, keyOf, newSlots, openSlot, startIndexKeyed, type Slots } from './slots';
 import { defineStrategy, type StrategyContext } from './types';
 
@@ -48,7 +48,7 @@ export const nextIndexCloses = defineStrategy<NextIndexState>({
         const key = keyOf(t, i);
         focus(s, ctx, key, frame);
         const slot = s.slots.byKey.get(key) ?? openSlot(s.slots, ctx, key, frame);
-        appendArgs(slot, ctx, frame, signalText(t, i));
+        appendArgs(slot, ctx, frame, t, i);
         break;
       }
       case SK.finish:

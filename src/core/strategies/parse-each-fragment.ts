@@ -9,14 +9,16 @@
  * Calls are keyed by index like the naive clients this models: a reused index (another id on an open key) stays
  * in the same slot, so once the first call was taken the second call's fragments are never parsed (missing call).
  */
-import type { FrameIndex } from '../types';
+import type { FrameIndex, SignalTable } from '../types';
 import { hasText, signalName, signalRef, signalText, SK } from '../wire/signal-table';
 import { appendArgs, keyOf, newSlots, slotFor, slotForComplete, startIndexKeyed, type Slot, type Slots } from './slots';
 import { defineStrategy, type StrategyContext } from './types';
 
-function parseFragment(slot: Slot, ctx: StrategyContext, frame: FrameIndex, text: string): void {
-  const start = appendArgs(slot, ctx, frame, text);
+/** Appends signal i's text to the slot's buffer and, while the call is not taken, parses it alone. */
+function parseFragment(slot: Slot, ctx: StrategyContext, frame: FrameIndex, t: SignalTable, i: number): void {
+  const start = appendArgs(slot, ctx, frame, t, i);
   if (slot.ready) return;
+  const text = signalText(t, i);
   const outcome = ctx.log.attempt(frame, ctx.turn, slot.key, slot.bufferId, start, text);
   if (!outcome.ok) return;
   slot.ready = true;
@@ -34,16 +36,16 @@ export const parseEachFragment = defineStrategy<Slots>({
         startIndexKeyed(slots, ctx, keyOf(t, i), frame, signalRef(t, i), signalName(t, i));
         break;
       case SK.args:
-        parseFragment(slotFor(slots, ctx, keyOf(t, i), frame), ctx, frame, signalText(t, i));
+        parseFragment(slotFor(slots, ctx, keyOf(t, i), frame), ctx, frame, t, i);
         break;
       case SK.callEnd: {
         const slot = slotFor(slots, ctx, keyOf(t, i), frame);
-        if (hasText(t, i) && !slot.sawArgs) parseFragment(slot, ctx, frame, signalText(t, i));
+        if (hasText(t, i) && !slot.sawArgs) parseFragment(slot, ctx, frame, t, i);
         break;
       }
       case SK.callComplete: {
         const slot = slotForComplete(slots, ctx, keyOf(t, i), frame, signalRef(t, i) ?? '', signalName(t, i) ?? '');
-        if (slot && !slot.sawArgs) parseFragment(slot, ctx, frame, signalText(t, i));
+        if (slot && !slot.sawArgs) parseFragment(slot, ctx, frame, t, i);
         break;
       }
       default:

@@ -10,18 +10,11 @@
 import { bufferLengthAt } from '../session/view';
 import type { BufferLog, FrameIndex, StrategyRun } from '../types';
 import { parsePartialJson, type PartialJson } from './partial-json';
-import { PER_CALL_READS, perCallEnd, perCallStep } from './per-call-buffer';
-import { newSlots, type Slots } from './slots';
-import { defineStrategy } from './types';
+import { perCallBuffer } from './per-call-buffer';
+import type { Strategy } from './types';
 
-export const partialJsonPreview = defineStrategy<Slots>({
-  id: 'partial-json-preview',
-  appliesTo: () => true,
-  init: newSlots,
-  reads: PER_CALL_READS,
-  step: perCallStep,
-  endTurn: perCallEnd,
-});
+/** per-call-buffer's fold under its own id (registry.ts SAME_FOLD). */
+export const partialJsonPreview: Strategy = { ...perCallBuffer, id: 'partial-json-preview' };
 
 const cache = new WeakMap<BufferLog, Map<number, PartialJson>>();
 const CACHE_PER_BUFFER = 256;

@@ -27,12 +27,9 @@ function setMember(obj: Record<string, unknown>, key: string, v: unknown): void 
   else obj[key] = v;
 }
 
-class Cut extends Error {}
-class Bad extends Error {
-  constructor(readonly at: number) {
-    super('bad');
-  }
-}
+/** Thrown (as a plain value, no Error: no stack to capture) when the text ends inside a value; a bad character
+ * throws its offset (a number >= 0). */
+const CUT = -1;
 
 const WS = /[ \t\n\r]/;
 const ESCAPES: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
@@ -47,7 +44,7 @@ export function parsePartialJson(text: string): PartialJson {
   };
   const peek = () => {
     ws();
-    if (i >= text.length) throw new Cut();
+    if (i >= text.length) throw CUT;
     return text[i] as string;
   };
 
@@ -69,19 +66,19 @@ export function parsePartialJson(text: string): PartialJson {
         if (e === 'u') {
           const hex = text.slice(i + 2, i + 6);
           if (hex.length < 4) return { value: out, cut: true };
-          if (!/^[0-9a-fA-F]{4}$/.test(hex)) throw new Bad(i);
+          if (!/^[0-9a-fA-F]{4}$/.test(hex)) throw i;
           out += String.fromCharCode(parseInt(hex, 16));
           i += 6;
         } else {
           const v = ESCAPES[e];
-          if (v === undefined) throw new Bad(i);
+          if (v === undefined) throw i;
           out += v;
           i += 2;
         }
         start = i;
         continue;
       }
-      if (c < ' ') throw new Bad(i);
+      if (c < ' ') throw i;
       i++;
     }
     return { value: out + text.slice(start), cut: true };
@@ -91,14 +88,14 @@ export function parsePartialJson(text: string): PartialJson {
     const m = /^-?(0|[1-9]\d*)?(\.\d*)?([eE][+-]?\d*)?/.exec(text.slice(i, i + 400));
     const lexeme = m?.[0] ?? '';
     if (lexeme === '' || lexeme === '-') {
-      if (i + lexeme.length >= text.length) throw new Cut();
-      throw new Bad(i);
+      if (i + lexeme.length >= text.length) throw CUT;
+      throw i;
     }
     i += lexeme.length;
     const atEnd = i >= text.length;
     const valid = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/.exec(lexeme)?.[0] ?? '';
-    if (valid === '') throw new Bad(i - lexeme.length);
-    if (valid !== lexeme && !atEnd) throw new Bad(i - lexeme.length + valid.length);
+    if (valid === '') throw i - lexeme.length;
+    if (valid !== lexeme && !atEnd) throw i - lexeme.length + valid.length;
     return { value: Number(valid), cut: valid !== lexeme };
   };
 
@@ -114,7 +111,7 @@ export function parsePartialJson(text: string): PartialJson {
         return { value, cut: true };
       }
     }
-    throw new Bad(i);
+    throw i;
   };
 
   /**
@@ -168,24 +165,24 @@ export function parsePartialJson(text: string): PartialJson {
         continue;
       }
       if (!top.first) {
-        if (d !== ',') throw new Bad(i);
+        if (d !== ',') throw i;
         i++;
-      } else if (top.obj && d !== '"') throw new Bad(i);
+      } else if (top.obj && d !== '"') throw i;
       top.first = false;
       if (top.arr) {
         peek();
         const arr = top.arr;
-        if (start((v) => arr.push(v))) throw new Cut();
+        if (start((v) => arr.push(v))) throw CUT;
         continue;
       }
       const obj = top.obj;
-      if (peek() !== '"') throw new Bad(i);
+      if (peek() !== '"') throw i;
       const k = str();
-      if (k.cut) throw new Cut();
-      if (peek() !== ':') throw new Bad(i);
+      if (k.cut) throw CUT;
+      if (peek() !== ':') throw i;
       i++;
       peek();
-      if (start((v) => setMember(obj, k.value, v))) throw new Cut();
+      if (start((v) => setMember(obj, k.value, v))) throw CUT;
     }
     return false;
   };
@@ -197,8 +194,8 @@ export function parsePartialJson(text: string): PartialJson {
     if (i < text.length) return { value: root, complete: false, invalidAt: i };
     return { value: root, complete: true };
   } catch (e) {
-    if (e instanceof Cut) return { value: root, complete: false };
-    if (e instanceof Bad) return { value: root, complete: false, invalidAt: e.at };
+    if (e === CUT) return { value: root, complete: false };
+    if (typeof e === 'number') return { value: root, complete: false, invalidAt: e };
     return { value: root, complete: false, invalidAt: i }; // out of memory: what was built so far
   }
 }

@@ -37,21 +37,21 @@ export function perCallStep(slots: Slots, t: SignalTable, i: number, frame: Fram
       startIndexKeyed(slots, ctx, keyOf(t, i), frame, signalRef(t, i), signalName(t, i));
       break;
     case SK.args:
-      appendArgs(slotFor(slots, ctx, keyOf(t, i), frame), ctx, frame, signalText(t, i));
+      appendArgs(slotFor(slots, ctx, keyOf(t, i), frame), ctx, frame, t, i);
       break;
     case SK.callEnd: {
       const key = keyOf(t, i);
       const slot = slots.byKey.get(key);
       if (slot?.closed) break; // already ended (e.g. by output_item.done)
       const open = slot ?? openSlot(slots, ctx, key, frame);
-      endWithArgs(open, hasText(t, i) ? signalText(t, i) : undefined, frame, ctx);
+      if (hasText(t, i)) endWithArgs(open, t, i, frame, ctx);
       closeAndParse(open, ctx, frame);
       break;
     }
     case SK.callComplete: {
       const open = slotForComplete(slots, ctx, keyOf(t, i), frame, signalRef(t, i) ?? '', signalName(t, i) ?? '');
       if (!open) break; // the same call's later item event
-      endWithArgs(open, signalText(t, i), frame, ctx);
+      endWithArgs(open, t, i, frame, ctx);
       // Gemini parts are complete calls, but the wire's end signal for a call is finish (src/core/README.md, "Strategies").
       if (ctx.wire !== 'gemini') closeAndParse(open, ctx, frame);
       break;
@@ -65,9 +65,11 @@ export function perCallStep(slots: Slots, t: SignalTable, i: number, frame: Fram
   return slots;
 }
 
-function endWithArgs(slot: Slot, args: string | undefined, frame: FrameIndex, ctx: StrategyContext): void {
-  if (appendWholeIfNoArgs(slot, ctx, frame, args)) return;
-  if (args !== undefined && args !== ctx.log.textOf(slot.bufferId)) {
+/** An end event's whole args (signal i): the call's one fragment when none came, else compared with the buffer. */
+function endWithArgs(slot: Slot, t: SignalTable, i: number, frame: FrameIndex, ctx: StrategyContext): void {
+  if (appendWholeIfNoArgs(slot, ctx, frame, t, i)) return;
+  const args = signalText(t, i);
+  if (args !== ctx.log.textOf(slot.bufferId)) {
     ctx.log.note({ turn: ctx.turn, key: slot.key, frame, code: 'end-args-differ', detail: args });
   }
 }

@@ -1,7 +1,7 @@
 /**
  * The strategy registry: every assembly strategy, by id and in display order (src/core/README.md, "Strategies").
  *
- * Contract: `STRATEGY_LIST` follows `STRATEGY_IDS` from types.ts; `STRATEGIES[id]` is the declarative object.
+ * Contract: `STRATEGIES[id]` is the declarative object of every id of `STRATEGY_IDS` (types.ts), in that order.
  * `SAME_FOLD[id]` names a strategy whose fold (init, step, endTurn, appliesTo) is the same as `id`'s, so their runs
  * are equal but for the id: partial-json-preview is per-call-buffer plus previews computed on demand.
  */
@@ -27,7 +27,5 @@ export const SAME_FOLD: Partial<Record<StrategyId, StrategyId>> = {
   'partial-json-preview': 'per-call-buffer',
   'per-call-buffer': 'partial-json-preview',
 };
-
-export const STRATEGY_LIST: readonly Strategy[] = STRATEGY_IDS.map((id) => STRATEGIES[id]);
 
 export const isStrategyId = (s: string): s is StrategyId => (STRATEGY_IDS as readonly string[]).includes(s);

@@ -1,18 +1,24 @@
 /**
  * The append-only log a strategy writes while it folds over a recording's signals.
  *
- * Contract: buffers grow by fragments; a buffer's text is accumulated by concatenation (the engine keeps it as a
- * rope until it is read) and read whole when the run is finished (`finish()`) or when a strategy asks for the
- * current text to parse it (`textOf`). Attempts and ready calls are logged in the order they happen, which is frame
- * order because strategies are folded frame by frame. Nothing here throws on bad input: parse failures are data.
+ * Contract: buffers grow by fragments; a buffer's text is read whole when the run is finished (`finish()`) or when
+ * a strategy asks for the current text to parse it (`textOf`). A fragment appended from a signal (`appendSignal`)
+ * is a range of the signal table's pieces, read in place: while each fragment continues the previous one in the
+ * same piece (one call's deltas in a row), the buffer's pending text is that one growing range, sliced once when
+ * it is read or another fragment breaks the run; the text is the same as the fragments' concatenation. Attempts
+ * and ready calls are logged in the order they happen, which is frame order because strategies are folded frame
+ * by frame. Nothing here throws on bad input: parse failures are data.
  * An attempt whose input `cannotBeJson` (json.ts: cut short, brackets open) is logged failed without calling
  * JSON.parse, so without a message (`error` absent); `attemptError` (session/view.ts) derives JSON.parse's own
  * message for it when a view or the verdict asks. Parse-each-fragment fails on nearly every fragment: a thrown
  * SyntaxError each would cost more than the rest of its run.
- * Cost: a fragment is one record and one concatenation; no per-fragment object beyond the logged ones.
+ * Cost: a fragment is one record, and at most one slice and one concatenation; no per-fragment object beyond the
+ * logged ones.
  */
-import type { BufferLog, CallKey, FrameIndex, Mutable, ParseAttempt, ReadyCall, StrategyNote, TurnIndex } from '../types';
-import { cannotBeJson, parseJson } from './json';
+import type { BufferLog, CallKey, FrameIndex, Mutable, ParseAttempt, ReadyCall, SignalTable, StrategyNote, TurnIndex } from '../types';
+import { keepAlive } from './ground-truth/keep';
+import { cannotBeJson, parseJson, type ParseOutcome } from './json';
+import { NONE as NO_TEXT } from '../wire/signal-table';
 
 export type { StrategyNote };
 
@@ -23,19 +29,21 @@ export type AttemptOutcome = { ok: true; value: unknown } | { ok: false };
 
 const FAILED: AttemptOutcome = { ok: false };
 
-/** A buffer's fragments before its first one: shared, never written (`append` replaces it). */
+/** A buffer's fragments before its first one: shared, never written (its first fragment replaces it). */
 const NO_FRAGMENTS = Object.freeze([]) as unknown as Fragment[];
+
+/** A signal without a text (a module-level copy: read per fragment, and an import is a getter under tsx's CommonJS). */
+const NONE = NO_TEXT;
 
 export interface RunLog {
   /** Opens a buffer. With no text yet, an empty fragment at `frame` marks it as existing from that frame. */
   openBuffer(turn: TurnIndex, key: CallKey | null, frame: FrameIndex, callId?: string, name?: string): number;
-  /** Appends a fragment; returns its start in the buffer (its end is start + text.length). */
-  append(bufferId: number, frame: FrameIndex, text: string): number;
+  /** Appends signal `i`'s text ('' when it has none) as a fragment, read in place; returns its start in the buffer. */
+  appendSignal(bufferId: number, frame: FrameIndex, t: SignalTable, i: number): number;
   /** Sets the buffer's call id and name (each only when defined). */
   setCall(bufferId: number, callId: string | undefined, name: string | undefined): void;
   /** The buffer's text so far. */
   textOf(bufferId: number): string;
-  lengthOf(bufferId: number): number;
   /**
    * Parses `input`, which is buffer[start, end) of `bufferId`, and logs the attempt `{frame, turn, key, bufferId,
    * start, end, ok}` (with JSON.parse's `error` when it parsed and failed); with `emptyMeansNoArgs`, an empty input
@@ -58,109 +66,157 @@ export interface RunLog {
   finish(): { buffers: BufferLog[]; attempts: ParseAttempt[]; calls: ReadyCall[]; notes: StrategyNote[] };
 }
 
+/**
+ * The log, as a class: its methods are shared by every run (one function each, for the life of the program). A log
+ * made of per-run closures left the optimized strategy code tied to one run's functions: a full collection after
+ * the run dropped them and threw that code away, and the next run started in the interpreter again.
+ */
+class Log implements RunLog {
+  /**
+   * Per buffer, by id: its log. Its text so far is the log's `text`, followed for the buffer `pending` (-1: none) by
+   * the range [from, to) of the piece `piece`. One pending range is enough: fragments come in signal order, which
+   * is the pieces' order, so only the buffer that got the last fragment can have its range continued by the next.
+   */
+  readonly #logs: Mutable<BufferLog>[] = [];
+  #pending = -1;
+  #piece = '';
+  #from = 0;
+  #to = 0;
+  readonly #attempts: ParseAttempt[] = [];
+  readonly #calls: ReadyCall[] = [];
+  readonly #notes: StrategyNote[] = [];
+  /** Whether the logs are frame-ordered as written (they are, folded frame by frame; checked, not assumed). */
+  #attemptsSorted = true;
+  #callsSorted = true;
+
+  #logAttempt(a: ParseAttempt): void {
+    const last = this.#attempts[this.#attempts.length - 1];
+    if (last !== undefined && last.frame > a.frame) this.#attemptsSorted = false;
+    this.#attempts.push(a);
+  }
+
+  openBuffer(turn: TurnIndex, key: CallKey | null, frame: FrameIndex, callId?: string, name?: string): number {
+    const id = this.#logs.length;
+    // One literal per case: properties added after the literal would each cost the object a second allocation.
+    const fragments = NO_FRAGMENTS;
+    const log: Mutable<BufferLog> =
+      callId === undefined
+        ? name === undefined
+          ? { id, turn, key, text: '', fragments, openedAt: frame }
+          : { id, turn, key, text: '', fragments, openedAt: frame, name }
+        : name === undefined
+          ? { id, turn, key, text: '', fragments, openedAt: frame, callId }
+          : { id, turn, key, text: '', fragments, openedAt: frame, callId, name };
+    this.#logs.push(log);
+    return id;
+  }
+
+  /** Buffer b's log (ids come from `openBuffer`: another one is read as undefined, and the caller's access throws). */
+  #get(b: number): Mutable<BufferLog> {
+    return this.#logs[b] as Mutable<BufferLog>;
+  }
+
+  /** Logs a fragment of `length` characters at the end of buffer b; returns its start. */
+  #fragment(b: number, frame: FrameIndex, length: number): number {
+    const log = this.#get(b);
+    const start = log.text.length + (b === this.#pending ? this.#to - this.#from : 0);
+    const fragment: Fragment = { frame, start, end: start + length };
+    // A buffer's first fragment makes its array at its size (a buffer often keeps one fragment: next-index-closes
+    // on interleaved calls opens one per fragment); an array grown from empty would reserve room for 16.
+    if (log.fragments === NO_FRAGMENTS) log.fragments = [fragment];
+    else (log.fragments as Fragment[]).push(fragment);
+    return start;
+  }
+
+  /** Moves the pending range into its buffer's text. */
+  #flush(): void {
+    const b = this.#pending;
+    if (b < 0) return;
+    this.#get(b).text += this.#piece.slice(this.#from, this.#to);
+    this.#pending = -1;
+  }
+
+  appendSignal(bufferId: number, frame: FrameIndex, t: SignalTable, i: number): number {
+    const p = t.piece[i] as number;
+    const a = t.textStart[i] as number;
+    const e = t.textEnd[i] as number;
+    const start = this.#fragment(bufferId, frame, p === NONE ? 0 : e - a);
+    if (p === NONE || e === a) return start;
+    const piece = t.pieces[p] as string;
+    // the same piece (the same string: its content when two differ, and then the text is the same too)
+    if (bufferId === this.#pending && a === this.#to && piece === this.#piece) this.#to = e;
+    else {
+      this.#flush();
+      this.#pending = bufferId;
+      this.#piece = piece;
+      this.#from = a;
+      this.#to = e;
+    }
+    return start;
+  }
+
+  setCall(bufferId: number, callId: string | undefined, name: string | undefined): void {
+    const log = this.#get(bufferId);
+    if (callId !== undefined && log.callId !== callId) log.callId = callId;
+    if (name !== undefined && log.name !== name) log.name = name;
+  }
+
+  textOf(bufferId: number): string {
+    if (bufferId === this.#pending) this.#flush();
+    return this.#get(bufferId).text;
+  }
+
+  attempt(
+    frame: FrameIndex,
+    turn: TurnIndex,
+    key: CallKey | null,
+    bufferId: number,
+    start: number,
+    input: string,
+    emptyMeansNoArgs = false,
+    whole = false,
+  ): AttemptOutcome {
+    const end = start + input.length;
+    // parsed (undefined: rejected by the scan, which runs first unless the input is a whole buffer)
+    const outcome: ParseOutcome | undefined =
+      emptyMeansNoArgs && input === '' ? { ok: true, value: {} } : whole || !cannotBeJson(input) ? parseJson(input) : undefined;
+    if (outcome?.ok) {
+      this.#logAttempt({ frame, turn, key, bufferId, start, end, ok: true });
+      return outcome;
+    }
+    // a failure keeps JSON.parse's message only when the scan could not have rejected it
+    if (outcome === undefined || (whole && cannotBeJson(input))) this.#logAttempt({ frame, turn, key, bufferId, start, end, ok: false });
+    else this.#logAttempt({ frame, turn, key, bufferId, start, end, ok: false, error: outcome.error });
+    return FAILED;
+  }
+
+  ready(call: ReadyCall): void {
+    const last = this.#calls[this.#calls.length - 1];
+    if (last !== undefined && last.readyFrame > call.readyFrame) this.#callsSorted = false;
+    this.#calls.push(call);
+  }
+
+  note(n: StrategyNote): void {
+    this.#notes.push(n);
+  }
+
+  finish(): { buffers: BufferLog[]; attempts: ParseAttempt[]; calls: ReadyCall[]; notes: StrategyNote[] } {
+    const logs = this.#logs;
+    const attempts = this.#attempts;
+    const calls = this.#calls;
+    this.#flush();
+    for (const log of logs) if (log.fragments === NO_FRAGMENTS) log.fragments = [];
+    // Folding is frame-ordered already; a stable sort guards the invariant the view's binary searches rely on.
+    if (!this.#attemptsSorted) attempts.sort((x, y) => x.frame - y.frame);
+    if (!this.#callsSorted) calls.sort((x, y) => x.readyFrame - y.readyFrame);
+    return { buffers: logs, attempts, calls, notes: this.#notes };
+  }
+}
+
+// A class's instances have their shape (the map V8 grew for the fields the constructor sets) only while one of them
+// lives: one log is kept for the life of the program (ground-truth/keep.ts says why).
+keepAlive(new Log());
+
 export function createRunLog(): RunLog {
-  // Per buffer, by id: its log (text filled in by `finish`) and its text so far.
-  const logs: Mutable<BufferLog>[] = [];
-  const texts: string[] = [];
-  const attempts: ParseAttempt[] = [];
-  const calls: ReadyCall[] = [];
-  const notes: StrategyNote[] = [];
-  // Whether the logs are frame-ordered as written (they are, folded frame by frame; checked, not assumed).
-  let attemptsSorted = true;
-  let callsSorted = true;
-
-  const check = (id: number): number => {
-    if (id >= 0 && id < texts.length) return id;
-    throw new Error(`run-log: no buffer ${id}`);
-  };
-  const logAttempt = (a: ParseAttempt): void => {
-    const last = attempts[attempts.length - 1];
-    if (last !== undefined && last.frame > a.frame) attemptsSorted = false;
-    attempts.push(a);
-  };
-
-  return {
-    openBuffer(turn, key, frame, callId, name) {
-      const id = logs.length;
-      // One literal per case: properties added after the literal would each cost the object a second allocation.
-      const fragments = NO_FRAGMENTS;
-      const log: Mutable<BufferLog> =
-        callId === undefined
-          ? name === undefined
-            ? { id, turn, key, text: '', fragments, openedAt: frame }
-            : { id, turn, key, text: '', fragments, openedAt: frame, name }
-          : name === undefined
-            ? { id, turn, key, text: '', fragments, openedAt: frame, callId }
-            : { id, turn, key, text: '', fragments, openedAt: frame, callId, name };
-      logs.push(log);
-      texts.push('');
-      return id;
-    },
-    append(bufferId, frame, text) {
-      const log = logs[check(bufferId)] as Mutable<BufferLog>;
-      const start = (texts[bufferId] as string).length;
-      const fragment: Fragment = { frame, start, end: start + text.length };
-      // A buffer's first fragment makes its array at its size (a buffer often keeps one fragment: next-index-closes
-      // on interleaved calls opens one per fragment); an array grown from empty would reserve room for 16.
-      if (log.fragments === NO_FRAGMENTS) log.fragments = [fragment];
-      else (log.fragments as Fragment[]).push(fragment);
-      if (text.length > 0) texts[bufferId] += text;
-      return start;
-    },
-    setCall(bufferId, callId, name) {
-      const log = logs[check(bufferId)] as Mutable<BufferLog>;
-      if (callId !== undefined && log.callId !== callId) log.callId = callId;
-      if (name !== undefined && log.name !== name) log.name = name;
-    },
-    textOf(bufferId) {
-      return texts[check(bufferId)] as string;
-    },
-    lengthOf(bufferId) {
-      return (texts[check(bufferId)] as string).length;
-    },
-    attempt(frame, turn, key, bufferId, start, input, emptyMeansNoArgs = false, whole = false) {
-      const end = start + input.length;
-      if (emptyMeansNoArgs && input === '') {
-        logAttempt({ frame, turn, key, bufferId, start, end, ok: true });
-        return { ok: true, value: {} };
-      }
-      if (whole) {
-        const outcome = parseJson(input);
-        if (outcome.ok) logAttempt({ frame, turn, key, bufferId, start, end, ok: true });
-        else if (cannotBeJson(input)) logAttempt({ frame, turn, key, bufferId, start, end, ok: false });
-        else logAttempt({ frame, turn, key, bufferId, start, end, ok: false, error: outcome.error });
-        return outcome.ok ? outcome : FAILED;
-      }
-      if (cannotBeJson(input)) {
-        logAttempt({ frame, turn, key, bufferId, start, end, ok: false });
-        return FAILED;
-      }
-      const outcome = parseJson(input);
-      if (outcome.ok) {
-        logAttempt({ frame, turn, key, bufferId, start, end, ok: true });
-        return outcome;
-      }
-      logAttempt({ frame, turn, key, bufferId, start, end, ok: false, error: outcome.error });
-      return FAILED;
-    },
-    ready(call) {
-      const last = calls[calls.length - 1];
-      if (last !== undefined && last.readyFrame > call.readyFrame) callsSorted = false;
-      calls.push(call);
-    },
-    note(n) {
-      notes.push(n);
-    },
-    finish() {
-      for (let i = 0; i < logs.length; i++) {
-        const log = logs[i] as Mutable<BufferLog>;
-        log.text = texts[i] as string;
-        if (log.fragments === NO_FRAGMENTS) log.fragments = [];
-      }
-      // Folding is frame-ordered already; a stable sort guards the invariant the view's binary searches rely on.
-      if (!attemptsSorted) attempts.sort((x, y) => x.frame - y.frame);
-      if (!callsSorted) calls.sort((x, y) => x.readyFrame - y.readyFrame);
-      return { buffers: logs, attempts, calls, notes };
-    },
-  };
+  return new Log();
 }

@@ -12,7 +12,7 @@
 import { frameIndex, type CarriedCall, type FrameIndex, type FrameTable, type NaReason, type ParseAttempt, type SignalTable, type StrategyNote, type StrategyRun, type TurnIndex, type TurnVerdict, type WireId } from '../types';
 import { SIGNAL_KINDS } from '../wire/signal-table';
 import { createRunLog } from './run-log';
-import type { Strategy } from './types';
+import type { EndContext, Strategy } from './types';
 import { naVerdicts, overallVerdict, turnGroups, turnVerdict } from './verdict';
 
 export interface RunInput {
@@ -60,7 +60,9 @@ export function runStrategy(strategy: Strategy, input: RunInput): RunResult {
   let i = 0;
   while (i < n) {
     const turn = turnOf[i] as TurnIndex;
-    const ctx = { wire, turn, log };
+    // one shape for the steps and endTurn (a spread copy for endTurn would make a shape that dies with the run, and
+    // the code that saw it would be thrown away at the next full collection)
+    const ctx: EndContext = { wire, turn, log, endFrame: undefined };
     let j = i;
     try {
       let state = strategy.init(turn);
@@ -71,7 +73,8 @@ export function runStrategy(strategy: Strategy, input: RunInput): RunResult {
       }
       const endFrame = frameIndex(j - 1);
       lastFrame.set(turn, endFrame);
-      strategy.endTurn(state, { ...ctx, endFrame });
+      ctx.endFrame = endFrame;
+      strategy.endTurn(state, ctx);
     } catch (e) {
       crashed.set(turn, e instanceof Error ? e.message : String(e));
       while (j < n && turnOf[j] === turn) j++;

@@ -7,8 +7,8 @@
  * with two non-empty calls the text is `{..}{..}` and the attempt fails with JSON.parse's own message. An event with
  * a call's whole args is appended only when no delta came for that call (Gemini parts, Responses args-only-in-done).
  */
-import type { CallKey, FrameIndex } from '../types';
-import { hasText, signalName, signalRef, signalText, SK } from '../wire/signal-table';
+import type { CallKey, FrameIndex, SignalTable } from '../types';
+import { hasText, signalName, signalRef, SK } from '../wire/signal-table';
 import { keyOf } from './slots';
 import { defineStrategy, type StrategyContext } from './types';
 
@@ -31,15 +31,17 @@ function buffer(s: SharedState, ctx: StrategyContext, frame: FrameIndex, key: Ca
     if (!s.first.id) s.first.id = id;
     if (!s.first.name) s.first.name = name;
   }
-  if (s.bufferId === null) s.bufferId = ctx.log.openBuffer(ctx.turn, null, frame);
-  ctx.log.setCall(s.bufferId, s.first.id || undefined, s.first.name || undefined);
+  // opened with its call (properties added to a logged buffer later would give it a shape of its own)
+  if (s.bufferId === null) s.bufferId = ctx.log.openBuffer(ctx.turn, null, frame, s.first.id || undefined, s.first.name || undefined);
+  else ctx.log.setCall(s.bufferId, s.first.id || undefined, s.first.name || undefined);
   return s.bufferId;
 }
 
-function appendWhole(s: SharedState, ctx: StrategyContext, frame: FrameIndex, key: CallKey, args: string, id = '', name = ''): void {
+/** Appends the whole args of an end or item event (signal i) when no delta and no whole args came for its call. */
+function appendWhole(s: SharedState, ctx: StrategyContext, frame: FrameIndex, key: CallKey, t: SignalTable, i: number, id = '', name = ''): void {
   const b = buffer(s, ctx, frame, key, id, name);
   if (s.withArgs.has(key) || s.whole.has(key)) return;
-  ctx.log.append(b, frame, args);
+  ctx.log.appendSignal(b, frame, t, i);
   s.whole.add(key);
 }
 
@@ -61,20 +63,20 @@ export const sharedBuffer = defineStrategy<SharedState>({
         }
         // once the buffer and its first call exist, a delta changes neither (buffer() would set the same call again)
         const b = s.bufferId !== null && s.first !== null ? s.bufferId : buffer(s, ctx, frame, key);
-        ctx.log.append(b, frame, signalText(t, i));
+        ctx.log.appendSignal(b, frame, t, i);
         break;
       }
       case SK.callEnd:
-        if (hasText(t, i)) appendWhole(s, ctx, frame, keyOf(t, i), signalText(t, i));
+        if (hasText(t, i)) appendWhole(s, ctx, frame, keyOf(t, i), t, i);
         break;
       case SK.callComplete: {
         const key = keyOf(t, i);
         if (s.completed.has(key)) {
           // A second complete call at the same key (Gemini positions) is another call: its args are appended.
-          ctx.log.append(buffer(s, ctx, frame, key), frame, signalText(t, i));
+          ctx.log.appendSignal(buffer(s, ctx, frame, key), frame, t, i);
         } else {
           s.completed.add(key);
-          appendWhole(s, ctx, frame, key, signalText(t, i), signalRef(t, i) ?? '', signalName(t, i) ?? '');
+          appendWhole(s, ctx, frame, key, t, i, signalRef(t, i) ?? '', signalName(t, i) ?? '');
         }
         break;
       }

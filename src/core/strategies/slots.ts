@@ -119,16 +119,16 @@ export function startIndexKeyed(
   return slot;
 }
 
-/** Appends a fragment to the slot's buffer; returns its start in the buffer. */
-export function appendArgs(slot: Slot, ctx: StrategyContext, frame: FrameIndex, text: string): number {
+/** Appends signal i's text as a fragment of the slot's buffer (read in place, run-log.ts); returns its start. */
+export function appendArgs(slot: Slot, ctx: StrategyContext, frame: FrameIndex, t: SignalTable, i: number): number {
   slot.sawArgs = true;
-  return ctx.log.append(slot.bufferId, frame, text);
+  return ctx.log.appendSignal(slot.bufferId, frame, t, i);
 }
 
-/** Appends an end event's whole args when the call had no fragment; true when it did append. */
-export function appendWholeIfNoArgs(slot: Slot, ctx: StrategyContext, frame: FrameIndex, args: string | undefined): boolean {
-  if (args === undefined || slot.sawArgs) return false;
-  appendArgs(slot, ctx, frame, args);
+/** Appends the whole args of an end event (signal i) when the call had no fragment; true when it did append. */
+export function appendWholeIfNoArgs(slot: Slot, ctx: StrategyContext, frame: FrameIndex, t: SignalTable, i: number): boolean {
+  if (slot.sawArgs) return false;
+  appendArgs(slot, ctx, frame, t, i);
   return true;
 }
 

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRunLog } from '../../../src/core/strategies/run-log';
 import { frameIndex, turnIndex } from '../../../src/core/types';
+import { appendText } from './log-text';
 
 const INPUTS = ['', '{', '{"a":1}', '{"a":1}{"b":2}', '{"a":}', '[1,2', '"x"', 'tru', 'true', '12', '01', '{"a":"\\u00e9"}', ' {"a": [1, {"b": null}]} '];
 
@@ -39,7 +40,7 @@ describe('run-log attempts', () => {
   it('appends fragments as ranges of one text', () => {
     const log = createRunLog();
     const id = log.openBuffer(turnIndex(0), '0', frameIndex(0), 'call_1');
-    expect([log.append(id, frameIndex(1), '{"a"'), log.append(id, frameIndex(2), ''), log.append(id, frameIndex(3), ':1}')]).toEqual([0, 4, 4]);
+    expect([appendText(log, id, frameIndex(1), '{"a"'), appendText(log, id, frameIndex(2), ''), appendText(log, id, frameIndex(3), ':1}')]).toEqual([0, 4, 4]);
     const [buffer] = log.finish().buffers;
     expect(buffer).toMatchObject({ text: '{"a":1}', callId: 'call_1', fragments: [{ frame: 1, start: 0, end: 4 }, { frame: 2, start: 4, end: 4 }, { frame: 3, start: 4, end: 7 }] });
   });

@@ -6,6 +6,7 @@ import { createRunLog } from '../../../src/core/strategies/run-log';
 import { closeAllOpen, closeAndParse, newSlots, openSlot, slotForComplete } from '../../../src/core/strategies/slots';
 import type { StrategyContext } from '../../../src/core/strategies/types';
 import { frameIndex, turnIndex } from '../../../src/core/types';
+import { appendText } from './log-text';
 
 const context = (): StrategyContext => ({ wire: 'openai-chat', turn: turnIndex(0), log: createRunLog() });
 
@@ -14,12 +15,12 @@ describe('slots', () => {
     const ctx = context();
     const slots = newSlots();
     const a = openSlot(slots, ctx, 'a', frameIndex(0), 'id_a', 'f');
-    ctx.log.append(a.bufferId, frameIndex(0), '{"x":');
+    appendText(ctx.log, a.bufferId, frameIndex(0), '{"x":');
     const b = openSlot(slots, ctx, 'b', frameIndex(0));
-    ctx.log.append(b.bufferId, frameIndex(1), '{}');
+    appendText(ctx.log, b.bufferId, frameIndex(1), '{}');
     closeAndParse(a, ctx, frameIndex(1), false);
     const again = openSlot(slots, ctx, 'a', frameIndex(2), 'id_a', 'f');
-    ctx.log.append(again.bufferId, frameIndex(2), '1}');
+    appendText(ctx.log, again.bufferId, frameIndex(2), '1}');
     expect(again).toBe(a);
     expect([again.bufferId, again.closed, again.sawArgs, again.ready]).toEqual([2, false, false, false]);
     closeAllOpen(slots, ctx, frameIndex(3));
@@ -43,10 +44,10 @@ describe('slots', () => {
     const slots = newSlots();
     const first = slotForComplete(slots, ctx, '0', frameIndex(0), '', 'f');
     if (!first) throw new Error('no slot');
-    ctx.log.append(first.bufferId, frameIndex(0), '{"a":1}');
+    appendText(ctx.log, first.bufferId, frameIndex(0), '{"a":1}');
     const second = slotForComplete(slots, ctx, '0', frameIndex(1), '', 'g');
     if (!second) throw new Error('no slot');
-    ctx.log.append(second.bufferId, frameIndex(1), '{"b":2}');
+    appendText(ctx.log, second.bufferId, frameIndex(1), '{"b":2}');
     expect(second).not.toBe(first);
     closeAllOpen(slots, ctx, frameIndex(2));
     expect(ctx.log.finish().calls.map((c) => [c.name, c.argsText])).toEqual([
