@@ -13,7 +13,7 @@ import { frameIndex } from '../core/types';
 import type { PlayerStore } from '../store/player';
 import { useActions, useLab, usePlayer, usePlayerStore } from '../store/react';
 import { LabBar, PresenterExit } from './lab/LabBar';
-import { startLabUrl } from './lab/labUrlSync';
+import { startLabUrlLater } from './lab/labUrlStart';
 import './lab/lab.css';
 import { PlaybackControls } from './playback/PlaybackControls';
 import { Scrubber } from './scrubber/Scrubber';
@@ -154,7 +154,7 @@ function Shell({ slots = NO_SLOTS, standalone = true, panels = PANEL_IDS, contro
     document.title = t('app.title');
   }, [standalone, lang, theme, t]);
 
-  useEffect(() => (standalone ? startLabUrl(store) : undefined), [standalone, store]);
+  useEffect(() => (standalone ? startLabUrlLater(store) : undefined), [standalone, store]);
 
   useEffect(() => {
     if (standalone) document.documentElement.classList.toggle('ss-presenting', presenter);

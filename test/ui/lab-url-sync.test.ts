@@ -5,6 +5,8 @@ import { describe, expect, test, vi } from 'vitest';
 import '../../src/core/faults';
 import { createPlayerStore } from '../../src/store/player';
 import type { Analyzer } from '../../src/store/state';
+import { LAB_PARAMS } from '../../src/store/labUrl';
+import { LAB_PARAM_NAMES, startLabUrlLater } from '../../src/ui/lab/labUrlStart';
 import { startLabUrl } from '../../src/ui/lab/labUrlSync';
 import { manualScheduler, twoTurnSession } from '../store/fixture';
 
@@ -53,5 +55,33 @@ describe('the lab in the URL', () => {
     expect(analyze.mock.calls[1]?.[2]).toMatchObject({ faults: ['cut:1'], seed: 7 });
     store.actions.setLabOpen(true);
     expect(win.location.search).toBe('?faults=cut%3A1&seed=7&lab=1');
+  });
+
+  test('started later: the sync names every lab parameter, and its code waits for the first lab change when the address holds none', async () => {
+    expect([...LAB_PARAM_NAMES].sort()).toEqual(Object.values(LAB_PARAMS).map((p) => p.name).sort());
+    const { store } = setup();
+    await store.actions.loadRecording({ input: 'x', name: 'x.sse' });
+    const win = fakeWindow('?rec=x');
+    const stop = startLabUrlLater(store, win);
+    await settle();
+    expect(store.lab.loaded).toBe(false);
+    expect(win.location.search).toBe('?rec=x');
+    // the first lab change loads the lab, then the sync, which writes the state it finds
+    store.actions.setLabOpen(true);
+    await store.lab.load();
+    await vi.waitFor(() => expect(win.location.search).toBe('?rec=x&lab=1'), { timeout: 10_000 });
+    store.actions.setPresenter(true);
+    expect(win.location.search).toBe('?rec=x&lab=1&presenter=1');
+    stop();
+    store.actions.setLabOpen(false);
+    expect(win.location.search).toBe('?rec=x&lab=1&presenter=1');
+  });
+
+  test('started later on an address with lab parameters: they are applied at once', async () => {
+    const { store } = setup();
+    await store.actions.loadRecording({ input: 'x', name: 'x.sse' });
+    const win = fakeWindow('?presenter=1&lab=1');
+    startLabUrlLater(store, win);
+    await vi.waitFor(() => expect(store.lab.getState()).toMatchObject({ presenter: true, labOpen: true }), { timeout: 10_000 });
   });
 });

@@ -2,9 +2,10 @@
  * Keeps the lab's URL parameters (store/labUrl: faults, seed, tour, step, presenter, lab, matrix) and one player
  * store in step, next to the view's own sync (shell/urlSync, which keeps parameters it does not own).
  *
- * Contract: `startLabUrl(store, win)` applies the page's lab parameters once (faults and seed before the first
+ * Contract: `startLabUrl(store, win, apply?)` applies the page's lab parameters once (faults and seed before the first
  * analysis when it runs early enough, else re-analysing; a tour is opened at its step), warns about values it could
- * not read (app.warn.url), then mirrors later lab changes into the URL with replaceState (the lab makes no history
+ * not read (app.warn.url); with `apply` false (./labUrlStart.ts starts it so when the lab changed on a page whose
+ * address held none of them) it writes the lab's state into the address instead. Then it mirrors later lab changes into the URL with replaceState (the lab makes no history
  * entries of its own) and applies them again on popstate. Returns the function that stops it.
  */
 import type { LabState } from '../../store/labState';
@@ -42,14 +43,16 @@ export async function applyLab(store: PlayerStore, params: LabParams): Promise<v
   if (faults.length !== now.faults.length || faults.some((f, i) => f !== now.faults[i]) || seed !== now.seed || seed !== now.applied.seed) await a.setFaults(faults, seed);
 }
 
-export function startLabUrl(store: PlayerStore, win: Window = window): () => void {
-  const { lab, rejected } = parseLabParams(win.location.search);
-  for (const param of rejected) store.actions.warn({ key: 'app.warn.url', params: { param } });
-  let applying = true;
-  void applyLab(store, lab).finally(() => {
-    applying = false;
-    write();
-  });
+export function startLabUrl(store: PlayerStore, win: Window = window, apply = true): () => void {
+  let applying = apply;
+  if (apply) {
+    const { lab, rejected } = parseLabParams(win.location.search);
+    for (const param of rejected) store.actions.warn({ key: 'app.warn.url', params: { param } });
+    void applyLab(store, lab).finally(() => {
+      applying = false;
+      write();
+    });
+  }
 
   function write() {
     const search = labSearch(labOf(store.lab.getState()), win.location.search);
@@ -73,6 +76,7 @@ export function startLabUrl(store: PlayerStore, win: Window = window): () => voi
   });
   const onPop = () => void applyLab(store, parseLabParams(win.location.search).lab);
   win.addEventListener('popstate', onPop);
+  if (!apply) write();
   return () => {
     unsubscribe();
     win.removeEventListener('popstate', onPop);
