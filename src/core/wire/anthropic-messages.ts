@@ -26,7 +26,7 @@ import type { WireAdapter } from './adapter';
 import type { SignalOut } from './signal-builder';
 import { SK, endSignal, firstSignal, textIs } from './signal-table';
 import { createHoleSet, findHole, noteParsed, rootValue, type HoleSet, type Template } from './envelope';
-import { blockStart, blockStop, getBlock, wholeBlock, type AnthropicState, type Block } from './anthropic-blocks';
+import { blockStart, blockStop, blockStopAt, getBlock, toolStart, wholeBlock, type AnthropicState, type Block } from './anthropic-blocks';
 import {
   INVALID,
   INVALID_JSON,
@@ -77,31 +77,54 @@ function jsonDelta(state: AnthropicState, index: number, key: string, text: stri
   out.args(key, text);
 }
 
-/** The reader (DELTA_PARTS) whose hole is an input_json_delta's partial_json. */
+/** The readers (DELTA_PARTS) whose hole is an input_json_delta's partial_json, a block start's id, a block's index. */
 const JSON_READER = 1;
+const START_READER = 2;
+const INDEX_READER = 4;
 
 /**
- * Per template of that reader: whether its envelope is an input_json_delta event (`type` content_block_delta,
- * `delta.type` input_json_delta) with its index open. Then step and blockDelta would read exactly the hole as
- * `partial_json` and the open index as the block's key, so `step` calls jsonDelta directly, without building
- * the event.
+ * What `step` may read straight from a template's envelope (`base`), without building the event: JSON_DELTA, an
+ * input_json_delta event (`type` content_block_delta, `delta.type` input_json_delta) with its index open, whose
+ * hole `blockDelta` would read as `partial_json`; START, a tool_use block start (`type` content_block_start,
+ * `content_block.type` tool_use) with its index open, whose hole is `content_block.id` (blockStart reads the name
+ * and input from the envelope); STOP, a block stop (`type` content_block_stop) whose hole is its index. Then the
+ * frame's signals are what the general path would give, from the hole and the open index alone.
  */
-const JSON_DELTA = new WeakMap<Template, boolean>();
+const OTHER = 0;
+const JSON_DELTA = 1;
+const START = 2;
+const STOP = 3;
+
+interface Known {
+  kind: number;
+  /** START: the block's `content_block` (never mutated: templates share it). */
+  block: Record<string, unknown> | undefined;
+}
+
+const KNOWN = new WeakMap<Template, Known>();
 
 /** The template asked about last, and its answer: most frames come through one template. */
 let lastTemplate: Template | undefined;
-let lastJsonDelta = false;
+let lastKnown: Known = { kind: OTHER, block: undefined };
 
-function isJsonDelta(t: Template): boolean {
-  if (t === lastTemplate) return lastJsonDelta;
-  let known = JSON_DELTA.get(t);
+function knownOf(t: Template): Known {
+  if (t === lastTemplate) return lastKnown;
+  let known = KNOWN.get(t);
   if (known === undefined) {
     const base = obj(t.base);
-    known = t.index !== undefined && base !== undefined && str(base.type) === 'content_block_delta' && str(obj(base.delta)?.type) === 'input_json_delta';
-    JSON_DELTA.set(t, known);
+    const type = base === undefined ? undefined : str(base.type);
+    const block = base === undefined ? undefined : obj(base.content_block);
+    const kind =
+      base === undefined ? OTHER
+      : type === 'content_block_delta' ? (t.index !== undefined && str(obj(base.delta)?.type) === 'input_json_delta' ? JSON_DELTA : OTHER)
+      : type === 'content_block_start' ? (t.index !== undefined && block !== undefined && block.type === 'tool_use' ? START : OTHER)
+      : type === 'content_block_stop' ? STOP
+      : OTHER;
+    known = { kind, block: kind === START ? block : undefined };
+    KNOWN.set(t, known);
   }
   lastTemplate = t;
-  lastJsonDelta = known;
+  lastKnown = known;
   return known;
 }
 
@@ -172,9 +195,14 @@ function step(state: AnthropicState, frame: FrameFields, out: SignalOut): void {
   let d: Record<string, unknown> | undefined;
   if (findHole(set, data)) {
     const hole = set.hole;
-    if (set.hit === JSON_READER && typeof hole === 'string') {
-      const r = set.readers[JSON_READER] as HoleSet['readers'][number];
-      if (isJsonDelta(r.template as Template)) return jsonDelta(state, r.index, keyOf(r.index) as string, hole, out);
+    const hit = set.hit;
+    if (hit === JSON_READER || hit === START_READER || hit === INDEX_READER) {
+      const r = set.readers[hit] as HoleSet['readers'][number];
+      const known = knownOf(r.template as Template);
+      const kind = known.kind;
+      if (kind === JSON_DELTA && hit === JSON_READER && typeof hole === 'string') return jsonDelta(state, r.index, keyOf(r.index) as string, hole, out);
+      if (kind === START && hit === START_READER) return out.push(toolStart(state, r.index, hole, known.block as Record<string, unknown>));
+      if (kind === STOP && hit === INDEX_READER && keyOf(hole) !== undefined) return out.push(blockStopAt(state, hole as number));
     }
     d = rootValue(set) as Record<string, unknown>;
     delta = d.delta;
