@@ -10,6 +10,7 @@ import type { HoleSet } from './envelope';
 import { ignored, keyOf, malformed, nonEmpty, obj, str } from './read';
 
 const BLOCK_STOP = ignored('block-stop');
+const SERVER_TOOL_INPUT = ignored('server-tool-input');
 
 type BlockKind = 'tool' | 'server-tool' | 'other';
 export interface Block {
@@ -85,6 +86,23 @@ export function blockStopAt(state: AnthropicState, index: number): Signal {
   if (block?.kind !== 'tool') return BLOCK_STOP;
   if (block.startInput !== undefined && !block.sawArgs) return { kind: 'call-end', key, args: block.startInput };
   return { kind: 'call-end', key };
+}
+
+/**
+ * An input_json_delta's fragment for block `index` (`key` = keyOf(index)): args, unless the block is a server tool's
+ * (then ignored 'server-tool-input').
+ */
+export function jsonDelta(state: AnthropicState, index: number, key: string, text: string, out: SignalOut): void {
+  let block: Block | undefined;
+  if (index === state.lastIndex) block = state.lastBlock;
+  else {
+    block = getBlock(state, index);
+    state.lastIndex = index;
+    state.lastBlock = block;
+  }
+  if (block?.kind === 'server-tool') return out.push(SERVER_TOOL_INPUT);
+  if (block !== undefined && text !== '') block.sawArgs = true;
+  out.args(key, text);
 }
 
 /** A block that arrives whole inside message_start (position = block index). */

@@ -25,8 +25,8 @@ import type { FrameFields } from '../types';
 import type { WireAdapter } from './adapter';
 import type { SignalOut } from './signal-builder';
 import { SK, endSignal, firstSignal, textIs } from './signal-table';
-import { createHoleSet, findHole, noteParsed, rootValue, type HoleSet, type Template } from './envelope';
-import { blockStart, blockStop, blockStopAt, getBlock, toolStart, wholeBlock, type AnthropicState, type Block } from './anthropic-blocks';
+import { createHoleSet, findHole, noteParsed, rootValue, type HoleSet } from './envelope';
+import { blockStart, blockStop, jsonDelta, wholeBlock, type AnthropicState } from './anthropic-blocks';
 import {
   INVALID,
   INVALID_JSON,
@@ -61,71 +61,16 @@ const MESSAGE_DELTA = ignored('message-delta');
 const EMPTY_TEXT = ignored('empty-text');
 const SIGNATURE = ignored('signature-delta');
 const CITATIONS = ignored('citations-delta');
-const SERVER_TOOL_INPUT = ignored('server-tool-input');
-
-/** An input_json_delta's fragment for block `index` (`key` = keyOf(index)): args, unless the block is a server tool's. */
-function jsonDelta(state: AnthropicState, index: number, key: string, text: string, out: SignalOut): void {
-  let block: Block | undefined;
-  if (index === state.lastIndex) block = state.lastBlock;
-  else {
-    block = getBlock(state, index);
-    state.lastIndex = index;
-    state.lastBlock = block;
-  }
-  if (block?.kind === 'server-tool') return out.push(SERVER_TOOL_INPUT);
-  if (block !== undefined && text !== '') block.sawArgs = true;
-  out.args(key, text);
-}
-
-/** The readers (DELTA_PARTS) whose hole is an input_json_delta's partial_json, a block start's id, a block's index. */
-const JSON_READER = 1;
-const START_READER = 2;
-const INDEX_READER = 4;
 
 /**
- * What `step` may read straight from a template's envelope (`base`), without building the event: JSON_DELTA, an
- * input_json_delta event (`type` content_block_delta, `delta.type` input_json_delta) with its index open, whose
- * hole `blockDelta` would read as `partial_json`; START, a tool_use block start (`type` content_block_start,
- * `content_block.type` tool_use) with its index open, whose hole is `content_block.id` (blockStart reads the name
- * and input from the envelope); STOP, a block stop (`type` content_block_stop) whose hole is its index. Then the
- * frame's signals are what the general path would give, from the hole and the open index alone.
+ * The envelope fast path (anthropic-envelope.ts: a frame read through a template whose envelope says what the frame
+ * says, from its hole and open index alone, without building the event), once `enableHoleMatchers()` has installed
+ * it (template-match.ts: the workers, the CLI, the bench); true when it read the frame.
  */
-const OTHER = 0;
-const JSON_DELTA = 1;
-const START = 2;
-const STOP = 3;
-
-interface Known {
-  kind: number;
-  /** START: the block's `content_block` (never mutated: templates share it). */
-  block: Record<string, unknown> | undefined;
-}
-
-const KNOWN = new WeakMap<Template, Known>();
-
-/** The template asked about last, and its answer: most frames come through one template. */
-let lastTemplate: Template | undefined;
-let lastKnown: Known = { kind: OTHER, block: undefined };
-
-function knownOf(t: Template): Known {
-  if (t === lastTemplate) return lastKnown;
-  let known = KNOWN.get(t);
-  if (known === undefined) {
-    const base = obj(t.base);
-    const type = base === undefined ? undefined : str(base.type);
-    const block = base === undefined ? undefined : obj(base.content_block);
-    const kind =
-      base === undefined ? OTHER
-      : type === 'content_block_delta' ? (t.index !== undefined && str(obj(base.delta)?.type) === 'input_json_delta' ? JSON_DELTA : OTHER)
-      : type === 'content_block_start' ? (t.index !== undefined && block !== undefined && block.type === 'tool_use' ? START : OTHER)
-      : type === 'content_block_stop' ? STOP
-      : OTHER;
-    known = { kind, block: kind === START ? block : undefined };
-    KNOWN.set(t, known);
-  }
-  lastTemplate = t;
-  lastKnown = known;
-  return known;
+type KnownReader = (state: AnthropicState, set: HoleSet, out: SignalOut) => boolean;
+let known: KnownReader | undefined;
+export function installKnownReader(f: KnownReader): void {
+  known = f;
 }
 
 function blockDelta(state: AnthropicState, d: Record<string, unknown>, deltaValue: unknown, out: SignalOut): void {
@@ -194,16 +139,7 @@ function step(state: AnthropicState, frame: FrameFields, out: SignalOut): void {
   let delta: unknown;
   let d: Record<string, unknown> | undefined;
   if (findHole(set, data)) {
-    const hole = set.hole;
-    const hit = set.hit;
-    if (hit === JSON_READER || hit === START_READER || hit === INDEX_READER) {
-      const r = set.readers[hit] as HoleSet['readers'][number];
-      const known = knownOf(r.template as Template);
-      const kind = known.kind;
-      if (kind === JSON_DELTA && hit === JSON_READER && typeof hole === 'string') return jsonDelta(state, r.index, keyOf(r.index) as string, hole, out);
-      if (kind === START && hit === START_READER) return out.push(toolStart(state, r.index, hole, known.block as Record<string, unknown>));
-      if (kind === STOP && hit === INDEX_READER && keyOf(hole) !== undefined) return out.push(blockStopAt(state, hole as number));
-    }
+    if (known !== undefined && known(state, set, out)) return;
     d = rootValue(set) as Record<string, unknown>;
     delta = d.delta;
   } else {

@@ -17,6 +17,7 @@
  */
 import { decodeFrom, MAX_DECODED } from './json-string';
 import { installHoleMatcher, type Template } from './template';
+import { enableKnownEnvelopes } from './anthropic-envelope';
 
 /** Regular-expression text matching `x` literally. */
 const literally = (x: string): string => x.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&');
@@ -70,7 +71,11 @@ export function stringHole(t: Template, text: string, found: { index: number } |
   return (end - start <= MAX_DECODED ? decodeFrom(text, start + 1, slash, end - 1) : undefined) ?? (JSON.parse(text.slice(start, end)) as string);
 }
 
-/** Installs this matcher for every template (template.ts `installHoleMatcher`); idempotent. */
+/**
+ * Installs this matcher for every template (template.ts `installHoleMatcher`), and the Anthropic adapter's envelope
+ * fast path (anthropic-envelope.ts); idempotent.
+ */
 export function enableHoleMatchers(): void {
   installHoleMatcher({ matcherOf, matches, stringHole });
+  enableKnownEnvelopes();
 }

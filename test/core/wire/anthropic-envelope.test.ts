@@ -1,4 +1,4 @@
-// Anthropic block starts and stops read through their envelope templates (anthropic-messages.ts `knownOf`: a tool_use
+// Anthropic frames read through their envelope templates (anthropic-envelope.ts `readKnown`: an input_json_delta, a tool_use
 // start's id hole, a stop's index hole, read without building the event) give the signals of a whole parse, on long
 // turns of many blocks of every kind (the templates are learned after a few frames, so short turns never reach them).
 import fc from 'fast-check';
@@ -26,7 +26,9 @@ const block = fc.record({
   jump: fc.constantFrom(1, 1, 1, 2, 70000),
 });
 
-function turn(blocks: readonly fc.RecordValue<typeof block extends fc.Arbitrary<infer R> ? R : never>[]): string {
+type Block = typeof block extends fc.Arbitrary<infer R> ? R : never;
+
+function turn(blocks: readonly Block[]): string {
   let out = ev({ type: 'message_start', message: { id: 'm', type: 'message', role: 'assistant', content: [], usage: { input_tokens: 1, output_tokens: 1 } } });
   let index = 0;
   for (const b of blocks) {
