@@ -63,7 +63,7 @@ const SIGNATURE = ignored('signature-delta');
 const CITATIONS = ignored('citations-delta');
 
 /**
- * The envelope fast path (anthropic-envelope.ts: a frame read through a template whose envelope says what the frame
+ * The envelope fast path (template-match.ts `readKnown`: a frame read through a template whose envelope says what the frame
  * says, from its hole and open index alone, without building the event), once `enableHoleMatchers()` has installed
  * it (template-match.ts: the workers, the CLI, the bench); true when it read the frame.
  */

@@ -1,4 +1,4 @@
-// Anthropic frames read through their envelope templates (anthropic-envelope.ts `readKnown`: an input_json_delta, a tool_use
+// Anthropic frames read through their envelope templates (template-match.ts `readKnown`: an input_json_delta, a tool_use
 // start's id hole, a stop's index hole, read without building the event) give the signals of a whole parse, on long
 // turns of many blocks of every kind (the templates are learned after a few frames, so short turns never reach them).
 import fc from 'fast-check';

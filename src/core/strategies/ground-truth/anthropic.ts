@@ -122,9 +122,6 @@ export function observeAnthropic(data: string, event: string): Op[] | undefined 
 class TraceSink implements Sink, Replay {
   frame = 0 as FrameIndex;
   heard = 0;
-  /** The key whose block type a fragment asked last, and that type (a block's fragments come in a row). */
-  private typeKey: string | undefined = undefined;
-  private typeOf: string | undefined = undefined;
   constructor(
     readonly t: Tracer,
     readonly blocks: Map<string, string>,
@@ -136,15 +133,6 @@ class TraceSink implements Sink, Replay {
   block(key: string, type: string): void {
     this.heard++;
     this.blocks.set(key, type);
-    this.typeKey = undefined;
-  }
-  /** The type of block `key` (`blocks.get`, remembered for the last key asked until a block is set). */
-  private blockType(key: string): string | undefined {
-    if (key !== this.typeKey) {
-      this.typeKey = key;
-      this.typeOf = this.blocks.get(key);
-    }
-    return this.typeOf;
   }
   start(key: string, id: string | undefined, fname: string | undefined): void {
     this.heard++;
@@ -156,11 +144,11 @@ class TraceSink implements Sink, Replay {
   }
   fragment(key: string, piece: string): void {
     this.heard++;
-    if (this.blockType(key) !== 'server_tool_use') this.t.fragment(key, this.frame, piece);
+    if (this.blocks.get(key) !== 'server_tool_use') this.t.fragment(key, this.frame, piece);
   }
   stop(key: string): void {
     this.heard++;
-    if (this.blockType(key) === 'tool_use') this.t.end(key, this.frame);
+    if (this.blocks.get(key) === 'tool_use') this.t.end(key, this.frame);
   }
   complete(key: string, id: string, fname: string, args: string): void {
     this.heard++;
@@ -178,7 +166,7 @@ class TraceSink implements Sink, Replay {
   }
   fragmentJson(key: Field, text: string, start: number, end: number): void {
     this.heard++;
-    if (this.blockType(key as string) !== 'server_tool_use') this.t.fragmentJson(key as string, this.frame, text, start, end);
+    if (this.blocks.get(key as string) !== 'server_tool_use') this.t.fragmentJson(key as string, this.frame, text, start, end);
   }
 }
 
