@@ -148,7 +148,8 @@ export function scanBlockEnds(bytes: Uint8Array, part = PART): Float64Array {
   // push measured ~20 ms more per 200,000 blocks here)
   ends = new Float64Array(Math.max(16, n >> 6));
   shape = new Int32Array(ends.length);
-  runs = new Float64Array(16);
+  // runs of non-ASCII bytes: room for one per KiB to start with, doubled when a stream has more
+  runs = new Float64Array(Math.max(16, n >> 10));
   count = 0;
   runCount = 0;
   start = 0;

@@ -10,6 +10,7 @@ import type { HoleSet } from './envelope';
 import { ignored, keyOf, malformed, nonEmpty, obj, str } from './read';
 
 const BLOCK_STOP = ignored('block-stop');
+const SERVER_TOOL_INPUT = ignored('server-tool-input');
 
 type BlockKind = 'tool' | 'server-tool' | 'other';
 export interface Block {
@@ -51,6 +52,14 @@ export function blockStart(state: AnthropicState, d: Record<string, unknown>): S
     setBlock(state, d.index as number, { kind: type === 'server_tool_use' ? 'server-tool' : 'other', sawArgs: false });
     return ignored('block-start:' + type);
   }
+  return toolStart(state, d.index as number, block.id, block);
+}
+
+/**
+ * A tool_use block start at `index` (a non-negative integer) whose `content_block` is `block` with `id` as its id
+ * (the rest of blockStart, for the envelope fast path too: `block.id` is not read).
+ */
+export function toolStart(state: AnthropicState, index: number, id: unknown, block: Record<string, unknown>): Signal {
   const entry: Block = { kind: 'tool', sawArgs: false };
   const input = obj(block.input);
   if (input !== undefined) {
@@ -59,19 +68,41 @@ export function blockStart(state: AnthropicState, d: Record<string, unknown>): S
       break;
     }
   }
-  setBlock(state, d.index as number, entry);
+  setBlock(state, index, entry);
   // one shape whatever is present (the builder reads an undefined id or name as absent), so that its map, held by
   // the literal, outlives a run (adaptFrames' `kept`)
-  return { kind: 'call-start', key, id: nonEmpty(block.id), name: nonEmpty(block.name) };
+  return { kind: 'call-start', key: keyOf(index) as string, id: nonEmpty(id), name: nonEmpty(block.name) };
 }
 
 export function blockStop(state: AnthropicState, d: Record<string, unknown>): Signal {
-  const key = keyOf(d.index);
-  if (key === undefined) return malformed('content_block_stop.index');
-  const block = getBlock(state, d.index as number);
+  if (keyOf(d.index) === undefined) return malformed('content_block_stop.index');
+  return blockStopAt(state, d.index as number);
+}
+
+/** The stop of block `index` (a non-negative integer). */
+export function blockStopAt(state: AnthropicState, index: number): Signal {
+  const key = keyOf(index) as string;
+  const block = getBlock(state, index);
   if (block?.kind !== 'tool') return BLOCK_STOP;
   if (block.startInput !== undefined && !block.sawArgs) return { kind: 'call-end', key, args: block.startInput };
   return { kind: 'call-end', key };
+}
+
+/**
+ * An input_json_delta's fragment for block `index` (`key` = keyOf(index)): args, unless the block is a server tool's
+ * (then ignored 'server-tool-input').
+ */
+export function jsonDelta(state: AnthropicState, index: number, key: string, text: string, out: SignalOut): void {
+  let block: Block | undefined;
+  if (index === state.lastIndex) block = state.lastBlock;
+  else {
+    block = getBlock(state, index);
+    state.lastIndex = index;
+    state.lastBlock = block;
+  }
+  if (block?.kind === 'server-tool') return out.push(SERVER_TOOL_INPUT);
+  if (block !== undefined && text !== '') block.sawArgs = true;
+  out.args(key, text);
 }
 
 /** A block that arrives whole inside message_start (position = block index). */

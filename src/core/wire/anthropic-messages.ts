@@ -25,8 +25,8 @@ import type { FrameFields } from '../types';
 import type { WireAdapter } from './adapter';
 import type { SignalOut } from './signal-builder';
 import { SK, endSignal, firstSignal, textIs } from './signal-table';
-import { createHoleSet, findHole, noteParsed, rootValue, type HoleSet, type Template } from './envelope';
-import { blockStart, blockStop, getBlock, wholeBlock, type AnthropicState, type Block } from './anthropic-blocks';
+import { createHoleSet, findHole, noteParsed, rootValue, type HoleSet } from './envelope';
+import { blockStart, blockStop, jsonDelta, wholeBlock, type AnthropicState } from './anthropic-blocks';
 import {
   INVALID,
   INVALID_JSON,
@@ -61,48 +61,16 @@ const MESSAGE_DELTA = ignored('message-delta');
 const EMPTY_TEXT = ignored('empty-text');
 const SIGNATURE = ignored('signature-delta');
 const CITATIONS = ignored('citations-delta');
-const SERVER_TOOL_INPUT = ignored('server-tool-input');
-
-/** An input_json_delta's fragment for block `index` (`key` = keyOf(index)): args, unless the block is a server tool's. */
-function jsonDelta(state: AnthropicState, index: number, key: string, text: string, out: SignalOut): void {
-  let block: Block | undefined;
-  if (index === state.lastIndex) block = state.lastBlock;
-  else {
-    block = getBlock(state, index);
-    state.lastIndex = index;
-    state.lastBlock = block;
-  }
-  if (block?.kind === 'server-tool') return out.push(SERVER_TOOL_INPUT);
-  if (block !== undefined && text !== '') block.sawArgs = true;
-  out.args(key, text);
-}
-
-/** The reader (DELTA_PARTS) whose hole is an input_json_delta's partial_json. */
-const JSON_READER = 1;
 
 /**
- * Per template of that reader: whether its envelope is an input_json_delta event (`type` content_block_delta,
- * `delta.type` input_json_delta) with its index open. Then step and blockDelta would read exactly the hole as
- * `partial_json` and the open index as the block's key, so `step` calls jsonDelta directly, without building
- * the event.
+ * The envelope fast path (template-match.ts `readKnown`: a frame read through a template whose envelope says what the frame
+ * says, from its hole and open index alone, without building the event), once `enableHoleMatchers()` has installed
+ * it (template-match.ts: the workers, the CLI, the bench); true when it read the frame.
  */
-const JSON_DELTA = new WeakMap<Template, boolean>();
-
-/** The template asked about last, and its answer: most frames come through one template. */
-let lastTemplate: Template | undefined;
-let lastJsonDelta = false;
-
-function isJsonDelta(t: Template): boolean {
-  if (t === lastTemplate) return lastJsonDelta;
-  let known = JSON_DELTA.get(t);
-  if (known === undefined) {
-    const base = obj(t.base);
-    known = t.index !== undefined && base !== undefined && str(base.type) === 'content_block_delta' && str(obj(base.delta)?.type) === 'input_json_delta';
-    JSON_DELTA.set(t, known);
-  }
-  lastTemplate = t;
-  lastJsonDelta = known;
-  return known;
+type KnownReader = (state: AnthropicState, set: HoleSet, out: SignalOut) => boolean;
+let known: KnownReader | undefined;
+export function installKnownReader(f: KnownReader): void {
+  known = f;
 }
 
 function blockDelta(state: AnthropicState, d: Record<string, unknown>, deltaValue: unknown, out: SignalOut): void {
@@ -171,11 +139,7 @@ function step(state: AnthropicState, frame: FrameFields, out: SignalOut): void {
   let delta: unknown;
   let d: Record<string, unknown> | undefined;
   if (findHole(set, data)) {
-    const hole = set.hole;
-    if (set.hit === JSON_READER && typeof hole === 'string') {
-      const r = set.readers[JSON_READER] as HoleSet['readers'][number];
-      if (isJsonDelta(r.template as Template)) return jsonDelta(state, r.index, keyOf(r.index) as string, hole, out);
-    }
+    if (known !== undefined && known(state, set, out)) return;
     d = rootValue(set) as Record<string, unknown>;
     delta = d.delta;
   } else {
