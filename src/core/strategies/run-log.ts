@@ -152,10 +152,15 @@ class Log implements RunLog {
     let r = this.#head[b] as number;
     if (r < 0) return;
     const log = this.#get(b);
-    const parts = [log.text];
-    for (; r >= 0; r = this.#next[r] as number) parts.push((this.#pieces[r] as string).slice(this.#from[r], this.#to[r]));
-    log.text = parts.length === 2 && parts[0] === '' ? (parts[1] as string) : parts.join('');
     this.#head[b] = -1;
+    const one = (this.#pieces[r] as string).slice(this.#from[r], this.#to[r]);
+    if (log.text === '' && (this.#next[r] as number) < 0) {
+      log.text = one;
+      return;
+    }
+    const parts = [log.text, one];
+    while ((r = this.#next[r] as number) >= 0) parts.push((this.#pieces[r] as string).slice(this.#from[r], this.#to[r]));
+    log.text = parts.join('');
   }
 
   appendSignal(bufferId: number, frame: FrameIndex, t: SignalTable, i: number): number {
