@@ -32,13 +32,6 @@ const FAILED: AttemptOutcome = { ok: false };
 /** A buffer's fragments before its first one: shared, never written (its first fragment replaces it). */
 const NO_FRAGMENTS = Object.freeze([]) as unknown as Fragment[];
 
-/** A copy of `a` twice as long. */
-function grown(a: Int32Array): Int32Array<ArrayBuffer> {
-  const b = new Int32Array(a.length * 2);
-  b.set(a);
-  return b;
-}
-
 /** A signal without a text (a module-level copy: read per fragment, and an import is a getter under tsx's CommonJS). */
 const NONE = NO_TEXT;
 
@@ -80,19 +73,15 @@ export interface RunLog {
  */
 class Log implements RunLog {
   /**
-   * Per buffer, by id: its log, its length so far, and its first and last range not yet in its text (`head` -1: none).
-   * Per range: its piece, its [from, to) there, and its buffer's next range (-1: the last). The ranges live in
-   * typed columns until the text is read (`textOf`, `finish`), which joins them into one flat string: no slice or
-   * concatenation per fragment outlives the run as part of a buffer's text.
+   * Per buffer, by id: its log. Its text so far is the log's `text`, followed for the buffer `pending` (-1: none) by
+   * the range [from, to) of the piece `piece`. One pending range is enough: fragments come in signal order, which
+   * is the pieces' order, so only the buffer that got the last fragment can have its range continued by the next.
    */
   readonly #logs: Mutable<BufferLog>[] = [];
-  #len = new Int32Array(64);
-  #head = new Int32Array(64);
-  #tail = new Int32Array(64);
-  readonly #pieces: string[] = [];
-  #from = new Int32Array(256);
-  #to = new Int32Array(256);
-  #next = new Int32Array(256);
+  #pending = -1;
+  #piece = '';
+  #from = 0;
+  #to = 0;
   readonly #attempts: ParseAttempt[] = [];
   readonly #calls: ReadyCall[] = [];
   readonly #notes: StrategyNote[] = [];
@@ -119,13 +108,6 @@ class Log implements RunLog {
           ? { id, turn, key, text: '', fragments, openedAt: frame, callId }
           : { id, turn, key, text: '', fragments, openedAt: frame, callId, name };
     this.#logs.push(log);
-    if (id === this.#len.length) {
-      this.#len = grown(this.#len);
-      this.#head = grown(this.#head);
-      this.#tail = grown(this.#tail);
-    }
-    this.#len[id] = 0;
-    this.#head[id] = -1;
     return id;
   }
 
@@ -137,8 +119,7 @@ class Log implements RunLog {
   /** Logs a fragment of `length` characters at the end of buffer b; returns its start. */
   #fragment(b: number, frame: FrameIndex, length: number): number {
     const log = this.#get(b);
-    const start = this.#len[b] as number;
-    this.#len[b] = start + length;
+    const start = log.text.length + (b === this.#pending ? this.#to - this.#from : 0);
     const fragment: Fragment = { frame, start, end: start + length };
     // A buffer's first fragment makes its array at its size (a buffer often keeps one fragment: next-index-closes
     // on interleaved calls opens one per fragment); an array grown from empty would reserve room for 16.
@@ -147,20 +128,12 @@ class Log implements RunLog {
     return start;
   }
 
-  /** Moves buffer b's ranges into its text (one flat string). */
-  #flush(b: number): void {
-    let r = this.#head[b] as number;
-    if (r < 0) return;
-    const log = this.#get(b);
-    this.#head[b] = -1;
-    const one = (this.#pieces[r] as string).slice(this.#from[r], this.#to[r]);
-    if (log.text === '' && (this.#next[r] as number) < 0) {
-      log.text = one;
-      return;
-    }
-    const parts = [log.text, one];
-    while ((r = this.#next[r] as number) >= 0) parts.push((this.#pieces[r] as string).slice(this.#from[r], this.#to[r]));
-    log.text = parts.join('');
+  /** Moves the pending range into its buffer's text. */
+  #flush(): void {
+    const b = this.#pending;
+    if (b < 0) return;
+    this.#get(b).text += this.#piece.slice(this.#from, this.#to);
+    this.#pending = -1;
   }
 
   appendSignal(bufferId: number, frame: FrameIndex, t: SignalTable, i: number): number {
@@ -170,23 +143,14 @@ class Log implements RunLog {
     const start = this.#fragment(bufferId, frame, p === NONE ? 0 : e - a);
     if (p === NONE || e === a) return start;
     const piece = t.pieces[p] as string;
-    const last = (this.#head[bufferId] as number) < 0 ? -1 : (this.#tail[bufferId] as number);
     // the same piece (the same string: its content when two differ, and then the text is the same too)
-    if (last >= 0 && this.#to[last] === a && this.#pieces[last] === piece) this.#to[last] = e;
+    if (bufferId === this.#pending && a === this.#to && piece === this.#piece) this.#to = e;
     else {
-      const r = this.#pieces.length;
-      if (r === this.#from.length) {
-        this.#from = grown(this.#from);
-        this.#to = grown(this.#to);
-        this.#next = grown(this.#next);
-      }
-      this.#pieces.push(piece);
-      this.#from[r] = a;
-      this.#to[r] = e;
-      this.#next[r] = -1;
-      if (last < 0) this.#head[bufferId] = r;
-      else this.#next[last] = r;
-      this.#tail[bufferId] = r;
+      this.#flush();
+      this.#pending = bufferId;
+      this.#piece = piece;
+      this.#from = a;
+      this.#to = e;
     }
     return start;
   }
@@ -198,7 +162,7 @@ class Log implements RunLog {
   }
 
   textOf(bufferId: number): string {
-    this.#flush(bufferId);
+    if (bufferId === this.#pending) this.#flush();
     return this.#get(bufferId).text;
   }
 
@@ -240,10 +204,8 @@ class Log implements RunLog {
     const logs = this.#logs;
     const attempts = this.#attempts;
     const calls = this.#calls;
-    for (const log of logs) {
-      this.#flush(log.id);
-      if (log.fragments === NO_FRAGMENTS) log.fragments = [];
-    }
+    this.#flush();
+    for (const log of logs) if (log.fragments === NO_FRAGMENTS) log.fragments = [];
     // Folding is frame-ordered already; a stable sort guards the invariant the view's binary searches rely on.
     if (!this.#attemptsSorted) attempts.sort((x, y) => x.frame - y.frame);
     if (!this.#callsSorted) calls.sort((x, y) => x.readyFrame - y.readyFrame);
