@@ -12,23 +12,21 @@
  */
 import type { CallKey, FrameIndex } from '../types';
 import { signalName, signalRef, SK } from '../wire/signal-table';
-import { appendArgs, closeAllOpen, closeAndParse, keyOf, newSlots, openSlot, startIndexKeyed, type Slots } from './slots';
+import { appendArgs, closeAllOpen, closeAndParse, keyOf, newSlots, openSlot, startIndexKeyed, type Slot, type Slots } from './slots';
 import { defineStrategy, type StrategyContext } from './types';
 
 interface NextIndexState {
   slots: Slots;
-  current: CallKey | null;
+  /** The current call's slot (a key keeps its slot object: a closed one is reused when the key opens again). */
+  current: Slot | null;
 }
 
 /** Switches the current call to `key`, closing the previous one; reopens a closed key as a new buffer. */
-function focus(s: NextIndexState, ctx: StrategyContext, key: CallKey, frame: FrameIndex): void {
-  if (s.current !== null && s.current !== key) {
-    const prev = s.slots.byKey.get(s.current);
-    if (prev) closeAndParse(prev, ctx, frame, false);
-  }
-  s.current = key;
-  const slot = s.slots.byKey.get(key);
-  if (slot?.closed) openSlot(s.slots, ctx, key, frame, slot.id, slot.name);
+function focus(s: NextIndexState, ctx: StrategyContext, key: CallKey, frame: FrameIndex): Slot | undefined {
+  const prev = s.current;
+  if (prev !== null && prev.key !== key) closeAndParse(prev, ctx, frame, false);
+  const slot = prev?.key === key ? prev : s.slots.byKey.get(key);
+  return slot?.closed ? openSlot(s.slots, ctx, key, frame, slot.id, slot.name) : slot;
 }
 
 export const nextIndexCloses = defineStrategy<NextIndexState>({
@@ -41,14 +39,14 @@ export const nextIndexCloses = defineStrategy<NextIndexState>({
       case SK.callStart: {
         const key = keyOf(t, i);
         focus(s, ctx, key, frame);
-        startIndexKeyed(s.slots, ctx, key, frame, signalRef(t, i), signalName(t, i));
+        s.current = startIndexKeyed(s.slots, ctx, key, frame, signalRef(t, i), signalName(t, i));
         break;
       }
       case SK.args: {
         const key = keyOf(t, i);
-        focus(s, ctx, key, frame);
-        const slot = s.slots.byKey.get(key) ?? openSlot(s.slots, ctx, key, frame);
+        const slot = focus(s, ctx, key, frame) ?? openSlot(s.slots, ctx, key, frame);
         appendArgs(slot, ctx, frame, t, i);
+        s.current = slot;
         break;
       }
       case SK.finish:
