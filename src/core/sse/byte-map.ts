@@ -102,26 +102,26 @@ export class ByteMap {
     return Infinity;
   }
 
-  at(c: number): number {
+  /** Moves the walk past the sequence at byte `nb`, the next non-ASCII one (the bytes before it are ASCII, one char each). */
+  private pass(nb: number): void {
     const bytes = this.bytes;
-    for (;;) {
-      const nb = this.nextByte;
-      // the char the next non-ASCII sequence starts (the bytes between are ASCII, one char each)
-      const nc = this.c + (nb - this.b);
-      if (!(nc < c)) break;
-      const lead = bytes[nb] as number;
-      let len = 1;
-      let width = 1;
-      if (lead >= 0xc2 && lead <= 0xf4) {
-        const need = lead < 0xe0 ? 2 : lead < 0xf0 ? 3 : 4;
-        len = invalidSequenceLength(bytes, nb);
-        if (len !== need) this.bad = true;
-        else if (need === 4) width = 2;
-      } else this.bad = true;
-      this.b = nb + len;
-      this.c = nc + width;
-      this.nextByte = this.findByte(this.b);
-    }
+    const lead = bytes[nb] as number;
+    let len = 1;
+    let width = 1;
+    if (lead >= 0xc2 && lead <= 0xf4) {
+      const need = lead < 0xe0 ? 2 : lead < 0xf0 ? 3 : 4;
+      len = invalidSequenceLength(bytes, nb);
+      if (len !== need) this.bad = true;
+      else if (need === 4) width = 2;
+    } else this.bad = true;
+    this.c += nb - this.b + width;
+    this.b = nb + len;
+    this.nextByte = this.findByte(this.b);
+  }
+
+  at(c: number): number {
+    // while the next non-ASCII sequence starts before char c
+    while (this.c + (this.nextByte - this.b) < c) this.pass(this.nextByte);
     this.b += c - this.c;
     this.c = c;
     return this.b;
@@ -132,23 +132,7 @@ export class ByteMap {
    * order, together with `at`'s (the two share one walk).
    */
   charOf(b: number): number {
-    const bytes = this.bytes;
-    for (;;) {
-      const nb = this.nextByte;
-      if (!(nb < b)) break;
-      const lead = bytes[nb] as number;
-      let len = 1;
-      let width = 1;
-      if (lead >= 0xc2 && lead <= 0xf4) {
-        const need = lead < 0xe0 ? 2 : lead < 0xf0 ? 3 : 4;
-        len = invalidSequenceLength(bytes, nb);
-        if (len !== need) this.bad = true;
-        else if (need === 4) width = 2;
-      } else this.bad = true;
-      this.c += nb - this.b + width;
-      this.b = nb + len;
-      this.nextByte = this.findByte(this.b);
-    }
+    while (this.nextByte < b) this.pass(this.nextByte);
     this.c += b - this.b;
     this.b = b;
     return this.c;
