@@ -8,7 +8,7 @@
 // their URL parameters; the tour region, the instructor lab and the strategy matrix appear when the state opens
 // them. Presenter mode hides header, bar and footer and enlarges the type; P toggles it, Page Down / Page Up move
 // through an open tour.
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { frameIndex } from '../core/types';
 import type { PlayerStore } from '../store/player';
 import { useActions, useLab, usePlayer, usePlayerStore } from '../store/react';
@@ -24,20 +24,21 @@ import { LoadStatus } from './shell/LoadStatus';
 import { Panels, type Slot } from './shell/Panels';
 import { PANEL_IDS, type ControlsMode, type PanelId, type ProvenanceMode } from './shell/views';
 import { ErrorBoundary } from './shell/ErrorBoundary';
+import { lazyView } from './shell/lazyView';
 import { Provenance } from './shell/Provenance';
 import { StrategyToggle } from './shell/StrategyToggle';
 import { useNarrow } from './shell/useNarrow';
 
 // the keyboard help's code loads when it is first opened; it stays mounted after that
-const HelpDialog = lazy(() => import('./shell/HelpDialog').then((m) => ({ default: m.HelpDialog })));
+const HelpDialog = lazyView(() => import('./shell/HelpDialog'), (m) => m.HelpDialog);
 import { usePanelProps } from './shell/usePanelProps';
 import { useT } from './shell/useT';
 import { useReducedMotion, useResolvedTheme } from './theme/theme';
 
 // The lab, the matrix and tours are not part of the default view: their code loads when first opened.
-const LabPanel = lazy(() => import('./lab/LabPanel').then((m) => ({ default: m.LabPanel })));
-const Matrix = lazy(() => import('./matrix/Matrix').then((m) => ({ default: m.Matrix })));
-const TourRegion = lazy(() => import('./tour/TourRegion').then((m) => ({ default: m.TourRegion })));
+const LabPanel = lazyView(() => import('./lab/LabPanel'), (m) => m.LabPanel);
+const Matrix = lazyView(() => import('./matrix/Matrix'), (m) => m.Matrix);
+const TourRegion = lazyView(() => import('./tour/TourRegion'), (m) => m.TourRegion);
 
 export interface AppSlots {
   conclusion?: Slot;

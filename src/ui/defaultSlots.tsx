@@ -3,14 +3,15 @@
 // waterfall are not part of the first view, so their code loads on demand: the compare view when compare mode is
 // turned on, the waterfall when it scrolls near the viewport (waterfall/LazyWaterfall), the self-check footer (below
 // the fold) just after the first view is painted (shell/AfterFirstPaint: its request is not among the first paint's).
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { GuardedConclusion } from './conclusion/GuardedConclusion';
 import type { AppSlots } from './App';
 import { AfterFirstPaint } from './shell/AfterFirstPaint';
 import { LazyWaterfall } from './waterfall/LazyWaterfall';
+import { lazyView } from './shell/lazyView';
 
-const SelfCheck = lazy(() => import('./selfcheck/SelfCheck').then((m) => ({ default: m.SelfCheck })));
-const CompareView = lazy(() => import('./compare/CompareView').then((m) => ({ default: m.CompareView })));
+const SelfCheck = lazyView(() => import('./selfcheck/SelfCheck'), (m) => m.SelfCheck);
+const CompareView = lazyView(() => import('./compare/CompareView'), (m) => m.CompareView);
 
 export const defaultSlots: AppSlots = {
   conclusion: (p) => <GuardedConclusion session={p.session} strategy={p.strategy} t={p.t} onSeek={p.onSeek} />,

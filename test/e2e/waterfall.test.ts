@@ -199,3 +199,36 @@ test('320 px: the what-if table scrolls inside its own named region; the page ne
     await page.close();
   }
 });
+
+test("a waterfall whose code cannot be fetched says so, and the notice's Try again loads it (React.lazy alone would fail again)", async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const errors = watchErrors(page);
+  const blocked: string[] = [];
+  let offline = true;
+  // the waterfall's own chunk, refused while "offline" (the preload and the import both), as a lost connection or a
+  // redeployed server would
+  await page.route(/\/Waterfall-[^/]*\.js(\?.*)?$/, async (route) => {
+    if (offline) {
+      blocked.push(route.request().url());
+      return route.abort('internetdisconnected');
+    }
+    return route.continue();
+  });
+  await page.goto(appUrl('?rec=agent-run&lang=en'));
+  await page.locator('input[type=range]:not([disabled])').waitFor();
+  await page.locator('.wf-lazy').scrollIntoViewIfNeeded();
+  const notice = page.getByRole('alert', { name: 'The span waterfall' });
+  await notice.waitFor();
+  expect(blocked.length).toBeGreaterThan(0);
+  const text = (await notice.textContent()) ?? '';
+  expect(text).toMatch(/could not be shown; the rest of the player still works/);
+  expect(text).not.toMatch(/\n\s*at |\.js:\d+:\d+/); // no stack
+  expect(await page.getByRole('region', { name: 'Span waterfall' }).count()).toBe(0);
+
+  offline = false;
+  await notice.getByRole('button', { name: 'Try again' }).click();
+  await page.getByRole('region', { name: 'Span waterfall' }).waitFor();
+  await expect.poll(() => page.getByRole('region', { name: 'Span waterfall' }).getByRole('button', { name: /^Turn \d+,/ }).count()).toBe(9);
+  expect(errors.filter((e) => !/failed to render|Failed to load resource|dynamically imported module/.test(e))).toEqual([]);
+  await page.close();
+});

@@ -2,7 +2,7 @@
 // "Paste SSE…", "Export .jsonl" of the current recording, and "Forget this file" for a file kept in the browser.
 // The drop zone over the whole player lives here too. The paste dialog's code loads when it is first opened, the
 // export's (core/export) with the first export.
-import { lazy, Suspense, useRef, useState, type ChangeEvent } from 'react';
+import { Suspense, useRef, useState, type ChangeEvent } from 'react';
 import { useActions, usePlayer, usePlayerStore } from '../../store/react';
 import { useT } from '../shell/useT';
 import { useFileStore } from './context';
@@ -10,8 +10,9 @@ import { DropZone } from './DropZone';
 import { ACCEPT } from './limits';
 import { openUserFile } from './openFile';
 import './files.css';
+import { lazyView } from '../shell/lazyView';
 
-const PasteDialog = lazy(() => import('./PasteDialog').then((m) => ({ default: m.PasteDialog })));
+const PasteDialog = lazyView(() => import('./PasteDialog'), (m) => m.PasteDialog);
 
 export function FileControls() {
   const { t } = useT();

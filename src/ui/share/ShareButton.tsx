@@ -1,10 +1,11 @@
 // The header's Share button and its dialog; focus returns to the button when the dialog closes. Not shown inside a
 // <streamscope-player> (a shadow root on someone else's page: its links would point at that page). The dialog's
 // code loads with the first click, not with the first page; it stays mounted after that.
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { useT } from '../shell/useT';
+import { lazyView } from '../shell/lazyView';
 
-const ShareDialog = lazy(() => import('./ShareDialog').then((m) => ({ default: m.ShareDialog })));
+const ShareDialog = lazyView(() => import('./ShareDialog'), (m) => m.ShareDialog);
 
 export function ShareButton() {
   const { t } = useT();

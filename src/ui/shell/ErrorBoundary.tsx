@@ -1,8 +1,10 @@
 // Last-resort guards: a part of the player that throws while rendering (a panel, the waterfall, the whole app) is
-// replaced by a notice naming that part and the error's message in the reader's language, with a retry; the rest
+// replaced by a notice naming that part and the error's message in the reader's language, with a retry (which also
+// fetches again the code of a view that failed to load, ./lazyView.ts); the rest
 // of the player keeps working. No stack trace is shown (the console gets the error for developers).
 import { Component, type ReactNode } from 'react';
 import type { MessageKey, Translate } from '../../i18n';
+import { retryFailedViews } from './lazyView';
 import { useT } from './useT';
 import '../panels/panels.css';
 
@@ -54,7 +56,13 @@ class Guard extends Component<GuardProps, GuardState> {
           <strong>{app ? t('app.failed.appTitle') : t('app.failed.title', { area })}</strong>
         </p>
         <p className="ss-muted">{t('app.failed.detail', { message: shortMessage(error) })}</p>
-        <button type="button" onClick={() => this.setState({ error: null })}>
+        <button
+          type="button"
+          onClick={() => {
+            retryFailedViews();
+            this.setState({ error: null });
+          }}
+        >
           {t('app.failed.retry')}
         </button>
       </section>

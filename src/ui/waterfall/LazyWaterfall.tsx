@@ -4,10 +4,11 @@
 // page nobody scrolls never fetches it and the code is there by the time the learner reaches it. Once loaded, while
 // the section is out of view it keeps the props it last showed, so seeking does not re-render a waterfall nobody
 // sees; it catches up as soon as it is back in view. Without IntersectionObserver it loads at once.
-import { lazy, memo, Suspense, useEffect, useRef, useState, type ReactElement } from 'react';
+import { memo, Suspense, useEffect, useRef, useState, type ReactElement } from 'react';
 import type { WaterfallProps } from './Waterfall';
+import { lazyView } from '../shell/lazyView';
 
-const Waterfall = memo(lazy(() => import('./Waterfall').then((m) => ({ default: m.Waterfall }))));
+const Waterfall = memo(lazyView(() => import('./Waterfall'), (m) => m.Waterfall));
 
 /** How far below (and above) the viewport the waterfall starts loading: one viewport height. */
 export const LOAD_MARGIN = '100% 0px';

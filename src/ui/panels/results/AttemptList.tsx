@@ -5,17 +5,18 @@
 // virtualizer; until it is in, the plain list shows the newest PLAIN_ROWS attempts. The choice is made per run, not
 // per frame, so scrubbing never swaps one list for the other. The scroll box takes focus, so the keyboard scrolls it
 // and Tab walks its rows.
-import { lazy, Suspense, useCallback, useLayoutEffect, useRef } from 'react';
+import { Suspense, useCallback, useLayoutEffect, useRef } from 'react';
 import type { FrameIndex, ParseAttempt, StrategyRun } from '../../../core/types';
 import type { Translate } from '../../../i18n';
 import { Attempt } from './AttemptRow';
+import { lazyView } from '../../shell/lazyView';
 
 export { bufferLabel, estimatedRowPx } from './AttemptRow';
 
 /** The most attempts a run may have in all for its list to be plain (not virtualized). */
 export const PLAIN_ROWS = 100;
 
-const VirtualAttemptList = lazy(() => import('./VirtualAttemptList'));
+const VirtualAttemptList = lazyView(() => import('./VirtualAttemptList'), (m) => m.default);
 
 export interface AttemptListProps {
   run: StrategyRun;
