@@ -9,7 +9,7 @@ import { createRoot } from 'react-dom/client';
 import { analyzeInput } from '../core/session/session';
 import { frameIndex } from '../core/types';
 import { loadLanguage, readyLanguage } from '../i18n';
-import { createIdbFileStore } from '../store/files';
+import { deferredFileStore } from '../store/files';
 import { createPlayerStore } from '../store/player';
 import { PlayerProvider } from '../store/react';
 import { DEFAULT_RECORDING } from '../store/state';
@@ -18,6 +18,7 @@ import { createAnalyzer } from '../worker/client';
 import { App } from './App';
 import { syncUrl } from './shell/urlSync';
 import { defaultSlots } from './defaultSlots';
+import { afterNextPaint } from './code/highlighter';
 import { FileStoreProvider } from './files/context';
 import './styles/app.css';
 import './styles/layout.css';
@@ -25,7 +26,16 @@ import './styles/layout.css';
 const { view, rejected } = parseViewParams(window.location.search);
 const lang = view.lang ?? preferredLang(navigator.languages);
 const languageReady = readyLanguage(lang);
-const fileStore = createIdbFileStore();
+// the browser's saved files: their code (IndexedDB) loads once the first recording is shown (or has failed) and
+// painted, so it is not among the first view's requests; the picker's list of saved files follows
+let firstShown = () => {};
+const shown = new Promise<void>((resolve) => (firstShown = resolve));
+const fileStore = deferredFileStore(() =>
+  shown
+    .then(afterNextPaint)
+    .then(() => import('../store/idbFileStore'))
+    .then((m) => m.createIdbFileStore()),
+);
 const store = createPlayerStore({
   fileStore,
   analyze: createAnalyzer({ inline: (input, name) => analyzeInput(input, name) }),
@@ -35,6 +45,8 @@ const store = createPlayerStore({
   ...(view.theme && { theme: view.theme }),
   ...(view.compare !== undefined && { compare: view.compare }),
 });
+store.on('ready', firstShown);
+store.on('error', firstShown);
 for (const param of rejected) store.actions.warn({ key: 'app.warn.url', params: { param } });
 syncUrl(store);
 void store.actions.loadRecording(view.rec ?? DEFAULT_RECORDING, view.frame !== undefined ? { frame: frameIndex(view.frame) } : {});

@@ -3,7 +3,8 @@
 // language (a hand-made IndexedDB whose put fails with QuotaExceededError, as a full browser storage does).
 import { describe, expect, test, vi } from 'vitest';
 import { analyzeInput } from '../../src/core/session/session';
-import { createIdbFileStore, FileStoreError, fileStoreNotice } from '../../src/store/files';
+import { fileStoreNotice } from '../../src/store/files';
+import { createIdbFileStore, FileStoreError } from '../../src/store/idbFileStore';
 import { freeName, sameContent } from '../../src/store/files-names';
 import { createPlayerStore } from '../../src/store/player';
 import type { Analyzer, FileStore } from '../../src/store/state';

@@ -4,7 +4,7 @@
 // file goes through the store (forgetFile): storage and the list agree, and a refusal is worded.
 import { describe, expect, test, vi } from 'vitest';
 import { analyzeInput } from '../../src/core/session/session';
-import { blobOf, createIdbFileStore } from '../../src/store/files';
+import { blobOf, createIdbFileStore } from '../../src/store/idbFileStore';
 import { createPlayerStore } from '../../src/store/player';
 import type { Analyzer, FileStore } from '../../src/store/state';
 import { manualScheduler } from './fixture';

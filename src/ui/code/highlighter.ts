@@ -41,9 +41,9 @@ let painted: Promise<void> | null = null;
 let loaded = false;
 const onLoaded = new Set<() => void>();
 
-/** Resolves once the page has painted a frame and then gone idle (or after IDLE_TIMEOUT_MS at most). */
-export function afterFirstPaint(): Promise<void> {
-  painted ??= new Promise<void>((resolve) => {
+/** Resolves once the page has painted its next frame and then gone idle (or after IDLE_TIMEOUT_MS at most). */
+export function afterNextPaint(): Promise<void> {
+  return new Promise<void>((resolve) => {
     const idle = () => {
       if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: IDLE_TIMEOUT_MS });
       else setTimeout(resolve, 0);
@@ -52,7 +52,11 @@ export function afterFirstPaint(): Promise<void> {
     if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(idle, 0));
     else idle();
   });
-  return painted;
+}
+
+/** Resolves once the page has painted a frame and then gone idle (or after IDLE_TIMEOUT_MS at most). */
+export function afterFirstPaint(): Promise<void> {
+  return (painted ??= afterNextPaint());
 }
 const cache = new Map<string, CodeLines>();
 
