@@ -122,6 +122,9 @@ export function observeAnthropic(data: string, event: string): Op[] | undefined 
 class TraceSink implements Sink, Replay {
   frame = 0 as FrameIndex;
   heard = 0;
+  /** The block whose type `fragmentJson` looked up last, and that type (a block's fragments come in a row). */
+  last: string | undefined = undefined;
+  lastType: string | undefined = undefined;
   constructor(
     readonly t: Tracer,
     readonly blocks: Map<string, string>,
@@ -133,6 +136,7 @@ class TraceSink implements Sink, Replay {
   block(key: string, type: string): void {
     this.heard++;
     this.blocks.set(key, type);
+    this.last = this.lastType = undefined;
   }
   start(key: string, id: string | undefined, fname: string | undefined): void {
     this.heard++;
@@ -166,7 +170,8 @@ class TraceSink implements Sink, Replay {
   }
   fragmentJson(key: Field, text: string, start: number, end: number): void {
     this.heard++;
-    if (this.blocks.get(key as string) !== 'server_tool_use') this.t.fragmentJson(key as string, this.frame, text, start, end);
+    if (key !== this.last) this.lastType = this.blocks.get((this.last = key) as string);
+    if (this.lastType !== 'server_tool_use') this.t.fragmentJson(key as string, this.frame, text, start, end);
   }
 }
 
