@@ -175,12 +175,29 @@ function inPlaceOf(t: Template, known: Known, hit: number): RegExp | undefined {
 const readerOfEvent = (event: string): number => (event === 'content_block_stop' ? INDEX_READER : event === 'content_block_start' ? START_READER : JSON_READER);
 
 /**
+ * `readerOfEvent` per entry of the last frame table's `events` (its event names, by index): the names are compared
+ * once per table, not once per frame (two names of the same length compare their characters).
+ */
+let eventNames: readonly string[] = [];
+const eventReaders: number[] = [];
+
+function readerOf(frames: FrameTable, i: number): number {
+  const names = frames.events;
+  if (names !== eventNames) {
+    eventNames = names;
+    eventReaders.length = 0;
+    for (const name of names) eventReaders.push(readerOfEvent(name));
+  }
+  return eventReaders[frames.event[i] as number] ?? JSON_READER;
+}
+
+/**
  * The adapter's `stepIn`: frame i read in place in the decoded text through the first template of the reader its
  * event name points to, when that template is one `readKnown` reads and its expression matches the frame's whole
  * data there: the signals `readKnown` writes for it (the hole read from the text); else false, nothing written.
  */
 export function readIn(state: AnthropicState, frames: FrameTable, i: number, out: SignalOut): boolean {
-  const hit = readerOfEvent(frames.events[frames.event[i] as number] as string);
+  const hit = readerOf(frames, i);
   const r = state.holes.readers[hit];
   const t = r === undefined ? undefined : r.template;
   if (r === undefined || t === undefined) return false;
