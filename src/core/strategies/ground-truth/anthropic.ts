@@ -122,9 +122,6 @@ export function observeAnthropic(data: string, event: string): Op[] | undefined 
 class TraceSink implements Sink, Replay {
   frame = 0 as FrameIndex;
   heard = 0;
-  /** The block whose type `fragmentJson` looked up last, and that type (a block's fragments come in a row). */
-  last: string | undefined = undefined;
-  lastType: string | undefined = undefined;
   constructor(
     readonly t: Tracer,
     readonly blocks: Map<string, string>,
@@ -136,7 +133,6 @@ class TraceSink implements Sink, Replay {
   block(key: string, type: string): void {
     this.heard++;
     this.blocks.set(key, type);
-    this.last = this.lastType = undefined;
   }
   start(key: string, id: string | undefined, fname: string | undefined): void {
     this.heard++;
@@ -170,8 +166,7 @@ class TraceSink implements Sink, Replay {
   }
   fragmentJson(key: Field, text: string, start: number, end: number): void {
     this.heard++;
-    if (key !== this.last) this.lastType = this.blocks.get((this.last = key) as string);
-    if (this.lastType !== 'server_tool_use') this.t.fragmentJson(key as string, this.frame, text, start, end);
+    if (this.blocks.get(key as string) !== 'server_tool_use') this.t.fragmentJson(key as string, this.frame, text, start, end);
   }
 }
 
