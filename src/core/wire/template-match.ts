@@ -23,6 +23,11 @@
  * name and input are the envelope's); a block stop whose hole is its index (`blockStopAt`). Those are the signals
  * the adapter's general path gives for the event it would rebuild (test/core/wire/anthropic-envelope.test.ts
  * compares with `{ envelopes: false }`). Otherwise false, nothing written: the adapter reads the frame as before.
+ * `readIn(state, frames, i, out)`, installed as the adapter's `stepIn`, reads frame i the same way without its data
+ * sliced out: the first template of the reader its SSE event name points to, when it is one of those three (a
+ * delta's or start's once it has its matcher), is matched by its expression without the end anchor at the data's
+ * range of the decoded text, the match ending where the data ends; then the same signals, else false, nothing
+ * written (test/core/wire/anthropic-in-place.test.ts).
  */
 import { decodeFrom, MAX_DECODED } from './json-string';
 import { installHoleMatcher, type Template } from './template';
