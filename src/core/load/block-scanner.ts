@@ -6,7 +6,7 @@
  * Contract: `scanBlockEnds(bytes)` is the end (exclusive) of each block `segmentBytes(bytes, ...)` reports, in order,
  * plus `bytes.length` when an unterminated rest follows the last block; in its own exact buffer. Input without CR
  * (the common case) is scanned a 32-bit word at a time (four words per test where no byte is below 0x0E or above
- * 0x7F) for LF, and what the scan saw of each block's lines and of the non-ASCII bytes is noted for the decoder
+ * 0x7F) for LF, a word with such a byte but all ASCII and no CR having its LFs found from its bits, and what the scan saw of each block's lines and of the non-ASCII bytes is noted for the decoder
  * against the returned array (sse/block-scan.ts `noteScan`); input with a CR goes to `segmentBytes` itself (nothing
  * noted). Linear, never throws; the result depends on the bytes alone (`part`, the bytes scanned per call of the
  * inner loop, a multiple of 4, is for tests).
@@ -94,7 +94,32 @@ function scanPart(bytes: Uint8Array, words: Int32Array, head: number, p: number,
       p = head + w * 4;
       if (w === wEnd) continue;
       to = p + 4;
-      w++;
+      const a = words[w++] as number;
+      // an ASCII word without CR (most are: an LF or two ends a line): its LFs found from the word's bits, in order
+      // (the bytes equal to LF are the zero bytes of a ^ 0x0A0A0A0A; below 0x80 each, adding 0x7F to each byte of
+      // that sets its high bit exactly when it is not zero, carrying into no other byte)
+      if ((a & HIGH) === 0) {
+        const x = a ^ 0x0a0a0a0a;
+        const y = a ^ 0x0d0d0d0d;
+        if ((~((y + 0x7f7f7f7f) | y) & HIGH) === 0) {
+          for (let m = ~((x + 0x7f7f7f7f) | x) & HIGH; m !== 0; m &= m - 1) {
+            const q = p + ((31 - Math.clz32(m & -m)) >> 3);
+            if (q === s || q - 1 === lf) {
+              if (n === e.length) {
+                e = grown(e);
+                sh = grownInt(sh);
+              }
+              sh[n] = ls < 2 ? 0 : ls === 2 && f - s <= 0x7fffffff ? f - s : -1;
+              e[n++] = q + 1;
+              s = q + 1;
+              ls = 0;
+            } else if (ls++ === 0) f = q;
+            lf = q;
+          }
+          p = to;
+          continue;
+        }
+      }
     } else to = end;
     for (; p < to; p++) {
       const b = bytes[p] as number;

@@ -10,7 +10,7 @@
  * the call only (adaptFrames passes one object for every frame, its fields replaced). `isTerminal`
  * tells, from frame f's signals in a table alone, whether that frame is the wire's end-of-response event.
  */
-import type { FrameFields, WireId } from '../types';
+import type { FrameFields, FrameTable, WireId } from '../types';
 import type { SignalOut } from './signal-builder';
 import type { SignalTable } from './signal-table';
 
@@ -23,5 +23,11 @@ export interface WireAdapter<S> {
   wire: WireId;
   init(options?: AdaptOptions, previous?: S): S;
   step(state: S, frame: FrameFields, out: SignalOut): void;
+  /**
+   * Optional, installed by a large-input path (template-match.ts): frame i of `frames` read in place in the decoded
+   * text, without its data being sliced out; true when it wrote the signals `step` would write for it, false (nothing
+   * written) to have `step` read it.
+   */
+  stepIn?(state: S, frames: FrameTable, i: number, out: SignalOut): boolean;
   isTerminal(table: SignalTable, f: number): boolean;
 }

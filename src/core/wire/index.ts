@@ -54,17 +54,19 @@ export function adaptFrames(wire: WireId, frames: FrameTable, options: AdaptOpti
   // One object for every frame: adapters read a frame during its step only (adapter.ts), so none is made per frame.
   const frame: Mutable<FrameFields> = { index: frameIndex(0), turn: turnIndex(0), event: '', data: '' };
   for (let i = 0; i < frames.count; i++) {
-    frame.index = frameIndex(i);
     frame.turn = frameTurn(frames, i);
-    frame.event = frameEvent(frames, i);
-    frame.data = frameData(frames, i);
     if (frame.turn !== turn) {
       turn = frame.turn;
       state = adapter.init(options, state ?? undefined);
     }
     const mark = out.count;
     try {
-      adapter.step(state, frame, out);
+      if (!adapter.stepIn?.(state, frames, i, out)) {
+        frame.index = frameIndex(i);
+        frame.event = frameEvent(frames, i);
+        frame.data = frameData(frames, i);
+        adapter.step(state, frame, out);
+      }
     } catch (e) {
       // e.g. data nested so deep that re-serializing it overflows the stack: this frame is reported, the rest is read
       out.rollback(mark);

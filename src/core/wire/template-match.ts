@@ -23,13 +23,20 @@
  * name and input are the envelope's); a block stop whose hole is its index (`blockStopAt`). Those are the signals
  * the adapter's general path gives for the event it would rebuild (test/core/wire/anthropic-envelope.test.ts
  * compares with `{ envelopes: false }`). Otherwise false, nothing written: the adapter reads the frame as before.
+ * `readIn(state, frames, i, out)`, installed as the adapter's `stepIn`, reads frame i the same way without its data
+ * sliced out: the first template of the reader its SSE event name points to, when it is one of those three (a
+ * delta's or start's once it has its matcher), is matched by its expression without the end anchor at the data's
+ * range of the decoded text, the match ending where the data ends; then the same signals, else false, nothing
+ * written (test/core/wire/anthropic-in-place.test.ts).
  */
 import { decodeFrom, MAX_DECODED } from './json-string';
 import { installHoleMatcher, type Template } from './template';
 import type { SignalOut } from './signal-builder';
 import type { HoleSet } from './envelope';
+import { SIDE } from '../sse/frame-table';
+import type { FrameTable } from '../types';
 import { blockStopAt, jsonDelta, toolStart, type AnthropicState } from './anthropic-blocks';
-import { installKnownReader } from './anthropic-messages';
+import { anthropicMessages, installKnownReader } from './anthropic-messages';
 import { keyOf, obj, str } from './read';
 
 /** Regular-expression text matching `x` literally. */
@@ -41,12 +48,17 @@ const LITERAL = '"[^"\\\\\\x00-\\x1f]*(?:\\\\(?:["\\\\/bfnrt]|u[0-9a-fA-F]{4})[^
 const PAD = '"[^"\\\\\\x00-\\x1f]*"';
 const DIGITS = '(?:0|[1-9][0-9]{0,8})';
 
-export function matcherOf(t: Template): RegExp {
+/** The template's expression without its end anchor (the hole: a string literal, or with `hole` that text). */
+function sourceOf(t: Template, hole = LITERAL): string {
   const ix = t.index;
   let src = ix === undefined ? literally(t.prefix) : literally(ix.head) + DIGITS + literally(t.prefix);
-  src += LITERAL + literally(t.suffix);
+  src += hole + literally(t.suffix);
   if (t.padEnd !== undefined) src += PAD + literally(t.padEnd);
-  return new RegExp(src + '$', 'y');
+  return src;
+}
+
+export function matcherOf(t: Template): RegExp {
+  return new RegExp(sourceOf(t) + '$', 'y');
 }
 
 /** Whether `text` matches `re` (see the contract); false on any failure. */
@@ -99,13 +111,18 @@ interface Known {
   kind: number;
   /** START: the envelope's `content_block` (shared by the template: never written). */
   block: Record<string, unknown> | undefined;
+  /**
+   * For `readIn`: the template's expression matched at a frame's data in the decoded text (no end anchor: the match
+   * must end where the data ends), once the template has its matcher (STOP: at once); undefined until then.
+   */
+  re: RegExp | undefined;
 }
 
 const KNOWN = new WeakMap<Template, Known>();
 
 /** The template asked about last, and its answer: most frames come through one template. */
 let lastTemplate: Template | undefined;
-let lastKnown: Known = { kind: OTHER, block: undefined };
+let lastKnown: Known = { kind: OTHER, block: undefined, re: undefined };
 
 function knownOf(t: Template): Known {
   if (t === lastTemplate) return lastKnown;
@@ -120,7 +137,7 @@ function knownOf(t: Template): Known {
       : type === 'content_block_start' ? (t.index !== undefined && block !== undefined && block.type === 'tool_use' ? START : OTHER)
       : type === 'content_block_stop' ? STOP
       : OTHER;
-    known = { kind, block: kind === START ? block : undefined };
+    known = { kind, block: kind === START ? block : undefined, re: undefined };
     KNOWN.set(t, known);
   }
   lastTemplate = t;
@@ -142,6 +159,76 @@ export function readKnown(state: AnthropicState, set: HoleSet, out: SignalOut): 
   return true;
 }
 
+/** `text.slice(start + 1, end - 1)`'s value, for a JSON string literal text[start, end) that a matcher checked. */
+function literalAt(text: string, start: number, end: number): string {
+  const last = end - 1;
+  for (let i = start + 1; i < last; i++)
+    if (text.charCodeAt(i) === 92) return (end - start <= MAX_DECODED ? decodeFrom(text, start + 1, i, last) : undefined) ?? (JSON.parse(text.slice(start, end)) as string);
+  return text.slice(start + 1, last);
+}
+
+/** The in-place expression of template `t` of reader `hit` when its `known` kind is read by `readIn`, else undefined. */
+function inPlaceOf(t: Template, known: Known, hit: number): RegExp | undefined {
+  const kind = known.kind;
+  if (known.re !== undefined) return known.re;
+  if (kind === STOP && hit === INDEX_READER && t.index === undefined) known.re = new RegExp(sourceOf(t, DIGITS), 'y');
+  else if (((kind === JSON_DELTA && hit === JSON_READER) || (kind === START && hit === START_READER)) && t.fast?.re !== undefined) known.re = new RegExp(sourceOf(t), 'y');
+  return known.re;
+}
+
+/** The reader whose templates a frame of this SSE event name is tried with in place. */
+const readerOfEvent = (event: string): number => (event === 'content_block_stop' ? INDEX_READER : event === 'content_block_start' ? START_READER : JSON_READER);
+
+/**
+ * `readerOfEvent` per entry of the last frame table's `events` (its event names, by index): the names are compared
+ * once per table, not once per frame (two names of the same length compare their characters).
+ */
+let eventNames: readonly string[] = [];
+const eventReaders: number[] = [];
+
+function readerOf(frames: FrameTable, i: number): number {
+  const names = frames.events;
+  if (names !== eventNames) {
+    eventNames = names;
+    eventReaders.length = 0;
+    for (const name of names) eventReaders.push(readerOfEvent(name));
+  }
+  return eventReaders[frames.event[i] as number] ?? JSON_READER;
+}
+
+/**
+ * The adapter's `stepIn`: frame i read in place in the decoded text through the first template of the reader its
+ * event name points to, when that template is one `readKnown` reads and its expression matches the frame's whole
+ * data there: the signals `readKnown` writes for it (the hole read from the text); else false, nothing written.
+ */
+export function readIn(state: AnthropicState, frames: FrameTable, i: number, out: SignalOut): boolean {
+  const hit = readerOf(frames, i);
+  const r = state.holes.readers[hit];
+  const t = r === undefined ? undefined : r.template;
+  if (r === undefined || t === undefined) return false;
+  const known = knownOf(t);
+  const re = inPlaceOf(t, known, hit);
+  if (re === undefined) return false;
+  const p = frames.piece[i] as number;
+  const text = p >= SIDE ? frames.side : (frames.pieces[p] as string);
+  const from = frames.dataStart[i] as number;
+  const to = frames.dataEnd[i] as number;
+  re.lastIndex = from;
+  if (!re.test(text) || re.lastIndex !== to) return false;
+  // as readHole notes a fit
+  r.seen++;
+  if (t === r.built) r.builtHit = true;
+  let k = from + (t.index === undefined ? t.prefix.length : t.index.head.length);
+  let n = 0;
+  for (let c = text.charCodeAt(k); c >= 48 && c <= 57; c = text.charCodeAt(++k)) n = n * 10 + (c - 48);
+  if (known.kind === STOP) out.push(blockStopAt(state, n));
+  else {
+    const hole = literalAt(text, k + t.prefix.length, to - t.suffix.length);
+    if (known.kind === JSON_DELTA) jsonDelta(state, n, keyOf(n) as string, hole, out);
+    else out.push(toolStart(state, n, hole, known.block as Record<string, unknown>));
+  }
+  return true;
+}
 
 /**
  * Installs this matcher for every template (template.ts `installHoleMatcher`), and the Anthropic adapter's envelope
@@ -150,4 +237,5 @@ export function readKnown(state: AnthropicState, set: HoleSet, out: SignalOut): 
 export function enableHoleMatchers(): void {
   installHoleMatcher({ matcherOf, matches, stringHole });
   installKnownReader(readKnown);
+  anthropicMessages.stepIn = readIn;
 }

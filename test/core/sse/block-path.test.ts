@@ -18,7 +18,7 @@ enableLargeInputPaths();
 
 const TOKENS: (string | number[])[] = [
   'data:', 'data: ', 'data:  ', 'data', 'dat', 'Data:', 'event:', 'event: ', 'event', 'eventx:', 'id: 7', 'id', ': c', ':',
-  'x', ' ', '{"a":1}', 'é', '数据', '😀', '\u0000', '\t', ':data: y', '\n', '\n', '\n', '\n\n', [0xff], [0xc3], [0xe6, 0x97], [0xed, 0xa0, 0x80],
+  'x', ' ', '{"a":1}', 'é', '数据', '😀', '\u0000', '\t', '\u000b', '\u000c', '\u000e', ':data: y', 'ab\ncd\n', 'a\nb\nc\nd\n', '\n', '\n', '\n', '\n\n', [0xff], [0xc3], [0xe6, 0x97], [0xed, 0xa0, 0x80],
 ];
 const BLOCKS = ['data: {"k":1}\n\n', 'data:x\n\n', 'event: e\ndata: v\n\n', 'event: content_block_delta\ndata: {"t":"é"}\n\n', 'event:\ndata:\n\n', 'event: é\ndata: 数据\n\n', ': ping\n\n', '\n', 'data: a\ndata: b\n\n', 'id: 1\ndata: x\n\n', 'event: e\nid: 2\ndata: x\n\n'];
 const part = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...BLOCKS) }, { weight: 3, arbitrary: fc.constantFrom(...TOKENS) });
