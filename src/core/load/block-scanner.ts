@@ -98,6 +98,8 @@ function scanPart(bytes: Uint8Array, words: Int32Array, head: number, p: number,
       // an ASCII word without CR (most are: an LF or two ends a line): its LFs found from the word's bits, in order
       // (the bytes equal to LF are the zero bytes of a ^ 0x0A0A0A0A; below 0x80 each, adding 0x7F to each byte of
       // that sets its high bit exactly when it is not zero, carrying into no other byte)
+      // the LF step below repeats the byte loop's on purpose: this is the per-byte hot path, and a shared function
+      // would have to carry its seven locals through an object
       if ((a & HIGH) === 0) {
         const x = a ^ 0x0a0a0a0a;
         const y = a ^ 0x0d0d0d0d;
