@@ -8,40 +8,11 @@
  * O(log n), without copying strings per frame.
  */
 
-// ---------------------------------------------------------------------------------------------------------------
-// Branded units
-// ---------------------------------------------------------------------------------------------------------------
-declare const msBrand: unique symbol;
-declare const turnMsBrand: unique symbol;
-declare const frameBrand: unique symbol;
-declare const turnBrand: unique symbol;
-/** Absolute milliseconds: a moment since the recording started. */
-export type Ms = number & { readonly [msBrand]: true };
-/** Turn-relative milliseconds: a moment measured from its turn's request (`Turn.requestAt`). */
-export type TurnMs = number & { readonly [turnMsBrand]: true };
-/** 0-based frame index across the whole recording (the same number as the URL's `f` and the CLI's frames). */
-export type FrameIndex = number & { readonly [frameBrand]: true };
-/** 0-based turn index: the position in `Recording.turns` (equal to that turn's `index`). */
-export type TurnIndex = number & { readonly [turnBrand]: true };
-export const ms = (n: number): Ms => n as Ms;
-export const turnMs = (n: number): TurnMs => n as TurnMs;
-export const frameIndex = (n: number): FrameIndex => n as FrameIndex;
-export const turnIndex = (n: number): TurnIndex => n as TurnIndex;
-/** The turn-relative time of the absolute moment `time`, in a turn whose request was sent at `requestAt`. */
-export const sinceRequest = (time: Ms, requestAt: Ms): TurnMs => (time - requestAt) as TurnMs;
-/** The absolute moment of the turn-relative time `rel`, in a turn whose request was sent at `requestAt`. */
-export const fromRequest = (rel: TurnMs, requestAt: Ms): Ms => (requestAt + rel) as Ms;
-
-/**
- * For the builders that fill a part of the model in place before handing it out (loaders, the sse decoder, the
- * strategies' run log, the ground-truth tracer): the same shape with every `readonly` removed, deeply. A `Mutable<T>`
- * is assignable to `T`; nothing outside a builder holds one.
- */
-export type Mutable<T> = unknown extends T
-  ? T
-  : T extends string | number | boolean | bigint | symbol | null | undefined | Uint8Array | Float64Array
-    ? T
-    : { -readonly [K in keyof T]: Mutable<T[K]> };
+// Branded units (./units.ts) and the timing model (./timing-types.ts)
+export * from './units';
+import type { FrameIndex, Ms, TurnIndex } from './units';
+export * from './timing-types';
+import type { Anomaly, TurnTiming } from './timing-types';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Recording (load)
@@ -291,64 +262,6 @@ export interface CarriedCall {
   /** The frame of its end signal, or undefined when the stream never ended it (a cut stream). */
   readonly endFrame?: FrameIndex;
   readonly valid: boolean;
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Timing (timeline)
-// ---------------------------------------------------------------------------------------------------------------
-export type AnomalyCode =
-  | 'finish-tool-calls-without-call'
-  | 'no-terminal-event'
-  | 'error-event'
-  | 'unterminated-final-event'
-  | 'invalid-arguments'
-  | 'call-cut-off'
-  | 'call-without-name'
-  | 'arguments-lost'
-  | 'reused-index'
-  | 'unknown-event'
-  | 'time-goes-back'
-  | 'invalid-utf8'
-  | 'invalid-json'
-  | 'too-deep';
-
-export interface Anomaly {
-  readonly code: AnomalyCode;
-  readonly turn: TurnIndex;
-  readonly frame?: FrameIndex;
-  /** Plain detail (an event name, a key, an error message): data, not prose. */
-  readonly detail?: string;
-}
-
-export interface Gap {
-  /** The frame after the silence. */
-  readonly frame: FrameIndex;
-  /** Turn-relative start of the silence. */
-  readonly fromMs: TurnMs;
-  /** Its length (a duration). */
-  readonly lengthMs: number;
-}
-
-export interface TurnTiming {
-  readonly turn: TurnIndex;
-  readonly requestAt: Ms;
-  /** Frame range [first, last] of this turn, or null when it has no frame. */
-  readonly frames: readonly [FrameIndex, FrameIndex] | null;
-  readonly frameCount: number;
-  /** All turn-relative (ms from the turn's request); null when absent. */
-  readonly firstFrameMs: TurnMs | null;
-  readonly firstReasoningMs: TurnMs | null;
-  readonly firstTextMs: TurnMs | null;
-  readonly firstToolCallMs: TurnMs | null;
-  readonly lastFrameMs: TurnMs | null;
-  readonly endMs: TurnMs | null;
-  readonly endStatus: EndStatus | null;
-  readonly finishReason: string | null;
-  readonly usage: { readonly inputTokens?: number; readonly outputTokens?: number } | null;
-  readonly gaps: readonly Gap[];
-  /** A duration. */
-  readonly longestGapMs: number | null;
-  readonly anomalies: readonly Anomaly[];
 }
 
 // ---------------------------------------------------------------------------------------------------------------

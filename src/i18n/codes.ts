@@ -1,5 +1,5 @@
-// Words for the codes core returns (closed unions in src/core/types.ts and strategy-types.ts), as typed tables: a code added to a union
-// without its message key here is a compile error. The UI and the CLI both word codes through these.
+// Words for the codes core returns (closed unions in src/core/types.ts, timing-types.ts and strategy-types.ts), as
+// typed tables: a code added to a union without its message key here is a compile error. The UI and the CLI both word codes through these.
 import type { NaReason, WireId } from '../core/types';
 import type { MessageKey } from './index';
 

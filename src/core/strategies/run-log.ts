@@ -32,7 +32,7 @@ const FAILED: AttemptOutcome = { ok: false };
 /** A buffer's fragments before its first one: shared, never written (its first fragment replaces it). */
 const NO_FRAGMENTS = Object.freeze([]) as unknown as Fragment[];
 
-/** A signal without a text (a module-level copy: read per fragment, and an import is a getter under tsx's CommonJS). */
+/** A signal without a text (a module-level copy, read per fragment: see timeline/index.ts on imported bindings). */
 const NONE = NO_TEXT;
 
 export interface RunLog {

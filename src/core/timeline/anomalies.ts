@@ -24,8 +24,7 @@ import { DEEP_NESTING, jsonTextDepth } from '../strategies/json';
 import { isTerminalAt } from '../wire';
 import { signalRef as signalRef_, signalText as signalText_, SK as SK_, textIs as textIs_, textStartsWith as textStartsWith_, type SignalTable } from '../wire/signal-table';
 
-// Module-level copies of what runs per signal: under a CommonJS transform (tsx: the CLI, the benches) every read
-// of an imported binding is a getter call.
+// Module-level copies of what runs per signal (see timeline/index.ts on imported bindings).
 const SK = { ...SK_ };
 const signalRef = signalRef_;
 const signalText = signalText_;

@@ -15,8 +15,8 @@
 import type { Signal } from '../types';
 import { NONE as NONE_, PIECE_CHARS as PIECE_CHARS_, SK as SK_, type SignalTable } from './signal-table';
 
-// Module-level copies of the imported constants: under a CommonJS transform (tsx, which runs the CLI and the
-// benches) every read of an imported binding is a getter call, and these are read several times per signal.
+// Module-level copies of the imported constants, read several times per signal (see timeline/index.ts on imported
+// bindings).
 const NONE = NONE_;
 const PIECE_CHARS = PIECE_CHARS_;
 const SK = { ...SK_ };

@@ -1,7 +1,7 @@
 // Every anomaly code and verdict reason core can emit has its words in both languages: the facts catalog
 // (`anomaly.<code>`, `reason.<reason>`) and the waterfall's short label (`waterfall.anomaly.<code>`). The codes are
-// read from the unions in src/core/types.ts and src/core/strategy-types.ts themselves, so a code added there without
-// its words fails here.
+// read from the unions in src/core/types.ts, timing-types.ts and strategy-types.ts themselves, so a code added
+// there without its words fails here.
 import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
 import { en as factsEn } from '../../../src/i18n/messages/facts';
@@ -12,7 +12,7 @@ type Loose = { en: Record<string, string>; zh: Record<string, string> };
 const facts: Loose = { en: factsEn, zh: factsZh };
 const waterfall: Loose = waterfallArea;
 
-const TYPES = ['types.ts', 'strategy-types.ts'].map((f) => readFileSync(new URL(`../../../src/core/${f}`, import.meta.url), 'utf8')).join('\n');
+const TYPES = ['types.ts', 'timing-types.ts', 'strategy-types.ts'].map((f) => readFileSync(new URL(`../../../src/core/${f}`, import.meta.url), 'utf8')).join('\n');
 
 /** The string members of `export type <name> = 'a' | 'b' ...;` in those files. */
 function members(name: string): string[] {
