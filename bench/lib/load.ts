@@ -55,7 +55,7 @@ function ours(rec: Recording, envelopes = true): number {
   const signals = adaptFrames('openai-chat', frames, { envelopes });
   const trace = traceCalls('openai-chat', frames);
   const run = runStrategy(STRATEGIES[DEFAULT_STRATEGY], { wire: 'openai-chat', frames, signals, carried: trace.carried, turns: [turnIndex(0)] });
-  return frames.count + run.attempts.length;
+  return frames.count + run.attempts.count;
 }
 
 export function benchLoad(events = 500_000, rounds = 7): LoadFigures {

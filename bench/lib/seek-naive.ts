@@ -5,7 +5,7 @@ import { load } from '../../src/core/load';
 import { analyze } from '../../src/core/session/session';
 import { runStrategy } from '../../src/core/strategies/run';
 import { STRATEGIES } from '../../src/core/strategies/registry';
-import { attemptsUpTo, bufferLengthAt, buffersAt, callsUpTo } from '../../src/core/session/view';
+import { attemptCountUpTo, bufferLengthAt, buffersAt, callsUpTo } from '../../src/core/session/view';
 import { frameIndex, turnIndex, type StrategyId } from '../../src/core/types';
 import { p95, seededRandom } from './stats';
 
@@ -37,12 +37,12 @@ export function benchSeekCompute(jsonl: string, seeks = 200, strategy: StrategyI
       carried: session.carried,
       turns: [turnIndex(0)],
     });
-    sink += r.attempts.length;
+    sink += r.attempts.count;
     naive.push(performance.now() - t0);
     t0 = performance.now();
     const fi = frameIndex(f);
     for (const b of buffersAt(run, fi)) sink += bufferLengthAt(b, fi);
-    sink += attemptsUpTo(run, fi).length + callsUpTo(run, fi).length;
+    sink += attemptCountUpTo(run, fi) + callsUpTo(run, fi).length;
     ours.push(performance.now() - t0);
   }
   if (sink < 0) console.log(sink);

@@ -9,6 +9,7 @@ import { registerMessages, translate, type Lang, type MessageKey, type Params } 
 import { naReasonKey } from '../i18n/codes';
 import { issueWording } from '../i18n/issues';
 import { cli } from '../i18n/messages/inspect';
+import { failedCount } from '../core/strategies/attempts';
 import { round1 } from './inspect-json';
 
 registerMessages(cli);
@@ -80,8 +81,8 @@ export function inspectSummary(session: Session, name: string, only?: StrategyId
       lines.push(`${head}n/a   ${t('cli.na', { reason: run.naReason ? t(naReasonKey(run.naReason)) : t('cli.na.unknown') })}`);
       continue;
     }
-    const failed = run.attempts.filter((a) => !a.ok).length;
-    const calls = t('cli.calls', { calls: String(run.calls.length), callCount: run.calls.length, failed: String(failed), attempts: String(run.attempts.length) });
+    const failed = failedCount(run.attempts);
+    const calls = t('cli.calls', { calls: String(run.calls.length), callCount: run.calls.length, failed: String(failed), attempts: String(run.attempts.count) });
     const fail = run.verdicts.find((v) => v.verdict === 'fail');
     if (!fail) {
       lines.push(`${head}ok    ${calls}`);

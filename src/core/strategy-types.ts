@@ -40,19 +40,38 @@ export interface BufferLog {
   readonly fragments: readonly { readonly frame: FrameIndex; readonly start: number; readonly end: number }[];
 }
 
+/** One parse attempt, as a row (strategies/attempts.ts `attemptAt` makes it from a run's `AttemptTable`). */
 export interface ParseAttempt {
   readonly frame: FrameIndex;
   readonly turn: TurnIndex;
+  /** Its buffer's call key (null for the one shared buffer). */
   readonly key: CallKey | null;
-  /** The input is `buffers[bufferId].text.slice(start, end)`, or `text` when it came whole from an event. */
+  /** The input is `buffers[bufferId].text.slice(start, end)`. */
   readonly bufferId: number;
   readonly start: number;
   readonly end: number;
-  readonly text?: string;
   readonly ok: boolean;
   /** The parser's own message (JSON.parse's), when it failed and was parsed; absent when the run rejected the input
    * without parsing (cut short): `attemptError` (session/view.ts) gives the message in both cases. */
   readonly error?: string;
+}
+
+/**
+ * A run's parse attempts as columns, sorted by frame: attempt i is row i of every column (read them with
+ * strategies/attempts.ts). The columns are exactly `count` long.
+ */
+export interface AttemptTable {
+  readonly count: number;
+  readonly frame: Uint32Array;
+  readonly turn: Uint32Array;
+  /** The buffer whose text [start, end) the attempt parsed. */
+  readonly buffer: Uint32Array;
+  readonly start: Uint32Array;
+  readonly end: Uint32Array;
+  /** 1: parsed; 0: failed. */
+  readonly ok: Uint8Array;
+  /** JSON.parse's message by attempt index, for the failed attempts that were parsed (sparse). */
+  readonly errors: Readonly<Record<number, string>>;
 }
 
 export interface ReadyCall {
@@ -112,8 +131,8 @@ export interface StrategyRun {
   /** Why it does not apply (a code; src/i18n words it). */
   readonly naReason?: NaReason;
   readonly buffers: readonly BufferLog[];
-  /** Sorted by frame. */
-  readonly attempts: readonly ParseAttempt[];
+  /** Sorted by frame, as columns. */
+  readonly attempts: AttemptTable;
   /** Sorted by readyFrame. */
   readonly calls: readonly ReadyCall[];
   readonly verdicts: readonly TurnVerdict[];

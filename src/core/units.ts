@@ -37,6 +37,6 @@ export const fromRequest = (rel: TurnMs, requestAt: Ms): Ms => (requestAt + rel)
  */
 export type Mutable<T> = unknown extends T
   ? T
-  : T extends string | number | boolean | bigint | symbol | null | undefined | Uint8Array | Float64Array
+  : T extends string | number | boolean | bigint | symbol | null | undefined | Uint8Array | Uint32Array | Float64Array
     ? T
     : { -readonly [K in keyof T]: Mutable<T[K]> };

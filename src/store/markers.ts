@@ -8,9 +8,9 @@
  * it as a sorted Int32Array for O(log n) previous / next lookups. Nothing here throws on odd input: marks after the
  * last frame land on the last frame, a session without frames has no markers.
  */
-import type { FrameIndex, Session, StrategyId, TurnIndex } from '../core/types';
+import type { FrameIndex, ParseAttempt, Session, StrategyId, TurnIndex } from '../core/types';
 import { frameIndex } from '../core/types';
-import { attemptError, lastAtOrBefore } from '../core/session/view';
+import { attemptAt, attemptError, lastAtOrBefore } from '../core/session/view';
 import { endSignal, firstSignal, signalKind, signalRef, SK } from '../core/wire/signal-table';
 
 export type MarkerKind = 'turn' | 'end' | 'fail' | 'gap' | 'mark' | 'anomaly' | 'unended';
@@ -108,12 +108,15 @@ export function failureMarkers(session: Session, strategy: StrategyId): Marker[]
   if (!run || !run.applicable) return [];
   const out: Marker[] = [];
   let last = -1;
-  for (const a of run.attempts) {
-    if (a.ok || a.frame === last) continue;
-    last = a.frame;
-    const m: Marker = { frame: a.frame, kind: 'fail', turn: a.turn };
-    if (a.error !== undefined) m.detail = a.error;
-    else lazyDetail(m, () => attemptError(run, a));
+  const t = run.attempts;
+  for (let i = 0; i < t.count; i++) {
+    const frame = t.frame[i] as FrameIndex;
+    if (t.ok[i] === 1 || frame === last) continue;
+    last = frame;
+    const m: Marker = { frame, kind: 'fail', turn: t.turn[i] as TurnIndex };
+    const error = t.errors[i];
+    if (error !== undefined) m.detail = error;
+    else lazyDetail(m, () => attemptError(run, attemptAt(run, i) as ParseAttempt));
     out.push(m);
   }
   return out;

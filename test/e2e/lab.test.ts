@@ -10,6 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { analyzeText } from '../../src/core/session/analyze';
 import type { Session, StrategyId } from '../../src/core/types';
 import { appUrl, launch, watchErrors } from './browser';
+import { attemptRows } from '../../src/core/strategies/attempts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -25,7 +26,7 @@ function session(name: string, faults: string[] = []): Session {
   return r.session;
 }
 
-const failedAttempts = (s: Session, id: StrategyId) => s.strategies[id].attempts.filter((a) => !a.ok).length;
+const failedAttempts = (s: Session, id: StrategyId) => attemptRows(s.strategies[id]).filter((a) => !a.ok).length;
 
 async function open(path: string): Promise<{ page: Page; errors: string[] }> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });

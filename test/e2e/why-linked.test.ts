@@ -5,6 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { appUrl, axeViolations, launch, shippedSession as session, watchErrors } from './browser';
+import { attemptRows } from '../../src/core/strategies/attempts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -85,7 +86,7 @@ test('finish_reason tool_calls with no call: a warning in the conclusion, in zh 
 
 test('linked highlighting: a raw row lights its fragment and attempt; a fragment lights its row; a fragment click seeks', async () => {
   const docs = session('anthropic-docs');
-  const attempt = docs.strategies['parse-each-fragment'].attempts.find((a) => a.start !== a.end || a.text);
+  const attempt = attemptRows(docs.strategies['parse-each-fragment']).find((a) => a.start !== a.end);
   const f = attempt!.frame;
   const last = docs.frames.count - 1;
   const { page, errors } = await open(`?rec=anthropic-docs&s=parse-each-fragment&f=${last}&lang=en`);

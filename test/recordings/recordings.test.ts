@@ -14,6 +14,7 @@ import { compareAssembly, readRecordedMessage, selfCheck } from '../../src/ui/se
 import { framesOf, getFrame } from '../../src/core/sse';
 import { chunkList, emptyTable } from '../../src/core/chunk-table';
 import { frameKindAt, signalsAt } from '../../src/core/wire';
+import { attemptRows } from '../../src/core/strategies/attempts';
 
 const DIR = join(import.meta.dirname, '../../public/recordings');
 const manifestText = readFileSync(join(DIR, 'index.json'), 'utf8');
@@ -141,8 +142,8 @@ describe('the lesson figures', () => {
       ['read_file', true],
     ]);
     const pef = s.strategies['parse-each-fragment'];
-    expect(pef.attempts.every((a) => a.ok)).toBe(true);
-    expect(pef.attempts.length).toBe(2);
+    expect(attemptRows(pef).every((a) => a.ok)).toBe(true);
+    expect(pef.attempts.count).toBe(2);
   });
 
   it('parallel-probe: the final message equals what per-call buffers assemble (ids included)', () => {
@@ -157,10 +158,10 @@ describe('the lesson figures', () => {
   it('anthropic-docs: parse-each-fragment fails on JSON.parse(\'\') first; shared buffer ends as {…}{…}', () => {
     const s = sessionOf('anthropic-docs');
     const pef = s.strategies['parse-each-fragment'];
-    const first = pef.attempts[0];
+    const first = attemptRows(pef)[0];
     expect(first?.ok).toBe(false);
     expect(first?.end).toBe(first?.start);
-    expect(pef.attempts.every((a) => !a.ok)).toBe(true);
+    expect(attemptRows(pef).every((a) => !a.ok)).toBe(true);
     const shared = s.strategies['shared-buffer'].buffers[0]?.text ?? '';
     expect(shared).toMatch(/^\{.*\}\{.*\}$/);
     expect(s.carried.map((c) => c.name)).toEqual(['read_file', 'read_file']);

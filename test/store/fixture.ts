@@ -4,6 +4,7 @@ import type { Frame, FrameKind, Session, Signal, StrategyId, StrategyRun, TurnTi
 import { STRATEGY_IDS, frameIndex, ms, turnIndex, turnMs } from '../../src/core/types';
 import { frameTableOf } from '../../src/core/sse';
 import { kindCodes, signalTableOf } from '../../src/core/wire';
+import { attemptTableOf } from '../../src/core/strategies/attempts';
 
 export interface FixtureFrame {
   turn: number;
@@ -63,16 +64,17 @@ export function makeSession(spec: FixtureFrame[], opts: { timed?: boolean; marks
     applicable: id !== 'completed-item',
     ...(id === 'completed-item' ? { naReason: 'no-complete-items' as const } : {}),
     buffers: [],
-    attempts: (id === 'shared-buffer' ? (opts.failAt ?? []) : []).map((f) => ({
-      frame: frameIndex(f),
-      turn: turnIndex(spec[f]?.turn ?? 0),
-      key: null,
-      bufferId: 0,
-      start: 0,
-      end: 0,
-      ok: false,
-      error: 'Unexpected token',
-    })),
+    attempts: attemptTableOf(
+      (id === 'shared-buffer' ? (opts.failAt ?? []) : []).map((f) => ({
+        frame: frameIndex(f),
+        turn: turnIndex(spec[f]?.turn ?? 0),
+        bufferId: 0,
+        start: 0,
+        end: 0,
+        ok: false,
+        error: 'Unexpected token',
+      })),
+    ),
     calls: [],
     verdicts: [],
     verdict: id === 'completed-item' ? 'n/a' : 'ok',

@@ -9,6 +9,7 @@ import { createPlayerStore, type PlayerStore } from '../../src/store/player';
 import type { Analyzer } from '../../src/store/state';
 import { manualScheduler } from './fixture';
 import { chunkList } from '../../src/core/chunk-table';
+import { attemptRows } from '../../src/core/strategies/attempts';
 
 /** The player's and the lab's state in one object (the lab is a store of its own). */
 const both = (st: { getState(): object; lab: { getState(): object } }) => ({ ...st.getState(), ...st.lab.getState() }) as ReturnType<PlayerStore['getState']> & ReturnType<PlayerStore['lab']['getState']>;
@@ -127,7 +128,7 @@ describe('the lesson tour', () => {
     expect(s.tour?.chosen).toBe(1);
     // revealed on the first failing frame: JSON.parse('')
     expect(s.frame).toBe(8);
-    expect(s.session?.strategies['parse-each-fragment'].attempts.find((x) => x.frame === 8)?.ok).toBe(false);
+    expect(attemptRows(s.session!.strategies['parse-each-fragment']).find((x) => x.frame === 8)?.ok).toBe(false);
 
     const cutStep = s.tour?.steps.findIndex((st) => st.faults?.length) ?? -1;
     await a.tourStep(cutStep);

@@ -17,6 +17,7 @@
 import type { FaultError } from '../faults';
 import { load } from '../load';
 import { decodeRecording, emptyFrameTable } from '../sse';
+import { emptyAttempts } from '../strategies/attempts';
 import { SAME_FOLD, STRATEGIES } from '../strategies/registry';
 import { runStrategy } from '../strategies/run';
 import { traceCalls, type CallTrace } from '../strategies/truth';
@@ -52,7 +53,7 @@ const pendingRun = (id: StrategyId): StrategyRun => ({
   applicable: false,
   naReason: PENDING_REASON,
   buffers: [],
-  attempts: [],
+  attempts: emptyAttempts(),
   calls: [],
   verdicts: [],
   verdict: 'n/a',

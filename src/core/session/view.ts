@@ -4,11 +4,13 @@
  * Contract: every accessor is O(log n) in the number of frames / fragments / attempts / calls (binary search over
  * logs sorted by frame), allocates nothing proportional to buffer sizes, and never copies a buffer's text except
  * when a caller asks for the text itself (`bufferTextAt`, `attemptInput`). A buffer at frame f is a prefix of its
- * final text; attempts and calls "so far" at frame f are prefixes of their logs. `attemptError` is a failed
+ * final text; attempts and calls "so far" at frame f are prefixes of their logs (attempts: the first
+ * `attemptCountUpTo(run, f)` rows of the run's table, read one by one with `attemptAt`). `attemptError` is a failed
  * attempt's JSON.parse message: the stored one, or derived from its input (one parse) for an attempt the run
  * rejected without parsing.
  */
 import { lastAtOrBefore } from '../sorted';
+import { attemptAt, countAtOrBefore } from '../strategies/attempts';
 import { parseError } from '../strategies/json';
 import type { BufferLog, FrameIndex, ParseAttempt, ReadyCall, StrategyRun } from '../types';
 
@@ -47,13 +49,12 @@ export function buffersAt(run: StrategyRun, f: FrameIndex): BufferLog[] {
   return run.buffers.filter((b) => (b.openedAt ?? b.fragments[0]?.frame ?? Infinity) <= f);
 }
 
-export function attemptsUpTo(run: StrategyRun, f: FrameIndex): readonly ParseAttempt[] {
-  return run.attempts.slice(0, countUpTo(run.attempts, f, (a) => a.frame));
+/** How many parse attempts the run made by frame f (rows 0 .. n-1 of its table: `attemptAt`). */
+export function attemptCountUpTo(run: StrategyRun, f: FrameIndex): number {
+  return countAtOrBefore(run.attempts, f);
 }
 
-export function attemptCountUpTo(run: StrategyRun, f: FrameIndex): number {
-  return countUpTo(run.attempts, f, (a) => a.frame);
-}
+export { attemptAt };
 
 export function callsUpTo(run: StrategyRun, f: FrameIndex): readonly ReadyCall[] {
   return run.calls.slice(0, countUpTo(run.calls, f, (c) => c.readyFrame));
@@ -61,7 +62,6 @@ export function callsUpTo(run: StrategyRun, f: FrameIndex): readonly ReadyCall[]
 
 /** The text a parse attempt saw. */
 export function attemptInput(run: StrategyRun, attempt: ParseAttempt): string {
-  if (attempt.text !== undefined) return attempt.text;
   const buffer = run.buffers[attempt.bufferId];
   return buffer ? buffer.text.slice(attempt.start, attempt.end) : '';
 }

@@ -24,7 +24,7 @@ export const completedItem = defineStrategy<null>({
     const args = signalText(t, i);
     const bufferId = ctx.log.openBuffer(ctx.turn, key, frame, id || undefined, name || undefined);
     const start = ctx.log.appendSignal(bufferId, frame, t, i);
-    const outcome = ctx.log.attempt(frame, ctx.turn, key, bufferId, start, args);
+    const outcome = ctx.log.attempt(frame, ctx.turn, bufferId, start, args);
     if (outcome.ok) ctx.log.ready({ turn: ctx.turn, key, id, name, argsText: args, args: outcome.value, readyFrame: frame });
     return state;
   },

@@ -7,6 +7,7 @@
  * a single frame (one non-empty fragment or one whole-call event) — why parse-each-fragment never failed on it.
  */
 import type { CallKey, FrameIndex, NaReason, Session, StrategyId, TurnIndex, Verdict, VerdictReason } from '../types';
+import { failedCount } from './attempts';
 import { traceCalls } from './truth';
 
 export interface StrategyFacts {
@@ -24,7 +25,7 @@ export interface StrategyFacts {
 
 export function strategyFacts(session: Session, id: StrategyId): StrategyFacts {
   const run = session.strategies[id];
-  const attemptsFailed = run.attempts.reduce((n, a) => (a.ok ? n : n + 1), 0);
+  const attemptsFailed = failedCount(run.attempts);
   const argFrames = traceCalls(session.wire, session.frames).argFrames;
   const facts: StrategyFacts = {
     strategy: id,
@@ -32,7 +33,7 @@ export function strategyFacts(session: Session, id: StrategyId): StrategyFacts {
     neverFailed: run.applicable && run.verdict === 'ok' && attemptsFailed === 0,
     callsWhole: argFrames.length > 0 && argFrames.every((n) => n <= 1),
     attemptsFailed,
-    attemptsTotal: run.attempts.length,
+    attemptsTotal: run.attempts.count,
     callsProduced: run.calls.length,
     callsCarried: session.carried.length,
   };

@@ -19,7 +19,7 @@ function parseFragment(slot: Slot, ctx: StrategyContext, frame: FrameIndex, t: S
   const start = appendArgs(slot, ctx, frame, t, i);
   if (slot.ready) return;
   const text = signalText(t, i);
-  const outcome = ctx.log.attempt(frame, ctx.turn, slot.key, slot.bufferId, start, text);
+  const outcome = ctx.log.attempt(frame, ctx.turn, slot.bufferId, start, text);
   if (!outcome.ok) return;
   slot.ready = true;
   ctx.log.ready({ turn: ctx.turn, key: slot.key, id: slot.id, name: slot.name, argsText: text, args: outcome.value, readyFrame: frame });

@@ -6,16 +6,17 @@
  * is a range of the signal table's pieces, read in place: while each fragment continues the previous one in the
  * same piece (one call's deltas in a row), the buffer's pending text is that one growing range, sliced once when
  * it is read or another fragment breaks the run; the text is the same as the fragments' concatenation. Attempts
- * and ready calls are logged in the order they happen, which is frame order because strategies are folded frame
- * by frame. Nothing here throws on bad input: parse failures are data.
+ * (as columns, attempts.ts: no object per attempt) and ready calls are logged in the order they happen, which is
+ * frame order because strategies are folded frame by frame. Nothing here throws on bad input: parse failures are data.
  * An attempt whose input `cannotBeJson` (json.ts: cut short, brackets open) is logged failed without calling
  * JSON.parse, so without a message (`error` absent); `attemptError` (session/view.ts) derives JSON.parse's own
  * message for it when a view or the verdict asks. Parse-each-fragment fails on nearly every fragment: a thrown
  * SyntaxError each would cost more than the rest of its run.
- * Cost: a fragment is one record, and at most one slice and one concatenation; no per-fragment object beyond the
- * logged ones.
+ * Cost: a fragment is one record, and at most one slice and one concatenation; an attempt is one row of typed
+ * columns.
  */
-import type { BufferLog, CallKey, FrameIndex, Mutable, ParseAttempt, ReadyCall, SignalTable, StrategyNote, TurnIndex } from '../types';
+import type { AttemptTable, BufferLog, CallKey, FrameIndex, Mutable, ReadyCall, SignalTable, StrategyNote, TurnIndex } from '../types';
+import { AttemptColumns } from './attempts';
 import { keepAlive } from './ground-truth/keep';
 import { cannotBeJson, parseJson, type ParseOutcome } from './json';
 import { NONE as NO_TEXT } from '../wire/signal-table';
@@ -45,25 +46,16 @@ export interface RunLog {
   /** The buffer's text so far. */
   textOf(bufferId: number): string;
   /**
-   * Parses `input`, which is buffer[start, end) of `bufferId`, and logs the attempt `{frame, turn, key, bufferId,
-   * start, end, ok}` (with JSON.parse's `error` when it parsed and failed); with `emptyMeansNoArgs`, an empty input
+   * Parses `input`, which is buffer[start, end) of `bufferId`, and logs the attempt (frame, turn, buffer, start, end,
+   * ok, and JSON.parse's error when it parsed and failed; its call key is the buffer's); with `emptyMeansNoArgs`, an empty input
    * parses as {} (see json.ts). `whole`: the input is a call's whole buffer, which usually parses, so JSON.parse is
    * tried first and the scan only decides, on a failure, whether the attempt keeps a message; the logged attempt
    * is the same either way (the scan rejects only what JSON.parse rejects).
    */
-  attempt(
-    frame: FrameIndex,
-    turn: TurnIndex,
-    key: CallKey | null,
-    bufferId: number,
-    start: number,
-    input: string,
-    emptyMeansNoArgs?: boolean,
-    whole?: boolean,
-  ): AttemptOutcome;
+  attempt(frame: FrameIndex, turn: TurnIndex, bufferId: number, start: number, input: string, emptyMeansNoArgs?: boolean, whole?: boolean): AttemptOutcome;
   ready(call: ReadyCall): void;
   note(n: StrategyNote): void;
-  finish(): { buffers: BufferLog[]; attempts: ParseAttempt[]; calls: ReadyCall[]; notes: StrategyNote[] };
+  finish(): { buffers: BufferLog[]; attempts: AttemptTable; calls: ReadyCall[]; notes: StrategyNote[] };
 }
 
 /**
@@ -82,18 +74,11 @@ class Log implements RunLog {
   #piece = '';
   #from = 0;
   #to = 0;
-  readonly #attempts: ParseAttempt[] = [];
+  readonly #attempts = new AttemptColumns();
   readonly #calls: ReadyCall[] = [];
   readonly #notes: StrategyNote[] = [];
-  /** Whether the logs are frame-ordered as written (they are, folded frame by frame; checked, not assumed). */
-  #attemptsSorted = true;
+  /** Whether the calls are frame-ordered as written (they are, folded frame by frame; checked, not assumed). */
   #callsSorted = true;
-
-  #logAttempt(a: ParseAttempt): void {
-    const last = this.#attempts[this.#attempts.length - 1];
-    if (last !== undefined && last.frame > a.frame) this.#attemptsSorted = false;
-    this.#attempts.push(a);
-  }
 
   openBuffer(turn: TurnIndex, key: CallKey | null, frame: FrameIndex, callId?: string, name?: string): number {
     const id = this.#logs.length;
@@ -166,27 +151,18 @@ class Log implements RunLog {
     return this.#get(bufferId).text;
   }
 
-  attempt(
-    frame: FrameIndex,
-    turn: TurnIndex,
-    key: CallKey | null,
-    bufferId: number,
-    start: number,
-    input: string,
-    emptyMeansNoArgs = false,
-    whole = false,
-  ): AttemptOutcome {
+  attempt(frame: FrameIndex, turn: TurnIndex, bufferId: number, start: number, input: string, emptyMeansNoArgs = false, whole = false): AttemptOutcome {
     const end = start + input.length;
     // parsed (undefined: rejected by the scan, which runs first unless the input is a whole buffer)
     const outcome: ParseOutcome | undefined =
       emptyMeansNoArgs && input === '' ? { ok: true, value: {} } : whole || !cannotBeJson(input) ? parseJson(input) : undefined;
     if (outcome?.ok) {
-      this.#logAttempt({ frame, turn, key, bufferId, start, end, ok: true });
+      this.#attempts.push(frame, turn, bufferId, start, end, true);
       return outcome;
     }
     // a failure keeps JSON.parse's message only when the scan could not have rejected it
-    if (outcome === undefined || (whole && cannotBeJson(input))) this.#logAttempt({ frame, turn, key, bufferId, start, end, ok: false });
-    else this.#logAttempt({ frame, turn, key, bufferId, start, end, ok: false, error: outcome.error });
+    if (outcome === undefined || (whole && cannotBeJson(input))) this.#attempts.push(frame, turn, bufferId, start, end, false);
+    else this.#attempts.push(frame, turn, bufferId, start, end, false, outcome.error);
     return FAILED;
   }
 
@@ -200,14 +176,13 @@ class Log implements RunLog {
     this.#notes.push(n);
   }
 
-  finish(): { buffers: BufferLog[]; attempts: ParseAttempt[]; calls: ReadyCall[]; notes: StrategyNote[] } {
+  finish(): { buffers: BufferLog[]; attempts: AttemptTable; calls: ReadyCall[]; notes: StrategyNote[] } {
     const logs = this.#logs;
-    const attempts = this.#attempts;
+    const attempts = this.#attempts.finish();
     const calls = this.#calls;
     this.#flush();
     for (const log of logs) if (log.fragments === NO_FRAGMENTS) log.fragments = [];
     // Folding is frame-ordered already; a stable sort guards the invariant the view's binary searches rely on.
-    if (!this.#attemptsSorted) attempts.sort((x, y) => x.frame - y.frame);
     if (!this.#callsSorted) calls.sort((x, y) => x.readyFrame - y.readyFrame);
     return { buffers: logs, attempts, calls, notes: this.#notes };
   }

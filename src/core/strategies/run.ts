@@ -11,6 +11,7 @@
  */
 import { frameIndex, type CarriedCall, type FrameIndex, type FrameTable, type NaReason, type ParseAttempt, type SignalTable, type StrategyNote, type StrategyRun, type TurnIndex, type TurnVerdict, type WireId } from '../types';
 import { SIGNAL_KINDS } from '../wire/signal-table';
+import { attemptAt, emptyAttempts } from './attempts';
 import { createRunLog } from './run-log';
 import type { EndContext, Strategy } from './types';
 import { naVerdicts, overallVerdict, turnGroups, turnVerdict } from './verdict';
@@ -38,7 +39,7 @@ export function runStrategy(strategy: Strategy, input: RunInput): RunResult {
       applicable: false,
       naReason: applies,
       buffers: [],
-      attempts: [],
+      attempts: emptyAttempts(),
       calls: [],
       verdicts: naVerdicts(input.turns),
       verdict: 'n/a',
@@ -84,10 +85,16 @@ export function runStrategy(strategy: Strategy, input: RunInput): RunResult {
   }
 
   const { buffers, attempts, calls, notes } = log.finish();
-  const inputOf = (a: ParseAttempt): string => a.text ?? buffers[a.bufferId]?.text.slice(a.start, a.end) ?? '';
+  const inputOf = (a: ParseAttempt): string => buffers[a.bufferId]?.text.slice(a.start, a.end) ?? '';
   const carriedBy = turnGroups(input.carried);
   const callsBy = turnGroups(calls);
-  const attemptsBy = turnGroups(attempts);
+  // per turn, its first failed attempt (the table is in frame order, so the first row of the turn that failed)
+  const firstFailed = new Map<number, number>();
+  for (let i = 0; i < attempts.count; i++) {
+    const turn = attempts.turn[i] as number;
+    if (attempts.ok[i] === 0 && !firstFailed.has(turn)) firstFailed.set(turn, i);
+  }
+  const logged = { attempts, buffers };
   const verdicts: TurnVerdict[] = input.turns.map((turn) => {
     const message = crashed.get(turn);
     if (message !== undefined) return { turn, verdict: 'fail', reason: 'wrong-call', error: `strategy error: ${message}` };
@@ -96,7 +103,7 @@ export function runStrategy(strategy: Strategy, input: RunInput): RunResult {
       endFrame: lastFrame.get(turn),
       carried: carriedBy.get(turn) ?? [],
       produced: callsBy.get(turn) ?? [],
-      attempts: attemptsBy.get(turn) ?? [],
+      failed: attemptAt(logged, firstFailed.get(turn) ?? -1),
       inputOf,
     });
   });

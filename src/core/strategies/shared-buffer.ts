@@ -88,7 +88,7 @@ export const sharedBuffer = defineStrategy<SharedState>({
   endTurn(s, ctx) {
     if (s.bufferId === null || ctx.endFrame === undefined || s.first === null) return;
     const text = ctx.log.textOf(s.bufferId);
-    const outcome = ctx.log.attempt(ctx.endFrame, ctx.turn, null, s.bufferId, 0, text);
+    const outcome = ctx.log.attempt(ctx.endFrame, ctx.turn, s.bufferId, 0, text);
     if (!outcome.ok) return;
     const { key, id, name } = s.first;
     ctx.log.ready({ turn: ctx.turn, key, id, name, argsText: text, args: outcome.value, readyFrame: ctx.endFrame });

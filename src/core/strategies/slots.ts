@@ -171,7 +171,7 @@ export function closeAndParse(slot: Slot, ctx: StrategyContext, frame: FrameInde
   if (slot.closed) return;
   slot.closed = true;
   const text = ctx.log.textOf(slot.bufferId);
-  const outcome = ctx.log.attempt(frame, ctx.turn, slot.key, slot.bufferId, 0, text, emptyArgsMeanNoArgs(ctx.wire, text), usuallyWhole);
+  const outcome = ctx.log.attempt(frame, ctx.turn, slot.bufferId, 0, text, emptyArgsMeanNoArgs(ctx.wire, text), usuallyWhole);
   if (outcome.ok) {
     slot.ready = true;
     ctx.log.ready({ turn: ctx.turn, key: slot.key, id: slot.id, name: slot.name, argsText: text, args: outcome.value, readyFrame: frame });

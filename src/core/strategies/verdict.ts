@@ -31,8 +31,9 @@ export interface TurnInput {
   endFrame: FrameIndex | undefined;
   carried: readonly CarriedCall[];
   produced: readonly ReadyCall[];
-  attempts: readonly ParseAttempt[];
-  /** Resolves an attempt's input text (a buffer slice or the event text). */
+  /** The turn's first failed parse attempt, if one failed. */
+  failed: ParseAttempt | undefined;
+  /** Resolves an attempt's input text (its buffer's slice). */
   inputOf: (a: ParseAttempt) => string;
 }
 
@@ -148,7 +149,7 @@ export function turnVerdict(t: TurnInput): TurnVerdict {
   }
   if (first === undefined) return { turn: t.turn, verdict: 'ok' };
 
-  const failed = t.attempts.find((a) => !a.ok);
+  const failed = t.failed;
   if (failed) {
     const input = t.inputOf(failed);
     const v: Mutable<TurnVerdict> = { turn: t.turn, verdict: 'fail', reason: 'parse-failed', frame: failed.frame, input };

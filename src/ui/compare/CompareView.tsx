@@ -2,7 +2,7 @@
 // with the frame where each first diverges from the selected one and where the strategies first diverge at all.
 import { useMemo } from 'react';
 import { STRATEGY_IDS, type FrameIndex, type Session, type StrategyId } from '../../core/types';
-import { attemptCountUpTo, callsUpTo } from '../../core/session/view';
+import { attemptAt, attemptCountUpTo, callsUpTo } from '../../core/session/view';
 import { registerMessages, type Translate } from '../../i18n';
 import { checks } from '../../i18n/messages/checks';
 import { firstDivergence, firstDivergenceAmong } from './divergence';
@@ -55,7 +55,7 @@ export function CompareView({ session, strategy, frame, t, onSeek }: CompareView
           {STRATEGY_IDS.map((id) => {
             const run = session.strategies[id];
             const count = attemptCountUpTo(run, frame);
-            const last = count > 0 ? run.attempts[count - 1] : undefined;
+            const last = attemptAt(run, count - 1);
             const d = divergence.per.get(id) ?? null;
             return (
               <tr key={id} className={id === strategy ? 'ss-selected' : undefined}>

@@ -16,7 +16,12 @@ function outcomes(run: StrategyRun): Map<number, string> {
     if (list) list.push(what);
     else out.set(frame, [what]);
   };
-  for (const a of run.attempts) if (!a.ok) add(a.frame, `fail:${a.turn}:${a.key ?? ''}`);
+  const t = run.attempts;
+  for (let i = 0; i < t.count; i++) {
+    if (t.ok[i] === 1) continue;
+    const key = run.buffers[t.buffer[i] as number]?.key ?? '';
+    add(t.frame[i] as number, `fail:${t.turn[i] as number}:${key}`);
+  }
   for (const c of run.calls) add(c.readyFrame, `ready:${c.turn}:${c.key}:${c.name}:${c.argsText}`);
   return new Map([...out].map(([f, list]) => [f, list.sort().join('\n')]));
 }

@@ -10,6 +10,7 @@
  * a third verdict, `warn` (`shownVerdict`): it assembled what was there, but an agent loop would wait for a call
  * that never comes. Core's verdicts stay ok / fail / n/a; the warning is read from the turn's anomaly.
  */
+import { attemptAt, failedCount } from '../../core/strategies/attempts';
 import { strategyFacts } from '../../core/strategies/facts';
 import type { Session, StrategyId, TurnIndex, Verdict, VerdictReason } from '../../core/types';
 import type { MessageKey, Translate } from '../../i18n';
@@ -68,8 +69,8 @@ export function conclusionFacts(session: Session, id: StrategyId): ConclusionFac
   if (failing.reason === 'parse-failed' && failing.frame !== undefined) {
     const input = failing.input ?? '';
     const error = failing.error ?? '';
-    const failed = run.attempts.reduce((n, a) => (a.ok ? n : n + 1), 0);
-    const first = run.attempts[0];
+    const failed = failedCount(run.attempts);
+    const first = attemptAt(run, 0);
     return {
       kind: 'fail-parse',
       turn: failing.turn,
@@ -77,7 +78,7 @@ export function conclusionFacts(session: Session, id: StrategyId): ConclusionFac
       input,
       error,
       failed,
-      attempts: run.attempts.length,
+      attempts: run.attempts.count,
       firstAttempt: first !== undefined && !first.ok && first.frame === failing.frame,
       why: explainParseFailure(input, error),
     };

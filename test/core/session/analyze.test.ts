@@ -6,6 +6,7 @@ import { analyzeText } from '../../../src/core/session/analyze';
 import { analyze, isPending, withStrategies } from '../../../src/core/session/session';
 import { load } from '../../../src/core/load';
 import type { Session } from '../../../src/core/types';
+import { attemptRows } from '../../../src/core/strategies/attempts';
 
 const DIR = 'public/recordings';
 const files = readdirSync(DIR).filter((f) => f.endsWith('.jsonl'));
@@ -32,7 +33,7 @@ describe('the lesson figures (seeds/001, reference section 5)', () => {
     const t = s.timings[0];
     expect([t?.frameCount, t?.firstFrameMs, t?.lastFrameMs]).toEqual([6, 323.8, 547.3]);
     expect(s.carried.map((c) => c.name)).toEqual(['read_file', 'read_file']);
-    expect(s.strategies['parse-each-fragment'].attempts.every((a) => a.ok)).toBe(true);
+    expect(attemptRows(s.strategies['parse-each-fragment']).every((a) => a.ok)).toBe(true);
     expect(s.strategies['shared-buffer'].verdicts[0]?.error).toMatch(/^Unexpected non-whitespace character after JSON/);
   });
 

@@ -6,19 +6,20 @@ import { run } from './build';
 import * as c from './cases';
 import { frameTableOf } from '../../../src/core/sse';
 import { signalTableOf } from '../../../src/core/wire';
+import { attemptRows } from '../../../src/core/strategies/attempts';
 
 describe('parse-each-fragment', () => {
   it('fails from the first empty fragment on the Anthropic docs stream', () => {
     const { run: r } = run('parse-each-fragment', 'anthropic-messages', c.anthropicDocs);
     expect(r.verdicts[0]).toMatchObject({ verdict: 'fail', reason: 'parse-failed', frame: 3, input: '', error: 'Unexpected end of JSON input', key: '1' });
     // every half fragment fails too, and nothing is ever produced
-    expect(r.attempts.map((a) => a.ok)).toEqual([false, false, false, false, false, false]);
+    expect(attemptRows(r).map((a) => a.ok)).toEqual([false, false, false, false, false, false]);
     expect(r.calls).toEqual([]);
   });
 
   it('never fails when each call arrives whole in one frame', () => {
     const { run: r } = run('parse-each-fragment', 'openai-chat', c.mlxWhole);
-    expect(r.attempts.every((a) => a.ok)).toBe(true);
+    expect(attemptRows(r).every((a) => a.ok)).toBe(true);
     expect(r.calls.map((x) => [x.id, x.name, x.args, x.readyFrame])).toEqual([
       ['call_a', 'read_file', { path: 'README.md' }, 1],
       ['call_b', 'read_file', { path: 'pyproject.toml' }, 2],
@@ -27,7 +28,7 @@ describe('parse-each-fragment', () => {
 
   it('parses Responses deltas, not the done events', () => {
     const { run: r } = run('parse-each-fragment', 'openai-responses', c.responses);
-    expect(r.attempts.map((a) => [a.frame, attemptInput(r, a)])).toEqual([
+    expect(attemptRows(r).map((a) => [a.frame, attemptInput(r, a)])).toEqual([
       [2, '{"path":'],
       [3, '"a.md"}'],
       [7, '{"path":"b.md"}'],
@@ -91,7 +92,7 @@ describe('per-call-buffer', () => {
 
   it('on a cut Anthropic stream never parses and reports the missing call at the stream end', () => {
     const { run: r } = run('per-call-buffer', 'anthropic-messages', c.anthropicCut);
-    expect(r.attempts).toEqual([]);
+    expect(r.attempts.count).toBe(0);
     expect(r.verdicts[0]).toMatchObject({ verdict: 'fail', reason: 'call-never-ended', frame: 4, key: '1' });
   });
 });

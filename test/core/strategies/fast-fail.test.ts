@@ -4,6 +4,7 @@ import { attemptError } from '../../../src/core/session/view';
 import { analyzeInput } from '../../../src/core/session/session';
 import { cannotBeJson, parseError } from '../../../src/core/strategies/json';
 import { failureMarkers } from '../../../src/store/markers';
+import { attemptRows } from '../../../src/core/strategies/attempts';
 
 const throws = (t: string): boolean => parseError(t) !== undefined;
 
@@ -53,7 +54,7 @@ describe('an attempt rejected without parsing still shows the parser\'s own mess
     const r = analyzeInput(sse, 'x.sse');
     if (!r.ok) throw new Error(r.error.message);
     const run = r.session.strategies['parse-each-fragment'];
-    const [first, second] = run.attempts;
+    const [first, second] = attemptRows(run);
     expect(first?.ok).toBe(false);
     expect(first?.error).toBeUndefined();
     expect(attemptError(run, first!)).toBe(parseError('{"a":'));

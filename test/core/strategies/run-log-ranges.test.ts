@@ -66,7 +66,7 @@ describe('run-log appendSignal', () => {
           else if (op === 'read') expect(ranged.textOf(buffer)).toBe(plain.textOf(buffer));
           else if (op === 'attempt') {
             const input = ranged.textOf(buffer);
-            expect(ranged.attempt(f, turnIndex(0), String(buffer), buffer, 0, input)).toEqual(plain.attempt(f, turnIndex(0), String(buffer), buffer, 0, plain.textOf(buffer)));
+            expect(ranged.attempt(f, turnIndex(0), buffer, 0, input)).toEqual(plain.attempt(f, turnIndex(0), buffer, 0, plain.textOf(buffer)));
           }
         });
         expect(ranged.finish()).toEqual(plain.finish());

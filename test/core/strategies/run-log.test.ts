@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createRunLog } from '../../../src/core/strategies/run-log';
 import { frameIndex, turnIndex } from '../../../src/core/types';
 import { appendText } from './log-text';
+import { attemptRows } from '../../../src/core/strategies/attempts';
 
 const INPUTS = ['', '{', '{"a":1}', '{"a":1}{"b":2}', '{"a":}', '[1,2', '"x"', 'tru', 'true', '12', '01', '{"a":"\\u00e9"}', ' {"a": [1, {"b": null}]} '];
 
@@ -10,8 +11,8 @@ describe('run-log attempts', () => {
   it.each([false, true])('logs scan-rejected inputs without a message, parse failures with JSON.parse\'s (whole: %s)', (whole) => {
     const log = createRunLog();
     const id = log.openBuffer(turnIndex(0), '0', frameIndex(0));
-    for (const [i, input] of INPUTS.entries()) log.attempt(frameIndex(i), turnIndex(0), '0', id, 0, input, false, whole);
-    const { attempts } = log.finish();
+    for (const [i, input] of INPUTS.entries()) log.attempt(frameIndex(i), turnIndex(0), id, 0, input, false, whole);
+    const attempts = attemptRows(log.finish());
     expect(attempts.map((a) => [a.ok, a.error])).toEqual([
       [false, undefined],
       [false, undefined],
@@ -33,8 +34,8 @@ describe('run-log attempts', () => {
   it('keeps the attempts and calls in frame order, sorting only when written out of order', () => {
     const log = createRunLog();
     const id = log.openBuffer(turnIndex(0), '0', frameIndex(0));
-    for (const f of [3, 1, 2]) log.attempt(frameIndex(f), turnIndex(0), '0', id, 0, '1');
-    expect(log.finish().attempts.map((a) => a.frame)).toEqual([1, 2, 3]);
+    for (const f of [3, 1, 2]) log.attempt(frameIndex(f), turnIndex(0), id, 0, '1');
+    expect(attemptRows(log.finish()).map((a) => a.frame)).toEqual([1, 2, 3]);
   });
 
   it('appends fragments as ranges of one text', () => {

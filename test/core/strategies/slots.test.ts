@@ -7,6 +7,7 @@ import { closeAllOpen, closeAndParse, newSlots, openSlot, slotForComplete } from
 import type { StrategyContext } from '../../../src/core/strategies/types';
 import { frameIndex, turnIndex } from '../../../src/core/types';
 import { appendText } from './log-text';
+import { attemptRows } from '../../../src/core/strategies/attempts';
 
 const context = (): StrategyContext => ({ wire: 'openai-chat', turn: turnIndex(0), log: createRunLog() });
 
@@ -25,7 +26,9 @@ describe('slots', () => {
     expect([again.bufferId, again.closed, again.sawArgs, again.ready]).toEqual([2, false, false, false]);
     closeAllOpen(slots, ctx, frameIndex(3));
     closeAllOpen(slots, ctx, frameIndex(4));
-    const { buffers, attempts, calls } = ctx.log.finish();
+    const finished = ctx.log.finish();
+    const { buffers, calls } = finished;
+    const attempts = attemptRows(finished);
     expect(attempts.map((x) => [x.frame, x.bufferId, x.ok])).toEqual([
       [1, 0, false],
       [3, 1, true],

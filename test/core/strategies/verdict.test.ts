@@ -10,7 +10,7 @@ const produced = (over: Partial<ReadyCall> = {}): ReadyCall => ({
   turn: turnIndex(0), key: '0', id: 'a', name: 'f', argsText: '{"x":1}', args: { x: 1 }, readyFrame: frameIndex(4), ...over,
 });
 const input = (c: CarriedCall[], p: ReadyCall[]): TurnInput => ({
-  turn: turnIndex(0), endFrame: frameIndex(9), carried: c, produced: p, attempts: [], inputOf: () => '',
+  turn: turnIndex(0), endFrame: frameIndex(9), carried: c, produced: p, failed: undefined, inputOf: () => '',
 });
 
 describe('turnVerdict', () => {
@@ -40,7 +40,7 @@ describe('turnVerdict', () => {
   it('a failed parse attempt is reported before any mismatch, with its input and message', () => {
     const v = turnVerdict({
       ...input([carried()], []),
-      attempts: [{ frame: frameIndex(2), turn: turnIndex(0), key: '0', bufferId: 0, start: 0, end: 3, ok: false, error: 'Unexpected end of JSON input' }],
+      failed: { frame: frameIndex(2), turn: turnIndex(0), key: '0', bufferId: 0, start: 0, end: 3, ok: false, error: 'Unexpected end of JSON input' },
       inputOf: () => '{"x',
     });
     expect(v).toEqual({ turn: 0, verdict: 'fail', reason: 'parse-failed', frame: 2, input: '{"x', error: 'Unexpected end of JSON input', key: '0' });

@@ -10,6 +10,7 @@ import { estimatedRowPx, PLAIN_ROWS } from '../../../src/ui/panels/results/Attem
 import { frameIndex } from '../../../src/core/types';
 import { buildSession, type Ev } from './fixture';
 import { giveElementsASize, renderPanel } from './render';
+import { attemptRows } from '../../../src/core/strategies/attempts';
 
 beforeAll(giveElementsASize);
 afterEach(cleanup);
@@ -56,8 +57,8 @@ describe('AttemptList, virtualized', () => {
   }, 30_000);
 
   it('has one failed attempt per fragment in the fixture', () => {
-    expect(run.attempts).toHaveLength(FRAGMENTS);
-    expect(run.attempts.every((a) => !a.ok)).toBe(true);
+    expect(run.attempts.count).toBe(FRAGMENTS);
+    expect(attemptRows(run).every((a) => !a.ok)).toBe(true);
   });
 
   it('shows the newest of 20,000 attempts without rendering 20,000 rows, and keeps every one reachable', () => {
@@ -72,7 +73,7 @@ describe('AttemptList, virtualized', () => {
     expect(within(newest).getByText('failed')).toBeTruthy();
     // the whole list is as tall as all its rows: the first attempt can be scrolled to
     const ol = list().querySelector('ol') as HTMLElement;
-    expect(parseFloat(ol.style.height)).toBeGreaterThanOrEqual(FRAGMENTS * estimatedRowPx(run.attempts[0]) - 1);
+    expect(parseFloat(ol.style.height)).toBeGreaterThanOrEqual(FRAGMENTS * estimatedRowPx(run.attempts.ok[0] === 1) - 1);
     // and no "showing the last N" cap any more
     expect(screen.queryByText(/Showing the last/)).toBeNull();
   });
@@ -81,14 +82,14 @@ describe('AttemptList, virtualized', () => {
     const { rerender, props } = renderPanel(ResultsPanel, session, { strategy, frame: FRAGMENTS + 1 });
     for (const f of [5_000, 12, 19_999, 3, 10_001]) {
       rerender(<ResultsPanel {...props} frame={frameIndex(f)} />);
-      const upTo = run.attempts.filter((a) => a.frame <= f).length;
+      const upTo = attemptRows(run).filter((a) => a.frame <= f).length;
       expect(screen.getByRole('heading', { name: new RegExp(`^Parse attempts: ${upTo.toLocaleString('en')}$|^Parse attempts: ${upTo}$`) })).toBeTruthy();
       const newest = list().querySelector(`li[aria-posinset="${upTo}"]`) as HTMLElement | null;
       expect(newest, `frame ${f}`).not.toBeNull();
       expect(newest?.getAttribute('aria-current')).toBe('true');
       expect(list().querySelector(`li[aria-posinset="${upTo + 1}"]`)).toBeNull();
       // its row sits where the virtualizer put it, inside the rendered window
-      expect(newest?.style.transform).toBe(`translateY(${(upTo - 1) * estimatedRowPx(run.attempts[0])}px)`);
+      expect(newest?.style.transform).toBe(`translateY(${(upTo - 1) * estimatedRowPx(run.attempts.ok[0] === 1)}px)`);
       expect(rows().length).toBeLessThan(60);
     }
   });
@@ -148,10 +149,10 @@ describe('AttemptList, plain (a run of at most PLAIN_ROWS attempts)', () => {
   const shortRun = short.strategies[strategy];
 
   it('renders every attempt so far as a flowing row, the newest current', () => {
-    expect(shortRun.attempts.length).toBeLessThanOrEqual(PLAIN_ROWS);
+    expect(shortRun.attempts.count).toBeLessThanOrEqual(PLAIN_ROWS);
     renderPanel(ResultsPanel, short, { strategy, frame: 20 });
     expect(list().querySelector('ol.ss-flow')).not.toBeNull();
-    const upTo = shortRun.attempts.filter((a) => a.frame <= 20).length;
+    const upTo = attemptRows(shortRun).filter((a) => a.frame <= 20).length;
     expect(rows()).toHaveLength(upTo);
     expect(list().querySelector('li[aria-current="true"]')?.getAttribute('aria-posinset')).toBe(String(upTo));
     expect((rows()[0] as HTMLElement).style.transform).toBe('');

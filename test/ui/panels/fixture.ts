@@ -23,6 +23,7 @@ import {
 import { frameTableOf } from '../../../src/core/sse';
 import { emptyTable } from '../../../src/core/chunk-table';
 import { kindCodes, signalTableOf } from '../../../src/core/wire';
+import { emptyAttempts, attemptTableOf, attemptRows } from '../../../src/core/strategies/attempts';
 
 const T0 = turnIndex(0);
 
@@ -83,7 +84,7 @@ type Run = Mutable<StrategyRun>;
 type Buf = Mutable<BufferLog>;
 
 function emptyRun(id: StrategyId, applicable: boolean, naReason?: NaReason): Run {
-  return { id, applicable, ...(naReason ? { naReason } : {}), buffers: [], attempts: [], calls: [], verdicts: [], verdict: applicable ? 'ok' : 'n/a' };
+  return { id, applicable, ...(naReason ? { naReason } : {}), buffers: [], attempts: emptyAttempts(), calls: [], verdicts: [], verdict: applicable ? 'ok' : 'n/a' };
 }
 
 /** Folds the signals into the runs of parse-each-fragment, shared-buffer, per-call-buffer and partial-json-preview. */
@@ -99,10 +100,11 @@ function fold(signals: Signal[][], carried: CarriedCall[]): Record<StrategyId, S
     b.fragments.push({ frame: frameIndex(f), start: b.text.length, end: b.text.length + text.length });
     b.text += text;
   };
+  const rows = new Map<Run, ParseAttempt[]>();
   const attempt = (run: Run, b: Buf, f: number, start: number, end: number): ReturnType<typeof tryParse> => {
     const r = tryParse(b.text.slice(start, end));
     const a: ParseAttempt = { frame: frameIndex(f), turn: T0, key: b.key, bufferId: b.id, start, end, ok: r.ok, ...(r.ok ? {} : { error: r.error }) };
-    run.attempts.push(a);
+    rows.set(run, [...(rows.get(run) ?? []), a]);
     return r;
   };
   const ready = (run: Run, c: CallState, argsText: string, args: unknown, f: number) => {
@@ -147,14 +149,15 @@ function fold(signals: Signal[][], carried: CarriedCall[]): Record<StrategyId, S
   shared.id = 0;
   runs['shared-buffer'].buffers.push(shared);
   attempt(runs['shared-buffer'], shared, signals.length - 1, 0, shared.text.length);
+  for (const [run, list] of rows) run.attempts = attemptTableOf(list);
   runs['partial-json-preview'] = { ...runs['per-call-buffer'], id: 'partial-json-preview' };
   for (const id of ['parse-each-fragment', 'shared-buffer', 'per-call-buffer', 'partial-json-preview'] as const) {
     const run = runs[id];
-    const firstFail = run.attempts.find((a) => !a.ok);
+    const firstFail = attemptRows(run).find((a) => !a.ok);
     const missing = carried.find((c) => !run.calls.some((x) => x.key === c.key));
     let v: TurnVerdict = { turn: T0, verdict: 'ok' };
     if (firstFail) {
-      const input = firstFail.text ?? run.buffers[firstFail.bufferId]?.text.slice(firstFail.start, firstFail.end) ?? '';
+      const input = run.buffers[firstFail.bufferId]?.text.slice(firstFail.start, firstFail.end) ?? '';
       v = { turn: T0, verdict: 'fail', reason: 'parse-failed', frame: firstFail.frame, input, ...(firstFail.error ? { error: firstFail.error } : {}) };
     } else if (missing) v = { turn: T0, verdict: 'fail', reason: 'missing-call', key: missing.key };
     run.verdicts = [v];

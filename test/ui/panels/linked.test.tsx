@@ -14,6 +14,7 @@ import { RawEventsPanel } from '../../../src/ui/panels/raw/RawEventsPanel';
 import { ResultsPanel } from '../../../src/ui/panels/results/ResultsPanel';
 import { giveElementsASize, renderPanel } from './render';
 import { signalLists } from '../../../src/core/wire';
+import { attemptRows } from '../../../src/core/strategies/attempts';
 
 afterEach(cleanup);
 beforeAll(giveElementsASize);
@@ -24,7 +25,7 @@ function load(name: string): Session {
 }
 const docs = load('anthropic-docs.jsonl');
 const lastFrame = docs.frames.count - 1;
-const fragmentFrame = docs.strategies['parse-each-fragment'].attempts[1]!.frame;
+const fragmentFrame = attemptRows(docs.strategies['parse-each-fragment'])[1]!.frame;
 
 describe('linked highlighting', () => {
   it('a raw row reports its frame on hover and focus, and clears it on leave and blur', () => {

@@ -18,6 +18,7 @@ import {
 } from '../../../src/core/types';
 import { frameTableOf } from '../../../src/core/sse';
 import { emptySignalTable, kindCodes } from '../../../src/core/wire';
+import { emptyAttempts } from '../../../src/core/strategies/attempts';
 
 export interface TurnSpec {
   requestAt: number;
@@ -101,7 +102,7 @@ export function makeSession(spec: SessionSpec): Session {
         args: {},
         readyFrame: frameIndex((firstOfTurn[turn] ?? 0) + local),
       }));
-      return [id, { id, applicable: true, buffers: [], attempts: [], calls, verdicts: [], verdict: 'ok' }];
+      return [id, { id, applicable: true, buffers: [], attempts: emptyAttempts(), calls, verdicts: [], verdict: 'ok' }];
     }),
   ) as Record<StrategyId, StrategyRun>;
   const tools: ToolRun[] = (spec.tools ?? []).map((r, i) => ({

@@ -6,7 +6,7 @@
 // per frame, so scrubbing never swaps one list for the other. The scroll box takes focus, so the keyboard scrolls it
 // and Tab walks its rows.
 import { Suspense, useCallback, useLayoutEffect, useRef } from 'react';
-import type { FrameIndex, ParseAttempt, StrategyRun } from '../../../core/types';
+import type { FrameIndex, StrategyRun } from '../../../core/types';
 import type { Translate } from '../../../i18n';
 import { Attempt } from './AttemptRow';
 import { lazyView } from '../../shell/lazyView';
@@ -20,7 +20,8 @@ const VirtualAttemptList = lazyView(() => import('./VirtualAttemptList'), (m) =>
 
 export interface AttemptListProps {
   run: StrategyRun;
-  attempts: readonly ParseAttempt[];
+  /** How many of the run's attempts were made so far (its table's first rows). */
+  count: number;
   frame: FrameIndex;
   t: Translate;
   onSeek: (frame: FrameIndex) => void;
@@ -32,10 +33,13 @@ export interface AttemptListProps {
 
 const NO_HOVER = (): void => {};
 
+/** Whether an attempt's frame lies in the hovered range. */
+export const isIn = (frame: number | undefined, range: readonly [number, number]): boolean => frame !== undefined && frame >= range[0] && frame <= range[1];
+
 export function AttemptList(props: AttemptListProps) {
   const full = { ...props, hoveredFrames: props.hoveredFrames ?? null, onHoverFrames: props.onHoverFrames ?? NO_HOVER };
-  if (props.attempts.length === 0) return <p className="ss-muted">{props.t('panels.results.attempts.none')}</p>;
-  if (props.run.attempts.length <= PLAIN_ROWS) return <PlainAttemptList {...full} />;
+  if (props.count === 0) return <p className="ss-muted">{props.t('panels.results.attempts.none')}</p>;
+  if (props.run.attempts.count <= PLAIN_ROWS) return <PlainAttemptList {...full} />;
   return (
     <Suspense fallback={<PlainAttemptList {...full} />}>
       <VirtualAttemptList {...full} />
@@ -44,10 +48,9 @@ export function AttemptList(props: AttemptListProps) {
 }
 
 /** The newest PLAIN_ROWS attempts as flowing rows; follows the newest on a seek until the reader scrolls by hand. */
-function PlainAttemptList({ run, attempts, frame, t, onSeek, labelledBy, hoveredFrames, onHoverFrames }: Required<AttemptListProps>) {
+function PlainAttemptList({ run, count, frame, t, onSeek, labelledBy, hoveredFrames, onHoverFrames }: Required<AttemptListProps>) {
   const scroller = useRef<HTMLDivElement | null>(null);
   const pinned = useRef(true);
-  const count = attempts.length;
   const first = Math.max(0, count - PLAIN_ROWS);
   const seen = useRef({ frame: -1, count: -1 });
   if (seen.current.frame !== frame || seen.current.count !== count) {
@@ -61,20 +64,20 @@ function PlainAttemptList({ run, attempts, frame, t, onSeek, labelledBy, hovered
   const unpin = useCallback(() => {
     pinned.current = false;
   }, []);
-  const rows = attempts.slice(first);
+  const frames = run.attempts.frame;
+  const rows = Array.from({ length: count - first }, (_, i) => first + i);
   return (
     <div className="ss-attempts-scroll" ref={scroller} onWheel={unpin} onPointerDown={unpin} onTouchStart={unpin} onKeyDown={unpin} role="group" aria-labelledby={labelledBy} tabIndex={0}>
       <ol className="ss-attempts ss-flow">
-        {rows.map((a, i) => (
+        {rows.map((i) => (
           <Attempt
-            key={first + i}
+            key={i}
             run={run}
-            attempt={a}
-            index={first + i}
+            index={i}
             count={count}
             t={t}
-            current={a.frame === frame}
-            linked={hoveredFrames ? a.frame >= hoveredFrames[0] && a.frame <= hoveredFrames[1] : false}
+            current={frames[i] === frame}
+            linked={hoveredFrames ? isIn(frames[i], hoveredFrames) : false}
             onSeek={onSeek}
             onHoverFrames={onHoverFrames}
           />

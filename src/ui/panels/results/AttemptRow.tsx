@@ -4,7 +4,7 @@
 // (absolute rows); the plain list leaves it undefined and the row flows.
 import { memo, type ReactNode } from 'react';
 import type { FrameIndex, ParseAttempt, StrategyRun } from '../../../core/types';
-import { attemptError, attemptInput } from '../../../core/session/view';
+import { attemptAt, attemptError, attemptInput } from '../../../core/session/view';
 import type { Translate } from '../../../i18n';
 import { explainParseFailure } from '../../conclusion/explain';
 import { translateIsolated, translateNodes } from '../../i18n/parts';
@@ -12,7 +12,7 @@ import { translateIsolated, translateNodes } from '../../i18n/parts';
 const INPUT_PREVIEW = 400;
 /** A row before it is measured: a parsed one is the label line and one line of input; a failed one adds the
  * parser's message and about two lines of plain-words reason. */
-export const estimatedRowPx = (attempt: ParseAttempt | undefined): number => (attempt === undefined || attempt.ok ? 52 : 112);
+export const estimatedRowPx = (parsed: boolean): number => (parsed ? 52 : 112);
 /** Viewport before it is measured: the CSS height of `.ss-attempts-scroll` (18rem at 16 px). */
 export const ATTEMPTS_VIEWPORT_PX = 288;
 
@@ -25,7 +25,7 @@ export function bufferLabel(run: StrategyRun, attempt: ParseAttempt, t: Translat
 
 export interface RowProps {
   run: StrategyRun;
-  attempt: ParseAttempt;
+  /** The attempt's row in the run's table (the row is read here, so the memo compares numbers). */
   index: number;
   count: number;
   /** Offset in a virtualized list; undefined in the plain list. */
@@ -39,7 +39,9 @@ export interface RowProps {
   measure?: (el: HTMLLIElement | null) => void;
 }
 
-export const Attempt = memo(function Attempt({ run, attempt, index, count, top, t, current, linked, onSeek, onHoverFrames, measure }: RowProps) {
+export const Attempt = memo(function Attempt({ run, index, count, top, t, current, linked, onSeek, onHoverFrames, measure }: RowProps) {
+  const attempt = attemptAt(run, index);
+  if (!attempt) return null;
   const input = attemptInput(run, attempt);
   const shown = input.length > INPUT_PREVIEW ? `${input.slice(0, INPUT_PREVIEW)}…` : input;
   const error = attemptError(run, attempt);

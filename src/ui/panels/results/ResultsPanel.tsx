@@ -2,7 +2,7 @@
 // partial-JSON-preview strategy the live preview at this frame with a warning that a preview must never run.
 import { memo, useId, useMemo } from 'react';
 import type { BufferLog, FrameIndex, ReadyCall, StrategyRun } from '../../../core/types';
-import { attemptsUpTo, bufferLengthAt, buffersAt, callsUpTo } from '../../../core/session/view';
+import { attemptCountUpTo, bufferLengthAt, buffersAt, callsUpTo } from '../../../core/session/view';
 import { previewAt } from '../../../core/strategies/partial-json-preview';
 import type { CallRef } from '../../../core/types';
 import { sameCall, type PanelProps } from '../types';
@@ -72,7 +72,7 @@ function Preview({ run, buffer, frame, t, theme }: { run: StrategyRun; buffer: B
 
 export function ResultsPanel({ session, strategy, frame, t, theme, selectedCall, hoveredCall, hoveredFrames, onSeek, onSelectCall, onHoverCall, onHoverFrames }: PanelProps) {
   const run = session.strategies[strategy];
-  const attempts = attemptsUpTo(run, frame);
+  const attempts = attemptCountUpTo(run, frame);
   const calls = callsUpTo(run, frame);
   // past the turn's last frame the stream is over for it: say what happened, not what may still come
   const turn = getFrame(session.frames, frame)?.turn ?? null;
@@ -106,12 +106,12 @@ export function ResultsPanel({ session, strategy, frame, t, theme, selectedCall,
           )}
         </div>
       ) : null}
-      <h3 id={attemptsHeading}>{t('panels.results.attempts', { count: attempts.length })}</h3>
+      <h3 id={attemptsHeading}>{t('panels.results.attempts', { count: attempts })}</h3>
       {/* A new list (and virtualizer) per strategy, so no row size is carried over from another strategy's rows. */}
       <AttemptList
         key={strategy}
         run={run}
-        attempts={attempts}
+        count={attempts}
         frame={frame}
         t={t}
         onSeek={onSeek}

@@ -10,7 +10,7 @@
 import { useCallback, useLayoutEffect, useRef, useState, type UIEvent } from 'react';
 import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { Attempt, ATTEMPTS_VIEWPORT_PX, estimatedRowPx } from './AttemptRow';
-import type { AttemptListProps } from './AttemptList';
+import { isIn, type AttemptListProps } from './AttemptList';
 import { followRow } from './follow';
 
 const OVERSCAN = 6;
@@ -42,13 +42,13 @@ function observeViewport(v: Virtualizer<HTMLDivElement, Element>, cb: (rect: { w
   return () => observer.disconnect();
 }
 
-export default function VirtualAttemptList({ run, attempts, frame, t, onSeek, labelledBy, hoveredFrames, onHoverFrames }: Required<AttemptListProps>) {
+export default function VirtualAttemptList({ run, count, frame, t, onSeek, labelledBy, hoveredFrames, onHoverFrames }: Required<AttemptListProps>) {
   const scroller = useRef<HTMLDivElement | null>(null);
-  const count = attempts.length;
+  const table = run.attempts;
   const v = useVirtualizer<HTMLDivElement, Element>({
     count,
     getScrollElement: () => scroller.current,
-    estimateSize: (i) => estimatedRowPx(attempts[i]),
+    estimateSize: (i) => estimatedRowPx(table.ok[i] === 1),
     measureElement: measureRow,
     observeElementRect: observeViewport,
     overscan: OVERSCAN,
@@ -100,18 +100,17 @@ export default function VirtualAttemptList({ run, attempts, frame, t, onSeek, la
     <div className="ss-attempts-scroll" ref={setScroller} onScroll={onScroll} onWheel={unpin} onPointerDown={unpin} onTouchStart={unpin} onKeyDown={unpin} role="group" aria-labelledby={labelledBy} tabIndex={0}>
       <ol className="ss-attempts" style={{ height: v.getTotalSize() }}>
         {items.map((item) => {
-          const a = attempts[item.index];
-          return a ? (
+          const at = table.frame[item.index];
+          return at !== undefined && item.index < count ? (
             <Attempt
               key={item.key}
               run={run}
-              attempt={a}
               index={item.index}
               count={count}
               top={item.start}
               t={t}
-              current={a.frame === frame}
-              linked={hoveredFrames ? a.frame >= hoveredFrames[0] && a.frame <= hoveredFrames[1] : false}
+              current={at === frame}
+              linked={hoveredFrames ? isIn(at, hoveredFrames) : false}
               onSeek={onSeek}
               onHoverFrames={onHoverFrames}
               measure={v.measureElement}

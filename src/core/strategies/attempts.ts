@@ -1,0 +1,149 @@
+/**
+ * A strategy run's parse attempts as columns (`AttemptTable`, strategy-types.ts): written by the run log while a
+ * strategy folds, read by the verdicts, the views, the panels and the CLI.
+ *
+ * Contract: `AttemptColumns` appends attempts (growing typed arrays, no object per attempt) and `finish()` returns
+ * the table with exact-size columns, sorted by frame (a stable sort, only when they were appended out of frame
+ * order; the builder is unusable afterwards). Readers: `attemptAt(run, i)` makes row i as a `ParseAttempt` (its
+ * call key is its buffer's), `attemptRows(run)` every row, `countAtOrBefore(table, f)` the number of attempts at
+ * or before frame f (binary search), `failedCount(table)`, `firstFailedIn(table, from, to)` the first failed index
+ * in [from, to) or -1. Pure; a table is plain, structured-cloneable data (typed arrays and one sparse record).
+ * Why columns: with all six strategies a 200,000-fragment stream logs about 400,000 attempts; as objects they
+ * survived every young-generation collection of the run and were copied by each (docs/performance.md).
+ */
+import { lastAtOrBefore } from '../sorted';
+import type { AttemptTable, BufferLog, FrameIndex, ParseAttempt, TurnIndex } from '../types';
+
+/** An empty table (runs that do not apply, placeholders). */
+export function emptyAttempts(): AttemptTable {
+  return { count: 0, frame: new Uint32Array(0), turn: new Uint32Array(0), buffer: new Uint32Array(0), start: new Uint32Array(0), end: new Uint32Array(0), ok: new Uint8Array(0), errors: {} };
+}
+
+export class AttemptColumns {
+  #n = 0;
+  #frame = new Uint32Array(64);
+  #turn = new Uint32Array(64);
+  #buffer = new Uint32Array(64);
+  #start = new Uint32Array(64);
+  #end = new Uint32Array(64);
+  #ok = new Uint8Array(64);
+  #errors: Record<number, string> = {};
+  #sorted = true;
+
+  #grow(): void {
+    const c = this.#frame.length * 2;
+    const g32 = (a: Uint32Array) => {
+      const b = new Uint32Array(c);
+      b.set(a);
+      return b;
+    };
+    this.#frame = g32(this.#frame);
+    this.#turn = g32(this.#turn);
+    this.#buffer = g32(this.#buffer);
+    this.#start = g32(this.#start);
+    this.#end = g32(this.#end);
+    const ok = new Uint8Array(c);
+    ok.set(this.#ok);
+    this.#ok = ok;
+  }
+
+  /** Appends an attempt; `error` is JSON.parse's message of a failed attempt that was parsed. */
+  push(frame: FrameIndex, turn: TurnIndex, buffer: number, start: number, end: number, ok: boolean, error?: string): void {
+    const i = this.#n;
+    if (i === this.#frame.length) this.#grow();
+    if (i > 0 && (this.#frame[i - 1] as number) > frame) this.#sorted = false;
+    this.#frame[i] = frame;
+    this.#turn[i] = turn;
+    this.#buffer[i] = buffer;
+    this.#start[i] = start;
+    this.#end[i] = end;
+    this.#ok[i] = ok ? 1 : 0;
+    if (error !== undefined) this.#errors[i] = error;
+    this.#n = i + 1;
+  }
+
+  finish(): AttemptTable {
+    const n = this.#n;
+    const table: AttemptTable = {
+      count: n,
+      frame: this.#frame.slice(0, n),
+      turn: this.#turn.slice(0, n),
+      buffer: this.#buffer.slice(0, n),
+      start: this.#start.slice(0, n),
+      end: this.#end.slice(0, n),
+      ok: this.#ok.slice(0, n),
+      errors: this.#errors,
+    };
+    return this.#sorted ? table : sortedByFrame(table);
+  }
+}
+
+/** The table's rows in frame order (stable: attempts of one frame keep their order). */
+function sortedByFrame(t: AttemptTable): AttemptTable {
+  const order = Array.from({ length: t.count }, (_, i) => i).sort((a, b) => (t.frame[a] as number) - (t.frame[b] as number) || a - b);
+  const pick32 = (col: Uint32Array) => Uint32Array.from(order, (i) => col[i] as number);
+  const errors: Record<number, string> = {};
+  order.forEach((from, to) => {
+    const e = t.errors[from];
+    if (e !== undefined) errors[to] = e;
+  });
+  return {
+    count: t.count,
+    frame: pick32(t.frame),
+    turn: pick32(t.turn),
+    buffer: pick32(t.buffer),
+    start: pick32(t.start),
+    end: pick32(t.end),
+    ok: Uint8Array.from(order, (i) => t.ok[i] as number),
+    errors,
+  };
+}
+
+/** Attempt i of the run as a row (undefined past the end). */
+export function attemptAt(run: { readonly attempts: AttemptTable; readonly buffers: readonly BufferLog[] }, i: number): ParseAttempt | undefined {
+  const t = run.attempts;
+  if (i < 0 || i >= t.count) return undefined;
+  const bufferId = t.buffer[i] as number;
+  const row = {
+    frame: t.frame[i] as FrameIndex,
+    turn: t.turn[i] as TurnIndex,
+    key: run.buffers[bufferId]?.key ?? null,
+    bufferId,
+    start: t.start[i] as number,
+    end: t.end[i] as number,
+    ok: t.ok[i] === 1,
+  };
+  const error = t.errors[i];
+  return error === undefined ? row : { ...row, error };
+}
+
+/** Every attempt of the run as rows (for small runs and tests; the panels read rows one at a time). */
+export function attemptRows(run: { readonly attempts: AttemptTable; readonly buffers: readonly BufferLog[] }): ParseAttempt[] {
+  const rows: ParseAttempt[] = [];
+  for (let i = 0; i < run.attempts.count; i++) rows.push(attemptAt(run, i) as ParseAttempt);
+  return rows;
+}
+
+/** How many attempts were made at or before frame f. */
+export function countAtOrBefore(t: AttemptTable, f: number): number {
+  return lastAtOrBefore(t.frame, f) + 1;
+}
+
+export function failedCount(t: AttemptTable): number {
+  let n = 0;
+  for (let i = 0; i < t.count; i++) if (t.ok[i] === 0) n++;
+  return n;
+}
+
+/** The first failed attempt's index in [from, to), or -1. */
+export function firstFailedIn(t: AttemptTable, from = 0, to = t.count): number {
+  for (let i = from; i < to; i++) if (t.ok[i] === 0) return i;
+  return -1;
+}
+
+/** A table from rows in frame order (fixtures and tests; a strategy's log writes its table as it folds). */
+export function attemptTableOf(rows: readonly Omit<ParseAttempt, 'key'>[]): AttemptTable {
+  const b = new AttemptColumns();
+  for (const r of rows) b.push(r.frame, r.turn, r.bufferId, r.start, r.end, r.ok, r.error);
+  return b.finish();
+}
