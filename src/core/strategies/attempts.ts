@@ -6,18 +6,13 @@
  * the table with exact-size columns, sorted by frame (a stable sort, only when they were appended out of frame
  * order; the builder is unusable afterwards). Readers: `attemptAt(run, i)` makes row i as a `ParseAttempt` (its
  * call key is its buffer's), `attemptRows(run)` every row, `countAtOrBefore(table, f)` the number of attempts at
- * or before frame f (binary search), `failedCount(table)`, `firstFailedIn(table, from, to)` the first failed index
- * in [from, to) or -1. Pure; a table is plain, structured-cloneable data (typed arrays and one sparse record).
+ * or before frame f (binary search), `failedCount(table)`. `emptyAttempts()` is a table of none, `attemptTableOf`
+ * one from rows (fixtures). Pure; a table is plain, structured-cloneable data (typed arrays, one sparse record).
  * Why columns: with all six strategies a 200,000-fragment stream logs about 400,000 attempts; as objects they
  * survived every young-generation collection of the run and were copied by each (docs/performance.md).
  */
 import { lastAtOrBefore } from '../sorted';
 import type { AttemptTable, BufferLog, FrameIndex, ParseAttempt, TurnIndex } from '../types';
-
-/** An empty table (runs that do not apply, placeholders). */
-export function emptyAttempts(): AttemptTable {
-  return { count: 0, frame: new Uint32Array(0), turn: new Uint32Array(0), buffer: new Uint32Array(0), start: new Uint32Array(0), end: new Uint32Array(0), ok: new Uint8Array(0), errors: {} };
-}
 
 export class AttemptColumns {
   #n = 0;
@@ -80,23 +75,14 @@ export class AttemptColumns {
 
 /** The table's rows in frame order (stable: attempts of one frame keep their order). */
 function sortedByFrame(t: AttemptTable): AttemptTable {
-  const order = Array.from({ length: t.count }, (_, i) => i).sort((a, b) => (t.frame[a] as number) - (t.frame[b] as number) || a - b);
-  const pick32 = (col: Uint32Array) => Uint32Array.from(order, (i) => col[i] as number);
+  const order = [...t.frame.keys()].sort((a, b) => (t.frame[a] as number) - (t.frame[b] as number) || a - b);
+  const pick = <A extends Uint32Array | Uint8Array>(col: A): A => col.map((_, k) => col[order[k] as number] as number) as A;
   const errors: Record<number, string> = {};
   order.forEach((from, to) => {
     const e = t.errors[from];
     if (e !== undefined) errors[to] = e;
   });
-  return {
-    count: t.count,
-    frame: pick32(t.frame),
-    turn: pick32(t.turn),
-    buffer: pick32(t.buffer),
-    start: pick32(t.start),
-    end: pick32(t.end),
-    ok: Uint8Array.from(order, (i) => t.ok[i] as number),
-    errors,
-  };
+  return { count: t.count, frame: pick(t.frame), turn: pick(t.turn), buffer: pick(t.buffer), start: pick(t.start), end: pick(t.end), ok: pick(t.ok), errors };
 }
 
 /** Attempt i of the run as a row (undefined past the end). */
@@ -135,11 +121,8 @@ export function failedCount(t: AttemptTable): number {
   return n;
 }
 
-/** The first failed attempt's index in [from, to), or -1. */
-export function firstFailedIn(t: AttemptTable, from = 0, to = t.count): number {
-  for (let i = from; i < to; i++) if (t.ok[i] === 0) return i;
-  return -1;
-}
+/** An empty table (runs that do not apply, placeholders). */
+export const emptyAttempts = (): AttemptTable => new AttemptColumns().finish();
 
 /** A table from rows in frame order (fixtures and tests; a strategy's log writes its table as it folds). */
 export function attemptTableOf(rows: readonly Omit<ParseAttempt, 'key'>[]): AttemptTable {
