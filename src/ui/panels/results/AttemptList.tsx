@@ -10,6 +10,7 @@ import type { FrameIndex, StrategyRun } from '../../../core/types';
 import type { Translate } from '../../../i18n';
 import { Attempt } from './AttemptRow';
 import { lazyView } from '../../shell/lazyView';
+import { useOnShown } from './onShown';
 
 export { bufferLabel, estimatedRowPx } from './AttemptRow';
 
@@ -61,13 +62,23 @@ function PlainAttemptList({ run, count, frame, t, onSeek, labelledBy, hoveredFra
     const el = scroller.current;
     if (el && pinned.current) el.scrollTop = el.scrollHeight;
   }, [frame, count]);
+  const shown = useOnShown((el) => {
+    if (pinned.current) el.scrollTop = el.scrollHeight;
+  });
+  const setScroller = useCallback(
+    (el: HTMLDivElement | null) => {
+      scroller.current = el;
+      return shown(el);
+    },
+    [shown],
+  );
   const unpin = useCallback(() => {
     pinned.current = false;
   }, []);
   const frames = run.attempts.frame;
   const rows = Array.from({ length: count - first }, (_, i) => first + i);
   return (
-    <div className="ss-attempts-scroll" ref={scroller} onWheel={unpin} onPointerDown={unpin} onTouchStart={unpin} onKeyDown={unpin} role="group" aria-labelledby={labelledBy} tabIndex={0}>
+    <div className="ss-attempts-scroll" ref={setScroller} onWheel={unpin} onPointerDown={unpin} onTouchStart={unpin} onKeyDown={unpin} role="group" aria-labelledby={labelledBy} tabIndex={0}>
       <ol className="ss-attempts ss-flow">
         {rows.map((i) => (
           <Attempt

@@ -12,6 +12,7 @@ import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { Attempt, ATTEMPTS_VIEWPORT_PX, estimatedRowPx } from './AttemptRow';
 import { isIn, type AttemptListProps } from './AttemptList';
 import { followRow } from './follow';
+import { useOnShown } from './onShown';
 
 const OVERSCAN = 6;
 
@@ -83,10 +84,18 @@ export default function VirtualAttemptList({ run, count, frame, t, onSeek, label
       el.scrollTop = followed.top;
     }
   }, [followed]);
-  const setScroller = useCallback((el: HTMLDivElement | null) => {
-    scroller.current = el;
-    applied.current = 0;
-  }, []);
+  // shown again after a seek made while hidden: the offset written then did not take
+  const shown = useOnShown((el) => {
+    if (followed) el.scrollTop = applied.current = followed.top;
+  });
+  const setScroller = useCallback(
+    (el: HTMLDivElement | null) => {
+      scroller.current = el;
+      applied.current = 0;
+      return shown(el);
+    },
+    [shown],
+  );
   const onScroll = useCallback((e: UIEvent<HTMLDivElement>) => {
     applied.current = e.currentTarget.scrollTop;
   }, []);
