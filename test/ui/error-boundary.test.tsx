@@ -120,10 +120,10 @@ describe('arguments nested 5,000 levels in the results panel', () => {
     expect(code.length).toBeLessThan(20_000);
   });
 
-  test('the live preview of the partial-JSON strategy, mid-stream', () => {
+  test('the live preview of the partial-JSON strategy, mid-stream', async () => {
     const r = analyzeInput(chatStream(nestedArrays(5_000), 2_000), 'deep.sse');
     if (!r.ok) throw new Error(r.error.message);
     renderPanel(ResultsPanel, r.session, { strategy: 'partial-json-preview', frame: 3 });
-    expect(screen.getAllByText(/Nested deeper than 32 levels/).length).toBeGreaterThan(0);
+    expect((await screen.findAllByText(/Nested deeper than 32 levels/)).length).toBeGreaterThan(0);
   });
 });

@@ -157,10 +157,11 @@ describe('ResultsPanel', () => {
     expect(props.onSeek).toHaveBeenCalledWith(8);
   });
 
-  it('shows the live preview with the never-execute warning', () => {
+  it('shows the live preview with the never-execute warning', async () => {
     renderPanel(ResultsPanel, session, { strategy: 'partial-json-preview', frame: 6 });
     expect(screen.getByRole('note').textContent).toContain('Never execute a call from a preview');
-    expect(screen.getByText(/"path": "REA"/)).toBeTruthy();
+    // the previews load with the strategy's first view (PreviewList.tsx)
+    expect(await screen.findByText(/"path": "REA"/)).toBeTruthy();
   });
 });
 

@@ -1,9 +1,8 @@
 // Panel (3), parse results: every parse attempt so far, the calls ready so far with their arguments, and for the
 // partial-JSON-preview strategy the live preview at this frame with a warning that a preview must never run.
-import { memo, useId, useMemo } from 'react';
-import type { BufferLog, FrameIndex, ReadyCall, StrategyRun } from '../../../core/types';
-import { attemptCountUpTo, bufferLengthAt, buffersAt, callsUpTo } from '../../../core/session/view';
-import { previewAt } from '../../../core/strategies/partial-json-preview';
+import { memo, Suspense, useId, useMemo } from 'react';
+import type { FrameIndex, ReadyCall } from '../../../core/types';
+import { attemptCountUpTo, buffersAt, callsUpTo } from '../../../core/session/view';
 import type { CallRef } from '../../../core/types';
 import { sameCall, type PanelProps } from '../types';
 import type { Translate } from '../../../i18n';
@@ -11,13 +10,14 @@ import { naReasonKey } from '../../../i18n/codes';
 import { JsonBlock } from '../../code/JsonBlock';
 import { prettyValue, type Pretty } from '../../code/pretty';
 import { AttemptList } from './AttemptList';
+import { lazyView } from '../../shell/lazyView';
 import { turnLastFrame, unendedAt } from '../unended';
 import '../panels.css';
 import { translateIsolated } from '../../i18n/parts';
 import { getFrame } from '../../../core/sse/frame-table';
 
-/** Above this many characters a buffer gets no live preview (the scan would hold up a scrub). */
-const PREVIEW_LIMIT = 100_000;
+// the previews and their partial parser load with the partial-json-preview strategy's first view
+const PreviewList = lazyView(() => import('./PreviewList'), (m) => m.default);
 
 const ReadyCallView = memo(function ReadyCallView({ call, t, theme, selected, hovered, onSelectCall, onHoverCall, onSeek }: {
   call: ReadyCall;
@@ -49,27 +49,6 @@ const ReadyCallView = memo(function ReadyCallView({ call, t, theme, selected, ho
   );
 });
 
-function Preview({ run, buffer, frame, t, theme }: { run: StrategyRun; buffer: BufferLog; frame: FrameIndex; t: Translate; theme: 'light' | 'dark' }) {
-  // core memoizes previews per (buffer, prefix length).
-  const result = bufferLengthAt(buffer, frame) > PREVIEW_LIMIT ? undefined : previewAt(run, buffer.id, frame);
-  const value = result?.value;
-  const pretty = useMemo(() => (value !== undefined ? prettyValue(value) : null), [value]);
-  const label =
-    buffer.key === null
-      ? t('panels.buffers.shared')
-      : translateIsolated(t, 'panels.buffers.call', { name: buffer.name ?? '?', id: buffer.callId ?? '?', key: buffer.key }, ['name', 'id', 'key']);
-  return (
-    <li className="ss-preview-item">
-      <strong>{label}</strong>
-      {pretty !== null ? (
-        <JsonBlock pretty={pretty} theme={theme} t={t} />
-      ) : (
-        <p className="ss-muted">{t('panels.results.preview.unreadable')}</p>
-      )}
-    </li>
-  );
-}
-
 export function ResultsPanel({ session, strategy, frame, t, theme, selectedCall, hoveredCall, hoveredFrames, onSeek, onSelectCall, onHoverCall, onHoverFrames }: PanelProps) {
   const run = session.strategies[strategy];
   const attempts = attemptCountUpTo(run, frame);
@@ -98,11 +77,9 @@ export function ResultsPanel({ session, strategy, frame, t, theme, selectedCall,
           {previewBuffers.length === 0 ? (
             <p className="ss-muted">{t('panels.results.preview.none')}</p>
           ) : (
-            <ul className="ss-previews">
-              {previewBuffers.map((b) => (
-                <Preview key={b.id} run={run} buffer={b} frame={frame} t={t} theme={theme} />
-              ))}
-            </ul>
+            <Suspense fallback={null}>
+              <PreviewList run={run} buffers={previewBuffers} frame={frame} t={t} theme={theme} />
+            </Suspense>
           )}
         </div>
       ) : null}
