@@ -63,6 +63,8 @@ const log = (s: string) => {
   else process.stderr.write(`${s}\n`);
 };
 
+/** Loads measured for load.longestBlockMs (the worst counts). */
+const BLOCK_LOADS = 3;
 const BUDGET = { pipelineDefault: 0.8, pipelineAll: 0.5, cliTurnsMs: 5000, cliTurnsRssMB: 600, cliFrames1MMs: 3000, cliFrames1MRssMB: 600, page1MReadyMs: 5000, page1MTaskMs: 100, page1MHeapMB: 400, ratioToFloor: 0.8, seekP95Ms: 16, scaling: 1.5, heapMB: 150, initialJsGzipKB: 150, allJsGzipKB: 200, firstPaintMs: 1000, longestBlockMs: 50 };
 
 function gzipDirKB(dir: string, pattern: RegExp): number {
@@ -178,10 +180,14 @@ async function main(): Promise<void> {
     const noVirt = await measureNoVirtualization(browser, `${base}favicon.svg`, 100_000);
     log(`    heap ${round(heapSmall)} MB -> ${round(heapBig)} MB: +${round(heapMB)} MB; 100,000 plain DOM rows: ${noVirt.buildMs} ms to build, +${noVirt.heapMB} MB`);
 
-    log('6/8 longest main-thread block while 100,000 frames load (by URL, and as a user file)…');
-    const block = await measureLoadBlock(browser, base, 'bench-100k', 'bench-100k.jsonl', big.events);
-    const longestBlockMs = Math.max(block.byUrl.longestMs, block.byFile.longestMs);
-    log(`    by URL: longest ${block.byUrl.longestMs} ms (${block.byUrl.longTasks} tasks >= 50 ms; longest before the recording's fetch, i.e. page start-up: ${block.byUrl.startupMs ?? '?'} ms, after it: ${block.byUrl.loadingMs ?? '?'} ms), loaded ${block.byUrl.loadMs} ms after navigation; as a file: longest ${block.byFile.longestMs} ms (${block.byFile.longTasks} tasks), loaded in ${block.byFile.loadMs} ms`);
+    log(`6/8 longest main-thread block while 100,000 frames load (by URL, and as a user file), ${BLOCK_LOADS} loads in fresh pages, the worst counts…`);
+    // BLOCK_LOADS loads, each in a fresh page: the figure is the WORST of them (one load in three or four has a
+    // first layout over 50 ms: docs/performance.md, "Thin margins"), and every load is printed
+    const blocks = [];
+    for (let i = 0; i < BLOCK_LOADS; i++) blocks.push(await measureLoadBlock(browser, base, 'bench-100k', 'bench-100k.jsonl', big.events));
+    const longestBlockMs = Math.max(...blocks.map((b) => Math.max(b.byUrl.longestMs, b.byFile.longestMs)));
+    for (const [i, block] of blocks.entries())
+      log(`    load ${i + 1}: by URL: longest ${block.byUrl.longestMs} ms (${block.byUrl.longTasks} tasks >= 50 ms; longest before the recording's fetch, i.e. page start-up: ${block.byUrl.startupMs ?? '?'} ms, after it: ${block.byUrl.loadingMs ?? '?'} ms), loaded ${block.byUrl.loadMs} ms after navigation; as a file: longest ${block.byFile.longestMs} ms (${block.byFile.longTasks} tasks), loaded in ${block.byFile.loadMs} ms`);
 
     log('7/8 first paint and initial JavaScript of the default page (median of 5 loads)…');
     const paint = await measureFirstPaint(browser, base, 5, outDir);
