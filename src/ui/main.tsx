@@ -3,7 +3,9 @@
 // (conclusion, compare view, waterfall, self-check footer: ui/defaultSlots, shared with embedding). Files the user
 // opens are kept in this browser (IndexedDB) across reloads, never uploaded. The language is decided first and its
 // strings (one chunk per language) are fetched before the first render, so the page never shows another language
-// first; the recording loads meanwhile.
+// first. The recording's load starts once that first frame is painted: started at once, its fetch and workers ran
+// beside the page's first style and layout, which then took 45 to 96 ms in about one load of six on 2 cores (a
+// long task; 0 of 24 loads since, docs/performance.md), for a first paint about 10 ms later.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { analyzeInput } from '../core/session/session';
@@ -49,7 +51,7 @@ store.on('ready', firstShown);
 store.on('error', firstShown);
 for (const param of rejected) store.actions.warn({ key: 'app.warn.url', params: { param } });
 syncUrl(store);
-void store.actions.loadRecording(view.rec ?? DEFAULT_RECORDING, view.frame !== undefined ? { frame: frameIndex(view.frame) } : {});
+const startLoad = () => void store.actions.loadRecording(view.rec ?? DEFAULT_RECORDING, view.frame !== undefined ? { frame: frameIndex(view.frame) } : {});
 
 const root = document.getElementById('root');
 void languageReady.then((shown) => {
@@ -64,4 +66,14 @@ void languageReady.then((shown) => {
       </PlayerProvider>
     </StrictMode>,
   );
+  // a task posted from an animation frame callback runs after that frame is painted; a hidden tab paints no frame,
+  // so the timer starts the load there (and on a page slower than that to paint)
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    startLoad();
+  };
+  requestAnimationFrame(() => setTimeout(start, 0));
+  setTimeout(start, 250);
 });
