@@ -1,7 +1,8 @@
-// One Chromium per test file: Debian's /usr/bin/chromium driven by playwright-core (never a downloaded browser).
+// One Chromium per test file: Debian's /usr/bin/chromium driven by playwright-core (never a downloaded browser);
+// `withBrowser()` launches and closes it around a file's tests, `theBrowser()` hands it out.
 import { readFileSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { analyzeText } from '../../src/core/session/analyze';
 import type { Session } from '../../src/core/types';
 
@@ -65,3 +66,25 @@ export async function axeViolations(page: Page, scope: AxeScope = {}): Promise<s
       .map((v) => `${v.impact} ${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
   }, { include: [...(scope.include ?? [])], exclude: [...(scope.exclude ?? [])], seriousOnly: scope.seriousOnly ?? false });
 }
+
+let fileBrowser: Browser | undefined;
+
+/** Launches Chromium before the calling test file's tests and closes it after them (one browser per file). */
+export function withBrowser(): void {
+  beforeAll(async () => {
+    fileBrowser = await launch();
+  });
+  afterAll(async () => {
+    await fileBrowser?.close();
+    fileBrowser = undefined;
+  });
+}
+
+/** The calling file's browser (withBrowser() must have been called in it). */
+export function theBrowser(): Browser {
+  if (!fileBrowser) throw new Error('withBrowser() was not called in this test file');
+  return fileBrowser;
+}
+
+/** Resolves once the page's scrubber is enabled (a recording is shown). */
+export const ready = (page: Page): Promise<void> => page.locator('input[type=range]:not([disabled])').first().waitFor();

@@ -1,27 +1,10 @@
-// Shared by the layout tests in Chromium (layout, layout-embed, axe): one browser per test file, pages opened at a
-// given viewport, boxes measured, the catalog's accessible names of the main parts.
-import { afterAll, beforeAll, expect } from 'vitest';
-import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright-core';
-import { appUrl, launch, watchErrors } from './browser';
+// Shared by the layout tests in Chromium (layout, layout-embed, axe): pages opened at a given viewport, boxes
+// measured, the catalog's accessible names of the main parts (one browser per test file: browser.ts withBrowser).
+import { expect } from 'vitest';
+import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
+import { appUrl, theBrowser, watchErrors } from './browser';
 
-let browser: Browser | undefined;
-
-/** Launches Chromium before the calling file's tests and closes it after them. */
-export function withBrowser(): void {
-  beforeAll(async () => {
-    browser = await launch();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    browser = undefined;
-  });
-}
-
-/** The file's browser (withBrowser() must have been called). */
-export function theBrowser(): Browser {
-  if (!browser) throw new Error('withBrowser() was not called in this test file');
-  return browser;
-}
+export { theBrowser, withBrowser } from './browser';
 
 export type Box = { x: number; y: number; width: number; height: number };
 export interface View {

@@ -1,25 +1,15 @@
 // Hostile recordings opened as files in the built app, in Chromium (HTML and </script> everywhere, right-to-left
 // overrides, a 1 MB single line): nothing executes, nothing is fetched from elsewhere, nothing hangs, the layout holds.
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { appUrl, launch, watchErrors } from './browser';
+import { expect, test } from 'vitest';
+import { appUrl, watchErrors, ready, theBrowser, withBrowser } from './browser';
 import { anthropicEvents, jsonlText, sseText } from './files-fixtures';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser.close();
-});
-
-const ready = (page: Page) => page.locator('input[type=range]:not([disabled])').waitFor();
-
+withBrowser();
 
 /** Opens `text` as `name` through the file input and checks the page stays inert and laid out. */
 async function openHostile(name: string, text: string | Buffer, viewport = { width: 1280, height: 900 }) {
-  const page = await browser.newPage({ viewport });
+  const page = await theBrowser().newPage({ viewport });
   const errors = watchErrors(page);
   const dialogs: string[] = [];
   page.on('dialog', (d) => {

@@ -1,19 +1,9 @@
 // rec= in the built pages, in Chromium: a value that is not this site's recordings (another origin, a path out of
 // recordings/, javascript:) is refused in words and never requested, in the app and in an embed.
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { appUrl, launch, watchErrors } from './browser';
+import { expect, test } from 'vitest';
+import { appUrl, watchErrors, ready, theBrowser, withBrowser } from './browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser.close();
-});
-
-const ready = (page: Page) => page.locator('input[type=range]:not([disabled])').waitFor();
-
+withBrowser();
 
 /** Requests (other than the pages themselves, whose query names the value) to another host or naming `needle`. */
 const fetchedFor = (requests: string[], needle: string) =>
@@ -28,7 +18,7 @@ test.each([
   ['../../outside.jsonl', 'outside.jsonl'],
   ['javascript:alert(1)', 'alert'],
 ])('rec=%s is refused in words and never requested', async (rec, needle) => {
-  const page = await browser.newPage();
+  const page = await theBrowser().newPage();
   const requests: string[] = [];
   page.on('request', (r) => requests.push(r.url()));
   const dialogs: string[] = [];
@@ -53,7 +43,7 @@ test.each([
 });
 
 test('rec= a relative path under recordings/ loads that file', async () => {
-  const page = await browser.newPage();
+  const page = await theBrowser().newPage();
   const errors = watchErrors(page);
   await page.goto(appUrl('?lang=en&rec=agent-run.jsonl'));
   await ready(page);

@@ -2,20 +2,11 @@
 // inline script or handler, scripts from self only, no foreign connection), and no violation of it anywhere in the
 // app, the embed and the example course page. rec= values, hostile recordings and the size limit while reading are
 // in safety-rec, safety-hostile and size-limit.test.ts.
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { appUrl, launch, watchErrors } from './browser';
+import { expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { appUrl, watchErrors, ready, theBrowser, withBrowser } from './browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser.close();
-});
-
-const ready = (page: Page) => page.locator('input[type=range]:not([disabled])').waitFor();
-
+withBrowser();
 
 /** The directives of the CSP meta tag of a built page, as {name: [values]}. */
 async function cspOf(path: string): Promise<Record<string, string[]>> {
@@ -48,7 +39,7 @@ test.each(['index.html', 'embed.html'])('%s carries a CSP: scripts from self onl
 
 /** A page whose `securitypolicyviolation` events and console CSP messages are collected from its first script on. */
 async function watchedPage(): Promise<{ page: Page; violations: () => Promise<string[]> }> {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+  const page = await theBrowser().newPage({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
   const consoleCsp: string[] = [];
   page.on('console', (m) => {
     if (/Content.Security.Policy/i.test(m.text())) consoleCsp.push(`console: ${m.text().slice(0, 200)}`);
@@ -107,7 +98,7 @@ test('the embed and the example course page (iframe + custom element, styles ado
 });
 
 test.each(['?lang=en', 'embed.html?lang=en'])('the CSP of %s blocks an injected inline script, an inline handler and a foreign fetch', async (path) => {
-  const page = await browser.newPage();
+  const page = await theBrowser().newPage();
   const violations: string[] = [];
   page.on('console', (m) => {
     if (/Content Security Policy/i.test(m.text())) violations.push(m.text());

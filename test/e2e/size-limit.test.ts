@@ -4,19 +4,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createGzip } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { appUrl, launch, watchErrors } from './browser';
+import { appUrl, watchErrors, ready, theBrowser, withBrowser } from './browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser.close();
-});
-
-const ready = (page: Page) => page.locator('input[type=range]:not([disabled])').waitFor();
-
+withBrowser();
 
 // The size limit while reading, in Chromium: a server in front of the built app (every other path passed through)
 // sends a recording past the 200 MB limit chunked with no Content-Length, and gzip-encoded with the compressed size
@@ -83,7 +73,7 @@ describe('a recording past the size limit while it arrives', () => {
 
   test('chunked (no Content-Length) and gzip-encoded (compressed Content-Length): stopped at the limit, named, the previous recording kept', async () => {
     expect(gzipped.length).toBeLessThan(LIMIT / 50);
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await theBrowser().newPage({ viewport: { width: 1280, height: 900 } });
     const errors = watchErrors(page);
     await page.goto(`${base}?lang=en&rec=agent-run`);
     await ready(page);
