@@ -63,9 +63,9 @@ export function Scrubber() {
   const scaleId = useId();
 
   const n = session?.frames.count ?? 0;
-  // once per session: recorded times, as the clock plays them with timing "recorded"
-  const timed = useMemo(() => (session ? timePositions(playTimes(session, 'recorded')) : null), [session]);
-  const positions = scale === 'time' ? timed : null;
+  // recorded times, as the clock plays them with timing "recorded": only while the track is spaced by time (on 1M
+  // frames they took 26 ms of the render that installs the session, for a scale off by default)
+  const positions = useMemo(() => (session && scale === 'time' ? timePositions(playTimes(session, 'recorded')) : null), [session, scale]);
   const dragging = useRef(false);
   const seekAt = (e: PointerEvent<HTMLDivElement>) => {
     const rect = e.currentTarget.getBoundingClientRect();
