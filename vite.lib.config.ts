@@ -1,17 +1,29 @@
-// The library build: `npm run build:lib` writes dist-lib/streamscope.js, an ES module exporting mount(), the
-// <streamscope-player> custom element (defined on import) and the message protocol. Styles travel inside it (the
-// custom element puts them in its shadow root).
+// The library build (`npm run build:lib`, run by `npm run build` after the app's): two ES modules beside the app in
+// dist/, so a course site that copies dist/ (or installs the package) has everything in one folder:
+// - dist/streamscope.js: `mount()`, the element's definer and the protocol (no side effect on import);
+// - dist/element.js: defines <streamscope-player> on import in a browser (a no-op in Node);
+// their shared chunks and workers under dist/lib/. Styles travel inside (the shadow roots adopt them). The base is
+// relative, so the workers are found next to the module wherever the folder is served.
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { resolve } from 'node:path';
 
 export default defineConfig({
+  base: './',
+  publicDir: false,
   plugins: [react()],
   define: { 'process.env.NODE_ENV': JSON.stringify('production'), __STREAMSCOPE_REC_ORIGINS__: '[]' },
   build: {
-    outDir: 'dist-lib',
+    outDir: 'dist',
+    emptyOutDir: false,
+    assetsDir: 'lib',
     target: 'es2022',
-    lib: { entry: resolve(import.meta.dirname, 'src/embed/index.ts'), formats: ['es'], fileName: () => 'streamscope.js' },
+    lib: {
+      entry: { streamscope: resolve(import.meta.dirname, 'src/embed/index.ts'), element: resolve(import.meta.dirname, 'src/embed/define.ts') },
+      formats: ['es'],
+      fileName: (_format, name) => `${name}.js`,
+    },
+    rollupOptions: { output: { chunkFileNames: 'lib/[name]-[hash].js', assetFileNames: 'lib/[name]-[hash][extname]' } },
   },
-  worker: { format: 'es' },
+  worker: { format: 'es', rollupOptions: { output: { entryFileNames: 'lib/[name]-[hash].js', chunkFileNames: 'lib/[name]-[hash].js' } } },
 });

@@ -1,6 +1,6 @@
 // The example course page's own script: defines <streamscope-player> and drives the iframe by postMessage,
 // exactly as a course author would (see docs/embedding.md).
-import '../src/embed/element';
+import '../src/embed/define';
 
 const iframe = document.getElementById('lesson-iframe') as HTMLIFrameElement;
 const status = document.getElementById('iframe-status') as HTMLOutputElement;

@@ -48,7 +48,7 @@ export function refusal(error: CommandError, data: unknown): PlayerEventMessage 
 }
 
 /** What the bridge needs of a player: its commands, events, notices and the current strategy. */
-export type BridgedPlayer = Pick<PlayerHandle, 'seek' | 'play' | 'pause' | 'setStrategy' | 'load' | 'warn' | 'on'> & { getState(): { strategy: StrategyId } };
+export type BridgedPlayer = Pick<PlayerHandle, 'seek' | 'play' | 'pause' | 'setStrategy' | 'load' | 'warn' | 'on' | 'setTheme' | 'setLang'> & { getState(): { strategy: StrategyId } };
 
 export interface BridgeOptions {
   /** Where the host origin is read from (default: this window's host=, ancestorOrigins and referrer). */
@@ -90,6 +90,10 @@ export function connectBridge(handle: BridgedPlayer, win: Window, measure: () =>
       case 'streamscope:load':
         void handle.load(command.text, command.name);
         return;
+      case 'streamscope:setTheme':
+        return handle.setTheme(command.theme);
+      case 'streamscope:setLang':
+        return handle.setLang(command.lang);
     }
   };
   win.addEventListener('message', onMessage);

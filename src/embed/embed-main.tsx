@@ -12,9 +12,12 @@ import './embed.css';
 const { options, rejected } = parseEmbedParams(window.location.search);
 const host = document.getElementById('root');
 if (host) {
-  const handle = mount(host, { ...options, landmark: 'page', lang: options.lang ?? preferredLang(navigator.languages) });
+  // `lang` absent or `auto`: the reader's browser; `theme` absent or `auto`: the reader's system setting, until the
+  // page says otherwise (`streamscope:setTheme`): an iframe cannot see its parent's page
+  const lang = options.lang === undefined || options.lang === 'auto' ? preferredLang(navigator.languages) : options.lang;
+  const handle = mount(host, { ...options, landmark: 'page', shadow: false, lang });
   for (const param of rejected) handle.warn({ key: 'app.warn.url', params: { param } });
-  document.documentElement.lang = (options.lang ?? 'en') === 'zh' ? 'zh-CN' : 'en';
+  document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
   const cap = options.maxHeight ?? DEFAULT_IFRAME_MAXHEIGHT;
   connectBridge(handle, window, () => Math.min(document.body.scrollHeight, cap));
 }

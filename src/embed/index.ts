@@ -1,5 +1,6 @@
-// The library entry: mount() for any element, the <streamscope-player> custom element, and the message protocol.
-export { mount, type MountOptions, type PlayerHandle } from './mount';
-export { StreamscopePlayer, defineStreamscopePlayer } from './element';
+// The library entry (`streamscope`): mount() for any element, the element's definer (`streamscope/element` defines
+// it on import), the message protocol of embed.html and the options' types. Importing it has no side effect.
+export { mount, type LiveOptions, type MountOptions, type PlayerHandle } from './mount';
+export { defineStreamscopePlayer, type StreamscopePlayerElement } from './element';
 export { parseCommand, type PageCommand, type PlayerEventMessage } from './protocol';
-export { parseEmbedParams, PANEL_IDS, type EmbedOptions, type PanelId, type ControlsMode } from './options';
+export { parseEmbedParams, PANEL_IDS, type EmbedOptions, type LangOption, type PanelId, type ControlsMode, type ThemeOption } from './options';

@@ -14,25 +14,38 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { analyzeInput } from '../core/session/session';
 import { frameIndex, type StrategyId } from '../core/types';
-import { isLanguageLoaded, loadLanguage, readyLanguage } from '../i18n';
+import { isLanguageLoaded, loadLanguage, readyLanguage, type Lang } from '../i18n';
 import { queueUntilLoaded } from '../store/commandQueue';
 import { createPlayerStore } from '../store/player';
 import { PlayerProvider } from '../store/react';
 import { DEFAULT_RECORDING, type Notice, type PlayerEvents, type PlayerState } from '../store/state';
+import { preferredLang } from '../store/url';
 import { App } from '../ui/App';
 import { defaultSlots } from '../ui/defaultSlots';
 import { createAnalyzer } from '../worker/client';
-import type { EmbedOptions } from './options';
+import { followHostPage } from './hostPage';
+import type { EmbedOptions, LangOption, ThemeOption } from './options';
+import { adoptStyles } from './styles';
 
 export interface MountOptions extends Partial<EmbedOptions> {
   /** Where index.json and the recordings live (default './recordings/', relative to the page). */
   recordingsBase?: string;
+  /** A recording by URL (absolute, or relative to the page), instead of `rec` from the index. */
+  src?: string;
   /** Open this text instead of a shipped recording. */
   text?: string;
   name?: string;
   /** region (default): one named region in the host page; page: the player is the page (embed.html). */
   landmark?: 'page' | 'region';
+  /**
+   * Given an element, render in a shadow root of our own with the player's styles inside (default: true), so a
+   * page needs no stylesheet and its CSS does not reach in; embed.html, whose page is the player, says false.
+   */
+  shadow?: boolean;
 }
+
+/** What can change on a live player without starting it again (the element's attributes, in place). */
+export type LiveOptions = Pick<MountOptions, 'panels' | 'controls' | 'provenance' | 'compare' | 'maxHeight'>;
 
 export interface PlayerHandle {
   /** Goes to a frame (clamped to the recording); before the recording has loaded, queued. */
@@ -44,6 +57,12 @@ export interface PlayerHandle {
   load(text: string, name?: string): Promise<void>;
   /** Shows a notice in the player (embed.html's URL warnings, the bridge's refusals). */
   warn(notice: Notice): void;
+  /** The colour theme; `auto` follows the host page (a player in a page) or the reader's system (embed.html). */
+  setTheme(theme: ThemeOption): void;
+  /** The language (`auto`: the reader's browser); the player keeps its frame, strategy and playback. */
+  setLang(lang: LangOption): void;
+  /** Changes panels, controls, provenance, compare or maxHeight in place (frame, strategy and playback stay). */
+  configure(options: LiveOptions): void;
   on<K extends keyof PlayerEvents>(event: K, listener: (payload: PlayerEvents[K]) => void): () => void;
   /** Calls `listener(state, previous)` after every change of the player's state; returns the unsubscribe. */
   subscribe(listener: (state: Readonly<PlayerState>, prev: Readonly<PlayerState>) => void): () => void;
@@ -54,40 +73,50 @@ export interface PlayerHandle {
 }
 
 export function mount(element: Element | ShadowRoot, options: MountOptions = {}): PlayerHandle {
-  const lang = options.lang ?? 'en';
+  const landmark = options.landmark ?? 'region';
+  const lang = chosenLang(options.lang);
+  const themeOption: ThemeOption = options.theme ?? (landmark === 'region' ? 'auto' : 'system');
   const store = createPlayerStore({
     analyze: createAnalyzer({ inline: (input, name) => analyzeInput(input, name) }),
     ...(options.recordingsBase !== undefined && { recordingsBase: options.recordingsBase }),
     lang,
     prepareLang: loadLanguage,
     ...(options.strategy && { strategy: options.strategy }),
-    ...(options.theme && { theme: options.theme }),
+    ...(themeOption !== 'auto' && { theme: themeOption }),
     ...(options.compare !== undefined && { compare: options.compare }),
   });
+  const { root: renderInto, host, made } = placeOf(element, options.shadow ?? true);
   const container = document.createElement('div');
   container.className = 'ss-mount';
-  // the tallest the player grows in the host page: past it, it scrolls inside
-  if (options.maxHeight !== undefined && (options.landmark ?? 'region') === 'region') {
-    container.style.maxHeight = `${options.maxHeight}px`;
-    container.style.overflow = 'auto';
-  }
-  element.appendChild(container);
+  renderInto.appendChild(container);
+  const live: LiveOptions = { ...options };
+  const applyMaxHeight = () => {
+    // the tallest the player grows in the host page: past it, it scrolls inside
+    const capped = live.maxHeight !== undefined && landmark === 'region';
+    container.style.maxHeight = capped ? `${live.maxHeight}px` : '';
+    container.style.overflow = capped ? 'auto' : '';
+  };
+  applyMaxHeight();
   const root = createRoot(container);
   let disposed = false;
-  const render = () => root.render(
-    <StrictMode>
-      <PlayerProvider store={store}>
-        <App
-          standalone={false}
-          landmark={options.landmark ?? 'region'}
-          slots={defaultSlots}
-          {...(options.panels && { panels: options.panels })}
-          controls={options.controls ?? 'compact'}
-          {...(options.provenance && { provenance: options.provenance })}
-        />
-      </PlayerProvider>
-    </StrictMode>,
-  );
+  let rendered = false;
+  const render = () => {
+    rendered = true;
+    root.render(
+      <StrictMode>
+        <PlayerProvider store={store}>
+          <App
+            standalone={false}
+            landmark={landmark}
+            slots={defaultSlots}
+            {...(live.panels && { panels: live.panels })}
+            controls={live.controls ?? 'compact'}
+            {...(live.provenance && { provenance: live.provenance })}
+          />
+        </PlayerProvider>
+      </StrictMode>,
+    );
+  };
   if (isLanguageLoaded(lang)) render();
   else {
     void readyLanguage(lang).then((shown) => {
@@ -97,22 +126,37 @@ export function mount(element: Element | ShadowRoot, options: MountOptions = {})
     });
   }
 
+  // a player in a page follows that page: its theme (when `auto`) and its fixed header's height
+  let stopFollowing: (() => void) | null = null;
+  const setTheme = (theme: ThemeOption) => {
+    stopFollowing?.();
+    stopFollowing = null;
+    if (host && landmark === 'region')
+      stopFollowing = followHostPage(host, theme === 'auto' ? (t) => store.actions.setTheme(t ?? 'system') : undefined);
+    if (theme !== 'auto') store.actions.setTheme(theme);
+    else if (!host || landmark !== 'region') store.actions.setTheme('system');
+  };
+  setTheme(themeOption);
+
   const unsubscribers: (() => void)[] = [];
   // A page may drive the player before its recording has loaded: those commands wait for it, in order.
   const queue = queueUntilLoaded(store);
   if (options.autoplay) queue.play();
   const frameOption = options.frame !== undefined ? { frame: frameIndex(options.frame) } : {};
   if (options.text !== undefined) void store.actions.loadRecording({ input: options.text, name: options.name ?? 'page.jsonl' }, frameOption);
+  else if (options.src !== undefined) void store.actions.loadRecording({ url: pageUrl(options.src) }, frameOption);
   else void store.actions.loadRecording(options.rec ?? DEFAULT_RECORDING, frameOption);
 
   const dispose = () => {
     if (disposed) return;
     disposed = true;
+    stopFollowing?.();
     queue.dispose();
     for (const off of unsubscribers) off();
     store.dispose();
     root.unmount();
     container.remove();
+    made?.remove();
   };
   return {
     seek: (frame) => queue.seek(frameIndex(frame)),
@@ -121,6 +165,19 @@ export function mount(element: Element | ShadowRoot, options: MountOptions = {})
     setStrategy: queue.setStrategy,
     load: (text, name = 'page.jsonl') => store.actions.loadRecording({ input: text, name }),
     warn: (notice) => store.actions.warn(notice),
+    setTheme: (theme) => {
+      if (!disposed) setTheme(theme);
+    },
+    setLang: (next) => {
+      if (!disposed) store.actions.setLang(chosenLang(next));
+    },
+    configure: (next) => {
+      if (disposed) return;
+      Object.assign(live, next);
+      applyMaxHeight();
+      if (next.compare !== undefined) store.actions.setCompare(next.compare);
+      if (rendered) render();
+    },
     on: (event, listener) => {
       const off = store.on(event, listener);
       unsubscribers.push(off);
@@ -135,4 +192,37 @@ export function mount(element: Element | ShadowRoot, options: MountOptions = {})
     dispose,
     destroy: dispose,
   };
+}
+
+/** `auto` or nothing: the reader's browser languages. */
+function chosenLang(lang: LangOption | undefined): Lang {
+  return lang === undefined || lang === 'auto' ? preferredLang(typeof navigator === 'undefined' ? [] : navigator.languages) : lang;
+}
+
+/** A URL relative to the page, made absolute (so a message names what was fetched). */
+const pageUrl = (src: string) => {
+  try {
+    return new URL(src, document.baseURI).href;
+  } catch {
+    return src;
+  }
+};
+
+/**
+ * Where the player renders, and the host element it follows the page for: a shadow root given (the element's) is
+ * used as it is and gets the styles; an element gets a shadow root of our own on a block wrapper (`shadow`), or the
+ * player renders straight into it (embed.html, whose page carries the styles).
+ */
+function placeOf(element: Element | ShadowRoot, shadow: boolean): { root: Element | ShadowRoot; host: HTMLElement | null; made?: Element } {
+  if (element instanceof ShadowRoot) {
+    adoptStyles(element);
+    return { root: element, host: element.host instanceof HTMLElement ? element.host : null };
+  }
+  if (!shadow) return { root: element, host: element instanceof HTMLElement ? element : null };
+  const wrapper = document.createElement('div');
+  wrapper.className = 'streamscope-host';
+  element.appendChild(wrapper);
+  const own = wrapper.attachShadow({ mode: 'open' });
+  adoptStyles(own);
+  return { root: own, host: wrapper, made: wrapper };
 }

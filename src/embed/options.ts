@@ -8,7 +8,7 @@
  * characters), never thrown; `panels` keeps its known names and names the others.
  */
 import { flag, oneOf, paramNames, readParams, withDefaults, type ParamSpec, type ParamTable } from '../store/params';
-import { parseViewParams, VIEW_PARAMS, type ViewParams } from '../store/url';
+import { parseViewParams, VIEW_PARAMS, type Lang, type ThemePref, type ViewParams } from '../store/url';
 
 import { CONTROLS_MODES, PANEL_IDS, type ControlsMode, type PanelId, type ProvenanceMode } from '../ui/shell/views';
 
@@ -61,7 +61,14 @@ export const EMBED_PARAMS: ParamTable<EmbedParams> = {
   host: { name: 'host', parse: (v) => v, serialize: (v) => v },
 };
 
-export interface EmbedOptions extends ViewParams {
+/** `auto` (the embed's default): follow the host page's theme (./hostPage.ts), else the reader's system setting. */
+export type ThemeOption = ThemePref | 'auto';
+/** `auto` (the default): the reader's browser languages. */
+export type LangOption = Lang | 'auto';
+
+export interface EmbedOptions extends Omit<ViewParams, 'theme' | 'lang'> {
+  theme?: ThemeOption;
+  lang?: LangOption;
   panels: readonly PanelId[];
   controls: ControlsMode;
   autoplay: boolean;
@@ -76,11 +83,17 @@ export interface ParsedEmbed {
 }
 
 export function parseEmbedParams(search: string): ParsedEmbed {
-  const { view, rejected } = parseViewParams(search);
-  const embed = readParams(EMBED_PARAMS, search, 40);
+  // `auto` is the embed's own value of theme and lang (the app's URL has no such value)
+  const params = new URLSearchParams(search);
+  const auto = { theme: params.get('theme') === 'auto', lang: params.get('lang') === 'auto' };
+  if (auto.theme) params.delete('theme');
+  if (auto.lang) params.delete('lang');
+  const { view, rejected } = parseViewParams(params.toString());
+  const embed = readParams(EMBED_PARAMS, params.toString(), 40);
   // host is the bridge's business (./origin.ts), not a player option
   const { host: _host, ...own } = withDefaults(EMBED_PARAMS, embed.values) as Omit<EmbedOptions, keyof ViewParams> & { host?: string };
-  return { options: { ...view, ...own }, rejected: [...rejected, ...embed.rejected] };
+  const options: EmbedOptions = { ...view, ...own, ...(auto.theme && { theme: 'auto' as const }), ...(auto.lang && { lang: 'auto' as const }) };
+  return { options, rejected: [...rejected, ...embed.rejected] };
 }
 
 /** The attributes a <streamscope-player> reads: the URL parameters' names (but `host`: the element posts no messages). */

@@ -10,11 +10,13 @@
  * Checked: the message is a plain object with no `__proto__` / `constructor` / `prototype` key and no field its
  * command does not take; `frame` is a finite integer in [0, MAX_FRAME]; `id` is a strategy of the registry; `text` is
  * a string of at most `limits.loadBytes` bytes in UTF-8 (bytes, not UTF-16 units: a CJK character is 3 bytes);
- * `name`, when given, is 1 to NAME_MAX characters with no control characters. Outgoing messages are typed by
+ * `name`, when given, is 1 to NAME_MAX characters with no control characters; `theme` and `lang` are one of
+ * THEME_OPTIONS / LANG_OPTIONS. Outgoing messages are typed by
  * `PlayerEventMessage`.
  */
 import { STRATEGY_IDS, type StrategyId } from '../core/types';
 import { MAX_RECORDING_BYTES } from '../store/fetchRecording';
+import type { LangOption, ThemeOption } from './options';
 
 export const NAMESPACE = 'streamscope:';
 /** The largest recording a page may hand over by `load`, in UTF-8 bytes (the same limit as opening a file). */
@@ -31,7 +33,9 @@ export type PageCommand =
   | { type: 'streamscope:play' }
   | { type: 'streamscope:pause' }
   | { type: 'streamscope:setStrategy'; id: StrategyId }
-  | { type: 'streamscope:load'; text: string; name: string };
+  | { type: 'streamscope:load'; text: string; name: string }
+  | { type: 'streamscope:setTheme'; theme: ThemeOption }
+  | { type: 'streamscope:setLang'; lang: LangOption };
 
 export type CommandErrorReason =
   | 'unknown-command'
@@ -43,6 +47,7 @@ export type CommandErrorReason =
   | 'not-an-integer'
   | 'out-of-range'
   | 'unknown-strategy'
+  | 'unknown-value'
   | 'too-large'
   | 'too-long'
   | 'empty'
@@ -81,7 +86,12 @@ const FIELDS: Record<PageCommand['type'], readonly string[]> = {
   'streamscope:pause': [],
   'streamscope:setStrategy': ['id'],
   'streamscope:load': ['text', 'name'],
+  'streamscope:setTheme': ['theme'],
+  'streamscope:setLang': ['lang'],
 };
+/** The values `setTheme` and `setLang` take (`auto`: the reader's system setting, the reader's browser). */
+export const THEME_OPTIONS: readonly ThemeOption[] = ['light', 'dark', 'system', 'auto'];
+export const LANG_OPTIONS: readonly LangOption[] = ['zh', 'en', 'auto'];
 const FORBIDDEN_KEYS = ['__proto__', 'constructor', 'prototype'];
 // C0 controls, DEL and C1 controls
 // eslint-disable-next-line no-control-regex
@@ -156,6 +166,20 @@ export function checkCommand(data: unknown, limits: CommandLimits = DEFAULT_LIMI
       if (typeof id !== 'string') return refuse('id', 'wrong-type');
       if (!(STRATEGY_IDS as readonly string[]).includes(id)) return refuse('id', 'unknown-strategy');
       return { ok: true, command: { type: 'streamscope:setStrategy', id: id as StrategyId } };
+    }
+    case 'streamscope:setTheme': {
+      const theme = data.theme;
+      if (theme === undefined) return refuse('theme', 'missing');
+      if (typeof theme !== 'string') return refuse('theme', 'wrong-type');
+      if (!(THEME_OPTIONS as readonly string[]).includes(theme)) return refuse('theme', 'unknown-value');
+      return { ok: true, command: { type: 'streamscope:setTheme', theme: theme as ThemeOption } };
+    }
+    case 'streamscope:setLang': {
+      const lang = data.lang;
+      if (lang === undefined) return refuse('lang', 'missing');
+      if (typeof lang !== 'string') return refuse('lang', 'wrong-type');
+      if (!(LANG_OPTIONS as readonly string[]).includes(lang)) return refuse('lang', 'unknown-value');
+      return { ok: true, command: { type: 'streamscope:setLang', lang: lang as LangOption } };
     }
     case 'streamscope:load': {
       const { text, name } = data;

@@ -1,7 +1,7 @@
 // The shape of one player's actions and of the store handle (types only; ./player.ts implements them).
 import type { Emitter } from './emitter';
 import type { LabActions, LabView } from './labState';
-import type { LoadOptions } from './loader';
+import type { LoadOptions, RecordingSource } from './loader';
 import type { PlaybackActions } from './playerPlayback';
 import type { HoverActions, PrefsActions } from './playerView';
 import type { ReadonlyStore } from './slices';
@@ -9,7 +9,7 @@ import type { Notice, PlayerEvents, PlayerState } from './state';
 
 export interface LoadActions {
   loadIndex(): Promise<void>;
-  loadRecording(source: string | { input: string | Uint8Array; name: string }, options?: LoadOptions): Promise<void>;
+  loadRecording(source: RecordingSource, options?: LoadOptions): Promise<void>;
   /** Reloads a file the user opened earlier in this player (kept in memory, per store). */
   reopenFile(name: string): Promise<void>;
   /** Forgets a file kept in the browser (IndexedDB): gone from storage and from the picker's "Your files". */

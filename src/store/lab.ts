@@ -19,7 +19,7 @@ import type { AnalyzeTextResult } from '../core/session/session';
 import type { FrameIndex, Session, StrategyId } from '../core/types';
 import { frameIndex } from '../core/types';
 import type { LabActions, LabState } from './labState';
-import type { LoadOptions } from './loader';
+import type { LoadOptions, RecordingSource } from './loader';
 import type { TourState } from './labTour';
 import { TOUR_ID } from './labUrl';
 import type { SliceSetter } from './slices';
@@ -36,7 +36,7 @@ export interface LabContext {
   analyze: Analyzer;
   fetchText: (url: string, signal: AbortSignal) => Promise<string>;
   toursBase: string;
-  loadRecording: (src: string | { input: string | Uint8Array; name: string }, options?: LoadOptions) => Promise<void>;
+  loadRecording: (src: RecordingSource, options?: LoadOptions) => Promise<void>;
   seek: (frame: FrameIndex) => void;
   setStrategy: (id: StrategyId) => void;
   /** The input a session was analysed from, when the player knows it (a session analysed before the lab loaded). */

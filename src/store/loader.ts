@@ -30,6 +30,9 @@ export function recOrigins(): string[] {
 /** How a rec value is shown in a message: cut, so a hostile 2 KB value cannot flood the page. */
 const shown = (value: string) => (value.length > 120 ? `${value.slice(0, 117)}…` : value);
 
+/** What to open: a shipped id or `rec` value, a text given with its name, or a URL given by the page (`src`). */
+export type RecordingSource = string | { input: string | Uint8Array; name: string } | { url: string };
+
 export interface LoadOptions {
   /** The frame to open on (clamped); default 0. */
   frame?: FrameIndex;
@@ -89,12 +92,25 @@ export function unreadable(
   return { key: 'app.error.load', params: { name, message: error.message } };
 }
 
+const isInput = (v: string | Uint8Array | Notice): v is string | Uint8Array => typeof v === 'string' || v instanceof Uint8Array;
+
+/** A URL made absolute against the page's base where there is a page (messages name what was fetched). */
+function absolute(url: string): string {
+  try {
+    return typeof document === 'undefined' ? url : new URL(url, document.baseURI).href;
+  } catch {
+    return url;
+  }
+}
+
 export function createLoader(ctx: LoaderContext) {
   const { get, set, fail } = ctx;
   const fileInputs = new Map<string, string | Uint8Array>();
   let loadToken = 0;
   let controller: AbortController | null = null;
   let indexPromise: Promise<void> | null = null;
+  /** Why index.json could not be read, when it could not: an id not found then says so, with the URL. */
+  let indexProblem: { url: string; message: string } | null = null;
 
   const listFiles = async (): Promise<void> => {
     if (!ctx.fileStore) return;
@@ -112,20 +128,35 @@ export function createLoader(ctx: LoaderContext) {
     indexPromise ??= (async () => {
       void listFiles();
       try {
-        const text = await ctx.fetchText(`${ctx.base}index.json`, new AbortController().signal);
+        const text = await ctx.fetchText(indexUrl(), new AbortController().signal);
         const { entries, problems } = parseIndex(JSON.parse(text) as unknown);
         set({ recordings: entries });
         for (const problem of problems) ctx.warn({ key: 'app.warn.index', params: { problem } });
       } catch (e) {
-        ctx.warn({ key: 'app.warn.indexUnreadable', params: { message: message(e) } });
+        indexProblem = { url: shown(indexUrl()), message: message(e) };
+        ctx.warn({ key: 'app.warn.indexUnreadable', params: indexProblem });
       }
     })();
     return indexPromise;
   };
 
-  const loadRecording = async (src: string | { input: string | Uint8Array; name: string }, options: LoadOptions = {}): Promise<void> => {
+  /** index.json's URL as fetched, made absolute against the page where there is one (for messages). */
+  const indexUrl = () => absolute(`${ctx.base}index.json`);
+
+  /** A recording's body (bytes where the fetcher gives them); a failure is the notice to show, naming the URL. */
+  const fetchInput = async (url: string, label: string, signal: AbortSignal, expected?: number): Promise<string | Uint8Array | Notice> => {
+    try {
+      const { bytes } = ctx.fetchText;
+      return bytes ? await bytes(url, signal, expected) : await ctx.fetchText(url, signal);
+    } catch (e) {
+      if (e instanceof TooLargeError) return fetchTooLargeNotice(label, e);
+      return { key: 'app.error.fetch', params: { name: label, url: shown(absolute(url)), message: message(e) } };
+    }
+  };
+
+  const loadRecording = async (src: RecordingSource, options: LoadOptions = {}): Promise<void> => {
     // content over the limit (a page's load, a paste) is refused before anything else, measured in bytes
-    const tooLarge = typeof src === 'string' ? null : tooLargeNotice(src.name, src.input);
+    const tooLarge = typeof src === 'string' || 'url' in src ? null : tooLargeNotice(src.name, src.input);
     if (tooLarge) return fail(tooLarge);
     const token = ++loadToken;
     const stale = () => token !== loadToken;
@@ -149,6 +180,11 @@ export function createLoader(ctx: LoaderContext) {
         expected = entry.bytes;
       } else {
         const target = resolveRec(src, recOrigins());
+        if (target.kind === 'id' && indexProblem) {
+          // one message that says it all, in place of the index's warning
+          set({ warnings: get().warnings.filter((w) => w.key !== 'app.warn.indexUnreadable') });
+          return fail({ key: 'app.error.noIndex', params: { id: src, ...indexProblem } });
+        }
         if (target.kind === 'id') return fail({ key: 'app.error.unknownRecording', params: { id: src } });
         if (target.kind === 'refused') {
           const origins = recOrigins();
@@ -157,14 +193,19 @@ export function createLoader(ctx: LoaderContext) {
         url = target.kind === 'path' ? `${ctx.base}${target.path}` : target.url;
         label = shown(src);
       }
-      try {
-        const { bytes } = ctx.fetchText;
-        input = bytes ? await bytes(url, ctl.signal, expected) : await ctx.fetchText(url, ctl.signal);
-      } catch (e) {
-        if (stale()) return;
-        if (e instanceof TooLargeError) return fail(fetchTooLargeNotice(label, e));
-        return fail({ key: 'app.error.fetch', params: { name: label, message: message(e) } });
-      }
+      const got = await fetchInput(url, label, ctl.signal, expected);
+      if (stale()) return;
+      if (!isInput(got)) return fail(got);
+      input = got;
+    } else if ('url' in src) {
+      // a URL the page gave: fetched as it is (the page, not a permalink, chose it)
+      const name = shown(src.url);
+      source = { kind: 'url', url: src.url, name };
+      set({ status: { kind: 'loading', name, progress: null } });
+      const got = await fetchInput(src.url, name, ctl.signal);
+      if (stale()) return;
+      if (!isInput(got)) return fail(got);
+      input = got;
     } else {
       source = { kind: 'file', name: src.name };
       input = src.input;

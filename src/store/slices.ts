@@ -8,7 +8,6 @@
  * changes the loader's and the playback's keys together, and subscribers never see half of it). Reads inside a
  * batch see the state before it. The key lists partition PlayerState: every key belongs to exactly one slice.
  */
-import type { StoreApi } from 'zustand/vanilla';
 import type { HoverState, LoadState, PlaybackSliceState, PlayerState, PrefsState } from './state';
 
 /** A setter for the keys K of S: any other key is a type error. */
@@ -43,7 +42,15 @@ export interface Slices {
   batch(fn: () => void): void;
 }
 
-export function createSlices(store: StoreApi<PlayerState>): Slices {
+/**
+ * The parts of a zustand store these functions use, structurally (a zustand StoreApi is one), so the library's
+ * published declarations name no package a course site does not install.
+ */
+export interface StoreLike<S> extends ReadonlyStore<S> {
+  setState(partial: Partial<S>): void;
+}
+
+export function createSlices(store: StoreLike<PlayerState>): Slices {
   let pending: Partial<PlayerState> | null = null;
   const write = (partial: Partial<PlayerState>) => {
     if (pending) Object.assign(pending, partial);
@@ -70,6 +77,6 @@ export function createSlices(store: StoreApi<PlayerState>): Slices {
 }
 
 /** The read-only view of a store: the same state and subscriptions, no setState. */
-export function readonlyStore<S>(store: StoreApi<S>): ReadonlyStore<S> {
+export function readonlyStore<S>(store: StoreLike<S>): ReadonlyStore<S> {
   return { getState: store.getState, getInitialState: store.getInitialState, subscribe: store.subscribe };
 }

@@ -27,7 +27,8 @@ export type Status =
   | { kind: 'ready' }
   | { kind: 'error'; notice: Notice };
 
-export type Source = { kind: 'shipped'; id: string } | { kind: 'file'; name: string };
+/** What is shown: a recording of the index (by id), a file the reader opened, or a URL the page gave (`src`). */
+export type Source = { kind: 'shipped'; id: string } | { kind: 'file'; name: string } | { kind: 'url'; url: string; name: string };
 
 /** What is loaded, and how loading went: written only by the loader (./loader.ts). */
 export interface LoadState {

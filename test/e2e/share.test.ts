@@ -67,7 +67,7 @@ test('the snippets carry rec, s, f, lang and theme; Copy puts each on the clipbo
   expect(Object.fromEntries(src.searchParams)).toEqual({ rec: 'anthropic-docs', s: 'per-call-buffer', f: '7', lang: 'en', theme: 'dark' });
   expect(parsed.title).toBe('Streamscope player');
   expect(parsed.attrs).toEqual({ rec: 'anthropic-docs', s: 'per-call-buffer', f: '7', lang: 'en', theme: 'dark', base: new URL('recordings/', base).href });
-  expect(parsed.script).toEqual({ type: 'module', src: new URL('streamscope.js', base).href });
+  expect(parsed.script).toEqual({ type: 'module', src: new URL('element.js', base).href });
 
   for (const [label, value] of [
     ['Permalink', permalink],

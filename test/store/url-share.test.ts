@@ -16,7 +16,7 @@ describe('shareSnippets', () => {
     expect(s.embedUrl).toBe('https://course.example.edu/streamscope/embed.html?rec=parallel-probe&s=per-call-buffer&f=4&lang=zh&theme=dark&compare=1');
     expect(s.iframe).toContain('src="https://course.example.edu/streamscope/embed.html?rec=parallel-probe&amp;s=per-call-buffer&amp;f=4&amp;lang=zh&amp;theme=dark&amp;compare=1"');
     expect(s.element).toBe(
-      '<script type="module" src="https://course.example.edu/streamscope/streamscope.js"></script>\n' +
+      '<script type="module" src="https://course.example.edu/streamscope/element.js"></script>\n' +
         '<streamscope-player rec="parallel-probe" s="per-call-buffer" f="4" lang="zh" theme="dark" compare="1" base="https://course.example.edu/streamscope/recordings/"></streamscope-player>',
     );
   });

@@ -38,7 +38,7 @@ export function shareSnippets(view: ViewParams, pageUrl: string, iframeTitle: st
   const attrs: [string, string][] = [...new URLSearchParams(page.search), ['base', new URL('recordings/', root).href]];
   const attrText = attrs.map(([k, v]) => `${k}="${escapeAttr(v)}"`).join(' ');
   const element =
-    `<script type="module" src="${escapeAttr(new URL('streamscope.js', root).href)}"></script>\n` + `<streamscope-player ${attrText}></streamscope-player>`;
+    `<script type="module" src="${escapeAttr(new URL('element.js', root).href)}"></script>\n` + `<streamscope-player ${attrText}></streamscope-player>`;
 
   return { permalink: page.href, embedUrl: embed.href, iframe, element };
 }

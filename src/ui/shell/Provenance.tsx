@@ -73,7 +73,7 @@ export function Provenance() {
   const p = header.provenance;
   const kind = p && KINDS.includes(p.kind) ? t(`app.provenance.${p.kind}`) : t('app.provenance.unknown');
   const entry = source.kind === 'shipped' ? recordings.find((r) => r.id === source.id) : undefined;
-  const title = header.title?.[lang] ?? entry?.title[lang] ?? (source.kind === 'file' ? t('app.provenance.file', { name: source.name }) : source.id);
+  const title = header.title?.[lang] ?? entry?.title[lang] ?? (source.kind === 'shipped' ? source.id : t('app.provenance.file', { name: source.name }));
   const summary = header.description?.[lang] ?? entry?.summary[lang];
   const link = provenanceLink(p?.url);
   const shippedId = source.kind === 'shipped' ? source.id : null;
