@@ -16,7 +16,7 @@ const only = (allowed, message) => ({
 const FRAMEWORKS = ['react', 'react-dom', 'react-dom/client', 'zustand', 'zustand/vanilla', 'zustand/react/shallow', 'shiki', 'shiki/core', '@tanstack/react-virtual', 'd3-scale', 'd3-array', 'd3-shape', 'd3-zoom'];
 
 export default tseslint.config(
-  { ignores: ['dist', 'types', 'node_modules', 'coverage', 'public', 'screenshots'] },
+  { ignores: ['dist', 'types', '.sites', 'node_modules', 'coverage', 'public', 'screenshots'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -57,6 +57,22 @@ export default defineConfig({
           sequence: { groupOrder: 2 },
         },
       },
+      {
+        extends: true,
+        test: {
+          // the doc-site recipes of docs/embedding.md, built from the packed tarball and opened in Chromium
+          name: 'sites',
+          include: ['test/sites/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['test/sites/global-setup.ts'],
+          setupFiles: ['test/setup/i18n.ts'],
+          testTimeout: 90_000,
+          hookTimeout: 300_000,
+          expect: { poll: { timeout: 10_000 } },
+          fileParallelism: false,
+          sequence: { groupOrder: 3 },
+        },
+      },
     ],
   },
 });

@@ -3,12 +3,13 @@
  * - the colour theme the page shows: `html.dark` (VitePress), `data-theme="dark"|"light"` on the root
  *   (Docusaurus, Starlight), the root's `color-scheme`, else the page's own background (an opaque dark or light
  *   body or root); null when the page says nothing (the reader's system setting then decides);
- * - the height of the page's fixed header, as the root's `scroll-padding-top` (which VitePress, Docusaurus and
- *   Starlight set for their headers), written to `--ss-host-sticky-top` on the host element so the sticky
- *   transport sits below that header (a page's own `--streamscope-sticky-top` wins, in CSS).
+ * - the height of the page's fixed header: the root's `scroll-padding-top` (which Docusaurus and Starlight set for
+ *   their headers) or the bottom of the bars fixed or stuck at the top of the viewport (VitePress sets no scroll
+ *   padding), whichever is lower, written to `--ss-host-sticky-top` on the host element so the sticky transport
+ *   sits below that header (a page's own `--streamscope-sticky-top` wins, in CSS).
  *
  * Contract: `readHostTheme` and `stickyTop` only read; `followHostPage` observes the root and the body (class,
- * data-theme, style), prefers-color-scheme and the window's size, calls `onTheme` only when the answer changes,
+ * data-theme, style), prefers-color-scheme, the window's size and its scrolling (once per frame at most), calls `onTheme` only when the answer changes,
  * and returns the function that stops all of it. Nothing here runs at import time.
  */
 export type HostTheme = 'light' | 'dark' | null;
@@ -49,21 +50,53 @@ export function readHostTheme(doc: Document): HostTheme {
 }
 
 /** The root's `scroll-padding-top` in px when it is a length ('auto' and percentages: 0). */
-export function stickyTop(doc: Document): number {
+export function scrollPaddingTop(doc: Document): number {
   const value = doc.defaultView?.getComputedStyle(doc.documentElement).scrollPaddingTop ?? '';
   const px = /^(-?[\d.]+)px$/.exec(value.trim());
   return px ? Math.max(0, Number(px[1])) : 0;
 }
 
-export function followHostPage(host: HTMLElement, onTheme?: (theme: HostTheme) => void): () => void {
-  const doc = host.ownerDocument;
+/**
+ * The bottom of the page's own bars fixed or stuck at the top of the viewport now (a site header, VitePress's local
+ * nav on a phone): what is hit at the top edge, at a quarter, half and three quarters of the width, walking up to
+ * the first fixed or sticky ancestor that starts at the top and is not taller than half the viewport. The player's
+ * own host is never counted.
+ */
+export function topBarsBottom(doc: Document, host: Element): number {
+  const view = doc.defaultView;
+  if (!view || typeof doc.elementsFromPoint !== 'function') return 0;
+  let bottom = 0;
+  const seen = new Set<Element>();
+  for (const x of [0.25, 0.5, 0.75].map((f) => Math.round(view.innerWidth * f))) {
+    for (const hit of doc.elementsFromPoint(x, 1)) {
+      for (let el: Element | null = hit; el && el !== doc.body && el !== doc.documentElement; el = el.parentElement) {
+        if (el === host || seen.has(el)) break;
+        seen.add(el);
+        const position = view.getComputedStyle(el).position;
+        if (position !== 'fixed' && position !== 'sticky') continue;
+        const rect = el.getBoundingClientRect();
+        if (rect.top <= 1 && rect.bottom > 0 && rect.height <= view.innerHeight / 2) bottom = Math.max(bottom, rect.bottom);
+        break;
+      }
+    }
+  }
+  return Math.ceil(bottom);
+}
+
+/** Where the player's sticky transport should stop: below the page's fixed header, by either measure. */
+export function stickyTop(doc: Document, host: Element): number {
+  return Math.max(scrollPaddingTop(doc), topBarsBottom(doc, host));
+}
+
+/** `host` null: the theme only (a page following for an iframe, ./followIframe.ts). */
+export function followHostPage(doc: Document, host: HTMLElement | null, onTheme?: (theme: HostTheme) => void): () => void {
   const view = doc.defaultView;
   if (!view) return () => undefined;
   let theme: HostTheme | undefined;
   let top = -1;
   const update = () => {
-    const nextTop = stickyTop(doc);
-    if (nextTop !== top) {
+    const nextTop = host ? stickyTop(doc, host) : 0;
+    if (host && nextTop !== top) {
       top = nextTop;
       host.style.setProperty('--ss-host-sticky-top', `${top}px`);
     }
@@ -82,9 +115,21 @@ export function followHostPage(host: HTMLElement, onTheme?: (theme: HostTheme) =
   const media = view.matchMedia?.('(prefers-color-scheme: dark)');
   media?.addEventListener('change', update);
   view.addEventListener('resize', update);
+  // a bar that sticks only once the page scrolls (a phone's local nav): measured again, once per frame at most
+  let queued = false;
+  const onScroll = () => {
+    if (queued) return;
+    queued = true;
+    view.requestAnimationFrame(() => {
+      queued = false;
+      update();
+    });
+  };
+  if (host) view.addEventListener('scroll', onScroll, { passive: true });
   return () => {
     observer.disconnect();
     media?.removeEventListener('change', update);
     view.removeEventListener('resize', update);
+    view.removeEventListener('scroll', onScroll);
   };
 }

@@ -4,3 +4,5 @@ export { mount, type LiveOptions, type MountOptions, type PlayerHandle } from '.
 export { defineStreamscopePlayer, type StreamscopePlayerElement } from './element';
 export { parseCommand, type PageCommand, type PlayerEventMessage } from './protocol';
 export { parseEmbedParams, PANEL_IDS, type EmbedOptions, type LangOption, type PanelId, type ControlsMode, type ThemeOption } from './options';
+export { followHost, type FollowOptions } from './followIframe';
+export { readHostTheme, type HostTheme } from './hostPage';

@@ -132,7 +132,7 @@ export function mount(element: Element | ShadowRoot, options: MountOptions = {})
     stopFollowing?.();
     stopFollowing = null;
     if (host && landmark === 'region')
-      stopFollowing = followHostPage(host, theme === 'auto' ? (t) => store.actions.setTheme(t ?? 'system') : undefined);
+      stopFollowing = followHostPage(host.ownerDocument, host, theme === 'auto' ? (t) => store.actions.setTheme(t ?? 'system') : undefined);
     if (theme !== 'auto') store.actions.setTheme(theme);
     else if (!host || landmark !== 'region') store.actions.setTheme('system');
   };
