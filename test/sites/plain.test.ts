@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { follow, freshSite, recipe, serve } from './recipe';
-import { checkElementSeeks, elementSlider, elementTheme, iframeSlider, iframeTheme, launchChromium, watchProblems } from './site-checks';
+import { checkElementSeeks, elementTheme, iframeSlider, iframeTheme, launchChromium, siteShots, watchProblems } from './site-checks';
 
 let browser: Browser;
 let site: { url: string; close: () => Promise<void> };
@@ -83,4 +83,14 @@ it('a wrong base or src: the player names the URL it tried and never mentions a 
   await expect.poll(() => b.textContent(), { timeout: 20_000 }).toContain(`${site.url}lesson/missing.jsonl`);
   for (const el of [a, b]) expect(await el.textContent()).not.toContain('Choose a recording');
   await page.close();
+});
+
+it('screenshots of the page when asked for (STREAMSCOPE_SITE_SHOTS)', async () => {
+  await siteShots(browser, new URL('lesson/', site.url).href, 'plain', (page, on) =>
+    page.evaluate((dark) => {
+      document.documentElement.setAttribute('data-theme', dark ? 'dark' : 'light');
+      document.documentElement.style.colorScheme = dark ? 'dark' : 'light';
+    }, on),
+  );
+  expect(site.url).toMatch(/^http:/);
 });

@@ -52,3 +52,27 @@ export async function stickyFigures(page: Page, bars: string): Promise<{ transpo
     return { transportTop: transport?.getBoundingClientRect().top ?? NaN, barsBottom, playerTop: el?.getBoundingClientRect().top ?? NaN };
   }, bars);
 }
+
+/**
+ * With STREAMSCOPE_SITE_SHOTS=<folder> set, the page's first screen at 1280x800 and 400x800, light and dark (the
+ * site's own switch, set by `dark(page, on)`), is written there as `<name>-<width>-<theme>.png` (docs/screenshots/sites
+ * holds the committed ones). Without it, nothing is written.
+ */
+export async function siteShots(browser: Browser, url: string, name: string, dark: (page: Page, on: boolean) => Promise<void>): Promise<void> {
+  const folder = process.env.STREAMSCOPE_SITE_SHOTS;
+  if (!folder) return;
+  for (const width of [1280, 400]) {
+    const page = await browser.newPage({ viewport: { width, height: 800 }, locale: 'en-US' });
+    await page.goto(url);
+    await expect.poll(() => elementSlider(page).getAttribute('aria-valuetext'), { timeout: 20_000 }).toMatch(/^Frame 0 of /);
+    await expect.poll(() => iframeSlider(page).getAttribute('aria-valuetext'), { timeout: 20_000 }).toMatch(/^Frame 0 of /);
+    for (const theme of ['light', 'dark'] as const) {
+      await dark(page, theme === 'dark');
+      await expect.poll(() => elementTheme(page)).toBe(theme);
+      await expect.poll(() => iframeTheme(page)).toBe(theme);
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: `${folder}/${name}-${width}-${theme}.png` });
+    }
+    await page.close();
+  }
+}

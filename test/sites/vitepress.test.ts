@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { follow, freshSite, recipe, serve } from './recipe';
-import { checkElementSeeks, elementSlider, elementTheme, iframeSlider, iframeTheme, launchChromium, stickyFigures, watchProblems } from './site-checks';
+import { checkElementSeeks, elementSlider, elementTheme, iframeSlider, iframeTheme, launchChromium, siteShots, stickyFigures, watchProblems } from './site-checks';
 
 let browser: Browser;
 let site: { url: string; close: () => Promise<void> };
@@ -76,4 +76,13 @@ it('at 400 px the sticky scrubber stays below the site header and its local nav'
   }).toBe(true);
   expect(problems).toEqual([]);
   await page.close();
+});
+
+it('screenshots of the page when asked for (STREAMSCOPE_SITE_SHOTS)', async () => {
+  await siteShots(browser, new URL('guide/player.html', site.url).href, 'vitepress', (page, on) =>
+    page.evaluate((dark) => {
+      document.documentElement.classList.toggle('dark', dark);
+    }, on),
+  );
+  expect(site.url).toMatch(/^http:/);
 });
