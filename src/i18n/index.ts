@@ -15,6 +15,7 @@
  * module calls `registerMessages` at its top level, so its strings (both languages) are in `catalogs` (and
  * `translate`/`hasKey` see them) before it first renders. Registering is idempotent; areas never share a key.
  */
+import { retryingImport } from '../core/retryImport';
 import type { strings as firstView } from './lang/en';
 
 import type { checks } from './messages/checks';
@@ -64,10 +65,13 @@ export function registerMessages<K extends string>(area: Messages<K>): void {
   Object.assign(catalogs.zh, area.zh);
 }
 
-/** The first view's strings of each language: one chunk each, fetched on demand (a typed dynamic import). */
+/**
+ * The first view's strings of each language: one chunk each, fetched on demand (a typed dynamic import); after a
+ * failed fetch the next call fetches it again (../core/retryImport.ts: a browser may keep a failed module URL failed).
+ */
 const LANGUAGE_CHUNKS: { [L in Lang]: () => Promise<{ strings: Record<keyof typeof firstView, string> }> } = {
-  en: () => import('./lang/en'),
-  zh: () => import('./lang/zh'),
+  en: retryingImport(() => import('./lang/en')),
+  zh: retryingImport(() => import('./lang/zh')),
 };
 
 const registered = new Set<Lang>();
@@ -84,7 +88,7 @@ export const isLanguageLoaded = (lang: Lang): boolean => registered.has(lang);
 
 /**
  * Fetches and registers `lang`'s first-view strings, once however often it is called; resolves when they are in.
- * A failed fetch (the network, a stale build) rejects, and a later call tries again.
+ * A failed fetch (the network, a stale build) rejects, and a later call fetches it again.
  */
 export function loadLanguage(lang: Lang): Promise<void> {
   if (registered.has(lang)) return Promise.resolve();

@@ -17,7 +17,7 @@
 import type { Session } from '../core/types';
 import type { LabContext } from './lab';
 import { LAB_DEFAULTS, type LabActions, type LabState, type LabView } from './labState';
-import { retryingImport } from './retryImport';
+import { retryingImport } from '../core/retryImport';
 import type { LabStore } from './labStore';
 import type { AnalyzeTextResult } from '../core/session/session';
 import type { Analyzer, Notice } from './state';
@@ -47,7 +47,7 @@ export interface LabHandle {
 }
 
 export function createLabHandle(ctx: LabHandleContext, initial: Partial<LabState> = {}): LabHandle {
-  // a failed fetch of the lab's chunk is fetched again on the next use (retryImport.ts says why a plain import is not);
+  // a failed fetch of the lab's chunk is fetched again on the next use (core/retryImport.ts says why a plain import is not);
   // an injected importer (tests) is called again as it is
   const { warn, importLab = retryingImport(() => import('./labStore')), ...labCtx } = ctx;
   let lab: LabStore | null = null;

@@ -58,6 +58,7 @@ export function createPlayerStore(options: PlayerOptions): PlayerStore {
     lang: options.lang ?? 'en',
     theme: options.theme ?? 'system',
     compare: options.compare ?? false,
+    langFailed: null,
     selectedCall: null,
     hoveredCall: null,
     hoveredFrames: null,
@@ -77,7 +78,7 @@ export function createPlayerStore(options: PlayerOptions): PlayerStore {
   });
 
   const playback = createPlayback({ get, set: slices.playback, scheduler, ended: (index) => emitter.emit('ended', { index }) });
-  const prefs = createPrefs(slices.prefs, options.prepareLang);
+  const prefs = createPrefs(get, slices.prefs, options.prepareLang);
   const hover = createHover(get, slices.hover);
 
   const warn: PlayerActions['warn'] = (notice) => slices.load({ warnings: [...get().warnings, notice] });

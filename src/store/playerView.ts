@@ -3,10 +3,13 @@
  * frames) of a player.
  *
  * Contract: each writes only its own keys; `setLang` with a `prepare` (the app's catalog loader) switches once it
- * has resolved, and only to the language asked for last (a failed load keeps the language as it was); hovering the same thing again writes nothing (no re-render per mouse
- * move); a hovered frame range with start > end is no range.
+ * has resolved, and only to the language asked for last; a failed load (of a switch, or of the first language,
+ * which it asks `prepare` for at once) keeps the language as it was and names the failed one in `langFailed` until
+ * it is asked for again or the language shown is; hovering the same thing again writes nothing (no re-render per
+ * mouse move); a hovered frame range with start > end is no range.
  */
 import type { CallRef, FrameIndex } from '../core/types';
+import { errorLine } from './labHandle';
 import type { HoverSetter, PrefsSetter } from './slices';
 import type { PlayerState } from './state';
 import type { Lang, ThemePref } from './url';
@@ -23,21 +26,27 @@ export interface HoverActions {
   hoverFrames(range: readonly [FrameIndex, FrameIndex] | null): void;
 }
 
-export function createPrefs(set: PrefsSetter, prepare?: (lang: Lang) => Promise<void>): PrefsActions {
+export function createPrefs(get: () => Readonly<PlayerState>, set: PrefsSetter, prepare?: (lang: Lang) => Promise<void>): PrefsActions {
   let wanted: Lang | null = null;
+  // the catalog did not arrive (offline, a stale build): the page stays readable in its language and says which failed
+  const failed = (lang: Lang) => (e: unknown) => {
+    if (wanted !== null && wanted !== lang) return;
+    wanted = null;
+    set({ langFailed: { lang, message: errorLine(e) } });
+  };
+  // the first language: the same fetch the page awaits before its first render (which falls back to another)
+  const first = get().lang;
+  prepare?.(first).catch(failed(first));
   return {
     setLang(lang) {
       if (!prepare) return set({ lang });
+      const s = get();
+      // a retry, or the language shown after all: the notice goes (a retry that fails brings it back)
+      if (s.langFailed && (s.langFailed.lang === lang || s.lang === lang)) set({ langFailed: null });
       wanted = lang;
-      prepare(lang).then(
-        () => {
-          if (wanted === lang) set({ lang });
-        },
-        () => {
-          // the catalog did not arrive (offline, a stale build): the page stays readable in its language
-          if (wanted === lang) wanted = null;
-        },
-      );
+      prepare(lang).then(() => {
+        if (wanted === lang) set({ lang });
+      }, failed(lang));
     },
     setTheme: (theme) => set({ theme }),
     setCompare: (compare) => set({ compare }),

@@ -63,6 +63,18 @@ export interface PrefsState {
   lang: Lang;
   theme: ThemePref;
   compare: boolean;
+  /**
+   * A language this player was asked to show (a switch, or its first language) whose strings could not be fetched,
+   * while it stays in `lang`; null when there is none. Asking for that language again (a retry) or for the one shown
+   * clears it; a retry that fails sets it again.
+   */
+  langFailed: LangFailure | null;
+}
+
+/** A language whose strings did not arrive, and the first line of the error (what the reader is told). */
+export interface LangFailure {
+  lang: Lang;
+  message: string;
 }
 
 /** What the pointer is on and what is selected: written only by the hover slice (./playerView.ts). */
@@ -112,8 +124,10 @@ export interface PlayerOptions {
   lang?: Lang;
   /**
    * Makes a language's strings ready (the app: fetches its catalog). Given, `setLang` keeps the current language
-   * until it resolves, so a switch never shows a half-loaded language; it rejects: the language stays as it was.
-   * Not given, `setLang` switches at once (Node, tests: every language is registered).
+   * until it resolves, so a switch never shows a half-loaded language; it rejects: the language stays as it was and
+   * `langFailed` names it. The player asks for its first language with it too (the page awaits the same fetch
+   * before it first renders), so a first language that failed is named as well. Not given, `setLang` switches at
+   * once (Node, tests: every language is registered).
    */
   prepareLang?: (lang: Lang) => Promise<void>;
   theme?: ThemePref;

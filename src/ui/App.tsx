@@ -8,7 +8,7 @@
 // their URL parameters; the tour region, the instructor lab and the strategy matrix appear when the state opens
 // them. Presenter mode hides header, bar and footer and enlarges the type; P toggles it, Page Down / Page Up move
 // through an open tour.
-import { Suspense, useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { frameIndex } from '../core/types';
 import type { PlayerStore } from '../store/player';
 import { useActions, useLab, usePlayer, usePlayerStore } from '../store/react';
@@ -23,7 +23,8 @@ import { LiveRegion } from './shell/LiveRegion';
 import { LoadStatus } from './shell/LoadStatus';
 import { Panels, type Slot } from './shell/Panels';
 import { PANEL_IDS, type ControlsMode, type PanelId, type ProvenanceMode } from './shell/views';
-import { ErrorBoundary } from './shell/ErrorBoundary';
+import { ErrorBoundary, LazyPart } from './shell/ErrorBoundary';
+import { LanguageNotice } from './shell/LanguageNotice';
 import { lazyView } from './shell/lazyView';
 import { Provenance } from './shell/Provenance';
 import { StrategyToggle } from './shell/StrategyToggle';
@@ -35,7 +36,8 @@ import { usePanelProps } from './shell/usePanelProps';
 import { useT } from './shell/useT';
 import { useReducedMotion, useResolvedTheme } from './theme/theme';
 
-// The lab, the matrix and tours are not part of the default view: their code loads when first opened.
+// The lab, the matrix and tours are not part of the default view: their code loads when first opened (a LazyPart
+// each: one whose code does not arrive is a notice with a retry, the rest of the player unharmed).
 const LabPanel = lazyView(() => import('./lab/LabPanel'), (m) => m.LabPanel);
 const Matrix = lazyView(() => import('./matrix/Matrix'), (m) => m.Matrix);
 const TourRegion = lazyView(() => import('./tour/TourRegion'), (m) => m.TourRegion);
@@ -211,10 +213,17 @@ function Shell({ slots = NO_SLOTS, standalone = true, panels = PANEL_IDS, contro
         {presenter && <PresenterExit />}
         {provenance !== 'none' && <Provenance />}
         <LoadStatus />
+        <LanguageNotice />
+        {helpWanted ? (
+          // a modal dialog wherever it sits; placed here, a notice in its place is seen where the notices are
+          <LazyPart areaKey="app.area.help" focus>
+            <HelpDialog open={help} onClose={() => setHelp(false)} />
+          </LazyPart>
+        ) : null}
         {tourOpen && (
-          <Suspense fallback={null}>
+          <LazyPart areaKey="app.area.tour">
             <TourRegion />
-          </Suspense>
+          </LazyPart>
         )}
         {transport && (
           // the scrubber and play stay in reach (sticky on a phone) while the panels scroll under them
@@ -225,10 +234,16 @@ function Shell({ slots = NO_SLOTS, standalone = true, panels = PANEL_IDS, contro
         )}
         <ConclusionLine slots={slots} />
         {toggle && <StrategyToggle compact={presenter || controls === 'compact'} />}
-        <Suspense fallback={null}>
-          {labOpen && <LabPanel />}
-          {matrixOpen && <Matrix />}
-        </Suspense>
+        {labOpen && (
+          <LazyPart areaKey="app.area.lab">
+            <LabPanel />
+          </LazyPart>
+        )}
+        {matrixOpen && (
+          <LazyPart areaKey="app.area.matrix">
+            <Matrix />
+          </LazyPart>
+        )}
         <Views slots={slots} show={panels} narrow={narrow} />
       </div>
       <Below slots={slots} show={panels} />
@@ -242,16 +257,7 @@ function Shell({ slots = NO_SLOTS, standalone = true, panels = PANEL_IDS, contro
     lang: lang === 'zh' ? 'zh-CN' : 'en',
     onKeyDown,
   };
-  const rest = (
-    <>
-      {helpWanted ? (
-        <Suspense fallback={null}>
-          <HelpDialog open={help} onClose={() => setHelp(false)} />
-        </Suspense>
-      ) : null}
-      <LiveRegion />
-    </>
-  );
+  const rest = <LiveRegion />;
 
   if (landmark === 'region')
     // One named region in the host page: no main, banner or contentinfo of ours among the page's landmarks.

@@ -145,6 +145,17 @@ export const en = {
     'app.area.conclusion': 'The conclusion',
     'app.area.waterfall': 'The span waterfall',
     'app.area.footer': 'The self-check',
+    // parts whose code loads on demand: named when it cannot be fetched (so these are first-view strings)
+    'app.area.lab': 'The instructor lab',
+    'app.area.matrix': 'The strategy matrix',
+    'app.area.tour': 'The tour',
+    'app.area.help': 'The keyboard shortcuts',
+    'app.area.share': 'The share dialog',
+    'app.area.paste': 'The paste dialog',
+    // a language whose strings could not be fetched: {lang} in the words of the page, {native} in its own
+    'app.langFailed': '{lang} ({native}) could not be loaded; the player stays in {shown}.',
+    'app.langName.zh': 'Chinese',
+    'app.langName.en': 'English',
     'app.panels': 'Panels',
     'app.footer.about': 'Streamscope replays recorded Server-Sent Events; nothing is sent anywhere.',
 };

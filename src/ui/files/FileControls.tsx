@@ -1,8 +1,8 @@
 // The header's file actions: "Open recording" (a button and the hidden file input it clicks, both named so),
 // "Paste SSE…", "Export .jsonl" of the current recording, and "Forget this file" for a file kept in the browser.
 // The drop zone over the whole player lives here too. The paste dialog's code loads when it is first opened, the
-// export's (core/export) with the first export.
-import { Suspense, useRef, useState, type ChangeEvent } from 'react';
+// export's (core/export) with the first export; dialog code that does not arrive leaves a notice with a retry.
+import { useRef, useState, type ChangeEvent } from 'react';
 import { useActions, usePlayer, usePlayerStore } from '../../store/react';
 import { useT } from '../shell/useT';
 import { useFileStore } from './context';
@@ -10,6 +10,7 @@ import { DropZone } from './DropZone';
 import { ACCEPT } from './limits';
 import { openUserFile } from './openFile';
 import './files.css';
+import { LazyPart } from '../shell/ErrorBoundary';
 import { lazyView } from '../shell/lazyView';
 
 const PasteDialog = lazyView(() => import('./PasteDialog'), (m) => m.PasteDialog);
@@ -63,7 +64,7 @@ export function FileControls() {
         </button>
       )}
       {pasteWanted ? (
-        <Suspense fallback={null}>
+        <LazyPart areaKey="app.area.paste" focus>
           <PasteDialog
             open={paste}
             onClose={() => {
@@ -71,7 +72,7 @@ export function FileControls() {
               pasteButton.current?.focus();
             }}
           />
-        </Suspense>
+        </LazyPart>
       ) : null}
       <DropZone anchor={anchor} />
     </div>

@@ -1,8 +1,10 @@
 // The header's Share button and its dialog; focus returns to the button when the dialog closes. Not shown inside a
 // <streamscope-player> (a shadow root on someone else's page: its links would point at that page). The dialog's
-// code loads with the first click, not with the first page; it stays mounted after that.
-import { Suspense, useEffect, useRef, useState } from 'react';
+// code loads with the first click, not with the first page; it stays mounted after that (code that does not arrive:
+// a notice beside the button, with a retry).
+import { useEffect, useRef, useState } from 'react';
 import { useT } from '../shell/useT';
+import { LazyPart } from '../shell/ErrorBoundary';
 import { lazyView } from '../shell/lazyView';
 
 const ShareDialog = lazyView(() => import('./ShareDialog'), (m) => m.ShareDialog);
@@ -25,7 +27,7 @@ export function ShareButton() {
         {t('share.open')}
       </button>
       {wanted ? (
-        <Suspense fallback={null}>
+        <LazyPart areaKey="app.area.share" focus>
           <ShareDialog
             open={open}
             onClose={() => {
@@ -33,7 +35,7 @@ export function ShareButton() {
               button.current?.focus();
             }}
           />
-        </Suspense>
+        </LazyPart>
       ) : null}
     </>
   );

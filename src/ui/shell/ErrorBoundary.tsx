@@ -1,8 +1,9 @@
 // Last-resort guards: a part of the player that throws while rendering (a panel, the waterfall, the whole app) is
 // replaced by a notice naming that part and the error's message in the reader's language, with a retry (which also
-// fetches again the code of a view that failed to load, ./lazyView.ts); the rest
-// of the player keeps working. No stack trace is shown (the console gets the error for developers).
-import { Component, type ReactNode } from 'react';
+// fetches again the code of a view that failed to load, ./lazyView.ts); the rest of the player keeps working. Every
+// lazily loaded part sits in one (LazyPart), so a chunk that does not arrive is named in words, not a blank. No stack
+// trace is shown (the console gets the error for developers).
+import { Component, Suspense, useEffect, useRef, type ReactNode } from 'react';
 import type { MessageKey, Translate } from '../../i18n';
 import { retryFailedViews } from './lazyView';
 import { useT } from './useT';
@@ -16,6 +17,8 @@ interface GuardProps {
   resetKey?: unknown;
   /** The whole player: a larger notice. */
   app?: boolean;
+  /** The notice's retry takes the focus (a part the reader just asked for: a dialog). */
+  focus?: boolean;
   children?: ReactNode;
 }
 
@@ -49,33 +52,73 @@ class Guard extends Component<GuardProps, GuardState> {
   override render(): ReactNode {
     const { error } = this.state;
     if (!error) return this.props.children;
-    const { t, area, app } = this.props;
+    const { t, area, app, focus } = this.props;
     return (
-      <section className={`ss-failed${app ? ' ss-failed-app' : ' ss-panel'}`} role="alert" aria-label={area} data-failed={app ? 'app' : 'part'}>
-        <p>
-          <strong>{app ? t('app.failed.appTitle') : t('app.failed.title', { area })}</strong>
-        </p>
-        <p className="ss-muted">{t('app.failed.detail', { message: shortMessage(error) })}</p>
-        <button
-          type="button"
-          onClick={() => {
-            retryFailedViews();
-            this.setState({ error: null });
-          }}
-        >
-          {t('app.failed.retry')}
-        </button>
-      </section>
+      <FailedNotice
+        label={area}
+        title={app ? t('app.failed.appTitle') : t('app.failed.title', { area })}
+        message={shortMessage(error)}
+        t={t}
+        {...(app && { app })}
+        {...(focus && { focus })}
+        onRetry={() => {
+          retryFailedViews();
+          this.setState({ error: null });
+        }}
+      />
     );
   }
 }
 
+/**
+ * The notice in place of a part that failed (or beside the player, for a language that did not arrive): what, the
+ * error's message, and a retry. `focus`: the retry takes the focus when the notice appears (the reader asked for the
+ * part just now, as for a dialog, and would otherwise not see where the answer went).
+ */
+export function FailedNotice({ label, title, message, onRetry, t, app, focus }: {
+  label: string;
+  title: string;
+  message: string;
+  onRetry: () => void;
+  t: Translate;
+  app?: boolean;
+  focus?: boolean;
+}) {
+  const retry = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (focus) retry.current?.focus();
+  }, [focus]);
+  return (
+    <section className={`ss-failed${app ? ' ss-failed-app' : ' ss-panel'}`} role="alert" aria-label={label} data-failed={app ? 'app' : 'part'}>
+      <p>
+        <strong>{title}</strong>
+      </p>
+      <p className="ss-muted">{t('app.failed.detail', { message })}</p>
+      <button type="button" className="ss-button" ref={retry} onClick={onRetry}>
+        {t('app.failed.retry')}
+      </button>
+    </section>
+  );
+}
+
 /** Guards one part of the player; `areaKey` is the catalog key of its name. */
-export function ErrorBoundary({ areaKey, resetKey, app, children }: { areaKey: MessageKey; resetKey?: unknown; app?: boolean; children?: ReactNode }) {
+export function ErrorBoundary({ areaKey, resetKey, app, focus, children }: { areaKey: MessageKey; resetKey?: unknown; app?: boolean; focus?: boolean; children?: ReactNode }) {
   const { t } = useT();
   return (
-    <Guard area={t(areaKey)} t={t} resetKey={resetKey} {...(app && { app })}>
+    <Guard area={t(areaKey)} t={t} resetKey={resetKey} {...(app && { app })} {...(focus && { focus })}>
       {children}
     </Guard>
+  );
+}
+
+/**
+ * A part whose code loads on demand (./lazyView.ts): nothing while it loads; when its code cannot be fetched, the
+ * notice naming it (`areaKey`, a first-view string, so it is there without the part's code) with a retry.
+ */
+export function LazyPart({ areaKey, focus, children }: { areaKey: MessageKey; focus?: boolean; children: ReactNode }) {
+  return (
+    <ErrorBoundary areaKey={areaKey} {...(focus && { focus })}>
+      <Suspense fallback={null}>{children}</Suspense>
+    </ErrorBoundary>
   );
 }

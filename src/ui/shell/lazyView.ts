@@ -1,10 +1,10 @@
 // A view whose code loads on demand (React.lazy) and whose failed chunk can be fetched again. React.lazy keeps a
 // rejected import for good, so an error boundary's Retry would show the same failure forever, and a browser keeps a
-// failed module URL failed (store/retryImport.ts). A failed view stays failed (React's own re-renders must not fetch
+// failed module URL failed (core/retryImport.ts). A failed view stays failed (React's own re-renders must not fetch
 // again and again) until `retryFailedViews()`, which the error boundary's Retry calls: each failed view then gets a
 // fresh lazy component, whose import asks for the failed URL again under a new query.
 import { createElement, lazy, type ComponentType } from 'react';
-import { retryingImport } from '../../store/retryImport';
+import { retryingImport } from '../../core/retryImport';
 
 const failed = new Set<() => void>();
 

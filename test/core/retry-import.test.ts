@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { failedModuleUrl, retryingImport, retryUrl } from '../../src/store/retryImport';
+import { failedModuleUrl, retryingImport, retryUrl } from '../../src/core/retryImport';
 
 const chromium = (url: string) => new TypeError(`Failed to fetch dynamically imported module: ${url}`);
 

@@ -3,15 +3,19 @@
  * redeployed under the page).
  *
  * Why: a browser keeps a module whose fetch failed in its module map, so importing the same URL again fails at once,
- * with no request (Chromium 150 does, as the HTML standard long said). The URL a failed import names in its error
- * (Chromium: "Failed to fetch dynamically imported module: <url>", Firefox: "error loading dynamically imported
- * module: <url>") is imported again with a `retry=N` query: another module URL, so a new fetch; the chunks it
- * imports are found relative to it, without the query, so they are the page's own modules. When the error names no
- * URL (Safari), the import itself is called again, as before.
+ * with no request (Chromium 150 does, as the HTML standard long said; Debian's Chromium 156 fetches it again, where
+ * the query below costs nothing). The URL a failed import names in its error (Chromium: "Failed to fetch
+ * dynamically imported module: <url>", Firefox: "error loading dynamically imported module: <url>") is imported
+ * again with a `retry=N` query: another module URL, so a new fetch; the chunks it imports are found relative to it,
+ * without the query, so they are the page's own modules. When the error names no URL (Safari), the import itself is
+ * called again, as before.
  *
  * Contract: `retryingImport(importer)` returns a function that imports like `importer` until one call fails, and
  * after that imports the failed URL with a new query each call, until one succeeds; from then on every call gives
  * that module. Callers keep their own "loading" promise (one call per attempt).
+ *
+ * In core, though it is no analysis, because every layer that loads code on demand imports it: the store (the lab's
+ * store), the UI (lazily loaded views) and src/i18n (a language's strings), which may import only core.
  */
 
 /** The module URL a failed dynamic import names, if its message names one. */
