@@ -20,7 +20,7 @@ export default defineConfig({
           maxWorkers: CORES,
           sequence: { groupOrder: 0 },
           include: ['test/**/*.test.{ts,tsx}'],
-          exclude: ['test/e2e/**', 'test/cli/**', 'test/robustness/**', 'test/lint/**', 'node_modules/**'],
+          exclude: ['test/e2e/**', 'test/sites/**', 'test/cli/**', 'test/robustness/**', 'test/lint/**', 'node_modules/**'],
           environment: 'node',
           setupFiles: ['test/setup/i18n.ts'],
           testTimeout: 30_000,

@@ -128,7 +128,7 @@ export function createLoader(ctx: LoaderContext) {
     indexPromise ??= (async () => {
       void listFiles();
       try {
-        const text = await ctx.fetchText(indexUrl(), new AbortController().signal);
+        const text = await ctx.fetchText(`${ctx.base}index.json`, new AbortController().signal);
         const { entries, problems } = parseIndex(JSON.parse(text) as unknown);
         set({ recordings: entries });
         for (const problem of problems) ctx.warn({ key: 'app.warn.index', params: { problem } });
@@ -140,7 +140,7 @@ export function createLoader(ctx: LoaderContext) {
     return indexPromise;
   };
 
-  /** index.json's URL as fetched, made absolute against the page where there is one (for messages). */
+  /** index.json's URL made absolute against the page where there is one (for messages; the fetch takes it as it is). */
   const indexUrl = () => absolute(`${ctx.base}index.json`);
 
   /** A recording's body (bytes where the fetcher gives them); a failure is the notice to show, naming the URL. */

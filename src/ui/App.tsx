@@ -77,11 +77,12 @@ function ConclusionLine({ slots }: { slots: AppSlots }) {
 }
 
 /** The panels follow the frame: kept apart so a seek re-renders only these, not the header. */
-function Views({ slots, show, narrow }: { slots: AppSlots; show: readonly PanelId[]; narrow: boolean }) {
+function Views({ slots, show, narrow, picker }: { slots: AppSlots; show: readonly PanelId[]; narrow: boolean; picker: boolean }) {
   const { t } = useT();
   const compare = usePlayer((s) => s.compare);
   const props = usePanelProps();
-  if (!props) return <p className="ss-empty">{t('app.empty')}</p>;
+  // without the header there is no picker to point at
+  if (!props) return <p className="ss-empty">{t(picker ? 'app.empty' : 'app.emptyEmbedded')}</p>;
   return <Panels props={props} compare={compare} compareView={slots.compare} show={show} tabs={narrow} />;
 }
 
@@ -244,7 +245,7 @@ function Shell({ slots = NO_SLOTS, standalone = true, panels = PANEL_IDS, contro
             <Matrix />
           </LazyPart>
         )}
-        <Views slots={slots} show={panels} narrow={narrow} />
+        <Views slots={slots} show={panels} narrow={narrow} picker={header} />
       </div>
       <Below slots={slots} show={panels} />
     </>
