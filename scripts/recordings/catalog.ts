@@ -15,6 +15,7 @@ import { buildContentBeforeCall, buildFinishWithoutCall, buildInterleavedChat, b
 import { buildCrlfSplit, buildUtf8Split } from './failure/framing';
 import { buildResponsesNoDone } from './failure/responses';
 import { buildPtcMessageStart } from './failure/ptc';
+import { buildMcpToolBlock } from './failure/mcp';
 import { buildGeminiCutMidArguments, buildGeminiStreamedArgs, buildGeminiStreamedNested } from './failure/gemini';
 
 export const BUILDERS: (() => Built)[] = [
@@ -34,6 +35,7 @@ export const BUILDERS: (() => Built)[] = [
   buildFinishWithoutCall,
   buildResponsesNoDone,
   buildPtcMessageStart,
+  buildMcpToolBlock,
   buildGeminiStreamedArgs,
   buildGeminiStreamedNested,
   buildGeminiCutMidArguments,

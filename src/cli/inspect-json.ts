@@ -1,6 +1,7 @@
 // The `--json` report of `npm run inspect` (docs/cli.md): a pure function of a
 // Session. Frames are numbered from 0 across the recording; times are ms from the turn's request, rounded to 0.1.
 // `inspectJsonParts` gives the same text in parts (the report of 100,000 turns is never one object nor one string).
+import { inWireOrder } from '../core/strategies/call-order';
 import { readyMs } from '../core/timeline';
 import type { Anomaly, Session, StrategyId, StrategyRun } from '../core/types';
 import { STRATEGY_IDS } from '../core/types';
@@ -68,7 +69,7 @@ const failures = (run: StrategyRun): StrategyRun['verdicts'] => run.verdicts.fil
 const failureReport = (v: StrategyRun['verdicts'][number]): StrategyReport['failures'][number] => ({ turn: v.turn, frame: v.frame ?? null, error: v.error ?? v.reason ?? 'fail' });
 
 function strategy(session: Session, run: StrategyRun): StrategyReport {
-  return { id: run.id, applicable: run.applicable, ok: run.verdict === 'ok', calls: run.calls.map(callReport(session)), failures: failures(run).map(failureReport) };
+  return { id: run.id, applicable: run.applicable, ok: run.verdict === 'ok', calls: inWireOrder(run.calls, session.carried).map(callReport(session)), failures: failures(run).map(failureReport) };
 }
 
 /**
@@ -106,7 +107,7 @@ export function* inspectJsonParts(session: Session, only?: StrategyId): Generato
   for (const [k, id] of ids.entries()) {
     const run = session.strategies[id];
     yield escapeUnsafe(`${k > 0 ? ',' : ''}${open({ id: run.id, applicable: run.applicable, ok: run.verdict === 'ok' })},"calls":[`);
-    for (const part of elements(run.calls, callReport(session))) yield escapeUnsafe(part);
+    for (const part of elements(inWireOrder(run.calls, session.carried), callReport(session))) yield escapeUnsafe(part);
     yield '],"failures":[';
     for (const part of elements(failures(run), failureReport)) yield escapeUnsafe(part);
     yield ']}';

@@ -10,6 +10,9 @@ import type { HoleSet } from './envelope';
 import { ignored, keyOf, malformed, nonEmpty, obj, str } from './read';
 
 const BLOCK_STOP = ignored('block-stop');
+
+/** A block some server runs (web search, code execution, an MCP connector's tools): `*_tool_use` but `tool_use`. */
+export const isServerToolBlock = (type: string): boolean => type !== 'tool_use' && type.endsWith('_tool_use');
 const SERVER_TOOL_INPUT = ignored('server-tool-input');
 
 type BlockKind = 'tool' | 'server-tool' | 'other';
@@ -49,7 +52,7 @@ export function blockStart(state: AnthropicState, d: Record<string, unknown>): S
   if (block === undefined) return malformed('content_block_start.content_block');
   const type = str(block.type) ?? '(none)';
   if (type !== 'tool_use') {
-    setBlock(state, d.index as number, { kind: type === 'server_tool_use' ? 'server-tool' : 'other', sawArgs: false });
+    setBlock(state, d.index as number, { kind: isServerToolBlock(type) ? 'server-tool' : 'other', sawArgs: false });
     return ignored('block-start:' + type);
   }
   return toolStart(state, d.index as number, block.id, block);
@@ -89,8 +92,9 @@ export function blockStopAt(state: AnthropicState, index: number): Signal {
 }
 
 /**
- * An input_json_delta's fragment for block `index` (`key` = keyOf(index)): args, unless the block is a server tool's
- * (then ignored 'server-tool-input').
+ * An input_json_delta's fragment for block `index` (`key` = keyOf(index)): args when the block is a tool_use or was
+ * never started (then an anomaly downstream); for any other started block (a server's tool block) ignored
+ * 'server-tool-input'.
  */
 export function jsonDelta(state: AnthropicState, index: number, key: string, text: string, out: SignalOut): void {
   let block: Block | undefined;
@@ -100,7 +104,9 @@ export function jsonDelta(state: AnthropicState, index: number, key: string, tex
     state.lastIndex = index;
     state.lastBlock = block;
   }
-  if (block?.kind === 'server-tool') return out.push(SERVER_TOOL_INPUT);
+  // only a tool_use block is the client's to run: a server's tool block (server_tool_use, mcp_tool_use, and any
+  // type not yet invented) streams input that is never assembled as a call
+  if (block !== undefined && block.kind !== 'tool') return out.push(SERVER_TOOL_INPUT);
   if (block !== undefined && text !== '') block.sawArgs = true;
   out.args(key, text);
 }
@@ -109,7 +115,7 @@ export function jsonDelta(state: AnthropicState, index: number, key: string, tex
 export function wholeBlock(state: AnthropicState, index: number, block: Record<string, unknown>, out: SignalOut): void {
   const key = keyOf(index) as string;
   const type = str(block.type) ?? '(none)';
-  setBlock(state, index, { kind: type === 'tool_use' ? 'tool' : type === 'server_tool_use' ? 'server-tool' : 'other', sawArgs: true });
+  setBlock(state, index, { kind: type === 'tool_use' ? 'tool' : isServerToolBlock(type) ? 'server-tool' : 'other', sawArgs: true });
   if (type === 'tool_use') {
     const input = block.input === undefined || block.input === null ? '{}' : stringifyDeep(block.input);
     out.push({ kind: 'call-complete', key, id: nonEmpty(block.id) ?? '', name: str(block.name) ?? '', args: input });

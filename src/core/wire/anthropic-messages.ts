@@ -30,6 +30,8 @@ import { blockStart, blockStop, jsonDelta, wholeBlock, type AnthropicState } fro
 import {
   INVALID,
   INVALID_JSON,
+  DONE,
+  isDone,
   arr,
   NOT_AN_OBJECT,
   errorSignal,
@@ -144,7 +146,7 @@ function step(state: AnthropicState, frame: FrameFields, out: SignalOut): void {
     delta = d.delta;
   } else {
     const parsed = parseData(data);
-    if (parsed === INVALID) return out.push(INVALID_JSON);
+    if (parsed === INVALID) return out.push(isDone(data) ? DONE : INVALID_JSON);
     d = obj(parsed);
     if (d === undefined) return out.push(NOT_AN_OBJECT);
     noteParsed(set, d);

@@ -28,6 +28,8 @@ import { PartialArgsWriter } from './gemini-args';
 import {
   INVALID,
   INVALID_JSON,
+  DONE,
+  isDone,
   NOT_AN_OBJECT,
   type Obj,
   arr,
@@ -185,7 +187,7 @@ function response(state: GeminiState, d: Obj, out: SignalOut): void {
 
 function step(state: GeminiState, frame: FrameFields, out: SignalOut): void {
   const parsed = parseData(frame.data);
-  if (parsed === INVALID) return out.push(INVALID_JSON);
+  if (parsed === INVALID) return out.push(isDone(frame.data) ? DONE : INVALID_JSON);
   const before = out.length;
   const list = arr(parsed);
   if (list !== undefined) {

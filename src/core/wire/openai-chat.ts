@@ -36,23 +36,16 @@ import {
   parseData,
   str,
   usage,
+  DONE,
+  isDone,
 } from './read';
 
-const DONE = ignored('done');
 const EMPTY_DELTA = ignored('empty-delta');
 const NO_CHOICES = ignored('no-choices');
 const WITHOUT_INDEX = ignored('tool-call-without-index');
 /** The template probe's scratch list (`oneSignal`). */
 const PROBE_SINK = createSink();
 
-/** `[DONE]` with optional surrounding whitespace, checked without allocating. */
-function isDone(data: string): boolean {
-  let a = 0;
-  let b = data.length;
-  while (a < b && data.charCodeAt(a) <= 32) a++;
-  while (b > a && data.charCodeAt(b - 1) <= 32) b--;
-  return b - a === 6 && data.startsWith('[DONE]', a);
-}
 
 function toolCalls(calls: readonly unknown[], out: SignalOut): void {
   for (let p = 0; p < calls.length; p++) {

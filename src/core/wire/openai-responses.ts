@@ -22,6 +22,8 @@ import { SK, endSignal, firstSignal, signalRef } from './signal-table';
 import {
   INVALID,
   INVALID_JSON,
+  DONE,
+  isDone,
   NOT_AN_OBJECT,
   type Obj,
   errorSignal,
@@ -162,7 +164,7 @@ function pushAll(out: SignalOut, list: readonly Signal[]): void {
 
 function step(state: ResponsesState, frame: FrameFields, out: SignalOut): void {
   const parsed = parseData(frame.data);
-  if (parsed === INVALID) return out.push(INVALID_JSON);
+  if (parsed === INVALID) return out.push(isDone(frame.data) ? DONE : INVALID_JSON);
   const d = obj(parsed);
   if (d === undefined) return out.push(NOT_AN_OBJECT);
   const type = str(d.type) ?? (frame.event !== 'message' ? frame.event : undefined);

@@ -108,6 +108,18 @@ export function ignored(why: string): Ignored {
 
 /** Shared (never mutated) signals for the reasons every wire can give. */
 export const INVALID_JSON: Ignored = ignored('invalid-json');
+
+/** `data: [DONE]`: Chat's terminator, which some Responses, Anthropic and Gemini gateways send too (the SDKs skip it). */
+export const DONE: Ignored = ignored('done');
+
+/** `[DONE]` with optional surrounding whitespace, checked without allocating. */
+export function isDone(data: string): boolean {
+  let a = 0;
+  let b = data.length;
+  while (a < b && data.charCodeAt(a) <= 32) a++;
+  while (b > a && data.charCodeAt(b - 1) <= 32) b--;
+  return b - a === 6 && data.startsWith('[DONE]', a);
+}
 export const NOT_AN_OBJECT: Ignored = ignored('not-an-object');
 
 export const UNKNOWN_EVENT = 'unknown-event:';

@@ -10,6 +10,7 @@
  * (the recording's note says they differ, e.g. a server's random ids): then a match says so. Arguments of any depth
  * compare (serialized without recursion).
  */
+import { inWireOrder } from '../../core/strategies/call-order';
 import type { Session, TurnIndex, WireId } from '../../core/types';
 import { stringifyDeep } from '../../core/wire/safe-json';
 import { endSignal, firstSignal, signalText, SK } from '../../core/wire/signal-table';
@@ -162,12 +163,10 @@ export function assembleTurn(session: Session, turn: TurnIndex): Assembly {
     const end = endSignal(session.signals, i);
     for (let k = firstSignal(session.signals, i); k < end; k++) if (session.signals.kind[k] === SK.text) text += signalText(session.signals, k);
   }
-  const order = new Map(session.carried.filter((c) => c.turn === turn).map((c) => [c.key, c.startFrame as number]));
-  const calls = session.strategies['per-call-buffer'].calls
-    .filter((c) => c.turn === turn)
-    .slice()
-    .sort((a, b) => (order.get(a.key) ?? a.readyFrame) - (order.get(b.key) ?? b.readyFrame))
-    .map((c) => ({ id: c.id, name: c.name, args: c.argsText }));
+  const calls = inWireOrder(
+    session.strategies['per-call-buffer'].calls.filter((c) => c.turn === turn),
+    session.carried,
+  ).map((c) => ({ id: c.id, name: c.name, args: c.argsText }));
   return { text, calls };
 }
 

@@ -4,6 +4,7 @@ import Anthropic from '@anthropic-ai/sdk';
 import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import OpenAI from 'openai';
 import type { Session, WireId } from '../../../src/core/types';
+import { inWireOrder } from '../../../src/core/strategies/call-order';
 
 export interface Call {
   id: string;
@@ -46,8 +47,9 @@ export async function sdkCalls(wire: WireId, body: Uint8Array | string): Promise
   return res.output.flatMap((o) => (o.type === 'function_call' ? [{ id: o.call_id, name: o.name, args: JSON.parse(o.arguments) as unknown }] : []));
 }
 
+/** per-call-buffer's calls of a turn, in the order they began on the wire (as the SDKs list them). */
 export const ours = (s: Session, turn: number): Call[] =>
-  s.strategies['per-call-buffer'].calls.filter((c) => c.turn === turn).map((c) => ({ id: c.id, name: c.name, args: c.args }));
+  inWireOrder(s.strategies['per-call-buffer'].calls.filter((c) => c.turn === turn), s.carried).map((c) => ({ id: c.id, name: c.name, args: c.args }));
 
 /** The ground truth's calls of a turn (argsText parsed; '' is {} on Anthropic, as the SDK keeps the `{}` input). */
 export const truth = (s: Session, turn: number): Call[] =>

@@ -5,7 +5,7 @@
  * tool_use is a whole call at key i (input as JSON); `content_block_start` with a tool_use block opens the call
  * at its `index` (a non-empty `input` there is its whole args, used when no fragment adds text);
  * `input_json_delta.partial_json` of a tool_use block is a fragment; `content_block_stop` ends it. Server tools
- * (server_tool_use) are not calls; a fragment for a block never started opens a call with no id and name. An empty args buffer at the end reads as {} (the SDK keeps the `{}` input).
+ * (server_tool_use, mcp_tool_use: any block but tool_use) are not calls; a fragment for a block never started opens a call with no id and name. An empty args buffer at the end reads as {} (the SDK keeps the `{}` input).
  * An event that fits one of the turn's shapes (shape.ts: made from events read whole, with holes at the block's
  * index, id, name and argument fragment, proven by fills read by these same rules) says what its shape's ops say
  * with the holes' values, read without parsing the event whole (and only if it passes the same quick
@@ -18,6 +18,13 @@ import { replay, type Field, type Op, type Replay } from './fit';
 import type { ShapeSpec } from './shape';
 import { keepAlive } from './keep';
 import { Tracer } from './tracer';
+
+
+/**
+ * Fragments count for a call only in a tool_use block, or a block never started (an unnamed call, an anomaly): every
+ * other block that streams input (server_tool_use, mcp_tool_use, types not yet invented) is run by a server.
+ */
+const isClientBlock = (type: string | undefined): boolean => type === undefined || type === 'tool_use';
 
 /**
  * Shapes: holes at these members' values; the marks are what `mayCarryCall` looks for in the data (a shape
@@ -144,7 +151,7 @@ class TraceSink implements Sink, Replay {
   }
   fragment(key: string, piece: string): void {
     this.heard++;
-    if (this.blocks.get(key) !== 'server_tool_use') this.t.fragment(key, this.frame, piece);
+    if (isClientBlock(this.blocks.get(key))) this.t.fragment(key, this.frame, piece);
   }
   stop(key: string): void {
     this.heard++;
@@ -166,7 +173,7 @@ class TraceSink implements Sink, Replay {
   }
   fragmentJson(key: Field, text: string, start: number, end: number): void {
     this.heard++;
-    if (this.blocks.get(key as string) !== 'server_tool_use') this.t.fragmentJson(key as string, this.frame, text, start, end);
+    if (isClientBlock(this.blocks.get(key as string))) this.t.fragmentJson(key as string, this.frame, text, start, end);
   }
 }
 

@@ -1,5 +1,6 @@
 // Panel (3), parse results: every parse attempt so far, the calls ready so far with their arguments, and for the
 // partial-JSON-preview strategy the live preview at this frame with a warning that a preview must never run.
+import { inWireOrder } from '../../../core/strategies/call-order';
 import { memo, Suspense, useId, useMemo } from 'react';
 import type { FrameIndex, ReadyCall } from '../../../core/types';
 import { attemptCountUpTo, buffersAt, callsUpTo } from '../../../core/session/view';
@@ -52,7 +53,8 @@ const ReadyCallView = memo(function ReadyCallView({ call, t, theme, selected, ho
 export function ResultsPanel({ session, strategy, frame, t, theme, selectedCall, hoveredCall, hoveredFrames, onSeek, onSelectCall, onHoverCall, onHoverFrames }: PanelProps) {
   const run = session.strategies[strategy];
   const attempts = attemptCountUpTo(run, frame);
-  const calls = callsUpTo(run, frame);
+  // listed in the order the calls began on the wire (the order an agent answers them in), not by readiness
+  const calls = inWireOrder(callsUpTo(run, frame), session.carried);
   // past the turn's last frame the stream is over for it: say what happened, not what may still come
   const turn = getFrame(session.frames, frame)?.turn ?? null;
   const lastOfTurn = turn === null ? null : turnLastFrame(session, turn);

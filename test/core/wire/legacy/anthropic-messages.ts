@@ -28,6 +28,8 @@ import { createHoleSet, findHole, rootValue, type HoleSet, type Template } from 
 import {
   INVALID,
   INVALID_JSON,
+  DONE,
+  isDone,
   arr,
   NOT_AN_OBJECT,
   errorSignal,
@@ -117,7 +119,8 @@ function jsonDelta(state: AnthropicState, key: string, text: string): Signal[] {
     state.lastKey = key;
     state.lastBlock = block;
   }
-  if (block?.kind === 'server-tool') return [SERVER_TOOL_INPUT];
+  // only a tool_use block is the client's (issue 34): any other started block's input is a server tool's
+  if (block !== undefined && block.kind !== 'tool') return [SERVER_TOOL_INPUT];
   if (block !== undefined && text !== '') block.sawArgs = true;
   return [{ kind: 'args', key, text }];
 }
@@ -246,7 +249,7 @@ function step(state: AnthropicState, frame: FrameFields): Signal[] {
     delta = d.delta;
   } else {
     const parsed = parseData(data);
-    if (parsed === INVALID) return [INVALID_JSON];
+    if (parsed === INVALID) return [isDone(data) ? DONE : INVALID_JSON];
     d = obj(parsed);
     if (d === undefined) return [NOT_AN_OBJECT];
     delta = d.delta;

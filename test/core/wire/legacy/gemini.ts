@@ -26,6 +26,8 @@ import { PartialArgsWriter } from '../../../../src/core/wire/gemini-args';
 import {
   INVALID,
   INVALID_JSON,
+  DONE,
+  isDone,
   NOT_AN_OBJECT,
   type Obj,
   arr,
@@ -179,7 +181,7 @@ function response(state: GeminiState, d: Obj, out: Signal[]): void {
 
 function step(state: GeminiState, frame: FrameFields): Signal[] {
   const parsed = parseData(frame.data);
-  if (parsed === INVALID) return [INVALID_JSON];
+  if (parsed === INVALID) return [isDone(frame.data) ? DONE : INVALID_JSON];
   const out: Signal[] = [];
   const list = arr(parsed);
   if (list !== undefined) {

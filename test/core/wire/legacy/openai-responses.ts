@@ -20,6 +20,8 @@ import type { WireAdapter } from './adapter';
 import {
   INVALID,
   INVALID_JSON,
+  DONE,
+  isDone,
   NOT_AN_OBJECT,
   type Obj,
   errorSignal,
@@ -152,7 +154,7 @@ function textDelta(d: Obj, kind: 'text' | 'reasoning', where: string): Signal[] 
 
 function step(state: ResponsesState, frame: FrameFields): Signal[] {
   const parsed = parseData(frame.data);
-  if (parsed === INVALID) return [INVALID_JSON];
+  if (parsed === INVALID) return [isDone(frame.data) ? DONE : INVALID_JSON];
   const d = obj(parsed);
   if (d === undefined) return [NOT_AN_OBJECT];
   const type = str(d.type) ?? (frame.event !== 'message' ? frame.event : undefined);
