@@ -45,7 +45,7 @@ test('opens on parallel-probe: Frame slider in words, provenance, strategies wit
   await page.getByText('Provenance: Reconstructed').waitFor();
   const group = page.getByRole('radiogroup', { name: 'Assembly strategy' });
   const radios = group.getByRole('radio');
-  await expect(radios.count()).resolves.toBe(6);
+  await expect.poll(() => radios.count()).toBe(6);
   for (const label of STRATEGY_LABELS.en) await group.getByRole('radio', { name: label, exact: true }).waitFor();
   // Chat has no complete-item event: the radio is disabled and the reason is tied to it
   const na = group.getByRole('radio', { name: 'Completed items only' });

@@ -62,7 +62,7 @@ async function expectWorking(page: Page, frames: number): Promise<void> {
   await expect.poll(() => results.locator('.ss-call').count(), { timeout: 10_000 }).toBe(1);
   await expect.poll(() => results.textContent()).toContain('Nested deeper than 32 levels');
   // no boundary had to replace a part of the player
-  expect(await page.locator('[data-failed]').count()).toBe(0);
+  await expect.poll(() => page.locator('[data-failed]').count()).toBe(0);
 }
 
 test('a 5,000-level recording by permalink: every panel renders, the slider moves, the self-check compares', async () => {
@@ -132,7 +132,7 @@ test('embed.html with the 5,000-level recording: ready, seeks, renders the call'
   await expect.poll(() => player.getByRole('slider', { name: 'Frame', exact: true }).inputValue(), { timeout: 10_000 }).toBe(String(frames - 1));
   const results = player.getByRole('region', { name: 'Parse results', exact: true });
   await expect.poll(() => results.textContent(), { timeout: 10_000 }).toContain('Nested deeper than 32 levels');
-  expect(await player.locator('[data-failed]').count()).toBe(0);
+  await expect.poll(() => player.locator('[data-failed]').count()).toBe(0);
   expect(errors).toEqual([]);
   await page.close();
 });

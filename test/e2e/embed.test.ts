@@ -28,11 +28,11 @@ describe('embed.html', () => {
     await page.goto(appUrl('embed.html?rec=anthropic-docs&s=per-call-buffer&f=5&panels=raw,results&controls=min&lang=zh'));
     await expect.poll(() => sliderValue(page), { timeout: 20_000 }).toBe(5);
     await expect.poll(() => page.getByRole('region', { name: '原始事件' }).count()).toBe(1);
-    expect(await page.getByRole('region', { name: '解析结果' }).count()).toBe(1);
-    expect(await page.getByRole('region', { name: '参数缓冲区' }).count()).toBe(0);
-    expect(await page.getByRole('region', { name: 'Span 瀑布' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('region', { name: '解析结果' }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('region', { name: '参数缓冲区' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('region', { name: 'Span 瀑布' }).count()).toBe(0);
     // controls=min: the scrubber and play remain, the strategy toggle does not
-    expect(await page.getByRole('radiogroup', { name: '拼装策略' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('radiogroup', { name: '拼装策略' }).count()).toBe(0);
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -122,7 +122,7 @@ describe('the example course page', () => {
     await b.scrollIntoViewIfNeeded();
     await page.mouse.wheel(0, 1500);
     await expect.poll(() => b.getByRole('region', { name: 'Span 瀑布' }).count(), { timeout: 10_000 }).toBe(1);
-    expect(await a.getByRole('region', { name: 'Span waterfall' }).count()).toBe(0);
+    await expect.poll(() => a.getByRole('region', { name: 'Span waterfall' }).count()).toBe(0);
     // the page paints every <button> hotpink; the player's buttons keep their own look
     const bg = await a.getByRole('button').first().evaluate((el) => getComputedStyle(el).backgroundColor);
     expect(bg).not.toBe('rgb(255, 105, 180)');

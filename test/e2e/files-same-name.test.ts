@@ -55,7 +55,7 @@ test('a second file with a kept name is kept beside it, with a notice; nothing i
     await page.getByRole('slider', { name: 'Frame', exact: true }).focus();
     await page.keyboard.press('End');
     const results = page.getByRole('region', { name: 'Parse results' });
-    await expect(results.locator('.ss-call > button:first-child').count()).resolves.toBe(calls);
+    await expect.poll(() => results.locator('.ss-call > button:first-child').count()).toBe(calls);
   }
   expect(errors).toEqual([]);
   await page.close();

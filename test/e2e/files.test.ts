@@ -93,11 +93,11 @@ test('opened files stay in the browser across a reload, reopen from the picker, 
   await page.getByRole('button', { name: 'Forget this file' }).click();
   // names from files are shown bidi-isolated (U+2068 ... U+2069)
   await page.getByText(/“\u2068?kept\.sse\u2069?” was removed from your files\./).waitFor();
-  await expect(options.filter({ hasText: 'kept.sse' }).count()).resolves.toBe(0);
+  await expect.poll(() => options.filter({ hasText: 'kept.sse' }).count()).toBe(0);
   await page.reload();
   await page.locator('input[type=range]:not([disabled])').waitFor();
   await page.waitForFunction(() => [...document.querySelectorAll('optgroup[label="Your files"] option')].some((o) => o.textContent === 'other.sse'));
-  await expect(page.locator('optgroup[label="Your files"] option', { hasText: 'kept.sse' }).count()).resolves.toBe(0);
+  await expect.poll(() => page.locator('optgroup[label="Your files"] option', { hasText: 'kept.sse' }).count()).toBe(0);
   expect(errors).toEqual([]);
   await page.close();
 });
@@ -144,7 +144,7 @@ async function dropFile(page: Page, name: string, makeParts: string) {
     target.dispatchEvent(new DragEvent('dragover', { bubbles: true, cancelable: true, dataTransfer: dt }));
     target.dispatchEvent(new DragEvent('drop', { bubbles: true, cancelable: true, dataTransfer: dt }));
   });
-  await expect(page.getByTestId('drop-overlay').count()).resolves.toBe(0);
+  await expect.poll(() => page.getByTestId('drop-overlay').count()).toBe(0);
 }
 
 test('dropping a file on the player shows an overlay, then opens it', async () => {

@@ -10,16 +10,16 @@ withBrowser();
 describe('the compact embed', () => {
   test('400 px: the player first, no header, provenance badge, panels as tabs with roving focus, no sideways overflow', async () => {
     const { page, errors } = await open('embed.html?lang=en&f=2', { width: 400, height: 600 });
-    expect(await page.locator('header.ss-header').count()).toBe(0);
-    expect(await page.getByRole('banner').count()).toBe(0);
+    await expect.poll(() => page.locator('header.ss-header').count()).toBe(0);
+    await expect.poll(() => page.getByRole('banner').count()).toBe(0);
     await expectInView(page, page.locator('.ss-provenance summary'), 'badge');
     await expectInView(page, page.getByRole('slider', { name: 'Frame', exact: true }), 'scrubber');
     await expectInView(page, page.getByRole('radiogroup', { name: 'Assembly strategy' }), 'strategy');
     await noSidewaysOverflow(page, 'embed 400');
     const tabs = page.getByRole('tablist', { name: 'Panels' }).getByRole('tab');
-    await expect(tabs.count()).resolves.toBe(3);
+    await expect.poll(() => tabs.count()).toBe(3);
     // one tab stop: the selected tab
-    expect(await page.locator('[role=tab][tabindex="0"]').count()).toBe(1);
+    await expect.poll(() => page.locator('[role=tab][tabindex="0"]').count()).toBe(1);
     await expect(page.getByRole('region', { name: 'Raw events' }).isVisible()).resolves.toBe(true);
     expect(await page.getByRole('region', { name: 'Parameter buffers' }).isVisible()).toBe(false);
     await tabs.first().focus();
@@ -35,7 +35,7 @@ describe('the compact embed', () => {
     await expect.poll(() => page.getByRole('tab', { name: 'Parse results' }).getAttribute('aria-selected')).toBe('true');
     await page.keyboard.press('ArrowRight');
     await expect.poll(() => page.getByRole('tab', { name: 'Raw events' }).getAttribute('aria-selected')).toBe('true');
-    expect(await page.getByRole('tabpanel').count()).toBe(1);
+    await expect.poll(() => page.getByRole('tabpanel').count()).toBe(1);
     // with the header asked for, still no sideways overflow
     await page.goto(appUrl('embed.html?lang=zh&controls=full'));
     await page.locator('header.ss-header').waitFor();
@@ -46,11 +46,11 @@ describe('the compact embed', () => {
 
   test('wide: the three panels side by side; provenance=none hides the badge; controls=min is the scrubber and play', async () => {
     const { page } = await open('embed.html?lang=en', { width: 900, height: 600 });
-    expect(await page.getByRole('tablist').count()).toBe(0);
+    await expect.poll(() => page.getByRole('tablist').count()).toBe(0);
     for (const region of ['Raw events', 'Parameter buffers', 'Parse results']) await expect.poll(() => page.getByRole('region', { name: region }).isVisible()).toBe(true);
     await page.goto(appUrl('embed.html?lang=en&provenance=none'));
     await page.locator('input[type=range]:not([disabled])').waitFor();
-    expect(await page.locator('.ss-provenance').count()).toBe(0);
+    await expect.poll(() => page.locator('.ss-provenance').count()).toBe(0);
     await page.goto(appUrl('embed.html?lang=en&controls=min'));
     await page.locator('input[type=range]:not([disabled])').waitFor();
     const controls = page.locator('.ss-stage button, .ss-stage select, .ss-stage input').filter({ visible: true });
@@ -58,10 +58,10 @@ describe('the compact embed', () => {
     // the provenance disclosure is a summary, not counted; the panels' own controls are below the transport
     const transport = await page.locator('.ss-transport').locator('button, select, input').filter({ visible: true }).count();
     expect(transport, names.join(', ')).toBe(2);
-    expect(await page.getByRole('slider', { name: 'Frame', exact: true }).count()).toBe(1);
-    expect(await page.getByRole('button', { name: 'Play', exact: true }).count()).toBe(1);
-    expect(await page.getByRole('radiogroup').count()).toBe(0);
-    expect(await page.getByRole('combobox').count()).toBe(0);
+    await expect.poll(() => page.getByRole('slider', { name: 'Frame', exact: true }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('button', { name: 'Play', exact: true }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('radiogroup').count()).toBe(0);
+    await expect.poll(() => page.getByRole('combobox').count()).toBe(0);
     await page.close();
   });
 
@@ -139,7 +139,7 @@ describe('the compact embed', () => {
     expect(found.length).toBeGreaterThan(1);
     for (const f of found) expect(f).toEqual({ mains: 0, banners: 0, region: expect.stringMatching(/Streamscope/) });
     // every main landmark the page exposes has a name or is the page's own
-    expect(await page.getByRole('region', { name: /^Streamscope (player|播放器)$/ }).count()).toBe(found.length);
+    await expect.poll(() => page.getByRole('region', { name: /^Streamscope (player|播放器)$/ }).count()).toBe(found.length);
     await page.close();
   });
 
@@ -161,7 +161,7 @@ describe('the compact embed', () => {
     await narrow.getByRole('slider').first().waitFor({ timeout: 30_000 });
     await expect.poll(() => narrow.getByRole('tablist').count()).toBe(1);
     // the full-width player keeps its panels side by side
-    expect(await page.locator('#player-a').getByRole('tablist').count()).toBe(0);
+    await expect.poll(() => page.locator('#player-a').getByRole('tablist').count()).toBe(0);
     await page.close();
   });
 });

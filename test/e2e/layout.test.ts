@@ -54,7 +54,7 @@ describe('the learner view', () => {
       const { page } = await open(`?rec=${rec}&lang=en`, { width: 1440, height: 900 });
       const group = page.getByRole('radiogroup', { name: 'Assembly strategy' });
       const disabled = group.locator('input[type=radio]:disabled');
-      expect(await disabled.count(), rec).toBeGreaterThan(0);
+      await expect.poll(() => disabled.count(), { message: rec }).toBeGreaterThan(0);
       for (const radio of await disabled.all()) {
         const ids = (await radio.getAttribute('aria-describedby')) ?? '';
         expect(ids, rec).not.toBe('');

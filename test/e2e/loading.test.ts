@@ -77,7 +77,7 @@ test('Cancel stops the load: the recording that was open stays, with no error', 
   await page.waitForTimeout(3000);
   const slider = page.getByRole('slider', { name: 'Frame', exact: true });
   expect(await slider.getAttribute('max')).toBe(probeMax);
-  expect(await page.getByRole('alert').count()).toBe(0);
+  await expect.poll(() => page.getByRole('alert').count()).toBe(0);
   expect(errors).toEqual([]);
   await page.close();
 });
@@ -89,7 +89,7 @@ test('with the lab’s faults on, a large file is faulted in the worker (which l
   // drop:2 removes one frame: the worker applied the fault
   await expect.poll(() => slider.getAttribute('max'), { timeout: 60_000 }).toBe(String(N - 2));
   await expect.poll(() => page.getByRole('progressbar').count()).toBe(0);
-  expect(await page.getByRole('alert').count()).toBe(0);
+  await expect.poll(() => page.getByRole('alert').count()).toBe(0);
   expect(errors).toEqual([]);
   await page.close();
 });

@@ -23,7 +23,7 @@ test('prediction step: no later markers, no conclusion, until the reveal', async
   await expect.poll(() => page.getByRole('slider', { name: 'Frame' }).inputValue(), { timeout: 15_000 }).toBe('7');
   await expect.poll(() => page.locator('.ss-conclusion').textContent()).toMatch(/Make your prediction in the tour first/);
   // parse-each-fragment fails from frame 8 on: no failure marker is drawn yet
-  expect(await page.locator('.ss-track .ss-glyph-fail').count()).toBe(0);
+  await expect.poll(() => page.locator('.ss-track .ss-glyph-fail').count()).toBe(0);
   await page.screenshot({ path: 'screenshots/i14-tour-predict-en-light.png' });
   await region.getByRole('radio').first().check();
   await region.getByRole('button', { name: 'Reveal the next frame' }).click();

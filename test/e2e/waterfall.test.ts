@@ -192,7 +192,7 @@ test('320 px: the what-if table scrolls inside its own named region; the page ne
     await table.scrollIntoViewIfNeeded();
     const caption = await table.locator('caption').textContent();
     expect(await table.getAttribute('tabindex')).toBe('0');
-    expect(await region.getByRole('region', { name: caption ?? '' }).count()).toBeGreaterThan(0);
+    await expect.poll(() => region.getByRole('region', { name: caption ?? '' }).count()).toBeGreaterThan(0);
     const widths = await page.evaluate(() => ({ doc: document.documentElement.scrollWidth, view: window.innerWidth }));
     expect(widths.doc, lang).toBeLessThanOrEqual(widths.view);
     expect(errors).toEqual([]);
@@ -223,7 +223,7 @@ test("a waterfall whose code cannot be fetched says so, and the notice's Try aga
   const text = (await notice.textContent()) ?? '';
   expect(text).toMatch(/could not be shown; the rest of the player still works/);
   expect(text).not.toMatch(/\n\s*at |\.js:\d+:\d+/); // no stack
-  expect(await page.getByRole('region', { name: 'Span waterfall' }).count()).toBe(0);
+  await expect.poll(() => page.getByRole('region', { name: 'Span waterfall' }).count()).toBe(0);
 
   offline = false;
   await notice.getByRole('button', { name: 'Try again' }).click();

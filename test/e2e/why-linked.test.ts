@@ -39,15 +39,15 @@ test('cut mid-arguments: "never ended" on the buffer after the last frame, past 
   const last = session('cut-mid-arguments').frames.count - 1;
   const { page, errors } = await open(`?rec=cut-mid-arguments&s=per-call-buffer&f=${last - 1}&lang=en`);
   const buffers = page.getByRole('region', { name: 'Parameter buffers' });
-  expect(await buffers.getByText('Never ended — do not execute.').count()).toBe(0);
+  await expect.poll(() => buffers.getByText('Never ended — do not execute.').count()).toBe(0);
   await page.getByRole('slider', { name: 'Frame' }).focus();
   await page.keyboard.press('ArrowRight');
   await buffers.getByText('Never ended — do not execute.').waitFor();
   expect(await inViewport(page, '.ss-buffers .ss-unended')).toBe(true);
   const results = page.getByRole('region', { name: 'Parse results' });
   await results.getByText('No call became ready in turn 1: the stream stopped before the call ended.').waitFor();
-  expect(await results.getByText('No call is ready yet.').count()).toBe(0);
-  expect(await page.locator('.ss-track .ss-glyph-unended').count()).toBe(1);
+  await expect.poll(() => results.getByText('No call is ready yet.').count()).toBe(0);
+  await expect.poll(() => page.locator('.ss-track .ss-glyph-unended').count()).toBe(1);
 
   // the tooltip at the last frame names the cut call; it goes when the pointer leaves the track
   const track = page.locator('.ss-scrubber');
@@ -136,7 +136,7 @@ test('the waterfall is one Tab stop with arrows inside; the help dialog lists P,
   const { page, errors } = await open('?rec=agent-run&f=5&lang=en');
   const region = page.getByRole('region', { name: 'Span waterfall' });
   await region.locator('[data-wf-item]').first().waitFor();
-  expect(await region.locator('[data-wf-item][tabindex="0"]').count()).toBe(1);
+  await expect.poll(() => region.locator('[data-wf-item][tabindex="0"]').count()).toBe(1);
   await region.locator('[data-wf-item][tabindex="0"]').focus();
   await page.keyboard.press('ArrowDown');
   expect(await page.evaluate(() => document.activeElement?.getAttribute('data-wf-item'))).toBe('turn-1');
