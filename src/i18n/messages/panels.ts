@@ -23,6 +23,7 @@ export const en = {
   'panels.raw.detail.data': 'Data',
   'panels.raw.detail.notJson': 'The data is not JSON; shown as received.',
   'panels.raw.detail.large': 'The data is larger than 20 KB: shown without highlighting.',
+  'panels.raw.detail.window': 'Showing the first {shown} of {total:# character|# characters}.',
   'panels.raw.detail.signals': 'What the adapter made of it',
   'panels.raw.detail.noSignals': 'nothing',
   'panels.raw.untimed': 'This file has no timing: frames are spaced evenly.',

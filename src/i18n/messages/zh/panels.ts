@@ -22,6 +22,7 @@ export const zh = {
   'panels.raw.detail.data': '数据',
   'panels.raw.detail.notJson': '数据不是 JSON,按收到的原样显示。',
   'panels.raw.detail.large': '数据超过 20 KB,不做高亮。',
+  'panels.raw.detail.window': '只显示前 {shown} 个字符(共 {total} 个)。',
   'panels.raw.detail.signals': '适配器读出了什么',
   'panels.raw.detail.noSignals': '无',
   'panels.raw.untimed': '这个文件没有时间信息:帧按等间距排列。',

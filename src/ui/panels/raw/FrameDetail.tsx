@@ -1,5 +1,7 @@
 // The current frame, expanded: when it arrived, which network chunks carried it, what the adapter made of it,
-// its raw event text and its data as highlighted pretty JSON.
+// its raw event text and its data as highlighted pretty JSON. A long event (a 50 MB chunk, a base64 image) is
+// shown as a window of its first RAW_WINDOW characters with its size: laying out a 50-million-character text node
+// froze the tab for half a minute, and a larger one crashed it.
 import { memo, useMemo } from 'react';
 import type { Frame, Session } from '../../../core/types';
 import type { Translate } from '../../../i18n';
@@ -16,12 +18,24 @@ interface FrameDetailProps {
   theme: 'light' | 'dark';
 }
 
+/** The most characters of an event's raw text (and of data that is not JSON) put on the page. */
+export const RAW_WINDOW = 20_000;
+
+/** The first `max` characters of `text` and whether it was cut (never a lone high surrogate at the cut). */
+export function windowOf(text: string, max = RAW_WINDOW): { text: string; cut: boolean } {
+  if (text.length <= max) return { text, cut: false };
+  const end = /[\uD800-\uDBFF]/.test(text.charAt(max - 1)) ? max - 1 : max;
+  return { text: text.slice(0, end), cut: true };
+}
+
 export const FrameDetail = memo(function FrameDetail({ session, frame, t, theme }: FrameDetailProps) {
   const pretty = useMemo(() => prettyJson(frame.data), [frame.data]);
   const raw = useMemo(() => rawEventText(session, frame), [session, frame]);
+  const rawShown = useMemo(() => windowOf(raw), [raw]);
   const chunks = chunkInfo(session.frames, frame.index);
   const signals = useMemo(() => signalsAt(session.signals, frame.index), [session, frame.index]);
-  const shown = pretty?.text ?? frame.data;
+  const data = useMemo(() => (pretty === null ? windowOf(frame.data) : null), [pretty, frame.data]);
+  const shown = pretty?.text ?? data?.text ?? '';
   return (
     <div className="ss-frame-detail">
       <h3 className="ss-detail-title">{t('panels.raw.detail', { index: frame.index, event: frame.event })}</h3>
@@ -52,12 +66,14 @@ export const FrameDetail = memo(function FrameDetail({ session, frame, t, theme 
       <h4 className="ss-detail-sub">{t('panels.raw.detail.raw')}</h4>
       {/* scrollable, so reachable by keyboard (axe scrollable-region-focusable) */}
       <pre className="ss-code ss-raw-text" tabIndex={0}>
-        {raw}
+        {rawShown.text}
       </pre>
+      {rawShown.cut ? <p className="ss-note">{t('panels.raw.detail.window', { shown: rawShown.text.length, total: raw.length })}</p> : null}
       <h4 className="ss-detail-sub">{t('panels.raw.detail.data')}</h4>
       {pretty === null ? <p className="ss-muted">{t('panels.raw.detail.notJson')}</p> : null}
       {shown.length > HIGHLIGHT_LIMIT ? <p className="ss-muted">{t('panels.raw.detail.large')}</p> : null}
       {pretty !== null ? <JsonBlock pretty={pretty} theme={theme} t={t} /> : <CodeBlock text={shown} theme={theme} highlight={false} />}
+      {data?.cut ? <p className="ss-note">{t('panels.raw.detail.window', { shown: data.text.length, total: frame.data.length })}</p> : null}
     </div>
   );
 });
