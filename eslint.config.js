@@ -107,6 +107,18 @@ export default tseslint.config(
     },
   },
   {
+    // the reference strategies are read by learners: plain TypeScript over their own events, nothing imported
+    files: ['src/reference/ts/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: FRAMEWORKS, patterns: [{ regex: '^(?!\\./)', message: 'src/reference/ts imports only its own folder: it is read as it is (DESIGN section 8).' }] }],
+      'no-restricted-globals': ['error', 'document', 'window', 'localStorage'],
+    },
+  },
+  {
+    files: ['src/reference/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: FRAMEWORKS, patterns: [layer(['store', 'ui', 'embed', 'worker', 'cli', 'i18n'], 'src/reference runs on core only.')] }] },
+  },
+  {
     files: ['src/embed/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { patterns: [layer(['cli'], 'embed never imports cli.')] }] },
   },
