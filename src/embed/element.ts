@@ -27,7 +27,7 @@ import { EMBED_PARAMS } from './options';
 const OWN_ATTRIBUTES = ['base', 'src'] as const;
 /** The attributes that open another recording (the rest change the player in place). */
 const RELOADING = new Set<string>([VIEW_PARAMS.rec.name, ...OWN_ATTRIBUTES]);
-const LIVE = new Set<string>([EMBED_PARAMS.panels.name, EMBED_PARAMS.controls.name, EMBED_PARAMS.provenance.name, EMBED_PARAMS.maxHeight.name, VIEW_PARAMS.compare.name]);
+const LIVE = new Set<string>([EMBED_PARAMS.panels.name, EMBED_PARAMS.controls.name, EMBED_PARAMS.provenance.name, EMBED_PARAMS.maxHeight.name, VIEW_PARAMS.compare.name, VIEW_PARAMS.code.name]);
 
 /** The element's methods and properties, as a type a page's TypeScript can use. */
 export interface StreamscopePlayerElement extends HTMLElement {
@@ -137,7 +137,7 @@ function makeClass(Base: typeof HTMLElement) {
   };
 }
 
-const liveOf = (o: EmbedOptions) => ({ panels: o.panels, controls: o.controls, provenance: o.provenance, compare: o.compare ?? false, maxHeight: o.maxHeight });
+const liveOf = (o: EmbedOptions) => ({ panels: o.panels, controls: o.controls, provenance: o.provenance, compare: o.compare ?? false, code: o.code ?? null, maxHeight: o.maxHeight });
 
 /**
  * Defines the element under `name` (default `streamscope-player`) in a browser; does nothing where there is no DOM

@@ -19,7 +19,7 @@ import { queueUntilLoaded } from '../store/commandQueue';
 import { createPlayerStore } from '../store/player';
 import { PlayerProvider } from '../store/react';
 import { DEFAULT_RECORDING, type Notice, type PlayerEvents, type PlayerState } from '../store/state';
-import { preferredLang } from '../store/url';
+import { preferredLang, type CodeLang } from '../store/url';
 import { App } from '../ui/App';
 import { defaultSlots } from '../ui/defaultSlots';
 import { createAnalyzer } from '../worker/client';
@@ -45,7 +45,7 @@ export interface MountOptions extends Partial<EmbedOptions> {
 }
 
 /** What can change on a live player without starting it again (the element's attributes, in place). */
-export type LiveOptions = Pick<MountOptions, 'panels' | 'controls' | 'provenance' | 'compare' | 'maxHeight'>;
+export type LiveOptions = Pick<MountOptions, 'panels' | 'controls' | 'provenance' | 'compare' | 'maxHeight'> & { code?: CodeLang | null };
 
 export interface PlayerHandle {
   /** Goes to a frame (clamped to the recording); before the recording has loaded, queued. */
@@ -61,7 +61,7 @@ export interface PlayerHandle {
   setTheme(theme: ThemeOption): void;
   /** The language (`auto`: the reader's browser); the player keeps its frame, strategy and playback. */
   setLang(lang: LangOption): void;
-  /** Changes panels, controls, provenance, compare or maxHeight in place (frame, strategy and playback stay). */
+  /** Changes panels, controls, provenance, compare, code or maxHeight in place (frame, strategy and playback stay). */
   configure(options: LiveOptions): void;
   on<K extends keyof PlayerEvents>(event: K, listener: (payload: PlayerEvents[K]) => void): () => void;
   /** Calls `listener(state, previous)` after every change of the player's state; returns the unsubscribe. */
@@ -84,6 +84,7 @@ export function mount(element: Element | ShadowRoot, options: MountOptions = {})
     ...(options.strategy && { strategy: options.strategy }),
     ...(themeOption !== 'auto' && { theme: themeOption }),
     ...(options.compare !== undefined && { compare: options.compare }),
+    ...(options.code !== undefined && { code: options.code }),
   });
   const { root: renderInto, host, made } = placeOf(element, options.shadow ?? true);
   const container = document.createElement('div');
@@ -176,6 +177,7 @@ export function mount(element: Element | ShadowRoot, options: MountOptions = {})
       Object.assign(live, next);
       applyMaxHeight();
       if (next.compare !== undefined) store.actions.setCompare(next.compare);
+      if ('code' in next) store.actions.setCode(next.code ?? null);
       if (rendered) render();
     },
     on: (event, listener) => {

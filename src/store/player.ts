@@ -58,6 +58,7 @@ export function createPlayerStore(options: PlayerOptions): PlayerStore {
     lang: options.lang ?? 'en',
     theme: options.theme ?? 'system',
     compare: options.compare ?? false,
+    code: options.code ?? null,
     langFailed: null,
     selectedCall: null,
     hoveredCall: null,

@@ -1,5 +1,5 @@
 /**
- * The preferences slice (language, theme, compare) and the hover slice (selected call, hovered call, hovered
+ * The preferences slice (language, theme, compare, the code view's language) and the hover slice (selected call, hovered call, hovered
  * frames) of a player.
  *
  * Contract: each writes only its own keys; `setLang` with a `prepare` (the app's catalog loader) switches once it
@@ -12,12 +12,14 @@ import type { CallRef, FrameIndex } from '../core/types';
 import { errorLine } from './labHandle';
 import type { HoverSetter, PrefsSetter } from './slices';
 import type { PlayerState } from './state';
-import type { Lang, ThemePref } from './url';
+import type { CodeLang, Lang, ThemePref } from './url';
 
 export interface PrefsActions {
   setLang(lang: Lang): void;
   setTheme(theme: ThemePref): void;
   setCompare(compare: boolean): void;
+  /** Opens the strategy code view in a language, or closes it (null). */
+  setCode(code: CodeLang | null): void;
 }
 
 export interface HoverActions {
@@ -50,6 +52,7 @@ export function createPrefs(get: () => Readonly<PlayerState>, set: PrefsSetter, 
     },
     setTheme: (theme) => set({ theme }),
     setCompare: (compare) => set({ compare }),
+    setCode: (code) => set({ code }),
   };
 }
 

@@ -26,7 +26,7 @@ export const LOAD_KEYS = keys<LoadState>()('recordings', 'files', 'source', 'ses
 export const PLAYBACK_KEYS = keys<PlaybackSliceState>()(
   'strategy', 'frame', 'playback', 'speed', 'timeMode', 'scrubScale', 'loop', 'times', 'turnStarts', 'markers', 'markerFrames',
 );
-export const PREFS_KEYS = keys<PrefsState>()('lang', 'theme', 'compare', 'langFailed');
+export const PREFS_KEYS = keys<PrefsState>()('lang', 'theme', 'compare', 'code', 'langFailed');
 export const HOVER_KEYS = keys<HoverState>()('selectedCall', 'hoveredCall', 'hoveredFrames');
 
 export type LoadSetter = SliceSetter<keyof LoadState>;

@@ -12,7 +12,7 @@ import type { Marker } from './markers';
 import type { PlaybackState } from './playback';
 import type { RecordingEntry } from './recordings';
 import type { TimeMode } from './timebase';
-import type { Lang, ThemePref } from './url';
+import type { CodeLang, Lang, ThemePref } from './url';
 
 
 /** A message for the user: a catalog key and its parameters (the UI translates it). */
@@ -63,6 +63,8 @@ export interface PrefsState {
   lang: Lang;
   theme: ThemePref;
   compare: boolean;
+  /** The strategy code view's language, or null when the view is closed. */
+  code: CodeLang | null;
   /**
    * A language this player was asked to show (a switch, or its first language) whose strings could not be fetched,
    * while it stays in `lang`; null when there is none. Asking for that language again (a retry) or for the one shown
@@ -132,6 +134,7 @@ export interface PlayerOptions {
   prepareLang?: (lang: Lang) => Promise<void>;
   theme?: ThemePref;
   compare?: boolean;
+  code?: CodeLang | null;
   speed?: number;
   timeMode?: TimeMode;
   scrubScale?: ScrubScale;

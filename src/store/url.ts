@@ -1,5 +1,5 @@
 /**
- * The player's view state in the URL: `rec`, `s`, `f`, `lang`, `theme`, `compare`.
+ * The player's view state in the URL: `rec`, `s`, `f`, `lang`, `theme`, `compare`, `code`.
  *
  * Contract: pure. Both directions walk one table, VIEW_PARAMS (./params.ts). `parseViewParams` never throws: a
  * value it does not recognise is dropped (and named in `rejected`, so the UI can say so), never guessed.
@@ -16,6 +16,9 @@ import { flag, integer, oneOf, readParams, writeParams, type ParamTable } from '
 export type Lang = 'zh' | 'en';
 export type ThemePref = 'light' | 'dark' | 'system';
 export const THEMES: readonly ThemePref[] = ['light', 'dark', 'system'];
+/** The strategy code view's language (`code=py|ts`); absent: the view is closed. */
+export type CodeLang = 'py' | 'ts';
+export const CODE_LANGS: readonly CodeLang[] = ['py', 'ts'];
 
 export interface ViewParams {
   rec?: string;
@@ -24,6 +27,7 @@ export interface ViewParams {
   lang?: Lang;
   theme?: ThemePref;
   compare?: boolean;
+  code?: CodeLang;
 }
 
 export interface ParsedView {
@@ -45,6 +49,7 @@ export const VIEW_PARAMS: ParamTable<ViewParams> = {
   lang: oneOf<Lang, ViewParams>('lang', ['zh', 'en']),
   theme: oneOf<ThemePref, ViewParams>('theme', THEMES),
   compare: flag<ViewParams>('compare'),
+  code: oneOf<CodeLang, ViewParams>('code', CODE_LANGS),
 };
 
 export function parseViewParams(search: string): ParsedView {

@@ -46,6 +46,8 @@ export interface AppSlots {
   conclusion?: Slot;
   compare?: Slot;
   waterfall?: Slot;
+  /** The strategy code view (`code=py|ts`), under the panels while it is open. */
+  code?: Slot;
   footer?: Slot;
 }
 
@@ -89,9 +91,15 @@ function Views({ slots, show, narrow, picker }: { slots: AppSlots; show: readonl
 /** What comes after the first screen: the span waterfall and the self-check footer. */
 function Below({ slots, show }: { slots: AppSlots; show: readonly PanelId[] }) {
   const props = usePanelProps();
+  const code = usePlayer((s) => s.code);
   if (!props) return null;
   return (
     <>
+      {code !== null ? (
+        <ErrorBoundary areaKey="app.area.code" resetKey={props.session}>
+          {slots.code?.(props) ?? null}
+        </ErrorBoundary>
+      ) : null}
       {show.includes('waterfall') ? (
         <ErrorBoundary areaKey="app.area.waterfall" resetKey={props.session}>
           {slots.waterfall?.(props) ?? null}

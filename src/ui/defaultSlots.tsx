@@ -12,6 +12,8 @@ import { lazyView } from './shell/lazyView';
 
 const SelfCheck = lazyView(() => import('./selfcheck/SelfCheck'), (m) => m.SelfCheck);
 const CompareView = lazyView(() => import('./compare/CompareView'), (m) => m.CompareView);
+// the code view, its sources, shiki's Python and TypeScript grammars and the line notes: loaded when it first opens
+const CodeView = lazyView(() => import('./code/CodeView'), (m) => m.CodeView);
 
 export const defaultSlots: AppSlots = {
   conclusion: (p) => <GuardedConclusion session={p.session} strategy={p.strategy} t={p.t} onSeek={p.onSeek} />,
@@ -21,6 +23,11 @@ export const defaultSlots: AppSlots = {
     </Suspense>
   ),
   waterfall: (p) => <LazyWaterfall {...p} />,
+  code: (p) => (
+    <Suspense fallback={null}>
+      <CodeView {...p} />
+    </Suspense>
+  ),
   footer: (p) => (
     <AfterFirstPaint>
       <Suspense fallback={null}>

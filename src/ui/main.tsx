@@ -46,6 +46,7 @@ const store = createPlayerStore({
   ...(view.strategy && { strategy: view.strategy }),
   ...(view.theme && { theme: view.theme }),
   ...(view.compare !== undefined && { compare: view.compare }),
+  ...(view.code !== undefined && { code: view.code }),
 });
 store.on('ready', firstShown);
 store.on('error', firstShown);

@@ -51,7 +51,7 @@ describe('the URL parameter tables', () => {
   });
 
   test('the element reads every name but host', () => {
-    expect(EMBED_ATTRIBUTES).toEqual(['rec', 's', 'f', 'lang', 'theme', 'compare', 'panels', 'controls', 'provenance', 'maxheight', 'autoplay']);
+    expect(EMBED_ATTRIBUTES).toEqual(['rec', 's', 'f', 'lang', 'theme', 'compare', 'code', 'panels', 'controls', 'provenance', 'maxheight', 'autoplay']);
   });
 
   test('panels keeps its known names and names the others; autoplay is on unless 0 or false', () => {

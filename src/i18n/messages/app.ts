@@ -141,6 +141,7 @@ export const en = {
     'app.failed.retry': 'Try again',
     'app.failed.app': 'The player',
     'app.failed.appTitle': 'The player could not be shown.',
+    'app.area.code': 'The strategy code',
     'app.area.compare': 'The comparison of strategies',
     'app.area.conclusion': 'The conclusion',
     'app.area.waterfall': 'The span waterfall',

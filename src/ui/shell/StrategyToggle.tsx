@@ -24,6 +24,7 @@ export function StrategyToggle({ compact = false }: { compact?: boolean }) {
   const actions = useActions();
   const strategy = usePlayer((s) => s.strategy);
   const session = usePlayer((s) => s.session);
+  const code = usePlayer((s) => s.code);
   const base = useId();
   const labelId = `${base}-label`;
   const reasons = STRATEGY_IDS.map((id) => ({ id, reason: naReason(session, id, t) }));
@@ -54,6 +55,11 @@ export function StrategyToggle({ compact = false }: { compact?: boolean }) {
           </label>
         ))}
       </div>
+      {/* the selected strategy's code (Python by default: the course's language), beside the switch that picks it */}
+      <button type="button" className="ss-button ss-code-toggle" aria-pressed={code !== null} onClick={() => actions.setCode(code === null ? 'py' : null)}>
+        {'</> '}
+        {t('code.open')}
+      </button>
       {/* Outside the labels, so a reason describes its radio without becoming part of the radio's name. */}
       {reasons.map(({ id, reason }) =>
         reason ? (

@@ -1,7 +1,7 @@
 /**
  * Keeps the page URL and one player store in step: every view is a permalink.
  *
- * Contract: a change of recording, strategy, language, theme or compare pushes a history entry; a frame change
+ * Contract: a change of recording, strategy, language, theme, compare or the code view pushes a history entry; a frame change
  * (scrubbing, stepping, playing) replaces the current entry, at most once per REPLACE_MS, so it never floods the
  * history. Back / forward (popstate) apply the URL to the store. A local file is not addressable, so its view
  * leaves `rec` out.
@@ -21,6 +21,7 @@ export function viewOf(s: PlayerState): ViewParams {
     lang: s.lang,
     theme: s.theme,
     ...(s.compare ? { compare: true } : {}),
+    ...(s.code ? { code: s.code } : {}),
   };
 }
 
@@ -31,6 +32,7 @@ export function applyView(store: PlayerStore, view: ViewParams): void {
   if (view.lang && view.lang !== s.lang) a.setLang(view.lang);
   if (view.theme && view.theme !== s.theme) a.setTheme(view.theme);
   if ((view.compare ?? false) !== s.compare) a.setCompare(view.compare ?? false);
+  if ((view.code ?? null) !== s.code) a.setCode(view.code ?? null);
   if (view.rec && (s.source?.kind !== 'shipped' || s.source.id !== view.rec)) {
     void a.loadRecording(view.rec, view.frame !== undefined ? { frame: frameIndex(view.frame) } : {});
   } else if (view.frame !== undefined && view.frame !== s.frame) {
@@ -54,7 +56,7 @@ export function syncUrl(store: PlayerStore, win: Window = window): () => void {
   const unsubscribe = store.subscribe((s, prev) => {
     if (applying || !s.session) return;
     const structural =
-      s.source !== prev.source || s.strategy !== prev.strategy || s.lang !== prev.lang || s.theme !== prev.theme || s.compare !== prev.compare;
+      s.source !== prev.source || s.strategy !== prev.strategy || s.lang !== prev.lang || s.theme !== prev.theme || s.compare !== prev.compare || s.code !== prev.code;
     if (structural) {
       if (timer) clearTimeout(timer);
       timer = null;

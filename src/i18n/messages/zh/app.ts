@@ -139,6 +139,7 @@ export const zh = {
   'app.failed.retry': '重试',
   'app.failed.app': '播放器',
   'app.failed.appTitle': '播放器无法显示。',
+  'app.area.code': '策略代码',
   'app.area.compare': '策略对比',
   'app.area.conclusion': '结论',
   'app.area.waterfall': 'Span 瀑布',
