@@ -5,6 +5,7 @@ import { inWireOrder } from '../core/strategies/call-order';
 import { readyMs } from '../core/timeline';
 import type { Anomaly, Session, StrategyId, StrategyRun } from '../core/types';
 import { STRATEGY_IDS } from '../core/types';
+import { terminalSafe } from './terminal-safe';
 import { stringifyDeep } from '../core/wire/safe-json';
 
 export const round1 = (x: number | null): number | null => (x === null || !Number.isFinite(x) ? null : Math.round(x * 10) / 10);
@@ -73,12 +74,11 @@ function strategy(session: Session, run: StrategyRun): StrategyReport {
 }
 
 /**
- * Characters a terminal would act on that JSON.stringify leaves as they are: C1 controls, bidi controls (LRE..RLO,
- * LRI..PDI, LRM/RLM, ALM) and the line / paragraph separators. Escaped as \uXXXX, which JSON reads back as the same
- * character: a hostile recording cannot reorder or hide the text around it, and the output stays valid JSON.
+ * What a terminal would act on and JSON.stringify leaves as it is (C1 controls, bidi controls, U+200B, the line /
+ * paragraph separators) is escaped as \uXXXX by the CLIs' one escaping (./terminal-safe.ts), which JSON reads back as
+ * the same character: a hostile recording cannot reorder or hide the text around it, and the output stays valid JSON.
  */
-const UNSAFE = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
-const escapeUnsafe = (json: string): string => json.replace(UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+const escapeUnsafe = (json: string): string => terminalSafe(json);
 
 /** Array elements stringified per part (JSON.stringify of an array is its elements' texts joined by commas). */
 const BATCH = 4096;

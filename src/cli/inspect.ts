@@ -12,14 +12,11 @@ import type { CliIo } from './io';
 import { parseInspectArgs, USAGE } from './inspect-args';
 import { inspectJsonParts } from './inspect-json';
 import { decodeText, isAscii } from './node-text';
+import { terminalSafe } from './terminal-safe';
 
-/** One line, with control characters shown as escapes: a hostile file cannot retitle or clear the terminal. */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
-const escapeControls = (text: string): string => text.replace(CONTROL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-
+/** One line, with what a terminal would act on shown as escapes: a hostile file cannot retitle or clear the terminal. */
 function oneLine(message: string): string {
-  return escapeControls(message.replace(/\s*\n\s*/g, ' '));
+  return terminalSafe(message.replace(/\s*\n\s*/g, ' '));
 }
 
 /** Unusable input or arguments: main prints the message as one line and returns 2. */
@@ -37,7 +34,7 @@ function where(e: LoadFailure): string {
 /** One line per fault, in order: applied, or applied but changed nothing (same bytes, chunks and times). */
 function faultReport(faults: readonly string[], noEffect: readonly number[]): string {
   return faults
-    .map((spec, i) => `inspect: --fault ${escapeControls(spec)} ${noEffect.includes(i) ? 'changed nothing (same bytes, chunks and times as before it)' : 'applied'}`)
+    .map((spec, i) => `inspect: --fault ${terminalSafe(spec)} ${noEffect.includes(i) ? 'changed nothing (same bytes, chunks and times as before it)' : 'applied'}`)
     .join('\n');
 }
 
@@ -173,7 +170,7 @@ async function inspect(argv: readonly string[], io: CliIo, host: InspectHost): P
   }
   // the summary's wording (both languages' catalogs, about 10 MB in memory) is loaded only for the summary
   const { inspectSummary } = await import('./inspect-summary');
-  io.stdout(`${escapeControls(inspectSummary(session, file, strategy, lang))}\n`);
+  io.stdout(`${terminalSafe(inspectSummary(session, file, strategy, lang), { lines: true })}\n`);
 }
 
 /**

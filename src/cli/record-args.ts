@@ -21,16 +21,21 @@ export interface RecordOptions {
   redact: string[];
   timeoutMs: number;
   title?: string;
+  /** Replace an existing `out` (a regular file, never a link) once the recording ends. */
+  force?: boolean;
 }
 
 export type ParsedArgs = { ok: true; options: RecordOptions } | { ok: false; error: string } | { ok: 'help' };
 
-export const USAGE = `usage: npm run record -- --wire W --url URL --body request.json --out FILE [--header "K: V"]... [--redact-header NAME]... [--timeout MS] [--method POST] [--title TEXT]
+export const USAGE = `usage: npm run record -- --wire W --url URL --body request.json --out FILE [--header "K: V"]... [--redact-header NAME]... [--timeout MS] [--method POST] [--title TEXT] [--force]
   --wire            ${WIRES.join(' | ')}
   --header          a request header, repeatable; Authorization, x-api-key and other credentials are sent (never to
                     another origin on a redirect) but never written, nor their values echoed back
   --redact-header   also keep this header's value out of the file, repeatable
-  --timeout         give up after MS milliseconds (default 600000); what arrived is kept, ending with status aborted`;
+  --timeout         give up after MS milliseconds (default 600000); what arrived is kept, ending with status aborted
+  --out             the recording; an existing file is refused unless --force, a symbolic link always, and so is
+                    the --body file. It is written beside it as FILE.partial-PID and renamed to FILE when it ends
+  --force           replace an existing --out (only once the recording ends; a request that gets no answer keeps it)`;
 
 const VALUED = new Set(['--wire', '--url', '--body', '--out', '--header', '--redact-header', '--timeout', '--method', '--title']);
 
@@ -38,9 +43,14 @@ export function parseRecordArgs(argv: readonly string[]): ParsedArgs {
   const single = new Map<string, string>();
   const headers: [string, string][] = [];
   const redact: string[] = [];
+  let force = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
     if (arg === '--help' || arg === '-h') return { ok: 'help' };
+    if (arg === '--force') {
+      force = true;
+      continue;
+    }
     const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
     const name = eq > 0 ? arg.slice(0, eq) : arg;
     if (!VALUED.has(name)) return { ok: false, error: `unknown option ${JSON.stringify(arg)} (see --help)` };
@@ -99,6 +109,6 @@ export function parseRecordArgs(argv: readonly string[]): ParsedArgs {
   const title = single.get('--title');
   return {
     ok: true,
-    options: { wire: wire as WireId, url, method, bodyFile, body, out, headers, redact, timeoutMs, ...(title === undefined ? {} : { title }) },
+    options: { wire: wire as WireId, url, method, bodyFile, body, out, headers, redact, timeoutMs, force, ...(title === undefined ? {} : { title }) },
   };
 }

@@ -11,9 +11,12 @@
  *   could begin a secret are held back and given out with the next read (or by `flush()` at the end). SSE reads end
  *   in a blank line, which begins no secret, so in practice nothing is held back and frame times do not move.
  * - `scrubText(text, secrets)` / `scrubValue(value, secrets)`: the same for strings, and every string in a JSON value.
- * - `findSecret(fileText, secrets)`: where the first secret still is in a written recording (its raw text, every
- *   string of every line, each `bytes` event decoded, and the response body of each turn joined across events), or
- *   null.
+ * - `SecretAuditor`: fed a finished recording's lines in order, the first place a secret still is: the line's text
+ *   (`text`), any string of its JSON (keys included), a `bytes` event decoded (`bytes`), or a turn's response body,
+ *   its `chunk` and `bytes` events between one `req` and the next joined (`body`, reported at the `req` line). The
+ *   body is never joined whole: each event is searched with the last (longest secret - 1) bytes before it kept in
+ *   front, so memory is one event plus that overlap. `findSecret(fileText, secrets)` runs it over a text; the
+ *   recorder's last pass reads the file a piece at a time into it (./record-audit.ts).
  */
 import { REDACTED } from './record-redact';
 
@@ -157,47 +160,74 @@ const collectStrings = (value: unknown, out: string[]): void => {
   }
 };
 
-const containsAny = (bytes: Uint8Array, needles: readonly Uint8Array[]): boolean => needles.some((n) => indexOfBytes(bytes, n) !== -1);
+const decodeBase64 = (data: string): Uint8Array => new Uint8Array(Buffer.from(data.replace(/-/g, '+').replace(/_/g, '/'), 'base64'));
 
-export function findSecret(fileText: string, secrets: readonly string[]): SecretFound | null {
-  if (secrets.length === 0) return null;
-  const needles = secrets.map((s) => enc.encode(s));
-  const lines = fileText.split('\n');
-  let body: Uint8Array[] = [];
-  let bodyLine = 1;
-  const bodyHolds = (): boolean => {
-    const all = new Uint8Array(body.reduce((n, b) => n + b.length, 0));
-    let o = 0;
-    for (const b of body) {
-      all.set(b, o);
-      o += b.length;
-    }
-    return containsAny(all, needles);
-  };
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i] ?? '';
-    if (secrets.some((s) => line.includes(s))) return { line: i + 1, where: 'text' };
+export class SecretAuditor {
+  private readonly needles: Uint8Array[];
+  private readonly overlap: number;
+  /** The last `overlap` bytes of the current turn's body so far. */
+  private tail: Uint8Array = new Uint8Array(0);
+  private bodyLine = 1;
+
+  constructor(private readonly secrets: readonly string[]) {
+    this.needles = secrets.map((s) => enc.encode(s));
+    this.overlap = Math.max(0, ...this.needles.map((n) => n.length - 1));
+  }
+
+  /** A body piece searched with the overlap in front; true when a secret is in tail + piece. */
+  private bodyHolds(piece: Uint8Array): boolean {
+    const joined = new Uint8Array(this.tail.length + piece.length);
+    joined.set(this.tail);
+    joined.set(piece, this.tail.length);
+    if (this.needles.some((n) => indexOfBytes(joined, n) !== -1)) return true;
+    this.tail = joined.slice(Math.max(0, joined.length - this.overlap));
+    return false;
+  }
+
+  /** One line of the file (without its LF); the first place a secret is, or null. */
+  line(text: string, n: number): SecretFound | null {
+    if (this.secrets.length === 0) return null;
+    if (this.secrets.some((s) => text.includes(s))) return { line: n, where: 'text' };
     let parsed: unknown;
     try {
-      parsed = JSON.parse(line);
+      parsed = JSON.parse(text);
     } catch {
-      continue;
+      return null;
     }
     const strings: string[] = [];
     collectStrings(parsed, strings);
-    if (strings.some((s) => secrets.some((x) => s.includes(x)))) return { line: i + 1, where: 'text' };
-    if (!Array.isArray(parsed)) continue;
+    if (strings.some((s) => this.secrets.some((x) => s.includes(x)))) return { line: n, where: 'text' };
+    if (!Array.isArray(parsed)) return null;
     const [, code, data] = parsed as [unknown, unknown, unknown];
     if (code === 'req') {
-      if (bodyHolds()) return { line: bodyLine, where: 'body' };
-      body = [];
-      bodyLine = i + 1;
-    } else if (code === 'chunk' && typeof data === 'string') body.push(enc.encode(data));
-    else if (code === 'bytes' && typeof data === 'string') {
-      const bytes = new Uint8Array(Buffer.from(data.replace(/-/g, '+').replace(/_/g, '/'), 'base64'));
-      if (containsAny(bytes, needles)) return { line: i + 1, where: 'bytes' };
-      body.push(bytes);
+      const found = this.end();
+      this.bodyLine = n;
+      return found;
     }
+    if (code === 'chunk' && typeof data === 'string') {
+      if (this.bodyHolds(enc.encode(data))) return { line: this.bodyLine, where: 'body' };
+    } else if (code === 'bytes' && typeof data === 'string') {
+      const bytes = decodeBase64(data);
+      if (this.needles.some((x) => indexOfBytes(bytes, x) !== -1)) return { line: n, where: 'bytes' };
+      if (this.bodyHolds(bytes)) return { line: this.bodyLine, where: 'body' };
+    }
+    return null;
   }
-  return bodyHolds() ? { line: bodyLine, where: 'body' } : null;
+
+  /** The turn's body ended (a new `req`, or the end of the file); nothing is held across it. */
+  end(): SecretFound | null {
+    this.tail = new Uint8Array(0);
+    return null;
+  }
+}
+
+/** Where the first secret still is in a recording's text, or null. */
+export function findSecret(fileText: string, secrets: readonly string[]): SecretFound | null {
+  const auditor = new SecretAuditor(secrets);
+  const lines = fileText.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const found = auditor.line(lines[i] ?? '', i + 1);
+    if (found) return found;
+  }
+  return auditor.end();
 }

@@ -6,27 +6,26 @@
  * valid UTF-8 on its own is written as `chunk` text, otherwise as `bytes` (base64). Credential values the writer
  * was given (`secretForms`, record-scrub.ts) never reach the file: every string of every event is scrubbed, and the
  * response bytes go through a StreamScrubber before they are encoded (so a value in invalid UTF-8 or split across
- * reads is caught too; bytes that could begin a value wait for the next read, or for `flush`). `close()` reads the
- * file back and reports where a value is still found (findSecret), for the recorder to refuse the file.
+ * reads is caught too; bytes that could begin a value wait for the next read, or for `flush`). The writer is given
+ * an open descriptor (the recorder's temporary file, ./record-out.ts) and owns it: `close()` closes it, once; the
+ * last pass over the finished file is ./record-audit.ts.
  */
-import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
-import { findSecret, scrubText, scrubValue, StreamScrubber, type SecretFound } from './record-scrub';
+import { closeSync, writeSync } from 'node:fs';
+import { scrubText, scrubValue, StreamScrubber } from './record-scrub';
 
 const fatal = new TextDecoder('utf-8', { fatal: true });
 
 export class RecordWriter {
-  private readonly fd: number;
   private last = 0;
   private closed = false;
   private secrets: string[];
   private readonly stream: StreamScrubber;
 
-  /** `secrets`: the forms to keep out, longest first (secretForms(values).secrets). */
+  /** `fd`: open for writing, owned from now on; `secrets`: the forms to keep out, longest first (secretForms(values).secrets). */
   constructor(
-    private readonly path: string,
+    private readonly fd: number,
     secrets: readonly string[] = [],
   ) {
-    this.fd = openSync(path, 'w');
     this.secrets = [...secrets];
     this.stream = new StreamScrubber(this.secrets);
   }
@@ -84,11 +83,15 @@ export class RecordWriter {
     else this.event(t, 'bytes', Buffer.from(bytes).toString('base64'));
   }
 
-  /** Closes the file; then where a credential value is still in it (read back whole), or null. */
-  close(): SecretFound | null {
-    if (this.closed) return null;
+  /** The forms kept out so far (for the last pass over the finished file). */
+  get secretsKept(): readonly string[] {
+    return this.secrets;
+  }
+
+  /** Closes the file (once; writes after it are dropped). */
+  close(): void {
+    if (this.closed) return;
     this.closed = true;
     closeSync(this.fd);
-    return findSecret(readFileSync(this.path, 'utf8'), this.secrets);
   }
 }
