@@ -24,6 +24,7 @@ import type { TourState } from './labTour';
 import { TOUR_ID } from './labUrl';
 import type { SliceSetter } from './slices';
 import type { Analyzer, Notice, PlayerState } from './state';
+import type { CodeLang } from './url';
 
 export type { LabActions } from './labState';
 
@@ -39,6 +40,8 @@ export interface LabContext {
   loadRecording: (src: RecordingSource, options?: LoadOptions) => Promise<void>;
   seek: (frame: FrameIndex) => void;
   setStrategy: (id: StrategyId) => void;
+  /** Opens the strategy code view (a tour step's `code`); absent: tours cannot open it. */
+  setCode?: (code: CodeLang | null) => void;
   /** The input a session was analysed from, when the player knows it (a session analysed before the lab loaded). */
   inputOf: (session: Session) => { input: string | Uint8Array; name: string } | undefined;
 }
@@ -172,6 +175,7 @@ export function createLab(ctx: LabContext) {
       ...opens,
     });
     if (step.strategy) ctx.setStrategy(step.strategy);
+    if (step.code) ctx.setCode?.(step.code);
     const faults = step.faults ?? [];
     if (!same(faults, get().faults)) {
       version++;

@@ -8,9 +8,10 @@
  */
 import type { FrameIndex, Localized, Session, StrategyId } from '../core/types';
 import { STRATEGY_IDS, frameIndex } from '../core/types';
+import { CODE_LANGS, type CodeLang } from './url';
 
 /** Panels a step may point at. */
-export const HIGHLIGHTS = ['raw', 'buffers', 'results', 'waterfall', 'scrubber', 'conclusion', 'lab', 'matrix'] as const;
+export const HIGHLIGHTS = ['raw', 'buffers', 'results', 'waterfall', 'scrubber', 'conclusion', 'lab', 'matrix', 'code'] as const;
 export type Highlight = (typeof HIGHLIGHTS)[number];
 
 export type TurnAnchor = 'start' | 'end' | 'longest-gap';
@@ -41,6 +42,8 @@ export interface TourStep {
   /** The faults in force for this step ([] clears them; absent: none either, so each step says what it shows). */
   faults?: string[];
   highlight?: Highlight;
+  /** Opens the strategy code view in this language (the step's lines lit at its frame). */
+  code?: CodeLang;
   predict?: TourPrediction;
 }
 
@@ -133,6 +136,10 @@ function step(v: unknown, path: string): TourStep {
       throw new TourProblem(`${path}.faults`, 'a list of fault specs such as ["rechunk:3", "cut:12"]');
     }
     out.faults = v.faults as string[];
+  }
+  if (v.code !== undefined) {
+    if (!(CODE_LANGS as readonly unknown[]).includes(v.code)) throw new TourProblem(`${path}.code`, `one of ${CODE_LANGS.join(', ')}`);
+    out.code = v.code as CodeLang;
   }
   if (v.highlight !== undefined) {
     if (!(HIGHLIGHTS as readonly unknown[]).includes(v.highlight)) throw new TourProblem(`${path}.highlight`, `one of ${HIGHLIGHTS.join(', ')}`);

@@ -99,6 +99,7 @@ export function createPlayerStore(options: PlayerOptions): PlayerStore {
       loadRecording: (src, opts) => loader.loadRecording(src, opts),
       seek: (f) => playback.actions.seek(f),
       setStrategy: (id) => playback.actions.setStrategy(id),
+      setCode: (code) => prefs.setCode(code),
       warn,
       ...(options.importLab && { importLab: options.importLab }),
     },

@@ -8,7 +8,7 @@ describe('the URL table', () => {
   test('the view and the lab own distinct parameter names', () => {
     const names = [...Object.values(VIEW_PARAMS), ...Object.values(LAB_PARAMS)].map((p) => p.name);
     expect(new Set(names).size).toBe(names.length);
-    expect(names).toEqual(['rec', 's', 'f', 'lang', 'theme', 'compare', 'faults', 'seed', 'tour', 'step', 'presenter', 'lab', 'matrix']);
+    expect(names).toEqual(['rec', 's', 'f', 'lang', 'theme', 'compare', 'code', 'faults', 'seed', 'tour', 'step', 'presenter', 'lab', 'matrix']);
   });
 
   test('a row read and written: defaults are left out, other parameters kept, refusals named', () => {
