@@ -3,10 +3,12 @@
  *
  * Contract: `parseRecordArgs(argv)` never throws; it returns the options, or one line saying which option is wrong
  * and why (the CLI prints it and exits 2). The request body file is read and parsed here, so a bad body is also a
- * bad option. Nothing is printed or written.
+ * bad option. Nothing is printed or written. USAGE shows the other mode too, `--proxy` (a recording proxy for a whole
+ * agent run), whose options proxy-args.ts parses.
  */
 import { readFileSync } from 'node:fs';
 import { WIRES, type WireId } from '../core/types';
+import { PROXY_USAGE } from './proxy-args';
 
 export interface RecordOptions {
   wire: WireId;
@@ -35,7 +37,9 @@ export const USAGE = `usage: npm run record -- --wire W --url URL --body request
   --timeout         give up after MS milliseconds (default 600000); what arrived is kept, ending with status aborted
   --out             the recording; an existing file is refused unless --force, a symbolic link always, and so is
                     the --body file. It is written beside it as FILE.partial-PID and renamed to FILE when it ends
-  --force           replace an existing --out (only once the recording ends; a request that gets no answer keeps it)`;
+  --force           replace an existing --out (only once the recording ends; a request that gets no answer keeps it)
+
+${PROXY_USAGE}`;
 
 const VALUED = new Set(['--wire', '--url', '--body', '--out', '--header', '--redact-header', '--timeout', '--method', '--title']);
 

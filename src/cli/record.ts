@@ -1,5 +1,6 @@
 /**
- * `npm run record -- --wire W --url URL --body request.json --out FILE [--header "K: V"]...` (docs/cli.md).
+ * `npm run record -- --wire W --url URL --body request.json --out FILE [--header "K: V"]...` (docs/cli.md); with
+ * `--proxy PORT` anywhere in argv, the recording proxy for a whole agent run instead (proxy.ts, docs/recording.md).
  *
  * Contract: bad options print one line and exit 2; otherwise the recorder runs (record-run.ts) and main resolves to
  * its code (0 complete, 1 HTTP error / broken stream / timeout, 130 Ctrl-C). Aborting `io.signal` stops the
@@ -9,6 +10,8 @@
  * header value or a URL the server chose cannot clear the screen, retitle the window or reorder the line.
  */
 import type { CliIo } from './io';
+import { proxyMain } from './proxy';
+import { isProxyMode } from './proxy-args';
 import { parseRecordArgs, USAGE } from './record-args';
 import { record } from './record-run';
 import { terminalSafe } from './terminal-safe';
@@ -23,6 +26,7 @@ const line = (text: string): string => `record: ${terminalSafe(text)}\n`;
 
 /** Runs `npm run record` with these arguments; resolves to the exit code, never rejects. */
 export async function main(argv: readonly string[], io: RecordCliIo): Promise<number> {
+  if (isProxyMode(argv)) return proxyMain(argv, io);
   try {
     const parsed = parseRecordArgs(argv);
     if (parsed.ok === 'help') {
