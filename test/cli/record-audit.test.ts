@@ -3,7 +3,7 @@
  * off (mocked to pass everything through) so that only the last pass stands between the echo and the file; and
  * findSecret on hand-made files (text, JSON-escaped, bytes events, a value split across events).
  */
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -50,6 +50,18 @@ describe('with the scrubbers off', () => {
     expect(r.message).toMatch(new RegExp(`^refused to keep .*${path.slice(1)}\\.jsonl: a credential value was still in (the text|a bytes event|the response body) at line \\d+; the file was removed$`));
     expect(r.message).not.toContain(KEY);
     expect(existsSync(out)).toBe(false);
+  });
+});
+
+describe('with the scrubbers off, replacing a file (--force)', () => {
+  it('a refused recording removes only its own temporary file: the file it was to replace stays as it was', async () => {
+    const out = join(dir, 'kept-on-refusal.jsonl');
+    writeFileSync(out, 'the recording I kept\n');
+    const r = await record({ wire: 'openai-chat', url: new URL(`${servers.a}/split`), method: 'POST', bodyFile: 'x', body: {}, out, headers: [['x-api-key', KEY]], redact: [], timeoutMs: 10_000, force: true });
+    expect(r.exitCode).toBe(1);
+    expect(r.message).toMatch(/^refused to keep .*kept-on-refusal\.jsonl: a credential value was still in/);
+    expect(readFileSync(out, 'utf8')).toBe('the recording I kept\n');
+    expect(readdirSync(dir).filter((f) => f.startsWith('kept-on-refusal.jsonl.partial'))).toEqual([]);
   });
 });
 
