@@ -22,6 +22,8 @@ const enc = new TextEncoder();
 
 export interface Sent {
   path: string;
+  /** The path with its query. */
+  url: string;
   headers: IncomingHttpHeaders;
   body: string;
   arrivedAt: number;
@@ -119,7 +121,7 @@ export async function startFake(): Promise<Fake> {
     req.on('data', (d: string) => (body += d));
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://x');
-      const s: Sent = { path: url.pathname, headers: req.headers, body, arrivedAt: performance.now(), writes: [], finished: false, cancelled: false };
+      const s: Sent = { path: url.pathname, url: url.pathname + url.search, headers: req.headers, body, arrivedAt: performance.now(), writes: [], finished: false, cancelled: false };
       sent.push(s);
       res.on('close', () => {
         if (!s.finished) s.cancelled = true;
