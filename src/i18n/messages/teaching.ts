@@ -34,4 +34,7 @@ export const en = {
     "code.note.none": "No explanation for this line yet.",
     "code.note.failedHere": "At this frame the parse failed: {error}.",
     "code.failed": "The strategy’s code could not be loaded ({message}).",
+    "code.against": "Hold it against",
+    "code.against.none": "(nothing)",
+    "code.own": "(only in this strategy)",
 };

@@ -22,6 +22,7 @@ const en = {
   'lab.tour.panel.conclusion': 'the conclusion line',
   'lab.tour.panel.lab': 'Instructor lab',
   'lab.tour.panel.matrix': 'Strategy matrix',
+  'lab.tour.panel.code': 'Strategy code',
 };
 
 export const tour = {
@@ -46,5 +47,6 @@ export const tour = {
     'lab.tour.panel.conclusion': '结论行',
     'lab.tour.panel.lab': '教师实验台',
     'lab.tour.panel.matrix': '策略矩阵',
+    'lab.tour.panel.code': '策略代码',
   } satisfies Record<keyof typeof en, string>,
 };

@@ -6,6 +6,7 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { ThemedToken } from 'shiki/core';
 import type { PanelProps } from '../panels/types';
+import { STRATEGY_IDS, type StrategyId } from '../../core/types';
 import { useActions, usePlayer } from '../../store/react';
 import type { CodeLang } from '../../store/url';
 import { explainParseFailure } from '../conclusion/explain';
@@ -47,13 +48,15 @@ function valuesOf(actions: readonly Action[], act: FrameActions, t: PanelProps['
 
 interface FileViewProps {
   file: SourceFile;
+  /** Lines (trimmed) of the strategy compared with: a line of this file not among them is marked as this one's own. */
+  against: ReadonlySet<string> | null;
   tokens: ThemedToken[][] | null;
   act: FrameActions;
   lang: PanelProps['lang'];
   t: PanelProps['t'];
 }
 
-function FileView({ file, tokens, act, lang, t }: FileViewProps) {
+function FileView({ file, against, tokens, act, lang, t }: FileViewProps) {
   const info = useMemo(() => classify(file.text, file.path.startsWith('py/') ? 'py' : 'ts'), [file]);
   const lit = useMemo(() => litLines(info, act), [info, act]);
   const lines = useMemo(() => file.text.split('\n'), [file]);
@@ -93,12 +96,14 @@ function FileView({ file, tokens, act, lang, t }: FileViewProps) {
         {lines.map((line, i) => {
           const acts = lit.get(i);
           const values = acts ? valuesOf(acts, act, t) : null;
+          const trimmed = line.trim();
+          const own = against !== null && trimmed.length > 1 && !against.has(trimmed);
           return (
             <li
               key={i}
               tabIndex={i === active ? 0 : -1}
               aria-current={acts ? 'step' : undefined}
-              className={`ss-code-line${acts ? ' ss-code-lit' : ''}${chosen === i ? ' ss-code-chosen' : ''}`}
+              className={`ss-code-line${acts ? ' ss-code-lit' : ''}${own ? ' ss-code-own' : ''}${chosen === i ? ' ss-code-chosen' : ''}`}
               onClick={() => focusLine(i)}
               onFocus={() => {
                 setActive(i);
@@ -108,6 +113,7 @@ function FileView({ file, tokens, act, lang, t }: FileViewProps) {
               <span className="ss-code-no" aria-hidden="true">
                 {i + 1}
               </span>
+              {own ? <span className="ss-visually-hidden">{t('code.own')}</span> : null}
               <code className="ss-code-text">
                 {tokens?.[i]
                   ? tokens[i].map((tok, k) => (
@@ -168,6 +174,23 @@ export function CodeView({ session, strategy, frame, lang, t, theme }: PanelProp
     };
   }, [files, theme, code]);
   const act = useMemo(() => actionsAt(session, strategy, frame), [session, strategy, frame]);
+  // another strategy to hold this one against: its main file's lines, so this one's own lines stand out
+  const [other, setOther] = useState<StrategyId | ''>('');
+  const [against, setAgainst] = useState<ReadonlySet<string> | null>(null);
+  useEffect(() => {
+    let live = true;
+    if (other === '' || other === strategy) {
+      setAgainst(null);
+      return;
+    }
+    loadSources(other, code).then(
+      ([main]) => live && setAgainst(new Set((main?.text ?? '').split('\n').map((l) => l.trim()))),
+      () => live && setAgainst(null),
+    );
+    return () => {
+      live = false;
+    };
+  }, [other, strategy, code]);
   return (
     <section className="ss-panel ss-code-view" aria-label={t('code.title')}>
       <header className="ss-panel-head">
@@ -185,6 +208,17 @@ export function CodeView({ session, strategy, frame, lang, t, theme }: PanelProp
         </button>
       </header>
       <p className="ss-muted">{t('code.intro', { strategy: t(`strategy.${strategy}.label`) })}</p>
+      <label className="ss-code-against">
+        {t('code.against')}{' '}
+        <select value={other} onChange={(e) => setOther(e.target.value as StrategyId | '')}>
+          <option value="">{t('code.against.none')}</option>
+          {STRATEGY_IDS.filter((id) => id !== strategy).map((id) => (
+            <option key={id} value={id}>
+              {t(`strategy.${id}.label`)}
+            </option>
+          ))}
+        </select>
+      </label>
       {failed !== null ? (
         <p role="alert" className="ss-note">
           {t('code.failed', { message: failed })}{' '}
@@ -193,7 +227,7 @@ export function CodeView({ session, strategy, frame, lang, t, theme }: PanelProp
           </button>
         </p>
       ) : null}
-      {files?.map((f) => <FileView key={`${f.path}:${lang}`} file={f} tokens={tokens.get(f.path) ?? null} act={act} lang={lang} t={t} />)}
+      {files?.map((f, i) => <FileView key={`${f.path}:${lang}`} file={f} against={i === 0 ? against : null} tokens={tokens.get(f.path) ?? null} act={act} lang={lang} t={t} />)}
     </section>
   );
 }

@@ -32,4 +32,7 @@ export const zh = {
   "code.note.none": "这一行还没有说明。",
   "code.note.failedHere": "在这一帧解析失败：{error}。",
   "code.failed": "策略代码加载失败（{message}）。",
+  "code.against": "对照",
+  "code.against.none": "(不对照)",
+  "code.own": "(只有这个策略有)",
 } satisfies Record<keyof typeof en, string>;
