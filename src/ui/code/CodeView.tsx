@@ -79,6 +79,15 @@ function FileView({ file, against, tokens, act, lang, t }: FileViewProps) {
     e.preventDefault();
     e.stopPropagation();
   };
+  // the lit lines stay in view as the frame moves: the list scrolls itself (never the page) to the last lit line
+  useEffect(() => {
+    const list = listRef.current;
+    const last = Math.max(-1, ...lit.keys());
+    const li = last < 0 ? undefined : (list?.children[last] as HTMLElement | undefined);
+    if (!list || !li) return;
+    const top = li.getBoundingClientRect().top - list.getBoundingClientRect().top + list.scrollTop;
+    if (top < list.scrollTop || top + li.offsetHeight > list.scrollTop + list.clientHeight) list.scrollTop = Math.max(0, top - list.clientHeight / 2);
+  }, [lit]);
   const note = chosen === null ? null : noteOf(chosen);
   function noteOf(i: number): string {
     const text = (lines[i] ?? '').trim();
