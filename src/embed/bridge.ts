@@ -12,13 +12,20 @@
  * text is over the limit (in UTF-8 bytes) gets message 'files.tooLarge' with its size and the limit, and the player
  * shows that notice too; any other refusal gets 'embed.command.refused'. Messages that are not `streamscope:*` are
  * not ours and get no reply.
+ * Under a flood (./coalesce.ts): `seek` commands wait for the next animation frame and only the last one is applied
+ * (any other command applies the waiting seek first, so the order holds); while more than FLOOD_SEEKS come per
+ * wait, the next waits FLOOD_PAUSE_MS instead (a render every frame, between the messages, slowed getting through
+ * them). `frame` events go to the host at most once per animation frame, the last one (an `ended`, `ready` or
+ * `error` sends the waiting frame first). So a host posting 100,000 seeks costs one cheap check per message
+ * (protocol.ts quickSeek) and a few renders, and the command after them is answered as soon as it is reached.
  */
 import { MAX_RECORDING_BYTES } from '../store/fetchRecording';
 import type { StrategyId } from '../core/types';
 import type { Notice } from '../store/state';
 import type { PlayerHandle } from './mount';
+import { latest, nextFrameScheduler, pauseScheduler, type Schedule } from './coalesce';
 import { hostCluesOf, resolveHost, type HostClues, type HostResolution } from './origin';
-import { checkCommand, type CommandError, type CommandLimits, type PlayerEventMessage } from './protocol';
+import { checkCommand, quickSeek, type CommandError, type CommandLimits, type PlayerEventMessage } from './protocol';
 
 /** The notice for a host origin the bridge will not talk to, or null when it is known. */
 export function hostNotice(r: HostResolution): Notice | null {
@@ -54,7 +61,14 @@ export interface BridgeOptions {
   /** Where the host origin is read from (default: this window's host=, ancestorOrigins and referrer). */
   clues?: HostClues;
   limits?: CommandLimits;
+  /** When waiting seeks and frame events go out (default: the window's next animation frame). */
+  schedule?: Schedule;
+  /** When a waiting seek goes out in a flood of them (default: FLOOD_PAUSE_MS later). */
+  calm?: Schedule;
 }
+
+/** More seeks than this in one wait is a flood (a host following a slider sends one or two a frame). */
+export const FLOOD_SEEKS = 20;
 
 export function connectBridge(handle: BridgedPlayer, win: Window, measure: () => number, options: BridgeOptions = {}): () => void {
   const parent = win.parent;
@@ -67,20 +81,33 @@ export function connectBridge(handle: BridgedPlayer, win: Window, measure: () =>
   }
   const origin = host.origin;
   const post = (message: PlayerEventMessage) => parent.postMessage(message, origin);
+  const schedule = options.schedule ?? nextFrameScheduler(win);
+  const seeks = latest<number>(schedule, (frame) => handle.seek(frame), { flood: FLOOD_SEEKS, calm: options.calm ?? pauseScheduler(win) });
+  const frames = latest<{ index: number; time: number }>(schedule, ({ index, time }) => post({ type: 'streamscope:frame', index, time }));
+  /** An event that must reach the host after the frame it follows. */
+  const postAfterFrame = (message: PlayerEventMessage) => {
+    frames.flush();
+    post(message);
+  };
 
   const onMessage = (e: MessageEvent) => {
     if (e.source !== parent || e.origin !== origin) return;
-    const checked = checkCommand(e.data, options.limits);
+    // most of a flood: a well-formed seek, taken without building the checked command
+    const data: unknown = e.data;
+    const quick = quickSeek(data);
+    if (quick !== undefined) return seeks.set(quick);
+    const checked = checkCommand(data, options.limits);
     if (!checked) return;
     if (!checked.ok) {
-      const answer = refusal(checked.error, e.data);
+      const answer = refusal(checked.error, data);
       if (answer.type === 'streamscope:error' && answer.message === 'files.tooLarge' && answer.params) handle.warn({ key: answer.message, params: answer.params });
       return post(answer);
     }
     const { command } = checked;
+    if (command.type === 'streamscope:seek') return seeks.set(command.frame);
+    // any other command comes after the seeks sent before it
+    seeks.flush();
     switch (command.type) {
-      case 'streamscope:seek':
-        return handle.seek(command.frame);
       case 'streamscope:play':
         return handle.play();
       case 'streamscope:pause':
@@ -100,16 +127,16 @@ export function connectBridge(handle: BridgedPlayer, win: Window, measure: () =>
 
   const offs = [
     handle.on('ready', ({ session, source }) =>
-      post({
+      postAfterFrame({
         type: 'streamscope:ready',
         frames: session.frames.count,
         strategy: handle.getState().strategy,
         source: source.kind === 'shipped' ? source.id : source.name,
       }),
     ),
-    handle.on('frame', ({ index, time }) => post({ type: 'streamscope:frame', index, time })),
-    handle.on('ended', ({ index }) => post({ type: 'streamscope:ended', index })),
-    handle.on('error', (notice) => post({ type: 'streamscope:error', message: notice.key, ...(notice.params && { params: notice.params }) })),
+    handle.on('frame', ({ index, time }) => frames.set({ index, time })),
+    handle.on('ended', ({ index }) => postAfterFrame({ type: 'streamscope:ended', index })),
+    handle.on('error', (notice) => postAfterFrame({ type: 'streamscope:error', message: notice.key, ...(notice.params && { params: notice.params }) })),
   ];
 
   let lastHeight = -1;
@@ -126,6 +153,8 @@ export function connectBridge(handle: BridgedPlayer, win: Window, measure: () =>
   report();
 
   return () => {
+    seeks.dispose();
+    frames.dispose();
     win.removeEventListener('message', onMessage);
     observer?.disconnect();
     for (const off of offs) off();

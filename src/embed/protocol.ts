@@ -12,7 +12,8 @@
  * a string of at most `limits.loadBytes` bytes in UTF-8 (bytes, not UTF-16 units: a CJK character is 3 bytes);
  * `name`, when given, is 1 to NAME_MAX characters with no control characters; `theme` and `lang` are one of
  * THEME_OPTIONS / LANG_OPTIONS. Outgoing messages are typed by
- * `PlayerEventMessage`.
+ * `PlayerEventMessage`. `quickSeek(data)` is the frame of a well-formed `seek` found the cheap way (most of a
+ * flood of commands), else undefined and checkCommand decides: it never takes what checkCommand refuses.
  */
 import { STRATEGY_IDS, type StrategyId } from '../core/types';
 import { MAX_RECORDING_BYTES } from '../store/fetchRecording';
@@ -195,6 +196,21 @@ export function checkCommand(data: unknown, limits: CommandLimits = DEFAULT_LIMI
       return { ok: true, command: { type: 'streamscope:load', text, name } };
     }
   }
+}
+
+/**
+ * The frame of `{type: 'streamscope:seek', frame}` with exactly those two own keys and a frame checkCommand takes,
+ * read with no more than one small array built; undefined for anything else (checkCommand then answers it, taken or
+ * refused).
+ */
+export function quickSeek(data: unknown): number | undefined {
+  if (typeof data !== 'object' || data === null || Object.getPrototypeOf(data) !== Object.prototype) return undefined;
+  const d = data as { type?: unknown; frame?: unknown };
+  if (d.type !== 'streamscope:seek' || !Object.hasOwn(d, 'type') || !Object.hasOwn(d, 'frame')) return undefined;
+  const frame = d.frame;
+  if (typeof frame !== 'number' || !Number.isInteger(frame) || frame < 0 || frame > MAX_FRAME) return undefined;
+  // two own keys, and both are type and frame: nothing else (a forbidden key, an extra field, a symbol) is there
+  return Reflect.ownKeys(d).length === 2 ? frame : undefined;
 }
 
 /** The command in `data`, or null when it is not a well-formed `streamscope:*` command (see checkCommand). */

@@ -7,6 +7,8 @@
  * happens; on the next `ready` the queue is applied in the order received, then emptied. A load that ends without
  * `ready` (it failed, or was cancelled) while a recording is still shown applies the queue to that recording, in a
  * microtask; with none shown, the queue waits for the next one. Once loaded, a command runs at once.
+ * A seek queued right after another seek replaces it (the first would be undone at once), so a flood of seeks
+ * before the load takes one place in the queue and cannot push the other commands out.
  * `dispose()` drops the queue and stops listening. Frames are checked by the caller (protocol.ts).
  */
 import type { FrameIndex, StrategyId } from '../core/types';
@@ -26,16 +28,21 @@ export interface QueuedCommands {
 
 export function queueUntilLoaded(store: PlayerStore): QueuedCommands {
   const queue: (() => void)[] = [];
+  /** The last queued command, when it is a seek (the next seek takes its place). */
+  let lastSeek: (() => void) | null = null;
   const loaded = () => {
     const s = store.getState();
     return s.session !== null && s.status.kind !== 'loading';
   };
-  const run = (command: () => void) => {
+  const run = (command: () => void, seek = false) => {
     if (loaded() && queue.length === 0) return command();
-    queue.push(command);
+    if (seek && lastSeek !== null && queue.at(-1) === lastSeek) queue[queue.length - 1] = command;
+    else queue.push(command);
+    lastSeek = seek ? command : null;
     if (queue.length > MAX_QUEUED) queue.shift();
   };
   const flush = () => {
+    lastSeek = null;
     const commands = queue.splice(0);
     for (const command of commands) command();
   };
@@ -50,7 +57,7 @@ export function queueUntilLoaded(store: PlayerStore): QueuedCommands {
   });
   const a = store.actions;
   return {
-    seek: (frame) => run(() => a.seek(frame)),
+    seek: (frame) => run(() => a.seek(frame), true),
     play: () => run(() => a.play()),
     pause: () => run(() => a.pause()),
     setStrategy: (id) => run(() => a.setStrategy(id)),
@@ -59,6 +66,7 @@ export function queueUntilLoaded(store: PlayerStore): QueuedCommands {
     },
     dispose() {
       queue.length = 0;
+      lastSeek = null;
       offReady();
       offStatus();
     },

@@ -4,6 +4,7 @@
 // either way and a notice in the player.
 import { describe, expect, test } from 'vitest';
 import { connectBridge, hostNotice, refusal } from '../../src/embed/bridge';
+import { FALLBACK_MS, nextFrameScheduler } from '../../src/embed/coalesce';
 import type { PlayerHandle } from '../../src/embed/mount';
 import { resolveHost } from '../../src/embed/origin';
 import type { Notice } from '../../src/store/state';
@@ -33,17 +34,36 @@ function setup(clues = { host: null as string | null, ancestor: HOST as string |
     warn: (n: Notice) => warnings.push(n),
     getState: () => ({ strategy: 'per-call-buffer' }),
   } as unknown as PlayerHandle;
-  const stop = connectBridge(handle, win, () => 321, { clues, limits: { loadBytes: 16 } });
+  // the next animation frame, by hand: `frameTick()` runs what waits for it
+  const waiting: (() => void)[] = [];
+  const schedule = (run: () => void) => {
+    waiting.push(run);
+    return () => waiting.splice(waiting.indexOf(run) >>> 0, 1);
+  };
+  const frameTick = () => {
+    for (const run of waiting.splice(0)) run();
+  };
+  // the pause a seek waits in a flood, by hand too: `calmTick()` ends it
+  const calming: (() => void)[] = [];
+  const calm = (run: () => void) => {
+    calming.push(run);
+    return () => calming.splice(calming.indexOf(run) >>> 0, 1);
+  };
+  const calmTick = () => {
+    for (const run of calming.splice(0)) run();
+  };
+  const stop = connectBridge(handle, win, () => 321, { clues, limits: { loadBytes: 16 }, schedule, calm });
   const send = (data: unknown, from: { source: unknown; origin: string } = { source: parent, origin: HOST }) =>
     // Node's MessageEvent takes only a MessagePort as source: an Event carrying the same three fields
     target.dispatchEvent(Object.defineProperties(new Event('message'), { data: { value: data }, origin: { value: from.origin }, source: { value: from.source } }));
-  return { posted, parent, stranger, calls, warnings, listeners, send, stop };
+  return { posted, parent, stranger, calls, warnings, listeners, send, stop, frameTick, waiting, calmTick, calming };
 }
 
 describe('the bridge talks to the embedding origin only', () => {
   test('every message to the host names its origin as the target, never "*"', () => {
     const b = setup();
     b.listeners.get('frame')?.({ index: 3, time: 12 });
+    b.frameTick();
     b.listeners.get('error')?.({ key: 'app.error.fetch', params: { name: 'x.jsonl', message: 'HTTP 404' } });
     expect(b.posted.map((p) => p.target)).toEqual([HOST, HOST, HOST]);
     expect(b.posted.map((p) => (p.message as { type: string }).type)).toEqual(['streamscope:resize', 'streamscope:frame', 'streamscope:error']);
@@ -56,6 +76,7 @@ describe('the bridge talks to the embedding origin only', () => {
     b.send({ type: 'streamscope:seek', frame: 5 }, { source: b.parent, origin: 'https://evil.example' });
     b.send({ type: 'streamscope:seek', frame: 6 }, { source: b.stranger, origin: HOST });
     b.send({ type: 'streamscope:seek', frame: 'x' }, { source: b.parent, origin: 'https://evil.example' });
+    b.frameTick();
     expect(b.calls).toEqual(['seek 4']);
     expect(b.posted.filter((p) => (p.message as { type: string }).type === 'streamscope:error')).toEqual([]);
   });
@@ -103,6 +124,7 @@ describe('the bridge talks to the embedding origin only', () => {
       b.send({ type: 'streamscope:seek', frame: 1 });
       b.send({ type: 'streamscope:seek', frame: 'bad' });
       b.listeners.get('frame')?.({ index: 1, time: 0 });
+      b.frameTick();
       expect(b.posted, key).toEqual([]);
       expect(b.calls, key).toEqual([]);
       expect(b.warnings.map((w) => w.key)).toEqual([key]);
@@ -125,5 +147,101 @@ describe('the bridge talks to the embedding origin only', () => {
       field: 'frame',
       reason: 'wrong-type',
     });
+  });
+});
+
+describe('the bridge under a flood', () => {
+  const types = (b: ReturnType<typeof setup>) => b.posted.map((p) => (p.message as { type: string }).type);
+
+  test('100,000 seeks in one frame are one seek, the last; a command after them applies it first, in order', () => {
+    const b = setup();
+    for (let i = 0; i < 100_000; i++) b.send({ type: 'streamscope:seek', frame: i % 6 });
+    expect(b.calls).toEqual([]);
+    expect(b.waiting).toHaveLength(1);
+    b.frameTick();
+    expect(b.calls).toEqual(['seek 3']);
+    // right after a flood, a seek waits out the pause, not a frame; one that comes alone then waits a frame again
+    b.send({ type: 'streamscope:seek', frame: 5 });
+    b.frameTick();
+    expect(b.calls).toEqual(['seek 3']);
+    expect(b.calming).toHaveLength(1);
+    b.calmTick();
+    expect(b.calls).toEqual(['seek 3', 'seek 5']);
+    b.send({ type: 'streamscope:seek', frame: 4 });
+    expect([b.waiting.length, b.calming.length]).toEqual([1, 0]);
+    b.frameTick();
+    expect(b.calls).toEqual(['seek 3', 'seek 5', 'seek 4']);
+    b.calls.splice(0);
+    b.send({ type: 'streamscope:seek', frame: 1 });
+    b.send({ type: 'streamscope:setStrategy', id: 'per-call-buffer' });
+    b.send({ type: 'streamscope:seek', frame: 2 });
+    b.send({ type: 'streamscope:play' });
+    expect(b.calls).toEqual(['seek 1', 'strategy per-call-buffer', 'seek 2', 'play']);
+    b.frameTick();
+    b.calmTick();
+    expect(b.calls).toHaveLength(4);
+  });
+
+  test('frame events go out once per animation frame, the last of them; ended, ready and error go after it', () => {
+    const b = setup();
+    const frame = b.listeners.get('frame');
+    for (let i = 0; i < 1000; i++) frame?.({ index: i, time: i });
+    expect(types(b)).toEqual(['streamscope:resize']);
+    b.frameTick();
+    expect(b.posted.slice(1).map((p) => p.message)).toEqual([{ type: 'streamscope:frame', index: 999, time: 999 }]);
+    frame?.({ index: 5, time: 50 });
+    b.listeners.get('ended')?.({ index: 5 });
+    expect(types(b).slice(2)).toEqual(['streamscope:frame', 'streamscope:ended']);
+    b.frameTick();
+    expect(types(b)).toHaveLength(4);
+  });
+
+  test('stopping the bridge drops what waits', () => {
+    const b = setup();
+    b.send({ type: 'streamscope:seek', frame: 4 });
+    b.listeners.get('frame')?.({ index: 4, time: 1 });
+    b.stop();
+    expect(b.waiting).toEqual([]);
+    expect(b.calls).toEqual([]);
+  });
+});
+
+describe('nextFrameScheduler', () => {
+  const fakeWindow = () => {
+    const frames = new Map<number, () => void>();
+    const timers = new Map<number, () => void>();
+    let id = 0;
+    return {
+      frames,
+      timers,
+      win: {
+        requestAnimationFrame: (f: () => void) => (frames.set(++id, f), id),
+        cancelAnimationFrame: (n: number) => void frames.delete(n),
+        setTimeout: (f: () => void) => (timers.set(++id, f), id),
+        clearTimeout: (n: number) => void timers.delete(n),
+      } as unknown as Window,
+    };
+  };
+
+  test('runs once, on the animation frame or after the fallback, whichever comes first; cancel stops it', () => {
+    for (const first of ['frame', 'timer'] as const) {
+      const w = fakeWindow();
+      let runs = 0;
+      nextFrameScheduler(w.win)(() => runs++);
+      const [a, b] = first === 'frame' ? [w.frames, w.timers] : [w.timers, w.frames];
+      const [fa] = [...a.values()];
+      fa?.();
+      expect(runs).toBe(1);
+      expect(w.frames.size + w.timers.size).toBe(0);
+      for (const f of b.values()) f();
+      expect(runs).toBe(1);
+    }
+    const w = fakeWindow();
+    let runs = 0;
+    const cancel = nextFrameScheduler(w.win)(() => runs++);
+    cancel();
+    expect(w.frames.size + w.timers.size).toBe(0);
+    expect(runs).toBe(0);
+    expect(FALLBACK_MS).toBe(100);
   });
 });

@@ -110,9 +110,27 @@ describe('the command queue', () => {
 
   test('a page flooding it before load keeps the last MAX_QUEUED commands; dispose drops them', () => {
     const { queue } = setup();
-    for (let i = 0; i < MAX_QUEUED + 10; i++) queue.seek(frameIndex(i));
+    for (let i = 0; i < MAX_QUEUED + 10; i++) {
+      queue.seek(frameIndex(i));
+      queue.pause();
+    }
     expect(queue.pending).toBe(MAX_QUEUED);
     queue.dispose();
     expect(queue.pending).toBe(0);
+  });
+
+  test('a flood of seeks before load takes one place, the last seek: the commands around it are kept', async () => {
+    const { store, queue, log, release } = setup();
+    const loading = store.actions.loadRecording({ input: 'x', name: 'x.sse' });
+    queue.setStrategy('per-call-buffer');
+    for (let i = 0; i < 100_000; i++) queue.seek(frameIndex(i % 7));
+    queue.play();
+    queue.seek(frameIndex(2));
+    expect(queue.pending).toBe(4);
+    await Promise.resolve();
+    release();
+    await loading;
+    // 99,999 % 7 = 4: the last of the flood, then play, then the seek sent after play
+    expect(log).toEqual(['strategy per-call-buffer', 'frame 4', 'playback playing', 'frame 2']);
   });
 });
