@@ -6,7 +6,8 @@
  * 413 and nothing is forwarded or recorded), then opens a turn: first a `tool` event for each call of an earlier
  * turn whose result this request brings (proxy-tools.ts), then `req` (method, the upstream URL and the client's
  * headers with credentials redacted, the body: parsed JSON, else its text), forwards it (proxy-upstream.ts), and
- * for each read first writes it to the client, then records it (decoded when compressed, proxy-decode.ts). The turn
+ * for each read takes its time, writes it to the client, then records it with that time (decoded when compressed,
+ * proxy-decode.ts). The turn
  * ends with `end`: `complete` (HTTP 2xx body ended), `error` (any other status, the body recorded; or no response:
  * refused, DNS, TLS; the client then gets 502 with a JSON error naming the cause), `aborted` (a stall: 504 to the
  * client, or its connection cut when the response had begun; a broken upstream; "client went away", the upstream
@@ -157,8 +158,10 @@ export class Exchange {
     const kept: Uint8Array[] = [];
     let keptBytes = 0;
     let tap = decodingTap(undefined, () => {});
+    /** When the latest read reached the proxy: its bytes (or what zlib decodes from them) are written with it. */
+    let readAt = 0;
     const record = (bytes: Uint8Array) => {
-      turn.chunk(ctx.now(), bytes);
+      turn.chunk(readAt, bytes);
       if (keptBytes <= KEEP_FOR_TOOLS) {
         kept.push(bytes);
         keptBytes += bytes.length;
@@ -186,6 +189,7 @@ export class Exchange {
         this.upstreamRes = up;
       },
       data: (chunk) => {
+        readAt = ctx.now();
         this.reads++;
         if (!res.write(chunk) && this.upstreamRes) {
           const up = this.upstreamRes;

@@ -7,7 +7,8 @@
  * is a list of writes, write i sent SCHEDULE[i] ms after the request arrived (timers aimed at absolute times, so a
  * late one does not delay the rest), each its own read at the proxy. What was sent is kept per request (`sent`):
  * the bytes and the time of each write, on the same performance.now() clock as the proxy (one process).
- * Scenarios (`/scenario/NAME`): `letters?c=x&n=N&gap=MS` (N reads of "x"), `echo` (the request headers and body
+ * Scenarios (`/scenario/NAME`): `letters?c=x&n=N&gap=MS` (N reads of "x"), `held?c=x` (one read of "x", then
+ * nothing until the test calls `release('x')`, then a second read and the end), `echo` (the request headers and body
  * echoed back in 7-byte reads), `stall` (one read, then nothing), `silent` (no response at all), `redirect?to=URL`
  * (307), `gzip` (an SSE body gzip-compressed, in three reads), `error` (401 with a JSON body).
  */
@@ -37,6 +38,8 @@ export interface Sent {
 export interface Fake {
   url: string;
   sent: Sent[];
+  /** Lets a `held?c=KEY` response go on to its end. */
+  release(key: string): void;
   close(): Promise<void>;
 }
 
@@ -115,6 +118,8 @@ async function writeScheduled(res: ServerResponse, s: Sent, parts: (string | Uin
 
 export async function startFake(): Promise<Fake> {
   const sent: Sent[] = [];
+  const gates = new Map<string, () => void>();
+  const gate = (key: string) => new Promise<void>((r) => gates.set(key, r));
   const server: Server = createServer((req, res) => {
     let body = '';
     req.setEncoding('utf8');
@@ -130,6 +135,23 @@ export async function startFake(): Promise<Fake> {
         res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
         res.flushHeaders();
       };
+      if (url.pathname === '/scenario/held') {
+        const c = url.searchParams.get('c') ?? 'x';
+        const released = gate(c);
+        sse();
+        const write = (i: number) => {
+          const bytes = enc.encode(`data: {"letter":"${c}","i":${i}}\n\n`);
+          s.writes.push({ at: performance.now(), bytes });
+          res.write(bytes);
+        };
+        write(0);
+        void released.then(() => {
+          write(1);
+          s.finished = true;
+          res.end();
+        });
+        return;
+      }
       if (url.pathname.startsWith('/scenario/')) return void scenario(url, s, res, sse);
       const json = JSON.parse(body || '{}') as Json;
       const writes = loopWrites(url.pathname, turnOf(url.pathname, json));
@@ -149,6 +171,7 @@ export async function startFake(): Promise<Fake> {
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     sent,
+    release: (key) => gates.get(key)?.(),
     close: () =>
       new Promise<void>((r) => {
         server.closeAllConnections();

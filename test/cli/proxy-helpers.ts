@@ -80,25 +80,46 @@ export async function proxyFor(upstream: string, wire: WireId, more: Partial<Pro
 }
 
 /**
- * A fetch for the SDKs that hands the body on unchanged and keeps, per response, a copy of every byte read, when
- * the request was handed to fetch and when the last byte arrived (performance.now()).
+ * A fetch for the SDKs that hands the body on unchanged and keeps, per response, a copy of every byte read with the
+ * time each piece reached the client (performance.now()), and when the request was handed to fetch.
  */
-export function teeFetch(): { fetch: typeof fetch; bodies: Promise<Uint8Array>[]; sentAt: number[]; readAt: Promise<number>[] } {
-  const bodies: Promise<Uint8Array>[] = [];
+export interface Teed {
+  bytes: Uint8Array;
+  /** Each piece the client read: its end offset in `bytes` and when it arrived. */
+  pieces: { end: number; at: number }[];
+}
+
+export function teeFetch(): { fetch: typeof fetch; bodies: Promise<Teed>[]; sentAt: number[] } {
+  const bodies: Promise<Teed>[] = [];
   const sentAt: number[] = [];
-  const readAt: Promise<number>[] = [];
   const wrapped: typeof fetch = async (input, init) => {
     sentAt.push(performance.now());
     const res = await fetch(input, init);
     if (!res.body) return res;
     const [a, b] = res.body.tee();
-    const body = new Response(b).arrayBuffer().then((x) => new Uint8Array(x));
-    bodies.push(body);
-    readAt.push(body.then(() => performance.now()));
+    bodies.push(
+      (async () => {
+        const parts: Uint8Array[] = [];
+        const pieces: Teed['pieces'] = [];
+        let end = 0;
+        const reader = b.getReader();
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          end += value.length;
+          parts.push(value);
+          pieces.push({ end, at: performance.now() });
+        }
+        return { bytes: concat(parts), pieces };
+      })(),
+    );
     return new Response(a, { status: res.status, statusText: res.statusText, headers: res.headers });
   };
-  return { fetch: wrapped, bodies, sentAt, readAt };
+  return { fetch: wrapped, bodies, sentAt };
 }
+
+/** When the client had the byte at `offset - 1` (the piece that brought it). */
+export const receivedAt = (t: Teed, offset: number): number => t.pieces.find((p) => p.end >= offset)?.at ?? Number.NaN;
 
 export const concat = (parts: readonly Uint8Array[]): Uint8Array => {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));

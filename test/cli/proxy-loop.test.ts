@@ -2,8 +2,8 @@
  * The recording proxy records a whole agent run: the official `openai` and `@anthropic-ai/sdk` clients, their
  * baseURL at the proxy, run a 3-turn tool loop (a tool that takes TOOL_MS) against a fake upstream that streams each
  * turn on a known schedule, 40 ms between writes (proxy-fakes.ts), the proxy in its own process (the real entry).
- * The client gets the upstream's bytes unchanged; the recording has the three turns, each read recorded when the
- * upstream wrote it (before its next write, the median within READ_MS), the two tool times between the gap the
+ * The client gets the upstream's bytes unchanged; the recording has the three turns, each read recorded after the
+ * upstream wrote it and before the client had it (the median within READ_MS of the write), the two tool times between the gap the
  * client itself measured and the gap the upstream saw, and `inspect` reads it. Responses (openai SDK) and Gemini
  * (fetch) too. The reads are compared with the moments the upstream actually wrote (its timers slip under load).
  */
@@ -14,12 +14,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WireId } from '../../src/core/types';
 import { toolRunLines, toolRunsJson } from '../../src/cli/tool-runs';
 import { startFake, type Fake } from './proxy-fakes';
-import { concat, events, KEY, proxyFor, proxyProcess, readRecording, sleep, teeFetch, turnReads } from './proxy-helpers';
+import { concat, events, KEY, proxyFor, proxyProcess, readRecording, receivedAt, sleep, teeFetch, turnReads, type Teed } from './proxy-helpers';
 import { inspect } from './run-cli';
 
 const TOOL_MS = 150;
-/** The median read is recorded within this many ms of the moment the upstream wrote it. */
-const READ_MS = 3;
+/**
+ * The median read is recorded within this many ms of the moment the upstream wrote it: 0.3 to 3 ms alone on this
+ * 2-core machine; 5.8 and 11.7 ms were seen with the whole integration project, a browser build and two busy loops
+ * beside it (load 14). A proxy that held reads back to a turn's end would have a median of 80 ms.
+ */
+const READ_MS = 25;
 /** The recording's 0 ms is known to the millisecond (its ISO `recordedAt`), the two processes' clocks to a little less. */
 const CLOCK_MS = 1.5;
 
@@ -32,16 +36,15 @@ afterAll(async () => {
 });
 
 interface Loop {
-  /** What the client read of each response, byte for byte. */
-  bodies: Uint8Array[];
+  /** What the client read of each response, byte for byte, and when each piece reached it. */
+  bodies: Teed[];
   /** The client's own gap per tool: from the last byte of a response reaching it to its next request. */
   gaps: number[];
 }
 
-/** The gaps between one response's last byte and the next request, as the client's fetch saw them. */
-async function gapsOf(tee: ReturnType<typeof teeFetch>): Promise<number[]> {
-  const read = await Promise.all(tee.readAt);
-  return tee.sentAt.slice(1).map((sent, k) => sent - (read[k] ?? 0));
+async function loopOf(tee: ReturnType<typeof teeFetch>): Promise<Loop> {
+  const bodies = await Promise.all(tee.bodies);
+  return { bodies, gaps: tee.sentAt.slice(1).map((sent, k) => sent - (bodies[k]?.pieces.at(-1)?.at ?? Number.NaN)) };
 }
 
 const TOOLS_CHAT = [{ type: 'function' as const, function: { name: 'read_file', parameters: { type: 'object', properties: { path: { type: 'string' } } } } }];
@@ -60,7 +63,7 @@ async function chatLoop(baseURL: string): Promise<Loop> {
     await sleep(TOOL_MS); // the tool runs
     for (const c of calls) messages.push({ role: 'tool', tool_call_id: c.id, content: 'file contents' });
   }
-  return { bodies: await Promise.all(tee.bodies), gaps: await gapsOf(tee) };
+  return loopOf(tee);
 }
 
 async function anthropicLoop(baseURL: string): Promise<Loop> {
@@ -75,7 +78,7 @@ async function anthropicLoop(baseURL: string): Promise<Loop> {
     await sleep(TOOL_MS);
     messages.push({ role: 'user', content: uses.map((u) => ({ type: 'tool_result' as const, tool_use_id: u.id, content: 'file contents' })) });
   }
-  return { bodies: await Promise.all(tee.bodies), gaps: await gapsOf(tee) };
+  return loopOf(tee);
 }
 
 async function responsesLoop(baseURL: string): Promise<Loop> {
@@ -89,27 +92,20 @@ async function responsesLoop(baseURL: string): Promise<Loop> {
     await sleep(TOOL_MS);
     for (const c of calls) input.push(c, { type: 'function_call_output', call_id: c.call_id, output: 'file contents' });
   }
-  return { bodies: await Promise.all(tee.bodies), gaps: await gapsOf(tee) };
+  return loopOf(tee);
 }
 
 /** Gemini has no official client among the dev dependencies: fetch, as a script would, no ids on the calls. */
 async function geminiLoop(baseURL: string): Promise<Loop> {
+  const tee = teeFetch();
   const contents: unknown[] = [{ role: 'user', parts: [{ text: 'Read the files.' }] }];
-  const bodies: Uint8Array[] = [];
-  const sentAt: number[] = [];
-  const readAt: number[] = [];
   for (let turn = 0; turn < 5; turn++) {
-    sentAt.push(performance.now());
-    const res = await fetch(`${baseURL}/v1beta/models/fake-model:streamGenerateContent?alt=sse`, {
+    const res = await tee.fetch(`${baseURL}/v1beta/models/fake-model:streamGenerateContent?alt=sse`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-goog-api-key': KEY },
       body: JSON.stringify({ contents }),
     });
-    const bytes = new Uint8Array(await res.arrayBuffer());
-    readAt.push(performance.now());
-    bodies.push(bytes);
-    const calls = new TextDecoder()
-      .decode(bytes)
+    const calls = (await res.text())
       .split('\n\n')
       .filter((b) => b.startsWith('data: '))
       .flatMap((b) => ((JSON.parse(b.slice(6)) as { candidates: { content: { parts: { functionCall?: { name: string } }[] } }[] }).candidates[0]?.content.parts ?? []))
@@ -118,7 +114,7 @@ async function geminiLoop(baseURL: string): Promise<Loop> {
     await sleep(TOOL_MS);
     contents.push({ role: 'model', parts: calls.map((c) => ({ functionCall: c })) }, { role: 'user', parts: calls.map((c) => ({ functionResponse: { name: c.name, response: { content: 'file contents' } } })) });
   }
-  return { bodies, gaps: sentAt.slice(1).map((sent, k) => sent - (readAt[k] ?? 0)) };
+  return loopOf(tee);
 }
 
 const LOOPS: [WireId, (base: string) => Promise<Loop>, string, string[]][] = [
@@ -147,19 +143,26 @@ describe.each(LOOPS)('a 3-turn tool loop through the proxy: %s', (wire, loop, ag
     for (let k = 0; k < 3; k++) {
       // byte-identical: what the upstream wrote is what the client read, and what the recording holds
       const upstream = concat((sent[k]?.writes ?? []).map((w) => w.bytes));
-      expect(Buffer.from(run.bodies[k] ?? []).equals(Buffer.from(upstream)), `turn ${k}: client bytes`).toBe(true);
+      expect(Buffer.from(run.bodies[k]?.bytes ?? []).equals(Buffer.from(upstream)), `turn ${k}: client bytes`).toBe(true);
       const reads = turnReads(rec, k);
       expect(Buffer.from(reads.bytes).equals(Buffer.from(upstream)), `turn ${k}: recorded bytes`).toBe(true);
-      // one recorded read per upstream write, each recorded when the upstream wrote it: never later than the
-      // upstream's next write (nothing held back), and typically within READ_MS (collected over the three turns)
-      const writes = (sent[k]?.writes ?? []).map((w) => w.at);
+      // one recorded read per upstream write, each recorded between the moment the upstream wrote it and the moment
+      // the client had it (the proxy stamps a read before it hands it on): on any machine, at any load. And the
+      // median of the three turns' reads within READ_MS of the write: a proxy that held reads back to the end of a
+      // turn would record them up to 160 ms late (median 80 ms)
+      const writes = sent[k]?.writes ?? [];
       expect(reads.times).toHaveLength(writes.length);
       const requestAt = origin + (rec.turns[k]?.requestAt ?? 0);
+      let offset = 0;
       reads.times.forEach((t, i) => {
-        const late = requestAt + t - (writes[i] ?? 0);
+        offset += writes[i]?.bytes.length ?? 0;
+        const at = requestAt + t;
+        const late = at - (writes[i]?.at ?? 0);
+        const client = receivedAt(run.bodies[k] as Teed, offset);
         lateness.push(late);
-        expect(late, `turn ${k} read ${i}: recorded ${late.toFixed(2)} ms after the upstream wrote it`).toBeGreaterThan(-CLOCK_MS);
-        expect(requestAt + t, `turn ${k} read ${i}: recorded after the upstream's next write`).toBeLessThan(writes[i + 1] ?? Infinity);
+        const says = `turn ${k} read ${i}: recorded ${late.toFixed(2)} ms after the upstream wrote it, ${(client - at).toFixed(2)} ms before the client had it`;
+        expect(late, says).toBeGreaterThan(-CLOCK_MS);
+        expect(at, says).toBeLessThan(client + CLOCK_MS);
       });
       expect(rec.turns[k]?.end?.status).toBe('complete');
     }
@@ -215,8 +218,8 @@ describe('npm run inspect on a proxied run', () => {
     const { session } = readRecording(out);
     const lines = toolRunLines(session, 'en');
     expect(lines[0]).toBe('tool runs: 2');
-    expect(lines[1]).toMatch(/^ {2}turn 0 → call_0 read_file: 1[5-9]\d\.\d ms$/);
-    expect(lines[2]).toMatch(/^ {2}turn 1 → call_1 read_file: 1[5-9]\d\.\d ms$/);
+    expect(lines.slice(1)).toEqual(session.recording.tools.map((t) => `  turn ${t.turn} → call_${t.turn} read_file: ${t.durationMs.toFixed(1)} ms`));
+    expect(session.recording.tools.every((t) => t.durationMs >= 150)).toBe(true);
     expect(toolRunsJson(session).map((t) => [t.turn, t.callId])).toEqual([
       [0, 'call_0'],
       [1, 'call_1'],
