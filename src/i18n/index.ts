@@ -21,6 +21,7 @@ import type { strings as firstView } from './lang/en';
 import type { checks } from './messages/checks';
 import type { dialogs } from './messages/dialogs';
 import type { lab } from './messages/lab';
+import type { codeView } from './messages/codeView';
 import type { tour } from './messages/tour';
 import type { waterfall } from './messages/waterfall';
 import type { provenanceNotes } from './messages/provenance';
@@ -40,6 +41,7 @@ type KeysOf<Area extends { en: object }> = keyof Area['en'] & string;
 export type MessageKey =
   | (keyof typeof firstView & string)
   | KeysOf<typeof lab>
+  | KeysOf<typeof codeView>
   | KeysOf<typeof dialogs>
   | KeysOf<typeof tour>
   | KeysOf<typeof checks>

@@ -101,7 +101,7 @@ export const en = {
     'app.error.unknownRecording': 'There is no recording named “{id}”.',
     'app.error.unknownFile': 'The file “{name}” is no longer open.',
     'app.error.fetch': 'Could not fetch {name} from {url}: {message}',
-    'app.error.noIndex': 'Could not open “{id}”: the recordings index {url} could not be read ({message}). Point `base` at the folder that holds index.json, or give the recording’s URL in `src`.',
+    'app.error.noIndex': '“{id}” not found: the index {url} could not be read ({message}). Set base (the folder of index.json) or src.',
     'app.error.tooLarge': '{name} is {size} MB: larger than the {limit} MB limit, so it was not opened.',
     'app.error.tooLargeWhileReading': '{name} passed the {limit} MB limit while it was arriving (the server did not say its size), so reading stopped and it was not opened.',
     'app.error.analyze': 'Analysing {name} failed: {message}',

@@ -14,7 +14,11 @@ import { actionsAt, classify, litLines, type Action, type FrameActions } from '.
 import { codeTokenizer } from './codeTokens';
 import { loadSources, type SourceFile } from './referenceSources';
 import { codeNotes } from '../../i18n/messages/codeNotes';
+import { codeView } from '../../i18n/messages/codeView';
+import { registerMessages } from '../../i18n';
 import './code-view.css';
+
+registerMessages(codeView);
 
 const THEMES = { light: 'github-light', dark: 'github-dark' } as const;
 const VALUE_MAX = 40;

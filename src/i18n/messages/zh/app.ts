@@ -99,7 +99,7 @@ export const zh = {
   'app.error.unknownRecording': '没有名为「{id}」的录制。',
   'app.error.unknownFile': '文件「{name}」已不在打开状态。',
   'app.error.fetch': '无法从 {url} 获取 {name}：{message}',
-  'app.error.noIndex': '无法打开「{id}」：读取录制列表 {url} 失败（{message}）。请把 `base` 指向存放 index.json 的文件夹，或用 `src` 给出录制的 URL。',
+  'app.error.noIndex': '找不到「{id}」：无法读取录制列表 {url}（{message}）。请设置 base（index.json 所在文件夹）或 src。',
   'app.error.tooLarge': '{name} 有 {size} MB，超过 {limit} MB 的上限，未打开。',
   'app.error.tooLargeWhileReading': '{name} 在传输中超过了 {limit} MB 的上限（服务器没有给出大小），已停止读取，未打开。',
   'app.error.analyze': '分析 {name} 失败：{message}',

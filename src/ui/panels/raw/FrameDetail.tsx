@@ -21,21 +21,18 @@ interface FrameDetailProps {
 /** The most characters of an event's raw text (and of data that is not JSON) put on the page. */
 export const RAW_WINDOW = 20_000;
 
-/** The first `max` characters of `text` and whether it was cut (never a lone high surrogate at the cut). */
-export function windowOf(text: string, max = RAW_WINDOW): { text: string; cut: boolean } {
-  if (text.length <= max) return { text, cut: false };
-  const end = /[\uD800-\uDBFF]/.test(text.charAt(max - 1)) ? max - 1 : max;
-  return { text: text.slice(0, end), cut: true };
-}
+/** The first RAW_WINDOW characters of `text` (a cut may split a surrogate pair: shown as one replacement mark). */
+const windowOf = (text: string) => text.slice(0, RAW_WINDOW);
 
 export const FrameDetail = memo(function FrameDetail({ session, frame, t, theme }: FrameDetailProps) {
   const pretty = useMemo(() => prettyJson(frame.data), [frame.data]);
   const raw = useMemo(() => rawEventText(session, frame), [session, frame]);
   const rawShown = useMemo(() => windowOf(raw), [raw]);
+  /** The note under a windowed text: how much of how much is shown. */
+  const cutNote = (total: number) => (total > RAW_WINDOW ? <p className="ss-note">{t('panels.raw.detail.window', { shown: RAW_WINDOW, total })}</p> : null);
   const chunks = chunkInfo(session.frames, frame.index);
   const signals = useMemo(() => signalsAt(session.signals, frame.index), [session, frame.index]);
-  const data = useMemo(() => (pretty === null ? windowOf(frame.data) : null), [pretty, frame.data]);
-  const shown = pretty?.text ?? data?.text ?? '';
+  const shown = useMemo(() => pretty?.text ?? windowOf(frame.data), [pretty, frame.data]);
   return (
     <div className="ss-frame-detail">
       <h3 className="ss-detail-title">{t('panels.raw.detail', { index: frame.index, event: frame.event })}</h3>
@@ -66,14 +63,14 @@ export const FrameDetail = memo(function FrameDetail({ session, frame, t, theme 
       <h4 className="ss-detail-sub">{t('panels.raw.detail.raw')}</h4>
       {/* scrollable, so reachable by keyboard (axe scrollable-region-focusable) */}
       <pre className="ss-code ss-raw-text" tabIndex={0}>
-        {rawShown.text}
+        {rawShown}
       </pre>
-      {rawShown.cut ? <p className="ss-note">{t('panels.raw.detail.window', { shown: rawShown.text.length, total: raw.length })}</p> : null}
+      {cutNote(raw.length)}
       <h4 className="ss-detail-sub">{t('panels.raw.detail.data')}</h4>
       {pretty === null ? <p className="ss-muted">{t('panels.raw.detail.notJson')}</p> : null}
       {shown.length > HIGHLIGHT_LIMIT ? <p className="ss-muted">{t('panels.raw.detail.large')}</p> : null}
       {pretty !== null ? <JsonBlock pretty={pretty} theme={theme} t={t} /> : <CodeBlock text={shown} theme={theme} highlight={false} />}
-      {data?.cut ? <p className="ss-note">{t('panels.raw.detail.window', { shown: data.text.length, total: frame.data.length })}</p> : null}
+      {pretty === null ? cutNote(frame.data.length) : null}
     </div>
   );
 });
