@@ -10,14 +10,25 @@
  * blocked or fails (the player then warns and keeps the file for this page only); nothing here throws synchronously.
  * The database is opened once, on first use. A save refused because the browser's storage for the site is full
  * (QuotaExceededError) rejects with a FileStoreError whose notice says so in the reader's language ('files.quota').
+ * A damaged store (another tool, another build, or a hand in the browser's devtools wrote it) loses nothing else:
+ * - `survey()` lists the names by the primary keys and the `savedAt` index in one transaction; an entry the index
+ *   lacks (no `savedAt` a key can be made of) or whose key is not a string is skipped and returned in `damaged`
+ *   (named by its key, as text). `list()` is the survey's names.
+ * - `get(name)` of an entry whose value is not `{name, input: text | Blob | bytes, savedAt: number}` rejects with a
+ *   FileStoreError 'files.damaged' naming it, offering "Forget this file" (files.ts damagedNotice), instead of
+ *   handing the loader something that is not a file. `remove(name)` removes it (a non-string key too, by its name).
+ * - A database at a version this build does not know (a newer one), or without the store or index it needs, makes
+ *   every method reject with a FileStoreError ('files.store.newer' with the version found and the one read, or
+ *   'files.store.unreadable') offering a reset; nothing is changed until `reset()`, which deletes the database and
+ *   opens it anew, empty, at VERSION.
  */
-import type { FileStore, Notice } from './state';
+import { damagedNotice, type ActionNotice, type CheckedFileStore, type FileSurvey } from './files';
 
 /** A failure the reader is told about by a catalog key of its own (in their language), not by the browser's words. */
 export class FileStoreError extends Error {
   constructor(
     message: string,
-    readonly notice: Notice,
+    readonly notice: ActionNotice,
   ) {
     super(message);
     this.name = 'FileStoreError';
@@ -26,7 +37,7 @@ export class FileStoreError extends Error {
 
 export const DB_NAME = 'streamscope';
 const STORE = 'files';
-const VERSION = 1;
+export const VERSION = 1;
 const BY_TIME = 'savedAt';
 
 interface StoredFile {
@@ -35,6 +46,19 @@ interface StoredFile {
   input: string | Uint8Array | Blob;
   savedAt: number;
 }
+
+const RESET = { kind: 'resetFileStore', label: 'files.store.reset' } as const;
+
+/** An entry as this build writes it (anything else in the store is damaged). */
+function isStoredFile(value: unknown, key: IDBValidKey): value is StoredFile {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Partial<StoredFile>;
+  const input: unknown = v.input;
+  return v.name === key && typeof v.savedAt === 'number' && (typeof input === 'string' || input instanceof Blob || input instanceof Uint8Array);
+}
+
+/** How a key is named in a notice: a string as it is, anything else as JSON (a number, an array, a date). */
+const keyName = (key: IDBValidKey): string => (typeof key === 'string' ? key : key instanceof Date ? key.toISOString() : JSON.stringify(key) ?? String(key));
 
 const isQuota = (e: unknown): boolean =>
   typeof e === 'object' && e !== null && ((e as { name?: unknown }).name === 'QuotaExceededError' || (e as { code?: unknown }).code === 22);
@@ -51,8 +75,27 @@ function request<T>(req: IDBRequest<T>, what: string): Promise<T> {
 class QuotaError extends Error {}
 
 /** A FileStore over `factory` (the page's indexedDB by default). */
-export function createIdbFileStore(factory: IDBFactory | undefined = globalThis.indexedDB, dbName = DB_NAME): FileStore {
+/** The version the database is at (opened without one), to name it; null when that fails too. */
+function versionFound(factory: IDBFactory, dbName: string): Promise<number | null> {
+  return new Promise((resolve) => {
+    try {
+      const req = factory.open(dbName);
+      req.onsuccess = () => {
+        const found = req.result.version;
+        req.result.close();
+        resolve(found);
+      };
+      req.onerror = () => resolve(null);
+    } catch {
+      resolve(null);
+    }
+  });
+}
+
+export function createIdbFileStore(factory: IDBFactory | undefined = globalThis.indexedDB, dbName = DB_NAME): CheckedFileStore {
   let db: Promise<IDBDatabase> | null = null;
+  /** Damaged entries whose key is not a string, by the name their notice gave them (remove(name) finds them). */
+  const oddKeys = new Map<string, IDBValidKey>();
 
   const open = (): Promise<IDBDatabase> => {
     db ??= new Promise<IDBDatabase>((resolve, reject) => {
@@ -67,8 +110,29 @@ export function createIdbFileStore(factory: IDBFactory | undefined = globalThis.
         if (!req.result.objectStoreNames.contains(STORE)) req.result.createObjectStore(STORE, { keyPath: 'name' }).createIndex(BY_TIME, 'savedAt');
       };
       req.onblocked = () => reject(new Error("the browser's storage is blocked by another tab"));
-      req.onsuccess = () => resolve(req.result);
-      req.onerror = () => reject(new Error(`opening the browser's storage failed: ${errorText(req.error)}`));
+      req.onsuccess = () => {
+        const opened = req.result;
+        // opened at our version, but not as we make it (another program's database of the same name)
+        let usable: boolean;
+        try {
+          usable = opened.objectStoreNames.contains(STORE) && opened.transaction(STORE, 'readonly').objectStore(STORE).indexNames.contains(BY_TIME);
+        } catch {
+          usable = false;
+        }
+        if (!usable) {
+          opened.close();
+          return reject(new FileStoreError(`the browser's storage “${dbName}” is not as this page makes it`, { key: 'files.store.unreadable', action: RESET }));
+        }
+        // another tab resetting the database: let it
+        opened.onversionchange = () => opened.close();
+        resolve(opened);
+      };
+      req.onerror = () => {
+        if (req.error?.name !== 'VersionError') return reject(new Error(`opening the browser's storage failed: ${errorText(req.error)}`));
+        void versionFound(factory, dbName).then((found) =>
+          reject(new FileStoreError(`the browser's storage is at version ${found ?? '?'}, this page reads version ${VERSION}`, { key: 'files.store.newer', params: { found: found ?? '?', reads: VERSION }, action: RESET })),
+        );
+      };
     });
     // a failed open may succeed later (another tab closed): try again next time
     db.catch(() => {
@@ -97,15 +161,44 @@ export function createIdbFileStore(factory: IDBFactory | undefined = globalThis.
     });
   };
 
+  /** Names by primary key and by the savedAt index, in one transaction: what is listed, and what is damaged. */
+  const survey = async (): Promise<FileSurvey> => {
+    const database = await open();
+    const [all, timed] = await new Promise<[IDBValidKey[], IDBValidKey[]]>((resolve, reject) => {
+      try {
+        const tx = database.transaction(STORE, 'readonly');
+        const store = tx.objectStore(STORE);
+        const keys = request(store.getAllKeys(), 'listing your files');
+        const byTime = request(store.index(BY_TIME).getAllKeys(), 'listing your files');
+        tx.onabort = () => reject(new Error(`listing your files: ${errorText(tx.error ?? 'aborted')}`));
+        tx.oncomplete = () => void Promise.all([keys, byTime]).then(resolve, reject);
+      } catch (e) {
+        reject(new Error(`listing your files: ${errorText(e)}`));
+      }
+    });
+    const indexed = new Set(timed);
+    // the names only, in the order saved (never the contents, which may be large)
+    const names = timed.filter((k): k is string => typeof k === 'string');
+    const damaged: string[] = [];
+    for (const key of Array.isArray(all) ? all : []) {
+      if (typeof key === 'string' && indexed.has(key)) continue;
+      const name = keyName(key);
+      if (typeof key !== 'string') oddKeys.set(name, key);
+      damaged.push(name);
+    }
+    return { names: Array.isArray(timed) ? names : [], damaged };
+  };
+
   return {
     async list() {
-      // the names only, in the order saved (never the contents, which may be large)
-      const keys = await run('readonly', 'listing your files', (s) => s.index(BY_TIME).getAllKeys());
-      return keys.filter((k): k is string => typeof k === 'string');
+      return (await survey()).names;
     },
+    survey,
     async get(name) {
-      const found = await run('readonly', `reading “${name}”`, (s) => s.get(name) as IDBRequest<StoredFile | undefined>);
-      const input = found?.input;
+      const found = await run('readonly', `reading “${name}”`, (s) => s.get(name) as IDBRequest<unknown>);
+      if (found === undefined) return undefined;
+      if (!isStoredFile(found, name)) throw new FileStoreError(`“${name}” in the browser's storage is not a file this page kept`, damagedNotice(name));
+      const input = found.input;
       return input instanceof Blob ? new Uint8Array(await input.arrayBuffer()) : input;
     },
     async put(name, input) {
@@ -119,7 +212,22 @@ export function createIdbFileStore(factory: IDBFactory | undefined = globalThis.
       }
     },
     async remove(name) {
-      await run('readwrite', `removing “${name}”`, (s) => s.delete(name));
+      const odd = oddKeys.get(name);
+      await run('readwrite', `removing “${name}”`, (s) => s.delete(odd ?? name));
+      oddKeys.delete(name);
+    },
+    async reset() {
+      const current = db;
+      db = null;
+      oddKeys.clear();
+      if (current) await current.then((d) => d.close(), () => undefined);
+      if (!factory) throw new Error('this browser has no IndexedDB');
+      await new Promise<void>((resolve, reject) => {
+        const req = factory.deleteDatabase(dbName);
+        req.onsuccess = () => resolve();
+        req.onerror = () => reject(new Error(`emptying the browser's storage failed: ${errorText(req.error)}`));
+        req.onblocked = () => reject(new Error("the browser's storage is blocked by another tab"));
+      });
     },
   };
 }

@@ -9,11 +9,13 @@
  * A string source is a shipped id from index.json, else whatever `resolveRec` (./url.ts) allows: a relative path
  * under the recordings folder or an https URL of an origin on the build-time allowlist. Anything else is refused
  * with 'files.rec.refused' naming the value, and nothing is fetched.
+ * Kept files: a store that surveys what it keeps (./files.ts) has each entry of the wrong shape named in a warning
+ * with "Forget this file" ('files.damaged'); one found so when reopened fails with that notice and leaves the list.
  */
 import { LOAD_FAILURE_CODES } from '../core/load/messages';
 import type { FrameIndex, Session } from '../core/types';
 import { TooLargeError, type TextFetch } from './fetchRecording';
-import { fileStoreNotice } from './files';
+import { damagedNotice, fileStoreNotice, isChecked } from './files';
 import { tooLargeNotice } from './files-size';
 import { parseIndex } from './recordings';
 import type { LoadSetter } from './slices';
@@ -113,12 +115,15 @@ export function createLoader(ctx: LoaderContext) {
   let indexProblem: { url: string; message: string } | null = null;
 
   const listFiles = async (): Promise<void> => {
-    if (!ctx.fileStore) return;
+    const store = ctx.fileStore;
+    if (!store) return;
     try {
-      const names = await ctx.fileStore.list();
+      // a store that can tell the entries it skipped (wrong shape) names each, with "Forget this file"
+      const { names, damaged } = isChecked(store) ? await store.survey() : { names: await store.list(), damaged: [] };
       const known = get().files;
       const merged = [...known, ...names.filter((n) => !known.includes(n))];
       if (merged.length !== known.length) set({ files: merged });
+      for (const name of damaged) ctx.warn(damagedNotice(name));
     } catch (e) {
       ctx.warn(fileStoreNotice(e));
     }
@@ -248,7 +253,13 @@ export function createLoader(ctx: LoaderContext) {
       try {
         input = await ctx.fileStore.get(name);
       } catch (e) {
-        ctx.warn(fileStoreNotice(e));
+        const notice = fileStoreNotice(e);
+        // an entry of the wrong shape: skipped (out of the list), said once, with "Forget this file"
+        if (notice.key === 'files.damaged') {
+          set({ files: get().files.filter((n) => n !== name) });
+          return fail(notice);
+        }
+        ctx.warn(notice);
       }
     }
     if (input === undefined) return fail({ key: 'app.error.unknownFile', params: { name } });

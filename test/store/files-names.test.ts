@@ -97,6 +97,7 @@ function quotaFactory(): IDBFactory {
   const quota = new DOMException('The quota has been exceeded.', 'QuotaExceededError');
   const db = {
     objectStoreNames: { contains: () => true },
+    close: () => undefined,
     transaction() {
       const tx: Record<string, unknown> & { oncomplete?: () => void; onabort?: () => void } = { error: null };
       const reqOf = (result: unknown, fail: boolean) => {
@@ -114,7 +115,7 @@ function quotaFactory(): IDBFactory {
         });
         return req;
       };
-      tx.objectStore = () => ({ put: () => reqOf(undefined, true), get: () => reqOf(undefined, false), index: () => ({ getAllKeys: () => reqOf([], false) }) });
+      tx.objectStore = () => ({ indexNames: { contains: () => true }, put: () => reqOf(undefined, true), get: () => reqOf(undefined, false), index: () => ({ getAllKeys: () => reqOf([], false) }) });
       return tx;
     },
   };

@@ -1,7 +1,9 @@
 // The 'load' area in Chinese: a sentence for each issue and failure code the loaders have (typed complete against
-// their codes: a code added to core/load without its Chinese is a compile error). Keys: ../loadCatalog.ts.
+// their codes: a code added to core/load without its Chinese is a compile error). Keys: ../loadCatalog.ts. The words
+// of a damaged store of kept files are typed complete against ../load.ts's storeEn.
 import type { FailureCode, IssueTemplateId } from '../../../core/load/messages';
 import { loadCatalog, type LoadWords } from '../loadCatalog';
+import type { storeEn } from '../load';
 
 const words: LoadWords = {
   types: { null: '空值 null', array: '数组', object: '对象', string: '字符串', number: '数字', boolean: '布尔值', undefined: '缺失值' },
@@ -72,4 +74,12 @@ const FAILURE_ZH: Record<FailureCode, string> = {
   binary: '文件是二进制数据，不是文本：前 {sample} 个字节里有 {count} 个是 NUL、控制字节或无效的 UTF-8（第一个在字节 {at}）',
 };
 
-export const zh = loadCatalog(words, ISSUE_ZH, FAILURE_ZH);
+const STORE_ZH: Record<keyof typeof storeEn, string> = {
+  'files.damaged': '本浏览器中保存的「{name}」不是本页面保存的文件（其条目已损坏），已跳过。你的其他文件都还在。可用“移除此文件”将它删除。',
+  'files.store.newer': '本浏览器中保存的文件是由更新版本的 Streamscope 保存的（存储版本 {found}；本页面读取版本 {reads}），因此不在此列出。重置存储后即可用本页面保存文件：这会删除其中保存的文件。',
+  'files.store.unreadable': '无法读取本浏览器中保存的文件：其存储的结构与本页面创建的不同。重置存储后即可再次保存文件：这会删除其中保存的内容。',
+  'files.store.reset': '重置存储',
+  'files.store.resetDone': '已重置保存文件的存储：现在是空的。',
+};
+
+export const zh = { ...loadCatalog(words, ISSUE_ZH, FAILURE_ZH), ...STORE_ZH };
