@@ -78,12 +78,14 @@ export function Provenance() {
   const link = provenanceLink(p?.url);
   const shippedId = source.kind === 'shipped' ? source.id : null;
   const sourceText = p?.source ? shownSource(shippedId, p.source, lang) : '';
-  const facts = [
+  // the model and the server come from the file: each in <bdi>, as the title is isolated, so a right-to-left
+  // override in one cannot reorder the facts around it
+  const facts: ReactNode[] = [
     t(`app.wire.${session.wire}`) + (session.wireSource === 'detected' ? ` (${t('app.provenance.detected')})` : ''),
-    header.model,
-    header.server,
+    header.model ? <bdi key="model">{header.model}</bdi> : null,
+    header.server ? <bdi key="server">{header.server}</bdi> : null,
     t(session.timings.length === 1 ? 'app.provenance.framesOneTurn' : 'app.provenance.frames', { frames: session.frames.count, turns: session.timings.length }),
-  ].filter((x): x is string => typeof x === 'string' && x !== '');
+  ].filter((x) => x !== null && x !== '');
 
   return (
     <section className="ss-provenance" aria-label={t('app.provenance.label')}>
@@ -111,7 +113,7 @@ export function Provenance() {
                 {' · '}
               </span>
             )}
-            <span className="ss-facts">{facts.join(' · ')}</span>
+            <span className="ss-facts">{facts.map((fact, i) => (i === 0 ? fact : [' · ', fact]))}</span>
             {!session.recording.timed && <span className="ss-untimed"> · {t('app.provenance.untimed')}</span>}
           </p>
           {p?.notes && <p className="ss-rec-notes">{shownNotes(shippedId, p.notes, lang)}</p>}
