@@ -112,7 +112,7 @@ export class Exchange {
 
   private pathOf(req: IncomingMessage): string {
     try {
-      const u = new URL(redactUrl(new URL(req.url ?? '/', 'http://x')));
+      const u = new URL(redactUrl(targetOf(new URL('http://x'), req.url ?? '/')));
       return u.pathname + u.search;
     } catch {
       return req.url ?? '/';
@@ -126,8 +126,7 @@ export class Exchange {
 
   private begin(raw: Buffer): void {
     const { ctx, req, res } = this;
-    const base = ctx.upstream.pathname.replace(/\/+$/, '');
-    this.target = new URL(base + (req.url ?? '/'), ctx.upstream.origin);
+    this.target = targetOf(ctx.upstream, req.url ?? '/');
     this.shown = `${req.method ?? 'GET'} ${this.pathOf(req)}`;
     const text = raw.toString('utf8');
     let body: unknown = text;
@@ -184,7 +183,12 @@ export class Exchange {
         const named = connectionNamed(up.rawHeaders);
         const out: string[] = [];
         for (let i = 0; i + 1 < up.rawHeaders.length; i += 2) if (!hopByHop(up.rawHeaders[i] ?? '', named)) out.push(up.rawHeaders[i] ?? '', up.rawHeaders[i + 1] ?? '');
-        res.writeHead(status, statusText, out);
+        try {
+          res.writeHead(status, statusText, out);
+        } catch {
+          // a status text or header Node will not send again as it came: the status and headers without the text
+          res.writeHead(status, out);
+        }
         res.flushHeaders();
         this.upstreamRes = up;
       },
@@ -239,6 +243,18 @@ export class Exchange {
     this.ctx.log(this.ctx.file.scrub(`turn ${this.turn.index} ${this.shown}: ${line}`));
     this.resolveDone();
   }
+}
+
+/**
+ * Where a request goes: the upstream's path, then the request's path and query. Built with the URL's setters, so a
+ * path that starts with `//` stays a path and never names another host.
+ */
+export function targetOf(upstream: URL, requestUrl: string): URL {
+  const q = requestUrl.indexOf('?');
+  const target = new URL(upstream.href);
+  target.pathname = upstream.pathname.replace(/\/+$/, '') + (q === -1 ? requestUrl : requestUrl.slice(0, q));
+  target.search = q === -1 ? '' : requestUrl.slice(q);
+  return target;
 }
 
 function concat(parts: readonly Uint8Array[]): Uint8Array {

@@ -125,6 +125,13 @@ export async function startProxy(o: ProxyOptions, io: ProxyIo): Promise<Started>
   const server = createServer({ noDelay: true }, (req, res) => {
     const ctx = ready.ctx;
     if (!ctx) return void res.destroy();
+    if (!(req.url ?? '').startsWith('/')) {
+      // absolute-form (`GET http://host/...`): a client using this as an HTTP proxy; it would name any host
+      io.log(`${req.method ?? '?'} ${(req.url ?? '').slice(0, 80)}: refused (400): send requests to the proxy's base URL, not through it as an HTTP proxy`);
+      res.writeHead(400, { 'content-type': 'application/json', connection: 'close' });
+      res.end(JSON.stringify({ error: { type: 'streamscope_proxy_error', message: 'streamscope recording proxy: send requests to its base URL (http://HOST:PORT/v1/...), not through it as an HTTP proxy' } }));
+      return;
+    }
     const path = (req.url ?? '/').split('?')[0] ?? '/';
     if (!warnedPath && req.method === 'POST' && !WIRE_PATH[o.wire].test(path)) {
       warnedPath = true;

@@ -5,7 +5,7 @@
  * Each fault: one line on the terminal, and where a turn was open an `end` with the reason; nothing recorded is lost.
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo, LookupFunction } from 'node:net';
 import { dirname } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -217,6 +217,35 @@ describe('refused before anything is forwarded or written', () => {
     expect(logs.filter((l) => l.includes('--max-body'))).toEqual(['POST /v1/chat/completions: the request body is over the --max-body limit of 1000 bytes; answered 413, not forwarded, not recorded']);
     expect(readRecording(out).rec.turns).toHaveLength(1);
     expect(fake.sent.some((s) => s.body.includes('x'.repeat(5000)))).toBe(false);
+  });
+
+  it('a request never names another host: absolute-form (as to an HTTP proxy) is refused, a //host path stays a path', async () => {
+    let reached = 0;
+    const elsewhere: Server = createServer((_q, r) => {
+      reached++;
+      r.end('no');
+    });
+    await new Promise<void>((r) => elsewhere.listen(0, '127.0.0.1', r));
+    const other = `127.0.0.1:${(elsewhere.address() as AddressInfo).port}`;
+    const { proxy, logs } = await proxyFor(fake.url, 'openai-chat');
+    const raw = (path: string) =>
+      new Promise<number>((resolve, reject) => {
+        const r = request(`${proxy.url}/`, { path, method: 'GET' }, (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        });
+        r.on('error', reject);
+        r.end();
+      });
+    const before = fake.sent.length;
+    expect(await raw(`http://${other}/x`)).toBe(400);
+    expect(logs.filter((l) => l.includes('not through it as an HTTP proxy'))).toHaveLength(1);
+    await raw(`//${other}/scenario/letters?c=s&n=1&gap=1`);
+    await proxy.stop();
+    await new Promise((r) => elsewhere.close(r));
+    expect(reached).toBe(0);
+    // only the //host request reached the upstream, as a path
+    expect(fake.sent.length).toBe(before + 1);
   });
 
   it('a port in use: exit 2, one line, no file', async () => {
