@@ -54,12 +54,13 @@ export function StrategyToggle({ compact = false }: { compact?: boolean }) {
             )}
           </label>
         ))}
+        {/* the selected strategy's code (Python by default: the course's language), in the switch's own row so it
+            takes no line of its own on the first screen */}
+        <button type="button" className="ss-button ss-code-toggle" aria-pressed={code !== null} onClick={() => actions.setCode(code === null ? 'py' : null)}>
+          {'</> '}
+          {t('code.open')}
+        </button>
       </div>
-      {/* the selected strategy's code (Python by default: the course's language), beside the switch that picks it */}
-      <button type="button" className="ss-button ss-code-toggle" aria-pressed={code !== null} onClick={() => actions.setCode(code === null ? 'py' : null)}>
-        {'</> '}
-        {t('code.open')}
-      </button>
       {/* Outside the labels, so a reason describes its radio without becoming part of the radio's name. */}
       {reasons.map(({ id, reason }) =>
         reason ? (
