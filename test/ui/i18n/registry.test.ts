@@ -21,6 +21,7 @@ const VIEW_AREAS = [
   { view: 'ui/tour/TourRegion.tsx', probe: 'lab.tour.region' },
   { view: 'ui/selfcheck/SelfCheck.tsx', probe: 'panels.selfcheck.title' },
   { view: 'ui/compare/CompareView.tsx', probe: 'panels.compare.title' },
+  { view: 'ui/code/CodeView.tsx', probe: 'code.title' },
 ];
 const AREA_VIEWS = VIEW_AREAS.map((a) => a.view);
 /** The CLI: inspect-summary.ts registers the 'cli' area (the app never loads it). */
