@@ -46,9 +46,9 @@ export interface Trace {
 /** An Out that writes into `trace` for turn `turn`. */
 export function record(trace: Trace, turn: number): Out {
   return {
-    open(key, frame, id = '', name = '') {
+    // the frame a buffer opens at is the view's business (the core log keeps it), not the trace's
+    open(key, _frame, id = '', name = '') {
       trace.buffers.push({ turn, key, id, name, text: '', fragments: [] });
-      void frame;
       return trace.buffers.length - 1;
     },
     name(buffer, id, name) {
