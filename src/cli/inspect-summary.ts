@@ -11,6 +11,7 @@ import { issueWording } from '../i18n/issues';
 import { cli } from '../i18n/messages/inspect';
 import { failedCount } from '../core/strategies/attempts';
 import { round1 } from './inspect-json';
+import { toolRunLines } from './tool-runs';
 
 registerMessages(cli);
 
@@ -72,6 +73,8 @@ export function inspectSummary(session: Session, name: string, only?: StrategyId
       lines.push(`  ${a.detail ? t('cli.detail', { head, detail: clip(a.detail) }) : head}`);
     }
   }
+  const tools = toolRunLines(session, lang);
+  if (tools.length > 0) lines.push('', ...tools);
   lines.push('', t('cli.strategies'));
   const width = Math.max(...STRATEGY_IDS.map((id) => id.length));
   for (const id of only ? [only] : STRATEGY_IDS) {
