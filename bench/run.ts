@@ -1,7 +1,7 @@
 // `npm run bench [-- --json] [-- --no-build]` (--no-build with BENCH_OUT=<a built folder>): every budget of docs/performance.md measured in one run on this
 // machine, each beside its naive baseline, and the CLI on big synthetic inputs (100,000 turns, 100,000 calls; a
 // ~200 MB SSE file with --large). `--cli` runs only the CLI rows, `--proxy` only the recording proxy's added latency
-// (bench/proxy.ts); `--fuzz N` runs the fuzz tests with N cases per
+// (bench/proxy.ts), `--bytes` only the JavaScript weight budgets (bench/bytes-only.ts); `--fuzz N` runs the fuzz tests with N cases per
 // property and a fresh seed (the nightly-sized run). Not part of CI. See docs/performance.md.
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
@@ -19,16 +19,18 @@ import { runFuzz } from './lib/fuzz';
 import { benchPipeline, benchSdk, type PipelineFigures } from './lib/pipeline';
 import { anthropicTools, chatParallel, chatText } from './lib/streams';
 import { benchProxy } from './proxy';
+import { benchBytes } from './lib/bytes-report';
 
 const args = process.argv.slice(2);
 const USAGE = [
-  'usage: npm run bench -- [--json] [--no-build] [--cli] [--pipeline [--frames N]] [--proxy] [--large] [--fuzz N] [--seed S] [--help]',
+  'usage: npm run bench -- [--json] [--no-build] [--cli] [--pipeline [--frames N]] [--proxy] [--bytes] [--large] [--fuzz N] [--seed S] [--help]',
   '  --json      print the figures as JSON',
   '  --no-build  serve BENCH_OUT (a built folder) as it is',
   '  --cli       only the CLI rows (100,000 turns, 100,000 calls, 1,000,000 frames), no build, no browser',
   '  --pipeline  only the whole-pipeline rows (three generated streams against eventsource-parser + JSON.parse)',
   '  --frames N  with --pipeline: frames per stream (default 200,000)',
   '  --proxy     only the recording proxy: the latency it adds per read (record --proxy between a local upstream and fetch)',
+  '  --bytes     only the JavaScript weight budgets, counted over the network in Chromium: <streamscope-player> and a second one, embed.html and a second iframe, the app (builds the app and the library)',
   '  --large     add the CLI rows for a ~200 MB SSE file and 5,000,000 frames (one turn; five turns)',
   '  --fuzz N    only the fuzz tests (test/robustness/fuzz-*.test.ts), N cases per property, a fresh seed',
   '  --seed S    with --fuzz: this seed instead (to replay a failure)',
@@ -42,7 +44,7 @@ const valueOf = (flag: string): string | undefined => {
   const i = args.indexOf(flag);
   return i === -1 ? undefined : args[i + 1];
 };
-const FLAGS = ['--json', '--no-build', '--cli', '--large', '--pipeline', '--proxy'];
+const FLAGS = ['--json', '--no-build', '--cli', '--large', '--pipeline', '--proxy', '--bytes'];
 const VALUED = ['--fuzz', '--seed', '--frames'];
 const unknown = args.filter((a, i) => !FLAGS.includes(a) && !VALUED.includes(a) && !VALUED.includes(args[i - 1] ?? ''));
 const badValue = VALUED.filter((f) => args.includes(f) && !/^\d+$/.test(valueOf(f) ?? ''));
@@ -144,6 +146,21 @@ async function main(): Promise<void> {
   if (args.includes('--proxy')) {
     const proxy = await benchProxy(log);
     if (asJson) console.log(JSON.stringify({ proxy }));
+    return;
+  }
+  if (args.includes('--bytes')) {
+    const served = await buildAndServe(root, outDir, { skipBuild, lib: true });
+    const browser = await launchChromium();
+    try {
+      const bytes = await benchBytes(browser, served.base, outDir, log);
+      log('\nBudgets:');
+      for (const [name, value, budget, ok] of bytes.verdicts) log(`  ${ok ? 'PASS' : 'MISS'}  ${name.padEnd(24)} ${String(value).padStart(9)}  (budget ${budget})`);
+      if (asJson) console.log(JSON.stringify({ bytes: bytes.report }));
+    } finally {
+      await browser.close();
+      await served.close();
+      if (!process.env.BENCH_OUT) rmSync(outDir, { recursive: true, force: true });
+    }
     return;
   }
   if (pipelineOnly) {

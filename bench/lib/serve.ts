@@ -33,8 +33,12 @@ export interface ServedRecording {
   write?: { file: string; to: (path: string) => void };
 }
 
-export async function buildAndServe(root: string, outDir: string, opts: { skipBuild?: boolean; recordings?: ServedRecording[] } = {}): Promise<Served> {
-  if (!opts.skipBuild) await build({ root, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+/** `lib`: also the library build (vite.lib.config.ts: dist/element.js, dist/streamscope.js, dist/lib/*) into outDir. */
+export async function buildAndServe(root: string, outDir: string, opts: { skipBuild?: boolean; recordings?: ServedRecording[]; lib?: boolean } = {}): Promise<Served> {
+  if (!opts.skipBuild) {
+    await build({ root, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+    if (opts.lib) await build({ root, configFile: join(root, 'vite.lib.config.ts'), logLevel: 'warn', build: { outDir, emptyOutDir: false } });
+  }
   for (const r of opts.recordings ?? []) {
     if (r.write) {
       mkdirSync(join(outDir, 'recordings'), { recursive: true });
