@@ -6,7 +6,7 @@ import { analyze } from '../../src/core/session/session';
 import { runStrategy } from '../../src/core/strategies/run';
 import { STRATEGIES } from '../../src/core/strategies/registry';
 import { attemptCountUpTo, bufferLengthAt, buffersAt, callsUpTo } from '../../src/core/session/view';
-import { frameIndex, turnIndex, type StrategyId } from '../../src/core/types';
+import { frameIndex, turnIndex, type BuiltinStrategyId } from '../../src/core/types';
 import { p95, seededRandom } from './stats';
 
 export interface SeekCompute {
@@ -15,7 +15,7 @@ export interface SeekCompute {
   seeks: number;
 }
 
-export function benchSeekCompute(jsonl: string, seeks = 200, strategy: StrategyId = 'per-call-buffer'): SeekCompute {
+export function benchSeekCompute(jsonl: string, seeks = 200, strategy: BuiltinStrategyId = 'per-call-buffer'): SeekCompute {
   const loaded = load(jsonl, 'bench.jsonl');
   if (!loaded.ok) throw new Error(loaded.error.message);
   const session = analyze(loaded.recording, { strategies: [strategy] });

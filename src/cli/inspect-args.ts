@@ -3,13 +3,13 @@
 // Pure: returns the options or ONE line saying what is wrong (the caller exits 2 with it). The summary's language
 // is --lang, else the locale the environment names (LC_ALL, then LC_MESSAGES, then LANG: zh... is Chinese), else en.
 import { isStrategyId } from '../core/strategies/registry';
-import { STRATEGY_IDS, type StrategyId } from '../core/types';
+import { STRATEGY_IDS, type BuiltinStrategyId } from '../core/types';
 import { LANGS, type Lang } from '../i18n';
 
 export interface InspectArgs {
   file: string;
   json: boolean;
-  strategy?: StrategyId;
+  strategy?: BuiltinStrategyId;
   faults: string[];
   /** The summary's language (--json is the same in every language). */
   lang: Lang;
@@ -36,7 +36,7 @@ export function parseInspectArgs(argv: readonly string[], env: Readonly<Record<s
   let file: string | undefined;
   let json = false;
   let lang = langFromEnv(env);
-  let strategy: StrategyId | undefined;
+  let strategy: BuiltinStrategyId | undefined;
   const faults: string[] = [];
   let maxBytes: number | undefined;
   for (let i = 0; i < argv.length; i++) {

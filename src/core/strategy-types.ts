@@ -5,7 +5,8 @@
  */
 import type { CallKey, FrameIndex, TurnIndex, Verdict } from './types';
 
-export type StrategyId =
+/** The strategies of the registry (src/core/strategies), each with its reference code. */
+export type BuiltinStrategyId =
   | 'parse-each-fragment'
   | 'shared-buffer'
   | 'per-call-buffer'
@@ -13,7 +14,17 @@ export type StrategyId =
   | 'partial-json-preview'
   | 'next-index-closes';
 
-export const STRATEGY_IDS: readonly StrategyId[] = [
+/**
+ * The learner's own strategy of the exercise mode ("Your strategy"): not in the registry; its run is made from the
+ * log of the learner's `assemble` (strategies/learner.ts), and until then it is `n/a` with naReason 'no-code'.
+ */
+export const LEARNER_ID = 'yours';
+
+/** A strategy the panels can show: a built-in one or the learner's. */
+export type StrategyId = BuiltinStrategyId | typeof LEARNER_ID;
+
+/** The built-in strategies in display order (the learner's is not among them: lists that iterate add it themselves). */
+export const STRATEGY_IDS: readonly BuiltinStrategyId[] = [
   'parse-each-fragment',
   'shared-buffer',
   'per-call-buffer',
@@ -121,9 +132,10 @@ export interface StrategyNote {
 /**
  * Why a strategy does not apply (the UI and the CLI word each code, src/i18n/codes.ts): the recording has no frame;
  * the run is a placeholder not computed yet; the wire carries no complete item (completed-item); the strategy is for
- * Chat Completions only (next-index-closes); the strategy threw while checking its wire.
+ * Chat Completions only (next-index-closes); the strategy threw while checking its wire; the learner's strategy has
+ * not been run (no code yet).
  */
-export type NaReason = 'no-frames' | 'pending' | 'no-complete-items' | 'chat-only' | 'strategy-error';
+export type NaReason = 'no-frames' | 'pending' | 'no-complete-items' | 'chat-only' | 'strategy-error' | 'no-code';
 
 export interface StrategyRun {
   readonly id: StrategyId;

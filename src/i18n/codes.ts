@@ -10,6 +10,7 @@ export const NA_REASON_KEYS: Record<NaReason, MessageKey> = {
   'no-complete-items': 'na.completed-item.no-complete-items',
   'chat-only': 'na.next-index-closes.chat-only',
   'strategy-error': 'na.strategy-error',
+  'no-code': 'na.no-code',
 };
 
 /** The same reasons told about the recording's own wire, where the catalog has such a sentence. */

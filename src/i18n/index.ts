@@ -22,6 +22,7 @@ import type { checks } from './messages/checks';
 import type { dialogs } from './messages/dialogs';
 import type { lab } from './messages/lab';
 import type { codeView } from './messages/codeView';
+import type { exercise } from './messages/exercise';
 import type { tour } from './messages/tour';
 import type { waterfall } from './messages/waterfall';
 import type { provenanceNotes } from './messages/provenance';
@@ -42,6 +43,7 @@ export type MessageKey =
   | (keyof typeof firstView & string)
   | KeysOf<typeof lab>
   | KeysOf<typeof codeView>
+  | KeysOf<typeof exercise>
   | KeysOf<typeof dialogs>
   | KeysOf<typeof tour>
   | KeysOf<typeof checks>

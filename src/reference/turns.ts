@@ -8,7 +8,7 @@
  * strategy steps over (call-start, args, call-end, call-complete, finish).
  */
 import { signalsAt } from '../core/wire/signal-table';
-import type { Session, StrategyId, StrategyRun } from '../core/types';
+import type { BuiltinStrategyId, Session, StrategyRun } from '../core/types';
 import type { RefEvent, RefTurn, Trace } from './ts/trace';
 import { record } from './ts/trace';
 import { REFERENCES } from './ts/registry';
@@ -52,7 +52,7 @@ function eventOf(frame: number, s: ReturnType<typeof signalsAt>[number]): RefEve
 export const emptyTrace = (): Trace => ({ buffers: [], attempts: [], calls: [] });
 
 /** The reference strategy's trace over the turns (empty where it does not apply). */
-export function runReference(id: StrategyId, turns: readonly RefTurn[]): Trace {
+export function runReference(id: BuiltinStrategyId, turns: readonly RefTurn[]): Trace {
   const trace = emptyTrace();
   const ref = REFERENCES[id];
   for (const turn of turns) if (ref.applies(turn.wire)) ref.run(turn, record(trace, turn.turn));

@@ -6,7 +6,7 @@
  * their identity otherwise, so selectors stay stable.
  */
 import type { AnalyzeTextResult } from '../core/session/session';
-import type { CallRef, FrameIndex, Ms, Session, StrategyId } from '../core/types';
+import type { BuiltinStrategyId, CallRef, FrameIndex, Ms, Session, StrategyId } from '../core/types';
 import type { FrameScheduler } from './clock';
 import type { Marker } from './markers';
 import type { PlaybackState } from './playback';
@@ -166,4 +166,4 @@ export interface PlayerEvents extends Record<string, unknown> {
 
 export const DEFAULT_RECORDING = 'parallel-probe';
 /** The lesson opens on the naive shared buffer: the parallel probe shows it failing with {…}{…}. */
-export const DEFAULT_STRATEGY: StrategyId = 'shared-buffer';
+export const DEFAULT_STRATEGY: BuiltinStrategyId = 'shared-buffer';

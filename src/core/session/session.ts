@@ -22,13 +22,13 @@ import { SAME_FOLD, STRATEGIES } from '../strategies/registry';
 import { runStrategy } from '../strategies/run';
 import { traceCalls, type CallTrace } from '../strategies/truth';
 import { computeTimings, sortAnomalies } from '../timeline';
-import type { LoadFailure, LoadIssue, NaReason, Recording, Session, SignalTable, StrategyId, StrategyRun, TurnTiming, WireId } from '../types';
-import { STRATEGY_IDS, WIRES, turnIndex } from '../types';
+import type { BuiltinStrategyId, LoadFailure, LoadIssue, NaReason, Recording, Session, SignalTable, StrategyId, StrategyRun, TurnTiming, WireId } from '../types';
+import { LEARNER_ID, STRATEGY_IDS, WIRES, turnIndex } from '../types';
 import { adaptFrames, detectWire, emptySignalTable, FK, frameKinds } from '../wire';
 
 export interface AnalyzeOptions {
   /** Run only these strategies now (the others are pending). Default: all. */
-  strategies?: readonly StrategyId[];
+  strategies?: readonly BuiltinStrategyId[];
   /** Force a wire (overrides the header and detection). */
   wire?: WireId;
   gapThresholdMs?: number;
@@ -48,10 +48,10 @@ export const PENDING_REASON: NaReason = 'pending';
 
 export const isPending = (run: StrategyRun): boolean => !run.applicable && run.naReason === PENDING_REASON;
 
-const pendingRun = (id: StrategyId): StrategyRun => ({
+const pendingRun = (id: StrategyId, naReason: NaReason = PENDING_REASON): StrategyRun => ({
   id,
   applicable: false,
-  naReason: PENDING_REASON,
+  naReason,
   buffers: [],
   attempts: emptyAttempts(),
   calls: [],
@@ -103,6 +103,8 @@ export function analyze(recording: Recording, opts: AnalyzeOptions = {}): Sessio
   const anomalies = sortAnomalies(timings.flatMap((t) => t.anomalies));
 
   const strategies = Object.fromEntries(STRATEGY_IDS.map((id) => [id, pendingRun(id)])) as Record<StrategyId, StrategyRun>;
+  // the learner's strategy (exercise mode) has no code until the page runs some: never pending, never computed here
+  strategies[LEARNER_ID] = pendingRun(LEARNER_ID, 'no-code');
   const session: Session = {
     recording: issues.length > 0 ? { ...recording, issues: [...recording.issues, ...issues] } : recording,
     wire,
@@ -122,7 +124,7 @@ export function analyze(recording: Recording, opts: AnalyzeOptions = {}): Sessio
 }
 
 /** The run of `id`: a copy of its SAME_FOLD twin's under its own id when that one is computed already, else folded. */
-function computeRun(session: Session, id: StrategyId, done: Readonly<Record<StrategyId, StrategyRun>>): StrategyRun {
+function computeRun(session: Session, id: BuiltinStrategyId, done: Readonly<Record<StrategyId, StrategyRun>>): StrategyRun {
   const twin = SAME_FOLD[id];
   const twinRun = twin === undefined ? undefined : done[twin];
   if (twinRun !== undefined && !isPending(twinRun)) return { ...twinRun, id };
@@ -137,7 +139,7 @@ function computeRun(session: Session, id: StrategyId, done: Readonly<Record<Stra
 }
 
 /** A new Session with these strategies computed (the rest shared with `session`). */
-export function withStrategies(session: Session, ids: readonly StrategyId[] = STRATEGY_IDS): Session {
+export function withStrategies(session: Session, ids: readonly BuiltinStrategyId[] = STRATEGY_IDS): Session {
   const todo = ids.filter((id) => isPending(session.strategies[id]));
   if (todo.length === 0) return session;
   const strategies = { ...session.strategies };

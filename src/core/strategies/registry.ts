@@ -5,7 +5,7 @@
  * `SAME_FOLD[id]` names a strategy whose fold (init, step, endTurn, appliesTo) is the same as `id`'s, so their runs
  * are equal but for the id: partial-json-preview is per-call-buffer plus previews computed on demand.
  */
-import { STRATEGY_IDS, type StrategyId } from '../types';
+import { STRATEGY_IDS, type BuiltinStrategyId } from '../types';
 import { completedItem } from './completed-item';
 import { nextIndexCloses } from './next-index-closes';
 import { parseEachFragment } from './parse-each-fragment';
@@ -14,7 +14,7 @@ import { perCallBuffer } from './per-call-buffer';
 import { sharedBuffer } from './shared-buffer';
 import type { Strategy } from './types';
 
-export const STRATEGIES: Record<StrategyId, Strategy> = {
+export const STRATEGIES: Record<BuiltinStrategyId, Strategy> = {
   'parse-each-fragment': parseEachFragment,
   'shared-buffer': sharedBuffer,
   'per-call-buffer': perCallBuffer,
@@ -23,9 +23,9 @@ export const STRATEGIES: Record<StrategyId, Strategy> = {
   'next-index-closes': nextIndexCloses,
 };
 
-export const SAME_FOLD: Partial<Record<StrategyId, StrategyId>> = {
+export const SAME_FOLD: Partial<Record<BuiltinStrategyId, BuiltinStrategyId>> = {
   'partial-json-preview': 'per-call-buffer',
   'per-call-buffer': 'partial-json-preview',
 };
 
-export const isStrategyId = (s: string): s is StrategyId => (STRATEGY_IDS as readonly string[]).includes(s);
+export const isStrategyId = (s: string): s is BuiltinStrategyId => (STRATEGY_IDS as readonly string[]).includes(s);

@@ -19,6 +19,7 @@ export const en = {
     'app.strategy.completed-item': 'Completed items only',
     'app.strategy.partial-json-preview': 'Partial JSON preview',
     'app.strategy.next-index-closes': 'Next index closes',
+    'app.strategy.yours': 'Your strategy',
     'app.strategy.na': '{strategy} does not apply here: {reason}',
     'app.strategy.naShort': 'n/a',
     'app.strategy.naFallback': 'this wire ({wire}) does not carry what it needs',

@@ -23,6 +23,8 @@ export const en = {
   'strategy.next-index-closes.label': 'Next index closes',
   'strategy.next-index-closes.explain':
     'The OpenAI SDK heuristic: a call is complete when the next index starts or finish_reason arrives; breaks when calls interleave.',
+  'strategy.yours.label': 'Your strategy',
+  'strategy.yours.explain': 'The assemble(events, out) you wrote in the exercise editor, run in a sandbox on every turn of the recording.',
 
   'na.completed-item.no-complete-items':
     'No event on this wire carries a whole call: Anthropic sends arguments only as input_json_delta fragments, and Chat Completions ends a call only with finish_reason.',
@@ -41,6 +43,7 @@ export const en = {
   'na.next-index-closes.chat-only.gemini':
     'The next-index heuristic is for Chat Completions; Gemini sends each call whole in a functionCall part (or closes a streamed one itself).',
   'na.pending': 'still being computed.',
+  'na.no-code': 'your strategy has not been run yet: write assemble(events, out) in the exercise editor and press Run.',
   'na.no-frames': 'this recording has no frames (no SSE event was found in it), so there is nothing to assemble or judge.',
   'na.strategy-error': 'the strategy failed while checking whether it applies to this wire.',
 

@@ -19,6 +19,8 @@ export const SOURCES: Record<StrategyId, Record<CodeLang, string[]>> = {
   'completed-item': { ts: ['completed-item.ts'], py: ['completed_item.py'] },
   'partial-json-preview': { ts: ['partial-json-preview.ts', 'per-call-buffer.ts', 'calls.ts'], py: ['partial_json_preview.py', 'per_call_buffer.py', 'calls.py'] },
   'next-index-closes': { ts: ['next-index-closes.ts', 'calls.ts'], py: ['next_index_closes.py', 'calls.py'] },
+  // the learner's strategy (exercise mode) has no reference code: its code is the learner's own
+  yours: { ts: [], py: [] },
 };
 
 export interface SourceFile {

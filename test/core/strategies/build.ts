@@ -1,5 +1,5 @@
 // Hand-built frames and signals for strategy tests: one entry per frame, turn boundaries by `turn`.
-import type { CarriedCall, Frame, Signal, StrategyId, WireId } from '../../../src/core/types';
+import type { CarriedCall, Frame, Signal, BuiltinStrategyId, WireId } from '../../../src/core/types';
 import { frameIndex, ms, turnIndex } from '../../../src/core/types';
 import { STRATEGIES } from '../../../src/core/strategies/registry';
 import { runStrategy, type RunResult } from '../../../src/core/strategies/run';
@@ -39,7 +39,7 @@ export interface Outcome {
   carried: CarriedCall[];
 }
 
-export function run(id: StrategyId, wire: WireId, steps: readonly Step[]): Outcome {
+export function run(id: BuiltinStrategyId, wire: WireId, steps: readonly Step[]): Outcome {
   const { frames: fs, signals } = frames(steps, wire);
   const carried = carriedCalls(wire, frameTableOf(fs));
   const turns = [...new Set(fs.map((f) => f.turn))];

@@ -1,6 +1,6 @@
 // Every strategy x the lesson's cases: the verdict, its reason and (for parse failures) where and why.
 import { describe, expect, it } from 'vitest';
-import type { StrategyId, VerdictReason, WireId } from '../../../src/core/types';
+import type { BuiltinStrategyId, VerdictReason, WireId } from '../../../src/core/types';
 import { STRATEGY_IDS } from '../../../src/core/types';
 import { run, type Step } from './build';
 import * as c from './cases';
@@ -10,7 +10,7 @@ interface Case {
   name: string;
   wire: WireId;
   steps: Step[];
-  expect: Record<StrategyId, Expect>;
+  expect: Record<BuiltinStrategyId, Expect>;
 }
 
 const CASES: Case[] = [

@@ -6,7 +6,7 @@ import { load } from '../../../src/core/load';
 import { analyze, withStrategies } from '../../../src/core/session/session';
 import { SAME_FOLD, STRATEGIES } from '../../../src/core/strategies/registry';
 import { runStrategy } from '../../../src/core/strategies/run';
-import { STRATEGY_IDS, WIRES, turnIndex, type StrategyId } from '../../../src/core/types';
+import { STRATEGY_IDS, WIRES, turnIndex, type BuiltinStrategyId } from '../../../src/core/types';
 
 const recording = (name: string) => {
   const r = load(readFileSync(`public/recordings/${name}`), name);
@@ -15,7 +15,7 @@ const recording = (name: string) => {
 };
 
 describe('SAME_FOLD', () => {
-  const pairs = Object.entries(SAME_FOLD) as [StrategyId, StrategyId][];
+  const pairs = Object.entries(SAME_FOLD) as [BuiltinStrategyId, BuiltinStrategyId][];
 
   it('pairs strategies that share init, step and endTurn and apply to the same wires, both ways', () => {
     expect(pairs.length).toBeGreaterThan(0);

@@ -18,6 +18,7 @@ export const zh = {
   'app.strategy.completed-item': '只收完整输出项',
   'app.strategy.partial-json-preview': '边收边预览',
   'app.strategy.next-index-closes': '下一个 index 即结束',
+  'app.strategy.yours': '你的策略',
   'app.strategy.na': '「{strategy}」在这里不适用：{reason}',
   'app.strategy.naShort': '不适用',
   'app.strategy.naFallback': '这种线路格式（{wire}）没有它需要的事件',

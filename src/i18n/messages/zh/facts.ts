@@ -18,6 +18,8 @@ export const zh = {
   'strategy.next-index-closes.label': '下一个 index 即结束',
   'strategy.next-index-closes.explain':
     'OpenAI SDK 的启发式:下一个 index 出现或 finish_reason 到达,就认为上一个调用结束;调用交错时会出错。',
+  'strategy.yours.label': '你的策略',
+  'strategy.yours.explain': '你在练习编辑器里写的 assemble(events, out),在沙箱里对录制的每一轮运行。',
 
   'na.completed-item.no-complete-items':
     '这种线路格式里没有哪个事件携带完整调用:Anthropic 的参数只以 input_json_delta 片段到达,Chat Completions 的调用只能靠 finish_reason 结束。',
@@ -35,6 +37,7 @@ export const zh = {
   'na.next-index-closes.chat-only.gemini':
     '「下一个 index」启发式只针对 Chat Completions;Gemini 在 functionCall 部件里整段发送调用(流式的调用也由它自己收尾)。',
   'na.pending': '还在计算中。',
+  'na.no-code': '你的策略还没有运行:在练习编辑器里写好 assemble(events, out),再按「运行」。',
   'na.no-frames': '这份录制没有任何帧（里面找不到 SSE 事件），没有可拼装、可评判的内容。',
   'na.strategy-error': '这个策略在判断自己是否适用于这种线路格式时出错了。',
 
