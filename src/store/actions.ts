@@ -6,6 +6,7 @@ import type { PlaybackActions } from './playerPlayback';
 import type { HoverActions, PrefsActions } from './playerView';
 import type { ReadonlyStore } from './slices';
 import type { Notice, PlayerEvents, PlayerState } from './state';
+import type { StrategyRun } from '../core/types';
 
 export interface LoadActions {
   loadIndex(): Promise<void>;
@@ -16,6 +17,8 @@ export interface LoadActions {
   forgetFile(name: string): Promise<void>;
   cancelLoad(): void;
   warn(notice: Notice): void;
+  /** Puts the learner's run (exercise mode, id 'yours') into the shown session, in place of the one it had. */
+  setLearnerRun(run: StrategyRun): void;
 }
 
 /** Every action of a player: its slices' and the lab's (which load the lab's store on first use). */

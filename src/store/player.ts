@@ -12,7 +12,7 @@
  * every analysis applies its faults, and its actions are part of `actions`.
  */
 import { createStore } from 'zustand/vanilla';
-import { frameIndex, ms } from '../core/types';
+import { LEARNER_ID, frameIndex, ms } from '../core/types';
 import { nextTask } from './fetchRecording';
 import { browserScheduler } from './clock';
 import { createEmitter } from './emitter';
@@ -155,6 +155,16 @@ export function createPlayerStore(options: PlayerOptions): PlayerStore {
     forgetFile: loader.forgetFile,
     cancelLoad: loader.cancelLoad,
     warn,
+    setLearnerRun(run) {
+      const s = get();
+      if (!s.session) return;
+      // the same recording and frames with the learner's run in place: markers follow it if it is the one shown
+      const session = { ...s.session, strategies: { ...s.session.strategies, [LEARNER_ID]: { ...run, id: LEARNER_ID } } };
+      slices.batch(() => {
+        slices.load({ session });
+        slices.playback(playback.markersFor(session, s.strategy));
+      });
+    },
   };
 
   return {
