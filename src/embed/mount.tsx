@@ -8,7 +8,9 @@
  * and setStrategy sent before the recording has loaded are queued and applied in order once it has
  * (store/commandQueue.ts); `autoplay` is such a queued play. `destroy()` is another name for `dispose()`.
  * The player renders once its language's strings are in (fetched on first use, one chunk per language; a second
- * player in the same language renders at once), so it never shows another language first.
+ * player in the same language renders at once), so it never shows another language first; in a shadow root, also
+ * once its styles are in (./styles.ts, fetched with the first such player: embed.html, whose page carries its own
+ * stylesheets, never loads them), so it is never seen unstyled.
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -25,7 +27,21 @@ import { defaultSlots } from '../ui/defaultSlots';
 import { createAnalyzer } from '../worker/client';
 import { followHostPage } from './hostPage';
 import type { EmbedOptions, LangOption, ThemeOption } from './options';
-import { adoptStyles } from './styles';
+
+/** The shadow roots' styles, loaded with the first player that renders into one (null until then). */
+let styles: typeof import('./styles') | null = null;
+let stylesLoading: Promise<void> | null = null;
+function loadStyles(): Promise<void> {
+  // a chunk that fails to arrive leaves the player unstyled rather than blank (the next player asks again)
+  return (stylesLoading ??= import('./styles').then(
+    (m) => {
+      styles = m;
+    },
+    () => {
+      stylesLoading = null;
+    },
+  ));
+}
 
 export interface MountOptions extends Partial<EmbedOptions> {
   /** Where index.json and the recordings live (default './recordings/', relative to the page). */
@@ -86,7 +102,7 @@ export function mount(element: Element | ShadowRoot, options: MountOptions = {})
     ...(options.compare !== undefined && { compare: options.compare }),
     ...(options.code !== undefined && { code: options.code }),
   });
-  const { root: renderInto, host, made } = placeOf(element, options.shadow ?? true);
+  const { root: renderInto, host, made, styled } = placeOf(element, options.shadow ?? true);
   const container = document.createElement('div');
   container.className = 'ss-mount';
   renderInto.appendChild(container);
@@ -118,10 +134,14 @@ export function mount(element: Element | ShadowRoot, options: MountOptions = {})
       </StrictMode>,
     );
   };
-  if (isLanguageLoaded(lang)) render();
-  else {
-    void readyLanguage(lang).then((shown) => {
+  const stylesWanted = styled !== null && styles === null;
+  if (isLanguageLoaded(lang) && !stylesWanted) {
+    if (styled) styles?.adoptStyles(styled);
+    render();
+  } else {
+    void Promise.all([readyLanguage(lang), styled ? loadStyles() : null]).then(([shown]) => {
       if (disposed) return;
+      if (styled) styles?.adoptStyles(styled);
       if (shown !== lang) store.actions.setLang(shown);
       render();
     });
@@ -212,19 +232,15 @@ const pageUrl = (src: string) => {
 
 /**
  * Where the player renders, and the host element it follows the page for: a shadow root given (the element's) is
- * used as it is and gets the styles; an element gets a shadow root of our own on a block wrapper (`shadow`), or the
- * player renders straight into it (embed.html, whose page carries the styles).
+ * used as it is and gets the styles (`styled`); an element gets a shadow root of our own on a block wrapper
+ * (`shadow`), or the player renders straight into it (embed.html, whose page carries the styles).
  */
-function placeOf(element: Element | ShadowRoot, shadow: boolean): { root: Element | ShadowRoot; host: HTMLElement | null; made?: Element } {
-  if (element instanceof ShadowRoot) {
-    adoptStyles(element);
-    return { root: element, host: element.host instanceof HTMLElement ? element.host : null };
-  }
-  if (!shadow) return { root: element, host: element instanceof HTMLElement ? element : null };
+function placeOf(element: Element | ShadowRoot, shadow: boolean): { root: Element | ShadowRoot; host: HTMLElement | null; made?: Element; styled: ShadowRoot | null } {
+  if (element instanceof ShadowRoot) return { root: element, host: element.host instanceof HTMLElement ? element.host : null, styled: element };
+  if (!shadow) return { root: element, host: element instanceof HTMLElement ? element : null, styled: null };
   const wrapper = document.createElement('div');
   wrapper.className = 'streamscope-host';
   element.appendChild(wrapper);
   const own = wrapper.attachShadow({ mode: 'open' });
-  adoptStyles(own);
-  return { root: own, host: wrapper, made: wrapper };
+  return { root: own, host: wrapper, made: wrapper, styled: own };
 }
