@@ -5,7 +5,7 @@ import { createPortal } from 'react-dom';
 import { useActions, usePlayerStore } from '../../store/react';
 import { useT } from '../shell/useT';
 import { useFileStore } from './context';
-import { openUserFile } from './openFile';
+import { openUserFileLater } from './openLater';
 
 const hasFiles = (e: DragEvent) => Array.from(e.dataTransfer?.types ?? []).includes('Files');
 
@@ -50,7 +50,7 @@ export function DropZone({ anchor }: { anchor: RefObject<HTMLElement | null> }) 
       const first = files[0];
       if (!first) return actions.warn({ key: 'files.drop.none' });
       if (files.length > 1) actions.warn({ key: 'files.drop.many', params: { name: first.name } });
-      void openUserFile(first, playerStore, fileStore);
+      void openUserFileLater(first, playerStore, fileStore);
     };
     player.addEventListener('dragenter', enter);
     player.addEventListener('dragover', overHandler);

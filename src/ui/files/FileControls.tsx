@@ -8,7 +8,7 @@ import { useT } from '../shell/useT';
 import { useFileStore } from './context';
 import { DropZone } from './DropZone';
 import { ACCEPT } from './limits';
-import { openUserFile } from './openFile';
+import { openUserFileLater } from './openLater';
 import './files.css';
 import { LazyPart } from '../shell/ErrorBoundary';
 import { lazyView } from '../shell/lazyView';
@@ -32,7 +32,7 @@ export function FileControls() {
   const onFile = (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
     e.target.value = '';
-    if (file) void openUserFile(file, playerStore, fileStore);
+    if (file) void openUserFileLater(file, playerStore, fileStore);
   };
   return (
     <div className="ss-files" ref={anchor}>
