@@ -15,6 +15,8 @@ export interface LoadActions {
   reopenFile(name: string): Promise<void>;
   /** Forgets a file kept in the browser (IndexedDB): gone from storage and from the picker's "Your files". */
   forgetFile(name: string): Promise<void>;
+  /** Empties the browser's store of kept files (offered when it is damaged or was written by a newer build). */
+  resetFileStore(): Promise<void>;
   cancelLoad(): void;
   warn(notice: Notice): void;
   /** Puts the learner's run (exercise mode, id 'yours') into the shown session, in place of the one it had. */

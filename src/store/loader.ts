@@ -17,6 +17,7 @@ import type { FrameIndex, Session } from '../core/types';
 import { TooLargeError, type TextFetch } from './fetchRecording';
 import { damagedNotice, fileStoreNotice, isChecked } from './files';
 import { tooLargeNotice } from './files-size';
+import { keptFileActions } from './keptFiles';
 import { parseIndex } from './recordings';
 import type { LoadSetter } from './slices';
 import type { Analyzer, FileStore, Notice, PlayerState, Source } from './state';
@@ -266,19 +267,7 @@ export function createLoader(ctx: LoaderContext) {
     return loadRecording({ input, name });
   };
 
-  /** Removes a kept file from the browser's storage and from the list; says so, or why it could not. */
-  const forgetFile = async (name: string): Promise<void> => {
-    if (!ctx.fileStore) return;
-    try {
-      await ctx.fileStore.remove(name);
-    } catch (e) {
-      ctx.warn(fileStoreNotice(e));
-      return;
-    }
-    fileInputs.delete(name);
-    set({ files: get().files.filter((n) => n !== name) });
-    ctx.warn({ key: 'files.removed', params: { name } });
-  };
+  const kept = keptFileActions(ctx, fileInputs);
 
   const cancelLoad = (): void => {
     if (get().status.kind !== 'loading') return;
@@ -295,5 +284,5 @@ export function createLoader(ctx: LoaderContext) {
     controller = null;
   };
 
-  return { loadIndex, loadRecording, reopenFile, forgetFile, cancelLoad, dispose };
+  return { loadIndex, loadRecording, reopenFile, ...kept, cancelLoad, dispose };
 }

@@ -153,6 +153,7 @@ export function createPlayerStore(options: PlayerOptions): PlayerStore {
     loadRecording: loader.loadRecording,
     reopenFile: loader.reopenFile,
     forgetFile: loader.forgetFile,
+    resetFileStore: loader.resetFileStore,
     cancelLoad: loader.cancelLoad,
     warn,
     setLearnerRun(run) {

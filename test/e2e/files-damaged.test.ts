@@ -36,6 +36,24 @@ async function inDatabase(page: Page, version: number, records: unknown[]): Prom
   );
 }
 
+/** The names kept in the page's database now (opened at whatever version it has; none when there is no database:
+ * opening one that does not exist would make it, at version 1 and without the page's store). */
+const keys = (page: Page) =>
+  page.evaluate(
+    async () =>
+      !(await indexedDB.databases()).some((d) => d.name === 'streamscope') ? [] : new Promise<string[]>((resolve, reject) => {
+        const req = indexedDB.open('streamscope');
+        req.onsuccess = () => {
+          const db = req.result;
+          if (!db.objectStoreNames.contains('files')) return (db.close(), resolve([]));
+          const all = db.transaction('files', 'readonly').objectStore('files').getAllKeys();
+          all.onsuccess = () => (db.close(), resolve(all.result.map(String)));
+          all.onerror = () => reject(all.error);
+        };
+        req.onerror = () => reject(req.error);
+      }),
+  );
+
 test('entries of the wrong shape are skipped and named; the good file opens; a damaged one opened says so', async () => {
   const page = await theBrowser().newPage({ viewport: { width: 1280, height: 900 } });
   const errors = watchErrors(page);
@@ -56,6 +74,17 @@ test('entries of the wrong shape are skipped and named; the good file opens; a d
   await picker(page).selectOption({ label: 'object.sse' });
   await expect.poll(async () => plain(await page.getByRole('alert').textContent())).toContain('“object.sse”, kept in this browser, is not a file this page saved');
   expect(await options(page)).not.toContain('object.sse');
+  // "Forget this file" on the skipped entry's notice: gone from the browser's storage, the notice with it, said so
+  const notice = page.locator('.ss-warnings li', { hasText: 'untimed.sse' }).filter({ hasText: 'damaged' });
+  await notice.getByRole('button', { name: 'Forget this file' }).click();
+  await expect.poll(() => warnings(page)).toContain('“untimed.sse” was removed from your files.');
+  expect(await page.locator('.ss-warnings li', { hasText: 'damaged' }).filter({ hasText: 'untimed.sse' }).count()).toBe(0);
+  expect(await keys(page)).not.toContain('untimed.sse');
+  expect(await keys(page)).toContain('good.sse');
+  // and the one that failed when opened, from the error's own button
+  await page.getByRole('alert').getByRole('button', { name: 'Forget this file' }).click();
+  await expect.poll(() => keys(page)).not.toContain('object.sse');
+  expect(await keys(page)).toContain('good.sse');
   expect(errors).toEqual([]);
   await page.close();
 });
@@ -74,5 +103,12 @@ test('a database at a newer version is named with its version and the offer of a
     req.onsuccess = () => (resolve(req.result.version), req.result.close());
   }));
   expect(version).toBe(5);
+  // "Reset the storage": the database is made again at this page's version, empty, and files are kept again
+  await page.locator('.ss-warnings').getByRole('button', { name: 'Reset the storage' }).click();
+  await expect.poll(() => warnings(page)).toContain('The storage of kept files was reset: it is empty.');
+  expect(await warnings(page)).not.toContain('newer Streamscope');
+  expect(await keys(page)).toEqual([]);
+  await page.getByLabel('Open recording', { exact: true }).setInputFiles({ name: 'after.sse', mimeType: 'text/event-stream', buffer: Buffer.from(SSE) });
+  await expect.poll(() => keys(page)).toEqual(['after.sse']);
   await page.close();
 });

@@ -1,6 +1,10 @@
 // Loading progress with a cancel button, load errors (role=alert; a refused rec= or an unreadable file names what
 // and where) and warnings that did not stop anything (a polite live region: a file too large, a file forgotten).
+// A notice that offers something to do about it (a damaged kept file: "Forget this file"; a store written by a newer
+// build: "Reset the storage") carries its button; the store drops the notice once it is done.
 import { useState } from 'react';
+import type { ActionNotice } from '../../store/files';
+import type { Notice } from '../../store/state';
 import { useActions, usePlayer } from '../../store/react';
 import { useT } from './useT';
 import { isolate, translateData, type Params } from '../../i18n';
@@ -14,7 +18,18 @@ export function LoadStatus() {
   const a = useActions();
   const status = usePlayer((s) => s.status);
   const warnings = usePlayer((s) => s.warnings);
-  const [dismissed, setDismissed] = useState(0);
+  const [dismissed, setDismissed] = useState<readonly Notice[]>([]);
+  const shown = warnings.filter((w) => !dismissed.includes(w));
+  const act = (notice: Notice) => {
+    const action = (notice as ActionNotice).action;
+    if (!action) return null;
+    const run = () => void (action.kind === 'forgetFile' ? a.forgetFile(action.name) : a.resetFileStore());
+    return (
+      <button type="button" className="ss-button" onClick={run}>
+        {t(action.label)}
+      </button>
+    );
+  };
 
   return (
     <div className="ss-status">
@@ -37,17 +52,19 @@ export function LoadStatus() {
       )}
       {status.kind === 'error' && (
         <p className="ss-error" role="alert">
-          {translateData(t, status.notice.key, isolated(status.notice.params))}
+          {translateData(t, status.notice.key, isolated(status.notice.params))} {act(status.notice)}
         </p>
       )}
-      {warnings.length > dismissed && (
+      {shown.length > 0 && (
         <div className="ss-warnings" role="status">
           <ul>
-            {warnings.slice(dismissed).map((w, i) => (
-              <li key={i}>{translateData(t, w.key, isolated(w.params))}</li>
+            {shown.map((w, i) => (
+              <li key={i}>
+                {translateData(t, w.key, isolated(w.params))} {act(w)}
+              </li>
             ))}
           </ul>
-          <button type="button" className="ss-button" onClick={() => setDismissed(warnings.length)}>
+          <button type="button" className="ss-button" onClick={() => setDismissed(warnings)}>
             {t('app.dismiss')}
           </button>
         </div>
