@@ -10,7 +10,7 @@
  * URL of an origin on the build-time allowlist; anything else is refused.
  */
 import type { StrategyId } from '../core/types';
-import { STRATEGY_IDS } from '../core/types';
+import { LEARNER_ID, STRATEGY_IDS } from '../core/types';
 import { flag, integer, oneOf, readParams, writeParams, type ParamTable } from './params';
 
 export type Lang = 'zh' | 'en';
@@ -44,7 +44,8 @@ const CONTROL = /[\u0000-\u001f\u007f]/;
 /** The view's rows of the URL table (./params.ts): read and written from this one place. */
 export const VIEW_PARAMS: ParamTable<ViewParams> = {
   rec: { name: 'rec', parse: (v) => (v !== '' && v.length <= REC_MAX && !CONTROL.test(v) ? v : undefined), serialize: (v) => v },
-  strategy: oneOf<StrategyId, ViewParams>('s', STRATEGY_IDS),
+  // 'yours': the learner's strategy of the exercise mode (its code is in the exercise's own parameters)
+  strategy: oneOf<StrategyId, ViewParams>('s', [...STRATEGY_IDS, LEARNER_ID]),
   frame: integer<ViewParams>('f', /^\d{1,9}$/),
   lang: oneOf<Lang, ViewParams>('lang', ['zh', 'en']),
   theme: oneOf<ThemePref, ViewParams>('theme', THEMES),
