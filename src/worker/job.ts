@@ -8,6 +8,7 @@
  */
 import { loadFaulted } from '../core/session/analyze';
 import { analyze } from '../core/session/session';
+import { forgetSharedParse } from '../core/strategies/json';
 import type { LoadInput } from '../core/load';
 import type { AnalyzeRequest, WorkerReply } from './protocol';
 import { countParts, DEFAULT_SIZES, partsOf, splitSession, type SliceSizes } from './slice';
@@ -25,6 +26,8 @@ export function runAnalysis(req: AnalyzeRequest, post: Post, inputPieces: readon
     }
     post({ type: 'progress', fraction: 0.4 });
     const session = analyze(loaded.recording);
+    // the strategies' shared parse of a large call (core/strategies/json.ts) is not kept past the analysis
+    forgetSharedParse();
     post({ type: 'progress', fraction: 0.6 });
     // the large pieces go in slices, each joined on the page as it arrives; the skeleton comes last with `done`
     const { skeleton, pieces } = splitSession(session, sizes);

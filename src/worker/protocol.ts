@@ -46,7 +46,10 @@ export type PartPath = readonly (string | number)[];
  * kept small enough for that task to stay short however large the session is (figures in docs/performance.md).
  */
 export const PART_SIZE = 1000;
-/** Strings longer than this many UTF-16 units are sent in pieces of about this size. */
+/**
+ * Strings longer than this many UTF-16 units are sent in pieces of about this size (also a string over twice this in
+ * a list of strings: the list carries '' in its place), and a second string equal to one sent is sent as `same`.
+ */
 export const TEXT_PART = 1 << 20;
 
 export type Part =
@@ -65,6 +68,12 @@ export type Part =
    * overflows near 3,000 levels) is sent as text and parsed on the page once whole (JSON.parse copes with any depth).
    */
   | { kind: 'json'; path: PartPath; text: string }
+  /**
+   * The string at `path` is the one at `from`, sent before as `text` parts: a long string that occurs more than once
+   * in the session (a call's arguments in each strategy's buffer, call and parsed value) crosses once and is one
+   * string on the page, not one copy per place.
+   */
+  | { kind: 'same'; path: PartPath; from: PartPath }
   /** A byte buffer (transferred) that `chunk-table` parts sent after it refer to by `id` (turns may share one). */
   | { kind: 'buffer'; id: number; buffer: ArrayBuffer }
   /**

@@ -9,7 +9,9 @@
  * slices of at most `items`, texts in pieces of about `text` units (never between the halves of a surrogate pair),
  * the frame table (core/sse/frame-table.ts) as one part whose typed arrays are TRANSFERRED as they are (no codec; the
  * given session's table is unusable afterwards), then its text pieces as items parts of about `text` units, its long
- * string lists as items and a long side text as text; the signal table (core/wire/signal-table.ts) the same way (its
+ * string lists as items and a long side text as text (a string of a list longer than twice `text`: '' in the list, then
+ * text parts at its index); a long text equal to one sent before (by content) goes as one `same` part naming where
+ * that one went, so it is one string on the page; the signal table (core/wire/signal-table.ts) the same way (its
  * columns transferred, then its text pieces, its string pool as items when long); the frame kinds (a Uint8Array)
  * as one part, transferred; and a turn's chunk table as it is: each byte buffer the tables
  * use sent (transferred) once, before the first table on it, then one part per table naming its buffer, with its
@@ -161,6 +163,7 @@ function column(c: Float64Array, sent: Set<ArrayBufferLike>, transfer: Transfera
 
 export function* partsOf(pieces: readonly Piece[], sizes: SliceSizes = DEFAULT_SIZES): Generator<Outgoing> {
   const buffers = new Map<ArrayBuffer, number>();
+  const seen = new Map<string, PartPath>();
   // Every column is settled before the first part goes (a copy made now, or its own buffer to transfer once): a
   // buffer is unreadable here once a part carrying it has been posted.
   const sent = new Set<ArrayBufferLike>();
@@ -204,26 +207,48 @@ export function* partsOf(pieces: readonly Piece[], sizes: SliceSizes = DEFAULT_S
       const array = own ? a : a.slice();
       yield { part: { kind: 'array', path, array }, transfer: [array.buffer as ArrayBuffer] };
     } else if (piece.kind === 'strings') {
-      // as many whole strings as fit in about `text` units (at least one), at most `items` of them
+      // as many whole strings as fit in about `text` units (at least one), at most `items` of them; a string
+      // longer than twice `text` (one large event: the decoder's pieces are about `text` long) goes as text parts
+      // of its own, its place in the list ''
       const list = piece.value;
+      const long: number[] = [];
       for (let i = 0; i < list.length; ) {
         let j = i + 1;
         let units = (list[i] as string).length;
         while (j < list.length && j - i < sizes.items && units + (list[j] as string).length <= sizes.text) units += (list[j++] as string).length;
-        yield { part: { kind: 'items', path, items: list.slice(i, j) }, transfer: [] };
+        const items = list.slice(i, j);
+        for (let k = 0; k < items.length; k++) {
+          if ((items[k] as string).length <= 2 * sizes.text) continue;
+          long.push(i + k);
+          items[k] = '';
+        }
+        yield { part: { kind: 'items', path, items }, transfer: [] };
         i = j;
       }
+      for (const i of long) yield* textParts([...path, i], list[i] as string, 'text', sizes, seen);
     } else if (piece.kind === 'items') {
       for (let i = 0; i < piece.value.length; i += sizes.items) yield { part: { kind: 'items', path, items: piece.value.slice(i, i + sizes.items) }, transfer: [] };
-    } else {
-      const text = piece.value;
-      const kind = piece.kind;
-      for (let i = 0; i < text.length; ) {
-        const j = cutAt(text, i + sizes.text);
-        yield { part: { kind, path, text: text.slice(i, j) }, transfer: [] };
-        i = j;
-      }
+    } else yield* textParts(path, piece.value, piece.kind, sizes, seen);
+  }
+}
+
+/**
+ * A long string's parts: `same` when an equal string was sent before (`seen`: each text sent, by its content; a
+ * Map compares equal strings without copying them), else the string in pieces of about `text` units.
+ */
+function* textParts(path: PartPath, text: string, kind: 'text' | 'json', sizes: SliceSizes, seen: Map<string, PartPath>): Generator<Outgoing> {
+  if (kind === 'text') {
+    const from = seen.get(text);
+    if (from !== undefined) {
+      yield { part: { kind: 'same', path, from }, transfer: [] };
+      return;
     }
+    seen.set(text, path);
+  }
+  for (let i = 0; i < text.length; ) {
+    const j = cutAt(text, i + sizes.text);
+    yield { part: { kind, path, text: text.slice(i, j) }, transfer: [] };
+    i = j;
   }
 }
 
@@ -232,7 +257,11 @@ export function countParts(pieces: readonly Piece[], sizes: SliceSizes = DEFAULT
   let n = new Set(pieces.map((p) => (p.kind === 'chunk-table' ? p.buffer : null))).size;
   for (const p of pieces) {
     if (p.kind === 'table' || p.kind === 'chunk-table' || p.kind === 'signal-table' || p.kind === 'array') n += 1;
-    else if (p.kind === 'items' || p.kind === 'strings') n += Math.ceil(p.value.length / sizes.items);
+    else if (p.kind === 'items') n += Math.ceil(p.value.length / sizes.items);
+    else if (p.kind === 'strings') {
+      n += Math.ceil(p.value.length / sizes.items);
+      for (const s of p.value) if (s.length > 2 * sizes.text) n += Math.ceil(s.length / sizes.text);
+    }
     else n += Math.ceil(p.value.length / sizes.text) + 1;
   }
   return n;

@@ -149,11 +149,14 @@ describe('sliced transfer of a session', () => {
 });
 
 /** A Worker stand-in running the real job; every message is structured-cloned (buffers transferred) and delivered in its own task. */
+/** The slice sizes the fake worker below runs with (small, so a 3,000-frame session goes in many parts). */
+const JOB_SIZES = { items: 500, text: 4096 };
+
 function jobWorker(log: { terminated: boolean; replies: WorkerReply['type'][] }) {
   return class JobWorker extends EventTarget {
     postMessage(req: AnalyzeRequest) {
       const out: { reply: WorkerReply; transfer: Transferable[] }[] = [];
-      runAnalysis(structuredClone(req), (reply, transfer = []) => out.push({ reply: structuredClone(reply, { transfer }), transfer }), [], { items: 500, text: 4096 });
+      runAnalysis(structuredClone(req), (reply, transfer = []) => out.push({ reply: structuredClone(reply, { transfer }), transfer }), [], JOB_SIZES);
       const deliver = (i: number) => {
         const next = out[i];
         if (!next || log.terminated) return;
@@ -193,7 +196,7 @@ describe('the worker path from request to session', () => {
     // the parts the slicing makes, each posted: the frame and signal tables and the kinds one part each (their
     // buffers transferred), the chunk buffer and table, the decoded text and the strategies' logs in slices
     if (!expected.ok) throw new Error('expected a session');
-    const partCount = [...partsOf(splitSession(expected.session).pieces)].length;
+    const partCount = [...partsOf(splitSession(expected.session, JOB_SIZES).pieces, JOB_SIZES)].length;
     expect(log.replies.filter((t) => t === 'part').length).toBe(partCount);
     expect(partCount).toBeGreaterThan(4);
     expect(progress.length).toBeGreaterThan(3);

@@ -2,7 +2,9 @@
  * Strict JSON parsing that never throws.
  *
  * Contract: `parseJson(text)` is `JSON.parse(text)` with the outcome as data: `{ok:true, value}` or
- * `{ok:false, error}` where `error` is JSON.parse's own message, verbatim (the UI shows it to learners).
+ * `{ok:false, error}` where `error` is JSON.parse's own message, verbatim (the UI shows it to learners); a text of
+ * SHARED_PARSE characters or more equal to the last such one gets that one's outcome object again (the parsed value
+ * shared: parsed values are never mutated), until `forgetSharedParse()`.
  * `cannotBeJson(text)` is a linear scan, no parse and no throw, that answers true only for texts JSON.parse is
  * certain to reject (empty, cut inside a string or with brackets still open, text after the value, a first
  * character no JSON value starts with, a literal misspelt); false means "parse it to know". `parseError(text)` is JSON.parse's own
@@ -11,12 +13,36 @@
  */
 export type ParseOutcome = { ok: true; value: unknown } | { ok: false; error: string };
 
+/** Texts at least this long have their last outcome kept (see `parseJson`). */
+export const SHARED_PARSE = 1 << 20;
+let lastText: string | undefined;
+let lastOutcome: ParseOutcome | undefined;
+
+/**
+ * `JSON.parse(text)` as data. A text of SHARED_PARSE characters or more equal to the last such text parsed gets the
+ * same outcome object (its value shared, never copied): the strategies parse one call's whole buffer each, and one
+ * 30 MB argument was otherwise five parsed 30 MB values. Values are never mutated after parsing.
+ */
 export function parseJson(text: string): ParseOutcome {
+  const shared = text.length >= SHARED_PARSE;
+  if (shared && lastOutcome !== undefined && text === lastText) return lastOutcome;
+  let outcome: ParseOutcome;
   try {
-    return { ok: true, value: JSON.parse(text) as unknown };
+    outcome = { ok: true, value: JSON.parse(text) as unknown };
   } catch (e) {
-    return { ok: false, error: e instanceof Error ? e.message : String(e) };
+    outcome = { ok: false, error: e instanceof Error ? e.message : String(e) };
   }
+  if (shared) {
+    lastText = text;
+    lastOutcome = outcome;
+  }
+  return outcome;
+}
+
+/** Lets go of the kept outcome (the end of an analysis: it would keep a large value alive). */
+export function forgetSharedParse(): void {
+  lastText = undefined;
+  lastOutcome = undefined;
 }
 
 /** JSON.parse's own message for `text`, or undefined when it parses. */

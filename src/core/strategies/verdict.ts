@@ -23,7 +23,7 @@ import type {
   Verdict,
   VerdictReason,
 } from '../types';
-import { jsonEqual, parseError } from './json';
+import { jsonEqual, parseError, parseJson } from './json';
 
 export interface TurnInput {
   turn: TurnIndex;
@@ -113,11 +113,8 @@ function inOrder(carried: readonly CarriedCall[], produced: readonly ReadyCall[]
 function sameCall(c: CarriedCall, p: ReadyCall): boolean {
   if (c.id !== p.id || c.name !== p.name) return false;
   if (c.argsText === p.argsText) return true;
-  try {
-    return jsonEqual(JSON.parse(c.argsText), p.args);
-  } catch {
-    return false;
-  }
+  const parsed = parseJson(c.argsText);
+  return parsed.ok && jsonEqual(parsed.value, p.args);
 }
 
 export function turnVerdict(t: TurnInput): TurnVerdict {

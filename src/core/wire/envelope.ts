@@ -97,9 +97,15 @@ export function readHole(r: EnvelopeReader, text: string): unknown {
 /** How many templates a reader keeps (four parallel calls, each with its own index, plus one). */
 export const KEPT = 5;
 
-/** After a miss: builds a template from this frame's text when the schedule allows. */
+/**
+ * Frames longer than this are never learned from: building a template walks the text once per path step and per
+ * reader (a 50 MB chunk cost 3.9 s of the 4.5 s its adapter took), and a frame that large is parsed whole anyway.
+ */
+export const LEARN_MAX = 256 * 1024;
+
+/** After a miss: builds a template from this frame's text when the schedule allows (and it is not LEARN_MAX long). */
 export function learn(r: EnvelopeReader, text: string): void {
-  if (!r.enabled || r.seen < r.retryAt) return;
+  if (!r.enabled || r.seen < r.retryAt || text.length > LEARN_MAX) return;
   // the last build, if no frame has fitted it since: a one-off (a call's first chunk), dropped for the new one
   const stale = r.builtHit ? undefined : r.built;
   if (r.builtHit) r.backoff = 1;

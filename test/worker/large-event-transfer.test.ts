@@ -1,0 +1,64 @@
+// One large event through the worker's slicing (issue 36): a tool call whose arguments are 1.5 MB was 19 strings
+// of that size on the page (the decoded text, the signal text, and each strategy's buffer, call text and parsed
+// value); equal long strings now cross once, as a `same` part, and the strategies share one parse of the call.
+import { describe, expect, test } from 'vitest';
+import { analyzeInput } from '../../src/core/session/session';
+import { forgetSharedParse, parseJson, SHARED_PARSE } from '../../src/core/strategies/json';
+import { createAssembler } from '../../src/worker/assemble';
+import { partsOf, splitSession } from '../../src/worker/slice';
+import type { Part } from '../../src/worker/protocol';
+import { expectStrictEqual } from '../support/strict-equal';
+
+const CHARS = 1_500_000;
+const envelope = '{"id":"c1","object":"chat.completion.chunk","created":1,"model":"m",';
+const sse =
+  `data: ${envelope}"choices":[{"index":0,"delta":{"role":"assistant","tool_calls":[{"index":0,"id":"call_1","type":"function","function":{"name":"write_file","arguments":"{\\"a\\": \\"${'y'.repeat(CHARS)}\\"}"}}]}}]}\n\n` +
+  `data: ${envelope}"choices":[{"index":0,"delta":{},"finish_reason":"tool_calls"}]}\n\ndata: [DONE]\n\n`;
+
+const sizes = { items: 1000, text: 1 << 16 };
+
+describe('one large argument through the worker slicing', () => {
+  test('equal long strings cross once; the assembled session equals the analysed one, the equal strings one string', () => {
+    const r = analyzeInput(new TextEncoder().encode(sse), 'big.sse');
+    if (!r.ok) throw new Error('expected a session');
+    const session = r.session;
+    const expected = structuredClone(session);
+    const { skeleton, pieces } = splitSession(session, sizes);
+    const parts: Part[] = [...partsOf(pieces, sizes)].map((o) => o.part);
+    const textUnits = parts.reduce((n, p) => n + (p.kind === 'text' ? p.text.length : p.kind === 'items' ? p.items.reduce<number>((m, s) => m + (typeof s === 'string' ? s.length : 0), 0) : 0), 0);
+    const same = parts.filter((p) => p.kind === 'same');
+    // the decoded text (the escaped arguments), the call's text, and its parsed value: three strings of that size
+    expect(textUnits).toBeLessThan(3.2 * CHARS);
+    expect(textUnits).toBeGreaterThan(2.9 * CHARS);
+    expect(same.length).toBeGreaterThan(10);
+    const asm = createAssembler();
+    for (const p of parts) asm.add(structuredClone(p));
+    const got = asm.finish(structuredClone(skeleton));
+    expectStrictEqual(got, expected);
+    const buffers = Object.values(got.strategies).flatMap((run) => run.buffers.map((b) => b.text)).filter((t) => t.length > CHARS);
+    expect(buffers.length).toBe(5);
+    // every call has the same value (one string on the page: a `same` part is given the value joined at its `from`)
+    const calls = Object.values(got.strategies).flatMap((run) => run.calls);
+    expect(calls.length).toBe(5);
+    expect(new Set(calls.map((c) => (c.args as { a: string }).a)).size).toBe(1);
+  });
+
+  test('a `same` part naming a string that never came is refused by name', () => {
+    const asm = createAssembler();
+    expect(() => asm.add({ kind: 'same', path: ['x'], from: ['nowhere'] })).toThrow(/x is the string at nowhere, which did not come/);
+  });
+
+  test('the strategies share one parse of a long equal text; short texts and different texts are parsed anew', () => {
+    const long = `{"a":"${'z'.repeat(SHARED_PARSE)}"}`;
+    const a = parseJson(long);
+    const b = parseJson(`${long.slice(0, 3)}${long.slice(3)}`);
+    expect(a.ok && b.ok && a.value === b.value).toBe(true);
+    expect(parseJson('{"a":1}')).not.toBe(parseJson('{"a":1}'));
+    const other = parseJson(`{"b":"${'z'.repeat(SHARED_PARSE)}"}`);
+    expect(other.ok && a.ok && other.value !== a.value).toBe(true);
+    forgetSharedParse();
+    const c = parseJson(long);
+    expect(c.ok && a.ok && c.value !== a.value).toBe(true);
+    expect(c).toEqual(a);
+  });
+});
