@@ -18,7 +18,7 @@ export type BuiltinStrategyId =
  * The learner's own strategy of the exercise mode ("Your strategy"): not in the registry; its run is made from the
  * log of the learner's `assemble` (strategies/learner.ts), and until then it is `n/a` with naReason 'no-code'.
  */
-export const LEARNER_ID = 'yours';
+export const LEARNER_ID = 'yours' as const;
 
 /** A strategy the panels can show: a built-in one or the learner's. */
 export type StrategyId = BuiltinStrategyId | typeof LEARNER_ID;
