@@ -5,7 +5,8 @@
 // strings (one chunk per language) are fetched before the first render, so the page never shows another language
 // first. The recording's load starts once that first frame is painted: started at once, its fetch and workers ran
 // beside the page's first style and layout, which then took 45 to 96 ms in about one load of six on 2 cores (a
-// long task; 0 of 24 loads since, docs/performance.md), for a first paint about 10 ms later.
+// long task; 0 of 24 loads since, docs/performance.md), for a first paint about 10 ms later. The URL sync
+// (shell/urlSync) starts after that first view too, filling the URL in then.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { analyzeInput } from '../core/session/session';
@@ -18,7 +19,6 @@ import { DEFAULT_RECORDING } from '../store/state';
 import { parseViewParams, preferredLang } from '../store/url';
 import { createAnalyzer } from '../worker/client';
 import { App } from './App';
-import { syncUrl } from './shell/urlSync';
 import { defaultSlots } from './defaultSlots';
 import { afterNextPaint } from './code/highlighter';
 import { FileStoreProvider } from './files/context';
@@ -51,7 +51,13 @@ const store = createPlayerStore({
 store.on('ready', firstShown);
 store.on('error', firstShown);
 for (const param of rejected) store.actions.warn({ key: 'app.warn.url', params: { param } });
-syncUrl(store);
+// the URL follows the player from its first recording on: that code loads once the first view is painted (a chunk
+// that fails to arrive leaves the address as it was typed; the player itself is unharmed)
+void shown
+  .then(afterNextPaint)
+  .then(() => import('./shell/urlSync'))
+  .then((m) => m.syncUrl(store))
+  .catch(() => undefined);
 const startLoad = () => void store.actions.loadRecording(view.rec ?? DEFAULT_RECORDING, view.frame !== undefined ? { frame: frameIndex(view.frame) } : {});
 
 const root = document.getElementById('root');

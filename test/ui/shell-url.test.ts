@@ -73,6 +73,20 @@ describe('URL sync', () => {
     stop();
   });
 
+  test('started once a recording is shown (the app starts it after its first paint), it fills the URL in place', async () => {
+    const session = twoTurnSession();
+    const store = createPlayerStore({ analyze: async () => ({ ok: true, session }), fetchText: async (url) => (url.endsWith('index.json') ? INDEX : 'x'), lang: 'en' });
+    await store.actions.loadRecording('parallel-probe', { frame: frameIndex(2) });
+    const win = fakeWindow('?rec=parallel-probe');
+    const stop = syncUrl(store, win as unknown as Window);
+    expect(win.history.pushState).not.toHaveBeenCalled();
+    expect(win.history.replaceState).toHaveBeenCalledTimes(1);
+    expect(win.location.search).toBe('?rec=parallel-probe&s=shared-buffer&f=2&lang=en&theme=system');
+    store.actions.setStrategy('per-call-buffer');
+    expect(win.history.pushState).toHaveBeenCalledTimes(1);
+    stop();
+  });
+
   test('a local file leaves rec out of the URL', async () => {
     const session = twoTurnSession();
     const store = createPlayerStore({ analyze: async () => ({ ok: true, session }), fetchText: async () => INDEX, lang: 'zh' });

@@ -4,7 +4,8 @@
  * Contract: a change of recording, strategy, language, theme, compare or the code view pushes a history entry; a frame change
  * (scrubbing, stepping, playing) replaces the current entry, at most once per REPLACE_MS, so it never floods the
  * history. Back / forward (popstate) apply the URL to the store. A local file is not addressable, so its view
- * leaves `rec` out.
+ * leaves `rec` out. Started once a recording is already shown (the app starts it after its first paint, so its
+ * code is not among the first paint's), it fills the URL in place at once, as the first load would have.
  */
 import { frameIndex } from '../../core/types';
 import type { PlayerStore } from '../../store/player';
@@ -69,6 +70,9 @@ export function syncUrl(store: PlayerStore, win: Window = window): () => void {
       }, REPLACE_MS);
     }
   });
+
+  // started after the first recording was installed: that load's fill-in, now
+  if (store.getState().session) write('replace');
 
   const onPop = () => {
     applying = true;
