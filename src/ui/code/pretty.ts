@@ -32,7 +32,9 @@ interface Open {
   flat: boolean;
 }
 
-const scalar = (v: unknown): string => (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? (JSON.stringify(v) ?? 'null') : 'null');
+/** A scalar's JSON; a string longer than `room` (what is left to write) only as far as it is shown, not copied whole. */
+const scalar = (v: unknown, room: number): string =>
+  typeof v === 'string' && v.length > room ? JSON.stringify(v.slice(0, room)) : typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? (JSON.stringify(v) ?? 'null') : 'null';
 
 export function prettyValue(root: unknown, maxDepth = PRETTY_DEPTH, maxChars = PRETTY_CHARS): Pretty {
   const out: string[] = [];
@@ -45,7 +47,7 @@ export function prettyValue(root: unknown, maxDepth = PRETTY_DEPTH, maxChars = P
   const stack: Open[] = [];
   const open = (v: unknown, depth: number): void => {
     if (typeof v !== 'object' || v === null) {
-      write(scalar(v));
+      write(scalar(v, maxChars - length + 1));
       return;
     }
     const items = Array.isArray(v) ? (v as unknown[]) : undefined;

@@ -2,7 +2,7 @@
 // 100,000 levels, built here) written on one line past PRETTY_DEPTH, so the text stays linear in the input; long
 // text cut with the length said.
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { PRETTY_CHARS, PRETTY_DEPTH, prettyJsonText, prettyValue } from '../../../src/ui/code/pretty';
 
 const arrays = (d: number) => `${'['.repeat(d)}${']'.repeat(d)}`;
@@ -48,5 +48,16 @@ describe('prettyValue', () => {
 
   it('is null for text that is not JSON', () => {
     expect(prettyJsonText('{"a":')).toBeNull();
+  });
+
+  it('writes a long string only as far as it is shown (issue 36: a 30 MB argument was copied whole to show 200 KB)', () => {
+    const value = { a: `é"${'y'.repeat(3_000_000)}` };
+    const stringify = vi.spyOn(JSON, 'stringify');
+    const p = prettyValue(value);
+    const longest = Math.max(...stringify.mock.calls.map(([v]) => (typeof v === 'string' ? v.length : 0)));
+    stringify.mockRestore();
+    expect(longest).toBeLessThanOrEqual(PRETTY_CHARS + 1);
+    expect(p.cutAt).toBe(PRETTY_CHARS);
+    expect(p.text).toBe(JSON.stringify(value, null, 2).slice(0, PRETTY_CHARS));
   });
 });
