@@ -48,6 +48,8 @@ export interface AppSlots {
   waterfall?: Slot;
   /** The strategy code view (`code=py|ts`), under the panels while it is open. */
   code?: Slot;
+  /** The exercise editor, "Your strategy" (`exercise=1`), under the panels while it is on. */
+  exercise?: Slot;
   footer?: Slot;
 }
 
@@ -95,6 +97,9 @@ function Below({ slots, show }: { slots: AppSlots; show: readonly PanelId[] }) {
   if (!props) return null;
   return (
     <>
+      <ErrorBoundary areaKey="app.area.exercise" resetKey={props.session.frames}>
+        {slots.exercise?.(props) ?? null}
+      </ErrorBoundary>
       {code !== null ? (
         <ErrorBoundary areaKey="app.area.code" resetKey={props.session}>
           {slots.code?.(props) ?? null}
