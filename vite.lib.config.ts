@@ -4,6 +4,9 @@
 // - dist/element.js: defines <streamscope-player> on import in a browser (a no-op in Node);
 // their shared chunks and workers under dist/lib/. Styles travel inside (the shadow roots adopt them). The base is
 // relative, so the workers are found next to the module wherever the folder is served.
+// Minified whole (`output.minify`): Vite's library mode otherwise keeps the ES output's whitespace and names for a
+// bundler to minify, but a plain page loads these files as they are (docs/embedding.md's plain-HTML recipe), and
+// they were about 20 KB gzip heavier before the element's first paint (docs/performance.md, "JavaScript weight").
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { resolve } from 'node:path';
@@ -23,7 +26,7 @@ export default defineConfig({
       formats: ['es'],
       fileName: (_format, name) => `${name}.js`,
     },
-    rollupOptions: { output: { chunkFileNames: 'lib/[name]-[hash].js', assetFileNames: 'lib/[name]-[hash][extname]' } },
+    rollupOptions: { output: { minify: true, chunkFileNames: 'lib/[name]-[hash].js', assetFileNames: 'lib/[name]-[hash][extname]' } },
   },
-  worker: { format: 'es', rollupOptions: { output: { entryFileNames: 'lib/[name]-[hash].js', chunkFileNames: 'lib/[name]-[hash].js' } } },
+  worker: { format: 'es', rollupOptions: { output: { minify: true, entryFileNames: 'lib/[name]-[hash].js', chunkFileNames: 'lib/[name]-[hash].js' } } },
 });
