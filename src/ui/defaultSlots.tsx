@@ -8,6 +8,7 @@ import { GuardedConclusion } from './conclusion/GuardedConclusion';
 import type { AppSlots } from './App';
 import { AfterFirstPaint } from './shell/AfterFirstPaint';
 import { LazyWaterfall } from './waterfall/LazyWaterfall';
+import { ExerciseSlot } from './exercise/ExerciseSlot';
 import { lazyView } from './shell/lazyView';
 
 const SelfCheck = lazyView(() => import('./selfcheck/SelfCheck'), (m) => m.SelfCheck);
@@ -23,6 +24,7 @@ export const defaultSlots: AppSlots = {
     </Suspense>
   ),
   waterfall: (p) => <LazyWaterfall {...p} />,
+  exercise: (p) => <ExerciseSlot {...p} />,
   code: (p) => (
     <Suspense fallback={null}>
       <CodeView {...p} />

@@ -2,8 +2,9 @@
  * The page side of the exercise sandbox: runs the learner's code over a session's turns in a fresh exercise worker
  * (learner.worker.ts) and gives back its outcome, read as untrusted data.
  *
- * Contract: `runLearnerCode(code, turns, opts)` starts one worker per call; once the worker says it is ready, it
- * posts the run and starts the time limit (default 1.5 s): at the limit it terminates the worker and resolves with a
+ * Contract: `runLearnerCode(code, turns, opts)` uses one worker per call (the spare `prewarmLearnerWorker` started,
+ * when it is ready, so the run starts at once; else a new one); once the worker is ready, it posts the run and starts
+ * the time limit (default 1.5 s): at the limit it terminates the worker and resolves with a
  * 'timeout' error; a worker that fails to load or dies resolves with 'crashed'. It terminates the worker in every
  * case, never rejects, and keeps nothing of the reply but the fields `learnerRun` reads (and an error whose fields
  * have the right types).
@@ -29,6 +30,38 @@ export interface LearnerResult {
   ms: number;
 }
 
+/** A worker started ahead, loaded and waiting for a run (one per page; a worker is used for one run only). */
+let spare: { worker: Worker; ready: Promise<boolean> } | null = null;
+
+/** Starts the spare worker, if there is none: the next run then needs no load time. */
+export function prewarmLearnerWorker(): void {
+  if (spare || typeof Worker === 'undefined') return;
+  let worker: Worker;
+  try {
+    worker = defaultWorker();
+  } catch {
+    return;
+  }
+  const ready = new Promise<boolean>((resolve) => {
+    worker.onmessage = (e: MessageEvent<LearnerReply>) => resolve((e.data as LearnerReply | null)?.type === 'ready');
+    worker.onerror = (e: ErrorEvent) => {
+      e.preventDefault();
+      resolve(false);
+    };
+  });
+  spare = { worker, ready };
+}
+
+/** The spare worker if it is loaded (taken: the next prewarm starts another), else null. */
+async function takeSpare(): Promise<Worker | null> {
+  const s = spare;
+  spare = null;
+  if (!s) return null;
+  if (await s.ready) return s.worker;
+  s.worker.terminate();
+  return null;
+}
+
 const defaultWorker = () => new Worker(new URL('./learner.worker.ts', import.meta.url), { type: 'module', name: 'streamscope-exercise' });
 
 const KINDS: readonly LearnerErrorKind[] = ['syntax', 'exception', 'timeout', 'output', 'no-assemble', 'forbidden', 'eval-blocked', 'crashed'];
@@ -49,12 +82,17 @@ export function readError(raw: unknown): LearnerError | undefined {
   };
 }
 
-export function runLearnerCode(code: string, turns: LearnerTurn[], opts: LearnerRunOptions = {}): Promise<LearnerResult> {
+export async function runLearnerCode(code: string, turns: LearnerTurn[], opts: LearnerRunOptions = {}): Promise<LearnerResult> {
+  const warm = opts.createWorker ? null : await takeSpare();
+  return run(code, turns, opts, warm);
+}
+
+function run(code: string, turns: LearnerTurn[], opts: LearnerRunOptions, warm: Worker | null): Promise<LearnerResult> {
   const limit = opts.timeLimitMs ?? TIME_LIMIT_MS;
   return new Promise((resolve) => {
     let worker: Worker;
     try {
-      worker = (opts.createWorker ?? defaultWorker)();
+      worker = warm ?? (opts.createWorker ?? defaultWorker)();
     } catch (e) {
       resolve({ outcome: { trace: emptyLearnerTrace(), error: { kind: 'crashed', message: e instanceof Error ? e.message : String(e) }, finished: 0 }, left: [], ms: 0 });
       return;
@@ -81,20 +119,23 @@ export function runLearnerCode(code: string, turns: LearnerTurn[], opts: Learner
     };
     const onAbort = () => finish({ kind: 'crashed', message: 'aborted' });
     opts.signal?.addEventListener('abort', onAbort);
+    const begin = () => {
+      clearTimeout(timer);
+      started = performance.now();
+      timer = setTimeout(() => finish({ kind: 'timeout', message: String(limit) }), limit);
+      const req: LearnerRunRequest = { type: 'run', code, turns };
+      worker.postMessage(req);
+    };
     worker.onmessage = (e: MessageEvent<LearnerReply>) => {
       if (timer === undefined) return;
       const m = e.data as LearnerReply | null;
-      if (m?.type === 'ready' && !started) {
-        clearTimeout(timer);
-        started = performance.now();
-        timer = setTimeout(() => finish({ kind: 'timeout', message: String(limit) }), limit);
-        const req: LearnerRunRequest = { type: 'run', code, turns };
-        worker.postMessage(req);
-      } else if (m?.type === 'done' && started) finish(null, m);
+      if (m?.type === 'ready' && !started) begin();
+      else if (m?.type === 'done' && started) finish(null, m);
     };
     worker.onerror = (e: ErrorEvent) => {
       e.preventDefault();
       finish({ kind: 'crashed', message: e.message || 'the exercise worker failed' });
     };
+    if (warm) begin();
   });
 }

@@ -6,7 +6,7 @@
  * its message). Used by the matrix worker and by the page's idle-slice fallback alike.
  */
 import { analyzeText } from '../core/session/analyze';
-import type { StrategyId, Verdict, WireId } from '../core/types';
+import type { Anomaly, StrategyId, StrategyRun, Verdict, WireId } from '../core/types';
 import { STRATEGY_IDS } from '../core/types';
 
 export interface MatrixCell {
@@ -24,6 +24,16 @@ export type MatrixRow =
   | { id: string; ok: true; wire: WireId; frames: number; cells: Record<StrategyId, MatrixCell> }
   | { id: string; ok: false; message: string };
 
+/** A run's cell: its verdict, the first failing frame, or a warning when the stream promised a call it never sent. */
+export function matrixCell(run: StrategyRun, noCall: Anomaly | undefined): MatrixCell {
+  let frame: number | undefined;
+  for (const v of run.verdicts) if (v.verdict === 'fail' && v.frame !== undefined && (frame === undefined || v.frame < frame)) frame = v.frame;
+  if (run.verdict === 'fail' && frame !== undefined) return { verdict: 'fail', frame };
+  if (run.verdict === 'fail') return { verdict: 'fail' };
+  if (run.verdict === 'ok' && run.applicable && noCall) return { verdict: 'ok', warn: true, ...(noCall.frame !== undefined ? { frame: noCall.frame } : {}) };
+  return { verdict: run.verdict };
+}
+
 export function matrixRow(id: string, input: string | Uint8Array, name: string): MatrixRow {
   try {
     const r = analyzeText(input, name);
@@ -31,14 +41,7 @@ export function matrixRow(id: string, input: string | Uint8Array, name: string):
     const s = r.session;
     const cells = {} as Record<StrategyId, MatrixCell>;
     const noCall = s.anomalies.find((a) => a.code === 'finish-tool-calls-without-call');
-    for (const sid of STRATEGY_IDS) {
-      const run = s.strategies[sid];
-      let frame: number | undefined;
-      for (const v of run.verdicts) if (v.verdict === 'fail' && v.frame !== undefined && (frame === undefined || v.frame < frame)) frame = v.frame;
-      if (run.verdict === 'fail' && frame !== undefined) cells[sid] = { verdict: 'fail', frame };
-      else if (run.verdict === 'ok' && run.applicable && noCall) cells[sid] = { verdict: 'ok', warn: true, ...(noCall.frame !== undefined ? { frame: noCall.frame } : {}) };
-      else cells[sid] = { verdict: run.verdict };
-    }
+    for (const sid of STRATEGY_IDS) cells[sid] = matrixCell(s.strategies[sid], noCall);
     return { id, ok: true, wire: s.wire, frames: s.frames.count, cells };
   } catch (e) {
     return { id, ok: false, message: e instanceof Error ? e.message : String(e) };

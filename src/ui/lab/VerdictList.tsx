@@ -1,7 +1,7 @@
 // The verdict of each strategy on the current session, as glyph + words (never colour alone), with the first
 // failing frame; clicking a strategy selects it. An ok run on a turn whose stream said `finish_reason: tool_calls`
 // and sent no call is shown as a warning, as the conclusion line and the matrix show it.
-import type { StrategyId, StrategyRun } from '../../core/types';
+import { LEARNER_ID, type StrategyId, type StrategyRun } from '../../core/types';
 import { isPending } from '../../core/session/session';
 import { useActions, usePlayer } from '../../store/react';
 import type { Translate } from '../../i18n';
@@ -28,9 +28,11 @@ export function VerdictList({ t, ids }: { t: Translate; ids: readonly StrategyId
   const selected = usePlayer((s) => s.strategy);
   const noCall = usePlayer((s) => s.session?.anomalies.find((x) => x.code === 'finish-tool-calls-without-call'));
   if (!strategies) return null;
+  // the learner's strategy (exercise mode) is judged on the faulted stream too, once it has run
+  const shownIds = strategies[LEARNER_ID].naReason === 'no-code' || ids.includes(LEARNER_ID) ? ids : [...ids, LEARNER_ID];
   return (
     <ul className="ss-lab-verdicts">
-      {ids.map((id) => {
+      {shownIds.map((id) => {
         const run = strategies[id];
         if (isPending(run)) return null;
         const warn = run.verdict === 'ok' && run.applicable && noCall !== undefined;

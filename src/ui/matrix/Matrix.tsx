@@ -1,8 +1,8 @@
 // The strategy matrix: every shipped recording (rows) x every strategy (columns), each cell a verdict in glyph and
 // words, computed off the main thread (ui/../worker/matrixClient) when the view opens and kept for the page's life.
 // A cell opens that recording with that strategy at its first failing frame (or its start).
-import { useEffect, useState } from 'react';
-import { STRATEGY_IDS, frameIndex, type StrategyId } from '../../core/types';
+import { useEffect, useState, type ReactNode } from 'react';
+import { LEARNER_ID, STRATEGY_IDS, frameIndex, type StrategyId } from '../../core/types';
 import type { RecordingEntry } from '../../store/recordings';
 import { useActions, usePlayer, usePlayerStore } from '../../store/react';
 import { computeMatrix } from '../../worker/matrixClient';
@@ -11,6 +11,7 @@ import { registerMessages, type Translate } from '../../i18n';
 import { lab } from '../../i18n/messages/lab';
 import { useT } from '../shell/useT';
 import { VERDICT_GLYPH } from '../lab/VerdictList';
+import { useYoursCells } from '../exercise/yoursMatrix';
 import './matrix.css';
 
 // the matrix's strings (the lab area) load with its code (they are not part of the first page load)
@@ -63,10 +64,34 @@ export function Matrix() {
   const recordings = usePlayer((s) => s.recordings);
   const source = usePlayer((s) => s.source);
   const strategy = usePlayer((s) => s.strategy);
-  const rows = useRows(recordings, usePlayerStore().recordingsBase);
+  const base = usePlayerStore().recordingsBase;
+  const rows = useRows(recordings, base);
   const done = recordings.filter((r) => rows.has(r.id)).length;
+  // the learner's strategy (exercise mode) as a last column, once it has run on the shown recording
+  const yours = useYoursCells(recordings, base, usePlayer((s) => s.session?.strategies[LEARNER_ID]));
+  const ids: StrategyId[] = yours ? [...STRATEGY_IDS, LEARNER_ID] : [...STRATEGY_IDS];
 
   const open = (rec: string, sid: StrategyId, cell: MatrixCell) => void a.openCell(rec, sid, frameIndex(cell.frame ?? 0));
+  const cellOf = (rec: RecordingEntry, sid: StrategyId, cell: MatrixCell) => {
+    const words = cellWords(t, cell);
+    const verdict = shown(cell);
+    const cls = verdict === 'n/a' ? 'na' : verdict;
+    return (
+      <td key={sid} className={`ss-matrix-cell ss-lab-v-${cls}`} data-strategy={sid} data-verdict={verdict}>
+        <button
+          type="button"
+          aria-label={t('lab.matrix.cell', { rec: rec.title[lang], strategy: t(`app.strategy.${sid}`), verdict: cellLongWords(t, cell) })}
+          title={cell.warn ? cellLongWords(t, cell) : undefined}
+          onClick={() => open(rec.id, sid, cell)}
+        >
+          <span aria-hidden="true" className="ss-lab-glyph">
+            {GLYPH[verdict]}
+          </span>{' '}
+          {words}
+        </button>
+      </td>
+    );
+  };
 
   return (
     <section className="ss-matrix" aria-label={t('lab.matrix.region')}>
@@ -82,7 +107,7 @@ export function Matrix() {
             <thead>
               <tr>
                 <th scope="col">{t('lab.matrix.recording')}</th>
-                {STRATEGY_IDS.map((sid) => (
+                {ids.map((sid) => (
                   <th key={sid} scope="col" aria-current={sid === strategy ? 'true' : undefined}>
                     {t(`app.strategy.${sid}`)}
                   </th>
@@ -98,28 +123,8 @@ export function Matrix() {
                     <th scope="row">{rec.title[lang]}</th>
                     {!row && <td colSpan={STRATEGY_IDS.length}>{t('lab.matrix.pending')}</td>}
                     {row && !row.ok && <td colSpan={STRATEGY_IDS.length}>{t('lab.matrix.unreadable', { message: row.message })}</td>}
-                    {row?.ok &&
-                      STRATEGY_IDS.map((sid) => {
-                        const cell = row.cells[sid];
-                        const words = cellWords(t, cell);
-                        const verdict = shown(cell);
-                        const cls = verdict === 'n/a' ? 'na' : verdict;
-                        return (
-                          <td key={sid} className={`ss-matrix-cell ss-lab-v-${cls}`} data-strategy={sid} data-verdict={verdict}>
-                            <button
-                              type="button"
-                              aria-label={t('lab.matrix.cell', { rec: rec.title[lang], strategy: t(`app.strategy.${sid}`), verdict: cellLongWords(t, cell) })}
-                              title={cell.warn ? cellLongWords(t, cell) : undefined}
-                              onClick={() => open(rec.id, sid, cell)}
-                            >
-                              <span aria-hidden="true" className="ss-lab-glyph">
-                                {GLYPH[verdict]}
-                              </span>{' '}
-                              {words}
-                            </button>
-                          </td>
-                        );
-                      })}
+                    {row?.ok && STRATEGY_IDS.map((sid) => cellOf(rec, sid, row.cells[sid]))}
+                    {yours && <YoursCell t={t} got={yours.get(rec.id)} render={(cell) => cellOf(rec, LEARNER_ID, cell)} />}
                   </tr>
                 );
               })}
@@ -129,4 +134,11 @@ export function Matrix() {
       )}
     </section>
   );
+}
+
+/** The learner's cell of a row: still running, a recording it could not read, or its verdict. */
+function YoursCell({ t, got, render }: { t: Translate; got: MatrixCell | { message: string } | undefined; render: (cell: MatrixCell) => ReactNode }) {
+  if (got === undefined) return <td data-strategy={LEARNER_ID}>{t('lab.matrix.pending')}</td>;
+  if ('message' in got) return <td data-strategy={LEARNER_ID}>{t('lab.matrix.unreadable', { message: got.message })}</td>;
+  return render(got);
 }

@@ -4,11 +4,12 @@
 // It sits under the transport controls, beside the conclusion it changes; `compact` (presenter mode, embeds) packs
 // it into as few lines as it can.
 import { useId } from 'react';
-import { STRATEGY_IDS, type Session, type StrategyId } from '../../core/types';
+import { LEARNER_ID, STRATEGY_IDS, type Session, type StrategyId } from '../../core/types';
 import { useActions, usePlayer } from '../../store/react';
 import type { Translate } from '../../i18n';
 import { naReasonKey } from '../../i18n/codes';
 import { useT } from './useT';
+import { setExerciseMode, useExerciseMode } from '../exercise/mode';
 
 function naReason(session: Session | null, id: StrategyId, t: Translate): string | null {
   const run = session?.strategies[id];
@@ -27,7 +28,11 @@ export function StrategyToggle({ compact = false }: { compact?: boolean }) {
   const code = usePlayer((s) => s.code);
   const base = useId();
   const labelId = `${base}-label`;
-  const reasons = STRATEGY_IDS.map((id) => ({ id, reason: naReason(session, id, t) }));
+  const exercise = useExerciseMode();
+  // the learner's strategy is offered once it has run (or when the link selects it): before, it has nothing to show
+  const yours = strategy === LEARNER_ID || (session !== null && session.strategies[LEARNER_ID].naReason !== 'no-code');
+  const ids: StrategyId[] = yours ? [...STRATEGY_IDS, LEARNER_ID] : [...STRATEGY_IDS];
+  const reasons = ids.map((id) => ({ id, reason: id === LEARNER_ID ? null : naReason(session, id, t) }));
 
   return (
     <div className={`ss-strategy${compact ? ' ss-strategy-compact' : ''}`}>
@@ -59,6 +64,10 @@ export function StrategyToggle({ compact = false }: { compact?: boolean }) {
         <button type="button" className="ss-button ss-code-toggle" aria-pressed={code !== null} onClick={() => actions.setCode(code === null ? 'py' : null)}>
           {'</> '}
           {t('code.open')}
+        </button>
+        <button type="button" className="ss-button ss-exercise-toggle" aria-pressed={exercise} onClick={() => setExerciseMode(!exercise)}>
+          {'✎ '}
+          {t('app.exercise.open')}
         </button>
       </div>
       {/* Outside the labels, so a reason describes its radio without becoming part of the radio's name. */}

@@ -1,0 +1,193 @@
+// The exercise mode in the built app (issue 31): the learner's assemble(events, out) runs in the sandbox worker and
+// shows as "Your strategy" in the panels; its safety points in Chromium: the page's CSP is unchanged (no
+// 'unsafe-eval'; the editor adds no inline style, which it would refuse), no request from learner code reaches a server (fetch, XHR, image, WebSocket, EventSource,
+// importScripts, a nested worker, import()), `while (true) {}` is stopped within 2 s with the page responsive, a
+// syntax error names its line; the code survives a reload and travels in a shared link.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { appUrl, shippedSession, theBrowser, watchErrors, withBrowser } from './browser';
+import { CONTENT_SECURITY_POLICY } from '../../vite.config';
+
+withBrowser();
+
+// a server nothing should reach: it counts every request it gets (and would answer any origin)
+let canary: Server;
+let hits: string[] = [];
+let canaryUrl = '';
+beforeAll(async () => {
+  canary = createServer((req, res) => {
+    hits.push(`${req.method} ${req.url}`);
+    res.writeHead(200, { 'access-control-allow-origin': '*', 'content-type': 'text/javascript' });
+    res.end('export default 1;');
+  });
+  await new Promise<void>((resolve) => canary.listen(0, '127.0.0.1', resolve));
+  canaryUrl = `http://127.0.0.1:${(canary.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => canary.close(() => resolve())));
+
+async function open(path: string, page?: Page): Promise<{ page: Page; errors: string[] }> {
+  const p = page ?? (await theBrowser().newPage({ viewport: { width: 1440, height: 900 } }));
+  const errors = watchErrors(p);
+  await p.goto(appUrl(path));
+  await p.getByRole('slider', { name: /^(Frame|帧)$/ }).waitFor();
+  await p.locator('.ss-exercise .cm-content').waitFor({ timeout: 20_000 });
+  return { page: p, errors };
+}
+
+/** Replaces the editor's code (one input, as a paste: no auto-indent) and runs it with Ctrl+Enter. */
+async function runCode(page: Page, code: string): Promise<void> {
+  const editor = page.locator('.ss-exercise .cm-content');
+  await editor.click();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.insertText(code);
+  await page.keyboard.press('Control+Enter');
+}
+
+const status = (page: Page) => page.locator('.ss-exercise-status');
+const alertText = (page: Page) => page.locator('.ss-exercise-error').textContent();
+
+test('the starter (one shared buffer) on parallel-probe fails with the parser’s message and shows the {…}{…} buffer; a per-call fix is ok', async () => {
+  const session = shippedSession('parallel-probe');
+  const last = session.frames.count - 1;
+  const expected = session.strategies['shared-buffer'].verdicts[0]?.error ?? '';
+  expect(expected).not.toBe('');
+  const { page, errors } = await open(`?rec=parallel-probe&exercise=1&lang=en&f=${last}`);
+  await page.getByRole('button', { name: /^▶ Run$/ }).click();
+  await expect.poll(() => status(page).textContent(), { timeout: 20_000 }).toMatch(/Ran on 1 turns .*fails/);
+  await expect.poll(() => page.getByRole('radio', { name: 'Your strategy' }).isChecked()).toBe(true);
+  const results = page.getByRole('region', { name: 'Parse results' });
+  await expect.poll(() => results.textContent()).toContain(expected);
+  const buffers = page.getByRole('region', { name: 'Parameter buffers' });
+  await expect.poll(() => buffers.textContent()).toContain('Your strategy');
+  const shared = session.strategies['shared-buffer'].buffers[0]?.text ?? '';
+  expect(shared).toMatch(/^\{.*\}\{.*\}$/);
+  await expect.poll(async () => ((await buffers.textContent()) ?? '').replace(/\s+/g, '')).toContain(shared.replace(/\s+/g, '').slice(0, 40));
+  // the fix: one buffer per call, parsed at the end
+  await runCode(
+    page,
+    `function assemble(events, out) {
+  const names = {};
+  for (const e of events)
+    for (const t of e.data?.choices?.[0]?.delta?.tool_calls ?? []) {
+      if (t.function?.name) names[t.index] = t.function.name;
+      out.append('call ' + t.index, t.function?.arguments ?? '');
+    }
+  for (const k of Object.keys(names)) {
+    const args = out.parse('call ' + k);
+    if (args !== undefined) out.call(names[k], args);
+  }
+}`,
+  );
+  await expect.poll(() => status(page).textContent(), { timeout: 20_000 }).toMatch(/every turn ok/);
+  expect(errors).toEqual([]);
+  await page.close();
+});
+
+test('no request from the learner’s code reaches a server; the page’s CSP is unchanged', async () => {
+  hits = [];
+  const { page } = await open('?rec=parallel-probe&exercise=1&lang=en');
+  const csp = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
+  expect(csp).toBe(CONTENT_SECURITY_POLICY);
+  expect(csp).not.toContain('unsafe-eval');
+  const probe = (expr: string) => `(() => { try { const r = ${expr}; return typeof r === 'undefined' ? 'undefined' : 'reached'; } catch (e) { return 'threw'; } })()`;
+  const targets = {
+    fetch: `fetch('${canaryUrl}/fetch')`,
+    xhr: `(() => { const x = new XMLHttpRequest(); x.open('GET', '${canaryUrl}/xhr'); x.send(); return x; })()`,
+    image: `(() => { const i = new Image(); i.src = '${canaryUrl}/img'; return i; })()`,
+    bitmap: `createImageBitmap`,
+    ws: `new WebSocket('${canaryUrl.replace('http', 'ws')}/ws')`,
+    es: `new EventSource('${canaryUrl}/es')`,
+    scripts: `importScripts('${canaryUrl}/script')`,
+    worker: `new Worker('data:text/javascript,fetch("${canaryUrl}/nested")')`,
+    ctor: `(function () {}).constructor('return fetch')()`,
+    asyncCtor: `(async function () {}).constructor('await fetch("${canaryUrl}/async")')()`,
+    evalFn: `eval('fetch')`,
+    timer: `setTimeout("fetch('${canaryUrl}/timer')", 0)`,
+    beacon: `navigator.sendBeacon('${canaryUrl}/beacon')`,
+    caches: `caches.open('x')`,
+    channel: `new BroadcastChannel('x')`,
+    proto: `Object.getPrototypeOf(globalThis).fetch('${canaryUrl}/proto')`,
+  };
+  const body = Object.entries(targets).map(([k, v]) => `  report.${k} = ${probe(v)};`).join('\n');
+  await runCode(page, `function assemble(events, out) {\n  const report = {};\n${body}\n  throw new Error('REPORT ' + JSON.stringify(report));\n}`);
+  await expect.poll(() => alertText(page), { timeout: 20_000 }).toContain('REPORT');
+  const report = JSON.parse(((await alertText(page)) ?? '').replace(/^[\s\S]*?REPORT /, '').replace(/\s*\(turn[\s\S]*$/, '')) as Record<string, string>;
+  for (const key of Object.keys(targets)) expect([key, report[key]]).toEqual([key, 'threw']);
+  // import() is refused before the code runs, with its line
+  await runCode(page, `function assemble(events, out) {\n  import('${canaryUrl}/module.js');\n}`);
+  await expect.poll(() => alertText(page), { timeout: 20_000 }).toMatch(/^Line 2: “import” is not available/);
+  await page.waitForTimeout(500);
+  expect(hits).toEqual([]);
+  await page.close();
+});
+
+test('while (true) {} is stopped within 2 s with a clear message, and the page stays responsive meanwhile', async () => {
+  const { page } = await open('?rec=parallel-probe&exercise=1&lang=en');
+  await page.evaluate(() => {
+    const w = window as unknown as { frames_: number };
+    w.frames_ = 0;
+    const tick = () => {
+      w.frames_++;
+      requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+  // the time from the Run key to the message, on the page's clock
+  await page.evaluate(() => {
+    const w = window as unknown as { runAt: number; stopAt: number };
+    window.addEventListener('keydown', (e) => e.key === 'Enter' && e.ctrlKey && (w.runAt = performance.now()), true);
+    new MutationObserver(() => {
+      if (!w.stopAt && document.querySelector('.ss-exercise-error')) w.stopAt = performance.now();
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+  await runCode(page, 'function assemble(events, out) {\n  while (true) {}\n}');
+  const before = await page.evaluate(() => (window as unknown as { frames_: number }).frames_);
+  // while the loop runs: the page answers, paints, and the scrubber still moves with the keyboard
+  await page.getByRole('slider', { name: 'Frame' }).focus();
+  await page.keyboard.press('End');
+  await expect.poll(() => page.getByRole('slider', { name: 'Frame' }).getAttribute('aria-valuenow'), { timeout: 1000 }).not.toBe('0');
+  await page.locator('.ss-exercise-error').waitFor({ timeout: 5000 });
+  const elapsed = Math.round(await page.evaluate(() => (window as unknown as { runAt: number; stopAt: number }).stopAt - (window as unknown as { runAt: number }).runAt));
+  const painted = (await page.evaluate(() => (window as unknown as { frames_: number }).frames_)) - before;
+  console.log(`exercise: while(true) stopped ${elapsed} ms after Run; ${painted} animation frames painted meanwhile`);
+  expect(await alertText(page)).toMatch(/^Stopped after 1500 ms: your code ran too long/);
+  expect(elapsed).toBeLessThan(2000);
+  expect(painted).toBeGreaterThan(5);
+  await page.close();
+});
+
+test('a syntax error names its line and marks it; Chinese wording around the engine’s message', async () => {
+  const { page } = await open('?rec=parallel-probe&exercise=1&lang=zh');
+  await runCode(page, 'function assemble(events, out) {\n  let x = 1;\n  if (x) {\n    x = ;\n  }\n}');
+  await expect.poll(() => alertText(page), { timeout: 20_000 }).toMatch(/^第 4 行语法错误:SyntaxError: Unexpected token ';'/);
+  await expect.poll(() => page.locator('.ss-ex-error-line').textContent()).toContain('x = ;');
+  // an exception at run time: its line, the turn and the frame
+  await runCode(page, 'function assemble(events, out) {\n  for (const e of events) {\n    if (e.frame === 2) null.f();\n  }\n}');
+  await expect.poll(() => alertText(page), { timeout: 20_000 }).toMatch(/^第 3 行:你的代码抛出 TypeError: .*(第 0 轮,第 2 帧)/);
+  await page.close();
+});
+
+test('the code survives a reload and travels in a shared link', async () => {
+  const { page } = await open('?rec=anthropic-docs&exercise=1&lang=en');
+  const marker = `// mine ${Date.now()}`;
+  await runCode(page, `${marker}\nfunction assemble(events, out) {\n  for (const e of events) out.append('all', e.event);\n}`);
+  await expect.poll(() => status(page).textContent(), { timeout: 20_000 }).toMatch(/Ran on/);
+  await expect.poll(() => new URL(page.url()).searchParams.get('yours')).toMatch(/^[A-Za-z0-9_-]+$/);
+  const link = page.url();
+  // a reload: the code is back and run again
+  await page.reload();
+  await page.locator('.ss-exercise .cm-content').waitFor({ timeout: 20_000 });
+  await expect.poll(() => page.locator('.ss-exercise .cm-content').textContent()).toContain(marker);
+  await expect.poll(() => status(page).textContent(), { timeout: 20_000 }).toMatch(/Ran on/);
+  await page.close();
+  // the link, in another browser profile (no local storage): the same code, run, "Your strategy" selected
+  const context = await theBrowser().newContext({ viewport: { width: 1440, height: 900 } });
+  const other = await context.newPage();
+  await other.goto(link);
+  await other.locator('.ss-exercise .cm-content').waitFor({ timeout: 20_000 });
+  await expect.poll(() => other.locator('.ss-exercise .cm-content').textContent()).toContain(marker);
+  await expect.poll(() => other.getByRole('radio', { name: 'Your strategy' }).isChecked(), { timeout: 20_000 }).toBe(true);
+  await context.close();
+});
