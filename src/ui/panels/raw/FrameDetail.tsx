@@ -29,7 +29,7 @@ export const FrameDetail = memo(function FrameDetail({ session, frame, t, theme 
   const raw = useMemo(() => rawEventText(session, frame), [session, frame]);
   const rawShown = useMemo(() => windowOf(raw), [raw]);
   /** The note under a windowed text: how much of how much is shown. */
-  const cutNote = (total: number) => (total > RAW_WINDOW ? <p className="ss-note">{t('panels.raw.detail.window', { shown: RAW_WINDOW, total })}</p> : null);
+  const cutNote = (total: number, shown = RAW_WINDOW) => (total > shown ? <p className="ss-note">{t('panels.raw.detail.window', { shown, total })}</p> : null);
   const chunks = chunkInfo(session.frames, frame.index);
   const signals = useMemo(() => signalsAt(session.signals, frame.index), [session, frame.index]);
   const shown = useMemo(() => pretty?.text ?? windowOf(frame.data), [pretty, frame.data]);
@@ -70,7 +70,7 @@ export const FrameDetail = memo(function FrameDetail({ session, frame, t, theme 
       {pretty === null ? <p className="ss-muted">{t('panels.raw.detail.notJson')}</p> : null}
       {shown.length > HIGHLIGHT_LIMIT ? <p className="ss-muted">{t('panels.raw.detail.large')}</p> : null}
       {pretty !== null ? <JsonBlock pretty={pretty} theme={theme} t={t} /> : <CodeBlock text={shown} theme={theme} highlight={false} />}
-      {pretty === null ? cutNote(frame.data.length) : null}
+      {pretty === null ? cutNote(frame.data.length) : pretty.cutAt !== undefined ? cutNote(frame.data.length, pretty.cutAt) : null}
     </div>
   );
 });

@@ -7,6 +7,7 @@
 import { frameRaw } from '../../../core/sse/frame-table';
 import type { Frame, FrameKind, FrameTable, Session, Signal } from '../../../core/types';
 import { prettyJsonText, type Pretty } from '../../code/pretty';
+import { prettyWindow } from './prettyWindow';
 
 /** A glyph per frame kind, so kinds differ without colour. */
 export const KIND_GLYPH: Record<FrameKind, string> = { reasoning: '◇', text: '¶', args: '{', other: '·' };
@@ -51,9 +52,15 @@ export function rawEventText(session: Session, frame: Frame): string {
   return frame.index >= 0 && frame.index < session.frames.count ? frameRaw(session.frames, frame.index) : '';
 }
 
-/** The data as pretty JSON (bounded in depth and length, ../../code/pretty.ts), or null when it is not JSON. */
+/** Data longer than this is shown through its pretty window (./prettyWindow.ts), not parsed on the page. */
+export const WINDOWED_DATA = 1 << 20;
+
+/**
+ * The data as pretty JSON (bounded in depth and length, ../../code/pretty.ts), or null when it is not JSON; data
+ * over WINDOWED_DATA characters as the window of its text re-indented (never parsed or copied whole on the page).
+ */
 export function prettyJson(data: string): Pretty | null {
-  return prettyJsonText(data);
+  return data.length > WINDOWED_DATA ? prettyWindow(data) : prettyJsonText(data);
 }
 
 /** The parts of a signal worth a glance, as data (not prose): key, name, a quoted text preview. */
