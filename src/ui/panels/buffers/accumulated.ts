@@ -117,18 +117,21 @@ export function accumulatedAt(acc: Accumulated, f: number, max = 4000): Accumula
   }
   const length = lo === 0 ? 0 : (ends[lo - 1] as number);
   const from = Math.max(0, length - max);
-  // the texts of the last contributing frames, back to the one the window starts in
+  // the texts of the last contributing frames, back to the one the window starts in, each cut to what the window
+  // still needs before it is joined (one 50 MB chunk is not copied to show its last 4,000 characters)
   const parts: string[] = [];
+  let need = length - from;
   let j = lo - 1;
   while (j >= 0 && (ends[j] as number) > from) {
     const frame = frames[j] as number;
     const end = endSignal(signals, frame);
     const texts: string[] = [];
     for (let k = firstSignal(signals, frame); k < end; k++) if (signals.kind[k] === acc.code) texts.push(signalText(signals, k));
-    parts.push(texts.join(''));
+    const text = texts.length === 1 ? (texts[0] as string) : texts.join('');
+    const cut = text.length > need ? text.slice(text.length - need) : text;
+    parts.push(cut);
+    need -= cut.length;
     j--;
   }
-  const start = j < 0 ? 0 : (ends[j] as number);
-  const window = parts.reverse().join('');
-  return { shown: window.slice(from - start), length, hidden: from };
+  return { shown: parts.reverse().join(''), length, hidden: from };
 }
