@@ -8,11 +8,13 @@ import { hostCluesOf } from '../../src/embed/origin';
 import { LAB_PARAMS } from '../../src/store/labUrl';
 import { paramNames, readParams, writeParams } from '../../src/store/params';
 import { VIEW_PARAMS } from '../../src/store/url';
+import { EXERCISE_PARAMS } from '../../src/store/exerciseUrl';
 
 const doc = (path: string) => readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8');
 const VIEW = paramNames(VIEW_PARAMS);
 const LAB = paramNames(LAB_PARAMS);
 const EMBED = paramNames(EMBED_PARAMS);
+const EXERCISE = paramNames(EXERCISE_PARAMS);
 
 /** The first column of docs/embedding.md's parameter table (the one headed `| parameter |`). */
 function documentedEmbedParams(): string[] {
@@ -30,8 +32,8 @@ function documentedEmbedParams(): string[] {
 
 describe('the URL parameter tables', () => {
   test('no name is declared twice across the app, the lab and the embed', () => {
-    const all = [...VIEW, ...LAB, ...EMBED];
-    expect(all.length).toBe(VIEW.length + LAB.length + EMBED.length);
+    const all = [...VIEW, ...LAB, ...EMBED, ...EXERCISE];
+    expect(all.length).toBe(VIEW.length + LAB.length + EMBED.length + EXERCISE.length);
     expect(all.filter((n, i) => all.indexOf(n) !== i)).toEqual([]);
     expect(EMBED).toEqual(['panels', 'controls', 'provenance', 'maxheight', 'autoplay', 'host']);
   });
@@ -45,7 +47,8 @@ describe('the URL parameter tables', () => {
       .split('\n- ')
       .find((item) => item.startsWith('**Every URL is a permalink**'));
     expect(permalink).toBeDefined();
-    for (const name of VIEW) expect(permalink, name).toContain(`${name}=`);
+    for (const name of [...VIEW, ...EXERCISE]) expect(permalink, name).toContain(`${name}=`);
+    expect(doc('docs/exercises.md')).toMatch(/\?exercise=1/);
     const labDocs = doc('docs/faults.md') + doc('docs/tours.md');
     for (const name of LAB) expect(labDocs, name).toMatch(new RegExp(`[?&\`]${name}=`));
   });

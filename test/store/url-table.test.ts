@@ -3,12 +3,13 @@ import { describe, expect, test } from 'vitest';
 import { LAB_PARAMS, labSearch, parseLabParams } from '../../src/store/labUrl';
 import { readParams, writeParams, type ParamTable } from '../../src/store/params';
 import { parseViewParams, VIEW_PARAMS, viewSearch } from '../../src/store/url';
+import { EXERCISE_PARAMS, exerciseSearch, parseExerciseParams, YOURS_MAX } from '../../src/store/exerciseUrl';
 
 describe('the URL table', () => {
   test('the view and the lab own distinct parameter names', () => {
-    const names = [...Object.values(VIEW_PARAMS), ...Object.values(LAB_PARAMS)].map((p) => p.name);
+    const names = [...Object.values(VIEW_PARAMS), ...Object.values(LAB_PARAMS), ...Object.values(EXERCISE_PARAMS)].map((p) => p.name);
     expect(new Set(names).size).toBe(names.length);
-    expect(names).toEqual(['rec', 's', 'f', 'lang', 'theme', 'compare', 'code', 'faults', 'seed', 'tour', 'step', 'presenter', 'lab', 'matrix']);
+    expect(names).toEqual(['rec', 's', 'f', 'lang', 'theme', 'compare', 'code', 'faults', 'seed', 'tour', 'step', 'presenter', 'lab', 'matrix', 'exercise', 'yours']);
   });
 
   test('a row read and written: defaults are left out, other parameters kept, refusals named', () => {
@@ -32,5 +33,13 @@ describe('the URL table', () => {
     expect(parseLabParams(both)).toEqual({ lab: { faults: ['cut:3', 'crlf'], seed: 7, tour: 'lesson', step: 2, presenter: true }, rejected: [] });
     // a step without its tour, the default seed and closed tools are not written
     expect(labSearch({ step: 3, seed: 1, lab: false, matrix: false })).toBe('');
+  });
+
+  test('the exercise: exercise=1 and the compressed code (base64url, at most YOURS_MAX characters), s=yours; the others kept', () => {
+    const search = exerciseSearch({ exercise: true, yours: 'abc-_09' }, '?rec=anthropic-docs&s=yours');
+    expect(parseExerciseParams(search)).toEqual({ exercise: { exercise: true, yours: 'abc-_09' }, rejected: [] });
+    expect(parseViewParams(search).view).toEqual({ rec: 'anthropic-docs', strategy: 'yours' });
+    expect(parseExerciseParams(`?yours=a+b`).rejected).toEqual(['yours=a b']);
+    expect(parseExerciseParams(`?yours=${'a'.repeat(YOURS_MAX + 1)}`).exercise).toEqual({});
   });
 });
