@@ -11,7 +11,7 @@ import { STRATEGY_IDS, frameIndex } from '../core/types';
 import { CODE_LANGS, type CodeLang } from './url';
 
 /** Panels a step may point at. */
-export const HIGHLIGHTS = ['raw', 'buffers', 'results', 'waterfall', 'scrubber', 'conclusion', 'lab', 'matrix', 'code'] as const;
+export const HIGHLIGHTS = ['raw', 'buffers', 'results', 'waterfall', 'scrubber', 'conclusion', 'lab', 'matrix', 'code', 'exercise'] as const;
 export type Highlight = (typeof HIGHLIGHTS)[number];
 
 export type TurnAnchor = 'start' | 'end' | 'longest-gap';
@@ -44,6 +44,8 @@ export interface TourStep {
   highlight?: Highlight;
   /** Opens the strategy code view in this language (the step's lines lit at its frame). */
   code?: CodeLang;
+  /** Opens the exercise editor ("Your strategy", exercise=1): the learner writes the strategy at this step. */
+  exercise?: boolean;
   predict?: TourPrediction;
 }
 
@@ -140,6 +142,10 @@ function step(v: unknown, path: string): TourStep {
   if (v.code !== undefined) {
     if (!(CODE_LANGS as readonly unknown[]).includes(v.code)) throw new TourProblem(`${path}.code`, `one of ${CODE_LANGS.join(', ')}`);
     out.code = v.code as CodeLang;
+  }
+  if (v.exercise !== undefined) {
+    if (typeof v.exercise !== 'boolean') throw new TourProblem(`${path}.exercise`, 'true or false');
+    if (v.exercise) out.exercise = true;
   }
   if (v.highlight !== undefined) {
     if (!(HIGHLIGHTS as readonly unknown[]).includes(v.highlight)) throw new TourProblem(`${path}.highlight`, `one of ${HIGHLIGHTS.join(', ')}`);

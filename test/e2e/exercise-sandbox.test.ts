@@ -3,6 +3,7 @@
 // 'unsafe-eval'; the editor adds no inline style, which it would refuse), no request from learner code reaches a server (fetch, XHR, image, WebSocket, EventSource,
 // importScripts, a nested worker, import()), `while (true) {}` is stopped within 2 s with the page responsive, a
 // syntax error names its line; the code survives a reload and travels in a shared link.
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -190,4 +191,36 @@ test('the code survives a reload and travels in a shared link', async () => {
   await expect.poll(() => other.locator('.ss-exercise .cm-content').textContent()).toContain(marker);
   await expect.poll(() => other.getByRole('radio', { name: 'Your strategy' }).isChecked(), { timeout: 20_000 }).toBe(true);
   await context.close();
+});
+
+test('the lesson tour’s “write it yourself” step opens the editor on Anthropic-from-docs; the starter fails there as the shared buffer does', async () => {
+  const i = JSON.parse(readFileSync('public/tours/lesson.json', 'utf8')).steps.findIndex((s: { exercise?: boolean }) => s.exercise === true) as number;
+  expect(i).toBeGreaterThan(0);
+  const page = await theBrowser().newPage({ viewport: { width: 1440, height: 900 } });
+  await page.goto(appUrl(`?lang=en&tour=lesson&step=${i + 1}`));
+  await page.locator('.ss-exercise .cm-content').waitFor({ timeout: 20_000 });
+  expect(new URL(page.url()).searchParams.get('exercise')).toBe('1');
+  await page.getByRole('button', { name: /^▶ Run$/ }).click();
+  await expect.poll(() => status(page).textContent(), { timeout: 20_000 }).toMatch(/fails/);
+  const expected = shippedSession('anthropic-docs').strategies['shared-buffer'].verdicts[0]?.error ?? '';
+  await expect.poll(() => page.locator('.ss-conclusion').textContent()).toContain(expected);
+  await page.close();
+});
+
+
+test('the strategy matrix gets a Your strategy column over every shipped recording once the learner has run code', async () => {
+  const { page, errors } = await open('?rec=parallel-probe&exercise=1&lang=en&matrix=1');
+  await page.getByRole('button', { name: /^▶ Run$/ }).click();
+  await expect.poll(() => status(page).textContent(), { timeout: 20_000 }).toMatch(/fails/);
+  const matrix = page.getByRole('region', { name: /matrix/i });
+  const total = await matrix.locator('tbody tr').count();
+  expect(total).toBeGreaterThan(10);
+  // every recording's cell is judged (none left "analysing…")
+  await expect.poll(() => matrix.locator('td.ss-matrix-cell[data-strategy="yours"]').count(), { timeout: 120_000 }).toBe(total);
+  // the starter is the naive shared buffer: on the parallel probe it fails as the built-in one does
+  const row = matrix.locator('tr[data-rec="parallel-probe"]');
+  expect(await row.locator('td[data-strategy="yours"]').getAttribute('data-verdict')).toBe(await row.locator('td[data-strategy="shared-buffer"]').getAttribute('data-verdict'));
+  expect(await row.locator('td[data-strategy="yours"]').getAttribute('data-verdict')).toBe('fail');
+  expect(errors).toEqual([]);
+  await page.close();
 });

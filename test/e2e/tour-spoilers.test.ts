@@ -36,14 +36,14 @@ test('prediction step: no later markers, no conclusion, until the reveal', async
 test('the tour card stays in view when a step scrolls to the waterfall; the lab a step opened closes on the next', async () => {
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   const errors = watchErrors(page);
-  // step 8 points at the lab (opens it), step 9 at the waterfall
-  await page.goto(appUrl('?lang=en&tour=lesson&step=8'));
+  // step 9 points at the lab (opens it), step 10 at the waterfall
+  await page.goto(appUrl('?lang=en&tour=lesson&step=9'));
   const region = page.getByRole('region', { name: 'Tour' });
   await expect.poll(() => page.locator('.ss-lab').count(), { timeout: 15_000 }).toBeGreaterThan(0);
   // the lab's lazily loaded parts may still move the card while it renders: the click goes to the button itself,
   // not to where it stood a frame before (a pointer click there once landed beside it under a loaded machine)
   await region.getByRole('button', { name: 'Next step', exact: true }).dispatchEvent('click');
-  await expect.poll(() => region.getAttribute('data-step'), { timeout: 15_000 }).toBe('8');
+  await expect.poll(() => region.getAttribute('data-step'), { timeout: 15_000 }).toBe('9');
   await expect.poll(() => page.locator('.ss-lab').count(), { timeout: 15_000 }).toBe(0);
   await page.locator('.wf').waitFor();
   // the waterfall is scrolled to, and the card is still on screen, above it

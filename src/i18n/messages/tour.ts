@@ -23,6 +23,7 @@ const en = {
   'lab.tour.panel.lab': 'Instructor lab',
   'lab.tour.panel.matrix': 'Strategy matrix',
   'lab.tour.panel.code': 'Strategy code',
+  'lab.tour.panel.exercise': 'Your strategy (the exercise editor)',
 };
 
 export const tour = {
@@ -48,5 +49,6 @@ export const tour = {
     'lab.tour.panel.lab': '教师实验台',
     'lab.tour.panel.matrix': '策略矩阵',
     'lab.tour.panel.code': '策略代码',
+    'lab.tour.panel.exercise': '你的策略(练习编辑器)',
   } satisfies Record<keyof typeof en, string>,
 };

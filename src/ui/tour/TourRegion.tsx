@@ -8,6 +8,7 @@ import { useActions, useLab } from '../../store/react';
 import { registerMessages, translateData } from '../../i18n';
 import { tour } from '../../i18n/messages/tour';
 import { useT } from '../shell/useT';
+import { setExerciseMode } from '../exercise/mode';
 import './tour.css';
 
 // this view's strings (both languages) come with its code, not with the first page
@@ -22,6 +23,11 @@ export function TourRegion() {
   const ref = useRef<HTMLElement>(null);
   const groupName = useId();
   const stepIndex = tour?.step ?? -1;
+  // a step where the learner writes the strategy opens the exercise editor (it stays open after: the code is theirs)
+  const opensExercise = tour?.steps[stepIndex]?.exercise === true;
+  useEffect(() => {
+    if (opensExercise) setExerciseMode(true);
+  }, [opensExercise, stepIndex]);
 
   useEffect(() => {
     if (!highlight || stepIndex < 0) return;
@@ -116,4 +122,5 @@ export const HIGHLIGHT_SELECTORS: Record<string, string> = {
   conclusion: '.ss-conclusion',
   lab: '.ss-lab',
   matrix: '.ss-matrix',
+  exercise: '.ss-exercise',
 };
