@@ -28,7 +28,7 @@ import { LanguageNotice } from './shell/LanguageNotice';
 import { lazyView } from './shell/lazyView';
 import { Provenance } from './shell/Provenance';
 import { StrategyToggle } from './shell/StrategyToggle';
-import { useNarrow } from './shell/useNarrow';
+import { useNarrow, WIDE_PX } from './shell/useNarrow';
 
 // the keyboard help's code loads when it is first opened; it stays mounted after that
 const HelpDialog = lazyView(() => import('./shell/HelpDialog'), (m) => m.HelpDialog);
@@ -46,7 +46,7 @@ export interface AppSlots {
   conclusion?: Slot;
   compare?: Slot;
   waterfall?: Slot;
-  /** The strategy code view (`code=py|ts`), under the panels while it is open. */
+  /** The strategy code view (`code=py|ts`) while it is open: beside the panels when wide, else a tab (under compare). */
   code?: Slot;
   /** The exercise editor, "Your strategy" (`exercise=1`), under the panels while it is on. */
   exercise?: Slot;
@@ -81,19 +81,23 @@ function ConclusionLine({ slots }: { slots: AppSlots }) {
 }
 
 /** The panels follow the frame: kept apart so a seek re-renders only these, not the header. */
-function Views({ slots, show, narrow, picker }: { slots: AppSlots; show: readonly PanelId[]; narrow: boolean; picker: boolean }) {
+function Views({ slots, show, narrow, wide, picker }: { slots: AppSlots; show: readonly PanelId[]; narrow: boolean; wide: boolean; picker: boolean }) {
   const { t } = useT();
   const compare = usePlayer((s) => s.compare);
+  const code = usePlayer((s) => s.code);
   const props = usePanelProps();
   // without the header there is no picker to point at
   if (!props) return <p className="ss-empty">{t(picker ? 'app.empty' : 'app.emptyEmbedded')}</p>;
-  return <Panels props={props} compare={compare} compareView={slots.compare} show={show} tabs={narrow} />;
+  const codeView = code !== null ? slots.code : undefined;
+  // the code view is a fourth panel: a fourth column where it fits, else the panels become tabs with it the fourth
+  const tabs = narrow || (codeView !== undefined && !wide);
+  return <Panels props={props} compare={compare} compareView={slots.compare} codeView={codeView} show={show} tabs={tabs} wide={wide} />;
 }
 
 /** What comes after the first screen: the span waterfall and the self-check footer. */
-function Below({ slots, show }: { slots: AppSlots; show: readonly PanelId[] }) {
+function Below({ slots, show, codeHere }: { slots: AppSlots; show: readonly PanelId[]; codeHere: boolean }) {
   const props = usePanelProps();
-  const code = usePlayer((s) => s.code);
+  const code = usePlayer((s) => (codeHere ? s.code : null));
   if (!props) return null;
   return (
     <>
@@ -163,6 +167,8 @@ function Shell({ slots = NO_SLOTS, standalone = true, panels = PANEL_IDS, contro
   const mainRef = useRef<HTMLDivElement>(null);
   const rootRef = useRef<HTMLDivElement>(null);
   const narrow = useNarrow(rootRef);
+  const wide = !useNarrow(rootRef, WIDE_PX);
+  const compare = usePlayer((s) => s.compare);
 
   useEffect(() => {
     if (!standalone) return;
@@ -258,9 +264,10 @@ function Shell({ slots = NO_SLOTS, standalone = true, panels = PANEL_IDS, contro
             <Matrix />
           </LazyPart>
         )}
-        <Views slots={slots} show={panels} narrow={narrow} picker={header} />
+        <Views slots={slots} show={panels} narrow={narrow} wide={wide} picker={header} />
       </div>
-      <Below slots={slots} show={panels} />
+      {/* the code view is a panel (a column or a tab), except beside the compare view, which takes the panels' place */}
+      <Below slots={slots} show={panels} codeHere={compare} />
     </>
   );
   const className = `ss-player${reducedMotion ? ' ss-reduced-motion' : ''}${presenter ? ' ss-presenter' : ''}${narrow ? ' ss-narrow' : ''}${standalone ? ' ss-standalone' : ' ss-embedded'} ss-controls-${controls}`;

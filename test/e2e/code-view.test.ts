@@ -65,3 +65,33 @@ test('Chinese, Python, and the button opens and closes the view', async () => {
   expect(errors).toEqual([]);
   await page.close();
 });
+
+test('a fourth panel: a column beside the three at 1440 px, a tab chosen on opening at 1280 px', async () => {
+  const { page, errors } = await open(`?rec=anthropic-docs&s=per-call-buffer&code=py&lang=en`);
+  const view = page.getByRole('region', { name: 'Strategy code' });
+  await expect.poll(() => view.locator('.ss-code-line').count(), { timeout: 15_000 }).toBeGreaterThan(10);
+  const results = page.getByRole('region', { name: 'Parse results' });
+  // beside: the same top edge as the results panel, to its right, within the window
+  await expect.poll(async () => Math.abs(((await view.boundingBox())?.y ?? -1) - ((await results.boundingBox())?.y ?? 0))).toBeLessThan(2);
+  const [v, r] = [await view.boundingBox(), await results.boundingBox()];
+  expect(v && r && v.x > r.x + r.width - 1 && v.x + v.width <= 1440).toBe(true);
+  expect(await page.getByRole('tablist').count()).toBe(0);
+  // narrower: the panels become tabs, and the code's tab is the one shown
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const tab = page.getByRole('tab', { name: 'Strategy code' });
+  await expect.poll(() => tab.getAttribute('aria-selected')).toBe('true');
+  expect(await view.isVisible()).toBe(true);
+  expect(await results.isVisible()).toBe(false);
+  // the other tabs still reach the panels; closing the code leaves three tabs-free panels at 1280
+  await page.getByRole('tab', { name: 'Parse results' }).click();
+  await expect.poll(() => results.isVisible()).toBe(true);
+  await page.getByRole('tab', { name: 'Strategy code' }).click();
+  await view.getByRole('button', { name: 'Close the code' }).click();
+  await expect.poll(() => page.getByRole('tablist').count()).toBe(0);
+  await expect.poll(() => results.isVisible()).toBe(true);
+  // opened again from the strategy switch: its tab is chosen
+  await page.getByRole('button', { name: /Strategy code/ }).click();
+  await expect.poll(() => page.getByRole('tab', { name: 'Strategy code' }).getAttribute('aria-selected')).toBe('true');
+  expect(errors).toEqual([]);
+  await page.close();
+});

@@ -3,6 +3,8 @@
 // its tabpanel, still the region it always is ("Raw events", ...), the hidden ones kept mounted. Each panel is
 // behind an error boundary: one that throws shows a notice, the others keep working (a new session or strategy
 // retries).
+// The strategy code view (`codeView`, given while it is open) is a fourth panel: a fourth column when the player is
+// wide (`wide`), else a fourth tab (the shell asks for tabs then), chosen when it opens.
 import { Fragment, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { BuffersPanel } from '../panels/buffers/BuffersPanel';
 import { RawEventsPanel } from '../panels/raw/RawEventsPanel';
@@ -13,18 +15,29 @@ import type { PanelId } from './views';
 
 export type Slot = (props: PanelProps) => ReactNode;
 
-type Pane = 'raw' | 'buffers' | 'results';
-const PANES: readonly Pane[] = ['raw', 'buffers', 'results'];
+type Pane = 'raw' | 'buffers' | 'results' | 'code';
+const PANES = ['raw', 'buffers', 'results'] as const;
 
 interface PanelsProps {
   props: PanelProps;
   compare: boolean;
   compareView?: Slot | undefined;
+  /** The strategy code view, while it is open. */
+  codeView?: Slot | undefined;
   show: readonly PanelId[];
   tabs?: boolean;
+  /** Room for a fourth column: the code view beside the three panels. */
+  wide?: boolean;
 }
 
-function pane(id: Pane, props: PanelProps): ReactNode {
+function pane(id: Pane, props: PanelProps, codeView?: Slot): ReactNode {
+  if (id === 'code') {
+    return (
+      <ErrorBoundary key="code" areaKey="app.area.code" resetKey={props.session}>
+        {codeView?.(props) ?? null}
+      </ErrorBoundary>
+    );
+  }
   const panel = id === 'raw' ? <RawEventsPanel {...props} /> : id === 'buffers' ? <BuffersPanel {...props} /> : <ResultsPanel {...props} />;
   return (
     <ErrorBoundary key={id === 'raw' ? id : `${id}:${props.strategy}`} areaKey={`panels.${id}.title`} resetKey={props.session}>
@@ -33,11 +46,20 @@ function pane(id: Pane, props: PanelProps): ReactNode {
   );
 }
 
-function PanelTabs({ ids, props }: { ids: readonly Pane[]; props: PanelProps }) {
+const tabLabel = (id: Pane, t: PanelProps['t']): string => (id === 'code' ? t('code.open') : t(`panels.${id}.title`));
+
+function PanelTabs({ ids, props, codeView }: { ids: readonly Pane[]; props: PanelProps; codeView?: Slot | undefined }) {
   const { t } = props;
   const base = useId();
-  const [chosen, setChosen] = useState<Pane>(ids[0] ?? 'raw');
+  const hasCode = ids.includes('code');
+  const [chosen, setChosen] = useState<Pane>(hasCode ? 'code' : (ids[0] ?? 'raw'));
   const tabRefs = useRef(new Map<Pane, HTMLButtonElement>());
+  // the code tab is chosen when the code view opens (the reader, or the page's code=, asked for it), not after
+  const [hadCode, setHadCode] = useState(hasCode);
+  if (hasCode !== hadCode) {
+    setHadCode(hasCode);
+    if (hasCode) setChosen('code');
+  }
   const active = ids.includes(chosen) ? chosen : (ids[0] ?? 'raw');
   const onKeyDown = (e: KeyboardEvent<HTMLButtonElement>, i: number) => {
     const n = ids.length;
@@ -70,20 +92,20 @@ function PanelTabs({ ids, props }: { ids: readonly Pane[]; props: PanelProps }) 
             onClick={() => setChosen(id)}
             onKeyDown={(e) => onKeyDown(e, i)}
           >
-            {t(`panels.${id}.title`)}
+            {tabLabel(id, t)}
           </button>
         ))}
       </div>
       {ids.map((id) => (
         <div key={id} role="tabpanel" id={`${base}-pane-${id}`} aria-labelledby={`${base}-tab-${id}`} hidden={id !== active} className="ss-tabpanel">
-          {pane(id, props)}
+          {pane(id, props, codeView)}
         </div>
       ))}
     </div>
   );
 }
 
-export function Panels({ props, compare, compareView, show, tabs = false }: PanelsProps) {
+export function Panels({ props, compare, compareView, codeView, show, tabs = false, wide = false }: PanelsProps) {
   if (compare && compareView) {
     return (
       <div className="ss-compare">
@@ -93,14 +115,18 @@ export function Panels({ props, compare, compareView, show, tabs = false }: Pane
       </div>
     );
   }
-  const ids = PANES.filter((id) => show.includes(id));
+  const three = PANES.filter((id) => show.includes(id));
+  const code = codeView !== undefined && (tabs || wide);
+  const ids: readonly Pane[] = code ? [...three, 'code'] : three;
   const n = ids.length;
   if (n === 0) return null;
-  if (tabs && n > 1) return <PanelTabs ids={ids} props={props} />;
+  if (tabs && n > 1) return <PanelTabs ids={ids} props={props} codeView={codeView} />;
+  // beside the panels, the code gets the widest column: its lines are longer than a panel's rows
+  const columns = code ? `${'minmax(0, 1fr) '.repeat(n - 1)}minmax(0, 1.5fr)` : n === 3 ? undefined : `repeat(${n}, minmax(0, 1fr))`;
   return (
-    <div className="ss-panels" style={{ gridTemplateColumns: n === 3 ? undefined : `repeat(${n}, minmax(0, 1fr))` }}>
+    <div className={code ? 'ss-panels ss-panels-code' : 'ss-panels'} style={{ gridTemplateColumns: columns }}>
       {ids.map((id) => (
-        <Fragment key={id}>{pane(id, props)}</Fragment>
+        <Fragment key={id}>{pane(id, props, codeView)}</Fragment>
       ))}
     </div>
   );

@@ -8,6 +8,8 @@ import { useLayoutEffect, useState, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
 
 export const NARROW_PX = 700;
+/** From this width the strategy code view fits beside the three panels as a fourth column. */
+export const WIDE_PX = 1400;
 
 const guess = (limit: number): boolean => typeof window !== 'undefined' && window.innerWidth > 0 && window.innerWidth < limit;
 
