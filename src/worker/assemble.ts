@@ -2,7 +2,7 @@
  * The page's half of receiving a session in slices from the analysis worker (the worker's half is ./slice.ts).
  *
  * Contract: `createAssembler()` returns `add(part)`, which joins one part into what came before for its path as it
- * arrives (items pushed, the frame and signal tables and the kinds array kept as they came, their typed arrays transferred, text and JSON text appended, a `same` part given the very string joined at its `from` path, a turn's chunk table rebuilt over its transferred buffer), and
+ * arrives (items pushed, the frame and signal tables and the kinds array kept as they came, their typed arrays transferred, text and JSON text appended, a `same` part given the very string joined at its `from` path and a `slice` part a slice of it (V8 shares the characters), a turn's chunk table rebuilt over its transferred buffer), and
  * `finish(skeleton)`, which puts every joined piece at its path in the skeleton (outer paths first) (the `done` message's session, a
  * fresh structured clone the page owns), a `json` piece parsed, and returns it. Work per call is proportional to that part's size, so no
  * single message takes long. Parts that do not fit (a table before its buffer, bytes past the buffer, ends that are not its byte count, a path the
@@ -18,7 +18,8 @@ type Joined =
   | { path: PartPath; kind: 'items'; value: unknown[] }
   | { path: PartPath; kind: 'text' | 'json'; value: string }
   | { path: PartPath; kind: 'chunk-table'; value: ChunkTable }
-  | { path: PartPath; kind: 'same'; value: string };
+  | { path: PartPath; kind: 'same'; value: string }
+  | { path: PartPath; kind: 'slice'; value: string; start: number; length: number };
 
 const where = (path: PartPath) => path.join('.') || '(root)';
 
@@ -97,12 +98,29 @@ export function createAssembler() {
         joined.set(key, { path: part.path, kind: 'same', value: keyOf(part.from) });
         return;
       }
+      case 'slice': {
+        if (had) throw new Error(`analysis worker: a second string for ${where(part.path)}`);
+        const from = joined.get(keyOf(part.from));
+        if (from?.kind !== 'text') throw new Error(`analysis worker: ${where(part.path)} is part of the string at ${where(part.from)}, which did not come`);
+        joined.set(key, { path: part.path, kind: 'slice', value: keyOf(part.from), start: part.start, length: part.length });
+        return;
+      }
       case 'chunk-table': {
         if (had) throw new Error(`analysis worker: a second chunk table for ${where(part.path)}`);
         joined.set(key, { path: part.path, kind: 'chunk-table', value: tableOfPart(part, buffers.get(part.buffer)) });
         return;
       }
     }
+  };
+
+  /** A joined piece's value: a `same` the string at its `from`, a `slice` a slice of it (sharing its characters). */
+  const valueOf = (piece: Joined): unknown => {
+    if (piece.kind === 'json') return parseJoined(piece.value, piece.path);
+    if (piece.kind !== 'same' && piece.kind !== 'slice') return piece.value;
+    const text = joined.get(piece.value)?.value as string;
+    if (piece.kind === 'same') return text;
+    if (piece.start < 0 || piece.start + piece.length > text.length) throw new Error(`analysis worker: ${where(piece.path)} is characters ${piece.start}..${piece.start + piece.length} of a string of ${text.length}`);
+    return text.slice(piece.start, piece.start + piece.length);
   };
 
   const finish = (skeleton: Session): Session => {
@@ -114,7 +132,7 @@ export function createAssembler() {
       for (const step of path.slice(0, -1)) parent = parent !== null && typeof parent === 'object' ? (parent as Record<string | number, unknown>)[step] : undefined;
       const last = path[path.length - 1];
       if (last === undefined || parent === null || typeof parent !== 'object') throw new Error(`analysis worker: the session has no place for ${where(path)}`);
-      (parent as Record<string | number, unknown>)[last] = piece.kind === 'json' ? parseJoined(piece.value, path) : piece.kind === 'same' ? (joined.get(piece.value)?.value as string) : piece.value;
+      (parent as Record<string | number, unknown>)[last] = valueOf(piece);
     }
     joined.clear();
     buffers.clear();

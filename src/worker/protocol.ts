@@ -74,6 +74,8 @@ export type Part =
    * string on the page, not one copy per place.
    */
   | { kind: 'same'; path: PartPath; from: PartPath }
+  /** The string at `path` is `length` characters of the one at `from` (sent as `text` parts), from `start`. */
+  | { kind: 'slice'; path: PartPath; from: PartPath; start: number; length: number }
   /** A byte buffer (transferred) that `chunk-table` parts sent after it refer to by `id` (turns may share one). */
   | { kind: 'buffer'; id: number; buffer: ArrayBuffer }
   /**

@@ -11,7 +11,8 @@
  * given session's table is unusable afterwards), then its text pieces as items parts of about `text` units, its long
  * string lists as items and a long side text as text (a string of a list longer than twice `text`: '' in the list, then
  * text parts at its index); a long text equal to one sent before (by content) goes as one `same` part naming where
- * that one went, so it is one string on the page; the signal table (core/wire/signal-table.ts) the same way (its
+ * that one went, so it is one string on the page, and one of SLICE_MIN or more found inside one sent before (a
+ * little longer) as a `slice` of it (on the page a slice of that string, which V8 keeps without a copy); the signal table (core/wire/signal-table.ts) the same way (its
  * columns transferred, then its text pieces, its string pool as items when long); the frame kinds (a Uint8Array)
  * as one part, transferred; and a turn's chunk table as it is: each byte buffer the tables
  * use sent (transferred) once, before the first table on it, then one part per table naming its buffer, with its
@@ -164,6 +165,7 @@ function column(c: Float64Array, sent: Set<ArrayBufferLike>, transfer: Transfera
 export function* partsOf(pieces: readonly Piece[], sizes: SliceSizes = DEFAULT_SIZES): Generator<Outgoing> {
   const buffers = new Map<ArrayBuffer, number>();
   const seen = new Map<string, PartPath>();
+  const sliced = new Map<string, { from: PartPath; start: number }>();
   // Every column is settled before the first part goes (a copy made now, or its own buffer to transfer once): a
   // buffer is unreadable here once a part carrying it has been posted.
   const sent = new Set<ArrayBufferLike>();
@@ -225,22 +227,57 @@ export function* partsOf(pieces: readonly Piece[], sizes: SliceSizes = DEFAULT_S
         yield { part: { kind: 'items', path, items }, transfer: [] };
         i = j;
       }
-      for (const i of long) yield* textParts([...path, i], list[i] as string, 'text', sizes, seen);
+      for (const i of long) yield* textParts([...path, i], list[i] as string, 'text', sizes, seen, sliced);
     } else if (piece.kind === 'items') {
       for (let i = 0; i < piece.value.length; i += sizes.items) yield { part: { kind: 'items', path, items: piece.value.slice(i, i + sizes.items) }, transfer: [] };
-    } else yield* textParts(path, piece.value, piece.kind, sizes, seen);
+    } else yield* textParts(path, piece.value, piece.kind, sizes, seen, sliced);
   }
+}
+
+/** Texts at least this long are looked for inside the long texts sent before them (`within`). */
+export const SLICE_MIN = 1 << 20;
+/** How much longer than the text a sent text may be to be searched, and the most offsets verified in full. */
+const SLICE_SLACK = 1 << 16;
+const SLICE_TRIES = 4;
+const EDGE = 64;
+
+/**
+ * Where `text` lies inside a text sent before (one at most SLICE_SLACK longer: a chunk's content inside its event,
+ * a call's value inside its arguments), or undefined. Offsets are tried where the text's first and last EDGE
+ * characters both match, at most SLICE_TRIES of them verified in full (startsWith: no copy), so a miss costs at most
+ * a few passes over the text.
+ */
+function within(text: string, seen: Map<string, PartPath>): { from: PartPath; start: number } | undefined {
+  const head = text.slice(0, EDGE);
+  const tail = text.slice(text.length - EDGE);
+  let tries = 0;
+  for (const [big, from] of seen) {
+    const extra = big.length - text.length;
+    if (extra < 0 || extra > SLICE_SLACK) continue;
+    for (let k = big.indexOf(head); k >= 0 && k <= extra; k = big.indexOf(head, k + 1)) {
+      if (!big.startsWith(tail, k + text.length - EDGE)) continue;
+      if (big.startsWith(text, k)) return { from, start: k };
+      if (++tries >= SLICE_TRIES) return undefined;
+    }
+  }
+  return undefined;
 }
 
 /**
  * A long string's parts: `same` when an equal string was sent before (`seen`: each text sent, by its content; a
  * Map compares equal strings without copying them), else the string in pieces of about `text` units.
  */
-function* textParts(path: PartPath, text: string, kind: 'text' | 'json', sizes: SliceSizes, seen: Map<string, PartPath>): Generator<Outgoing> {
+function* textParts(path: PartPath, text: string, kind: 'text' | 'json', sizes: SliceSizes, seen: Map<string, PartPath>, sliced: Map<string, { from: PartPath; start: number }>): Generator<Outgoing> {
   if (kind === 'text') {
     const from = seen.get(text);
     if (from !== undefined) {
       yield { part: { kind: 'same', path, from }, transfer: [] };
+      return;
+    }
+    const inside = text.length >= SLICE_MIN ? (sliced.get(text) ?? within(text, seen)) : undefined;
+    if (inside !== undefined) {
+      sliced.set(text, inside);
+      yield { part: { kind: 'slice', path, from: inside.from, start: inside.start, length: text.length }, transfer: [] };
       return;
     }
     seen.set(text, path);

@@ -27,10 +27,12 @@ describe('one large argument through the worker slicing', () => {
     const parts: Part[] = [...partsOf(pieces, sizes)].map((o) => o.part);
     const textUnits = parts.reduce((n, p) => n + (p.kind === 'text' ? p.text.length : p.kind === 'items' ? p.items.reduce<number>((m, s) => m + (typeof s === 'string' ? s.length : 0), 0) : 0), 0);
     const same = parts.filter((p) => p.kind === 'same');
-    // the decoded text (the escaped arguments), the call's text, and its parsed value: three strings of that size
-    expect(textUnits).toBeLessThan(3.2 * CHARS);
-    expect(textUnits).toBeGreaterThan(2.9 * CHARS);
+    // the decoded text (the escaped arguments) and the call's text cross; its parsed value is a slice of the first
+    expect(textUnits).toBeLessThan(2.2 * CHARS);
+    expect(textUnits).toBeGreaterThan(1.9 * CHARS);
     expect(same.length).toBeGreaterThan(10);
+    // one per strategy's call, all of the same place
+    expect(new Set(parts.filter((p) => p.kind === 'slice').map((p) => JSON.stringify(p.kind === 'slice' && [p.from, p.start]))).size).toBe(1);
     const asm = createAssembler();
     for (const p of parts) asm.add(structuredClone(p));
     const got = asm.finish(structuredClone(skeleton));
@@ -43,9 +45,28 @@ describe('one large argument through the worker slicing', () => {
     expect(new Set(calls.map((c) => (c.args as { a: string }).a)).size).toBe(1);
   });
 
-  test('a `same` part naming a string that never came is refused by name', () => {
+  test('a `same` or `slice` part naming a string that never came, or past its end, is refused by name', () => {
     const asm = createAssembler();
     expect(() => asm.add({ kind: 'same', path: ['x'], from: ['nowhere'] })).toThrow(/x is the string at nowhere, which did not come/);
+    expect(() => asm.add({ kind: 'slice', path: ['x'], from: ['nowhere'], start: 0, length: 1 })).toThrow(/x is part of the string at nowhere, which did not come/);
+    asm.add({ kind: 'text', path: ['a'], text: 'abc' });
+    asm.add({ kind: 'slice', path: ['b'], from: ['a'], start: 2, length: 2 });
+    expect(() => asm.finish({ a: '', b: '' } as never)).toThrow(/b is characters 2..4 of a string of 3/);
+  });
+
+  test('a long content chunk: its text crosses once, as a slice of the event it came in', () => {
+    const content = 'x'.repeat(CHARS);
+    const text = `data: ${envelope}"choices":[{"index":0,"delta":{"content":"${content}"}}]}\n\ndata: [DONE]\n\n`;
+    const r = analyzeInput(new TextEncoder().encode(text), 'big.sse');
+    if (!r.ok) throw new Error('expected a session');
+    const expected = structuredClone(r.session);
+    const { skeleton, pieces } = splitSession(r.session, sizes);
+    const parts = [...partsOf(pieces, sizes)].map((o) => o.part);
+    const units = parts.reduce((n, p) => n + (p.kind === 'text' ? p.text.length : 0), 0);
+    expect(units).toBeLessThan(1.1 * CHARS);
+    const asm = createAssembler();
+    for (const p of parts) asm.add(structuredClone(p));
+    expectStrictEqual(asm.finish(structuredClone(skeleton)), expected);
   });
 
   test('the strategies share one parse of a long equal text; short texts and different texts are parsed anew', () => {
