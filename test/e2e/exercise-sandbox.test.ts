@@ -56,7 +56,7 @@ test('the starter (one shared buffer) on parallel-probe fails with the parser’
   expect(expected).not.toBe('');
   const { page, errors } = await open(`?rec=parallel-probe&exercise=1&lang=en&f=${last}`);
   await page.getByRole('button', { name: /^▶ Run$/ }).click();
-  await expect.poll(() => status(page).textContent(), { timeout: 20_000 }).toMatch(/Ran on 1 turns .*fails/);
+  await expect.poll(() => status(page).textContent(), { timeout: 20_000 }).toMatch(/Run done in \d+ ms \(turns: 1\): fails/);
   await expect.poll(() => page.getByRole('radio', { name: 'Your strategy' }).isChecked()).toBe(true);
   const results = page.getByRole('region', { name: 'Parse results' });
   await expect.poll(() => results.textContent()).toContain(expected);
@@ -174,14 +174,14 @@ test('the code survives a reload and travels in a shared link', async () => {
   const { page } = await open('?rec=anthropic-docs&exercise=1&lang=en');
   const marker = `// mine ${Date.now()}`;
   await runCode(page, `${marker}\nfunction assemble(events, out) {\n  for (const e of events) out.append('all', e.event);\n}`);
-  await expect.poll(() => status(page).textContent(), { timeout: 20_000 }).toMatch(/Ran on/);
+  await expect.poll(() => status(page).textContent(), { timeout: 20_000 }).toMatch(/Run done/);
   await expect.poll(() => new URL(page.url()).searchParams.get('yours')).toMatch(/^[A-Za-z0-9_-]+$/);
   const link = page.url();
   // a reload: the code is back and run again
   await page.reload();
   await page.locator('.ss-exercise .cm-content').waitFor({ timeout: 20_000 });
   await expect.poll(() => page.locator('.ss-exercise .cm-content').textContent()).toContain(marker);
-  await expect.poll(() => status(page).textContent(), { timeout: 20_000 }).toMatch(/Ran on/);
+  await expect.poll(() => status(page).textContent(), { timeout: 20_000 }).toMatch(/Run done/);
   await page.close();
   // the link, in another browser profile (no local storage): the same code, run, "Your strategy" selected
   const context = await theBrowser().newContext({ viewport: { width: 1440, height: 900 } });
