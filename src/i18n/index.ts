@@ -11,7 +11,7 @@
  * switches to it), so a reader's first page carries only their language's strings. Node (the CLI, tests) imports
  * ./all.ts, which registers both at once. An area only a lazily loaded view uses (messages/lab.ts: the instructor
  * lab and the matrix; messages/waterfall.ts: the span waterfall; messages/dialogs.ts: the help, paste and share
- * dialogs; messages/tour.ts: the lesson tour; messages/checks.ts: the self-check footer and the compare view) stays out of the first page load: the view's
+ * dialogs; messages/tour.ts: the lesson tour; messages/checks.ts: the self-check footer and the compare view; messages/loadIssues.ts: the problems met while reading a file) stays out of the first page load: the view's
  * module calls `registerMessages` at its top level, so its strings (both languages) are in `catalogs` (and
  * `translate`/`hasKey` see them) before it first renders. Registering is idempotent; areas never share a key.
  */
@@ -19,6 +19,7 @@ import { retryingImport } from '../core/retryImport';
 import type { strings as firstView } from './lang/en';
 
 import type { checks } from './messages/checks';
+import type { loadIssues } from './messages/loadIssues';
 import type { dialogs } from './messages/dialogs';
 import type { lab } from './messages/lab';
 import type { codeView } from './messages/codeView';
@@ -47,6 +48,7 @@ export type MessageKey =
   | KeysOf<typeof dialogs>
   | KeysOf<typeof tour>
   | KeysOf<typeof checks>
+  | KeysOf<typeof loadIssues>
   | KeysOf<typeof waterfall>
   | KeysOf<typeof provenanceNotes>
   | KeysOf<typeof cli>;

@@ -32,9 +32,11 @@ const languageReady = readyLanguage(lang);
 // painted, so it is not among the first view's requests; the picker's list of saved files follows
 let firstShown = () => {};
 const shown = new Promise<void>((resolve) => (firstShown = resolve));
+// the raw list's rows come a frame or two after the session is in (its window waits for the list's measured
+// height): wait for two painted frames, so what loads "after the first paint" really is requested after it
+const shownAndPainted = shown.then(afterNextPaint).then(afterNextPaint);
 const fileStore = deferredFileStore(() =>
-  shown
-    .then(afterNextPaint)
+  shownAndPainted
     .then(() => import('../store/idbFileStore'))
     .then((m) => m.createIdbFileStore()),
 );
@@ -53,8 +55,7 @@ store.on('error', firstShown);
 for (const param of rejected) store.actions.warn({ key: 'app.warn.url', params: { param } });
 // the URL follows the player from its first recording on: that code loads once the first view is painted (a chunk
 // that fails to arrive leaves the address as it was typed; the player itself is unharmed)
-void shown
-  .then(afterNextPaint)
+void shownAndPainted
   .then(() => import('./shell/urlSync'))
   .then((m) => m.syncUrl(store))
   .catch(() => undefined);

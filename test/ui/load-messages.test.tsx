@@ -11,7 +11,7 @@ import { createPlayerStore } from '../../src/store/player';
 import { unreadable } from '../../src/store/loader';
 import { PlayerProvider } from '../../src/store/react';
 import { catalogs, translate, translator, type Lang, type MessageKey, type Params } from '../../src/i18n';
-import { LoadIssues } from '../../src/ui/shell/Provenance';
+import { LoadIssues } from '../../src/ui/shell/LoadIssues';
 import { issueWording } from '../../src/i18n/issues';
 import { LoadStatus } from '../../src/ui/shell/LoadStatus';
 import { FAILURE_INPUTS, ISSUE_INPUTS } from '../core/load/bad-inputs';

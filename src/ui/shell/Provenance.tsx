@@ -1,47 +1,19 @@
 // The recording's provenance, always visible as its badge (what kind of stream it is, never "recorded" unless
 // captured) and the recording's title; a disclosure (details/summary) opens the rest: its summary, source (a link
 // shows the host it really goes to beside its text; only http(s) is a link), wire, model, whether it has timing and
-// the notes. Problems met while reading the file stay outside the disclosure, worded in the reader's language.
+// the notes. Problems met while reading the file stay outside the disclosure, worded in the reader's language
+// (./LoadIssues.tsx, loaded only for a file that has some).
 import { useState, type ReactNode } from 'react';
-import type { LoadIssue, ProvenanceKind } from '../../core/types';
-import { hasKey, translateData, type Lang, type Translate } from '../../i18n';
-import { issueWording, TYPE_PARAMS } from '../../i18n/issues';
-import { translateIsolated, translateNodes } from '../i18n/parts';
+import type { ProvenanceKind } from '../../core/types';
 import { usePlayer } from '../../store/react';
 import { useT } from './useT';
 import { loadProvenanceNotes, shownNotes, shownSource } from '../../i18n/provenanceNotes';
+import { LazyPart } from './ErrorBoundary';
+import { lazyView } from './lazyView';
 
-const SHOWN_ISSUES = 20;
-/** An issue's detail in the reader's language (text from the file inside <bdi>), else its English message. */
-function IssueDetail({ issue, t, lang }: { issue: LoadIssue; t: Translate; lang: Lang }) {
-  const wording = issueWording(issue, lang);
-  if (!wording) return <bdi className="ss-issue-detail">{issue.message}</bdi>;
-  const fromFile = Object.keys(wording.params).filter((k) => typeof wording.params[k] === 'string' && !TYPE_PARAMS.includes(k) && k !== 'variant');
-  const detail: ReactNode = translateIsolated(t, wording.key, wording.params, fromFile);
-  const placed =
-    issue.line !== undefined && issue.byteOffset !== undefined ? translateNodes(t, 'load.at', { line: issue.line, byte: issue.byteOffset }, { detail }) : detail;
-  return <span className="ss-issue-detail">{placed}</span>;
-}
-
-/** Problems the loader found in a readable file (a bad line skipped, approximate timing...), each with its place. */
-export function LoadIssues({ issues, t, lang }: { issues: readonly LoadIssue[]; t: Translate; lang: Lang }) {
-  if (issues.length === 0) return null;
-  return (
-    <details className="ss-load-issues" open={issues.length <= 3}>
-      <summary>{t('app.issues.summary', { count: issues.length })}</summary>
-      <ul>
-        {issues.slice(0, SHOWN_ISSUES).map((issue, i) => (
-          <li key={i}>
-            {hasKey(`app.issue.${issue.code}`) ? translateData(t, `app.issue.${issue.code}`) : <code>{issue.code}</code>}
-            {' — '}
-            <IssueDetail issue={issue} t={t} lang={lang} />
-          </li>
-        ))}
-      </ul>
-      {issues.length > SHOWN_ISSUES && <p>{t('app.issues.more', { count: issues.length - SHOWN_ISSUES })}</p>}
-    </details>
-  );
-}
+// the list of problems met while reading loads only for a file that has some (./LoadIssues.tsx, with its words); a
+// chunk that does not arrive is a notice with a retry in its place
+const LoadIssues = lazyView(() => import('./LoadIssues'), (m) => m.LoadIssues);
 
 const KINDS: readonly ProvenanceKind[] = ['captured', 'docs', 'reconstructed', 'synthetic'];
 
@@ -119,7 +91,11 @@ export function Provenance() {
           {p?.notes && <p className="ss-rec-notes">{shownNotes(shippedId, p.notes, lang)}</p>}
         </div>
       </details>
-      <LoadIssues issues={session.recording.issues} t={t} lang={lang} />
+      {session.recording.issues.length > 0 && (
+        <LazyPart areaKey="app.provenance.label">
+          <LoadIssues issues={session.recording.issues} t={t} lang={lang} />
+        </LazyPart>
+      )}
     </section>
   );
 }
