@@ -27,6 +27,7 @@ import { ErrorBoundary, LazyPart } from './shell/ErrorBoundary';
 import { LanguageNotice } from './shell/LanguageNotice';
 import { lazyView } from './shell/lazyView';
 import { Provenance } from './shell/Provenance';
+import { LandmarkContext } from './shell/Region';
 import { StrategyToggle } from './shell/StrategyToggle';
 import { useNarrow, WIDE_PX } from './shell/useNarrow';
 
@@ -281,14 +282,17 @@ function Shell({ slots = NO_SLOTS, standalone = true, panels = PANEL_IDS, contro
   const rest = <LiveRegion />;
 
   if (landmark === 'region')
-    // One named region in the host page: no main, banner or contentinfo of ours among the page's landmarks.
+    // One named region in the host page: no main, banner or contentinfo of ours among the page's landmarks, and its
+    // parts named groups inside it (shell/Region), not regions of their own.
     return (
       <section {...rootProps} ref={rootRef} aria-label={t('app.player.region')}>
-        {header && <Header onHelp={() => setHelp(true)} />}
-        <div className="ss-main" ref={mainRef} tabIndex={-1}>
-          {body}
-        </div>
-        {rest}
+        <LandmarkContext.Provider value="region">
+          {header && <Header onHelp={() => setHelp(true)} />}
+          <div className="ss-main" ref={mainRef} tabIndex={-1}>
+            {body}
+          </div>
+          {rest}
+        </LandmarkContext.Provider>
       </section>
     );
   return (

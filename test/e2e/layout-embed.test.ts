@@ -140,6 +140,11 @@ describe('the compact embed', () => {
     for (const f of found) expect(f).toEqual({ mains: 0, banners: 0, region: expect.stringMatching(/Streamscope/) });
     // every main landmark the page exposes has a name or is the page's own
     await expect.poll(() => page.getByRole('region', { name: /^Streamscope (player|播放器)$/ }).count()).toBe(found.length);
+    // one region per player: its panels, timeline and provenance are named groups inside it, not regions of the page
+    const inside = page.locator('streamscope-player').first();
+    await expect.poll(() => inside.getByRole('group', { name: 'Raw events' }).count()).toBe(1);
+    await expect.poll(() => inside.getByRole('group', { name: 'Timeline' }).count()).toBe(1);
+    expect(await inside.getByRole('region').count()).toBe(1);
     await page.close();
   });
 

@@ -64,7 +64,8 @@ it('changing attributes keeps the frame and the strategy; lang follows the brows
   await el.evaluate((e) => e.setAttribute('theme', 'dark'));
   await expect.poll(() => elementTheme(page)).toBe('dark');
   await el.evaluate((e) => e.setAttribute('panels', 'raw'));
-  await expect.poll(() => el.getByRole('region', { name: 'Parameter buffers' }).count()).toBe(0);
+  await expect.poll(() => el.getByRole('group', { name: 'Parameter buffers' }).count()).toBe(0);
+  expect(await el.getByRole('group', { name: 'Raw events' }).count()).toBe(1);
   await el.evaluate((e) => e.setAttribute('controls', 'full'));
   await expect.poll(() => el.getByRole('combobox').count()).toBeGreaterThan(0);
   expect(await el.getByRole('slider', { name: 'Frame' }).getAttribute('aria-valuetext')).toMatch(/^Frame 4 of /);

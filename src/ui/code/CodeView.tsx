@@ -17,6 +17,7 @@ import { codeNotes } from '../../i18n/messages/codeNotes';
 import { codeView } from '../../i18n/messages/codeView';
 import { registerMessages } from '../../i18n';
 import './code-view.css';
+import { Region } from '../shell/Region';
 
 registerMessages(codeView);
 
@@ -205,7 +206,7 @@ export function CodeView({ session, strategy, frame, lang, t, theme }: PanelProp
     };
   }, [other, strategy, code]);
   return (
-    <section className="ss-panel ss-code-view" aria-label={t('code.title')}>
+    <Region className="ss-panel ss-code-view" aria-label={t('code.title')}>
       <header className="ss-panel-head">
         <h2>{t('code.title')}</h2>
         <div role="radiogroup" aria-label={t('code.language')} className="ss-code-langs">
@@ -241,6 +242,6 @@ export function CodeView({ session, strategy, frame, lang, t, theme }: PanelProp
         </p>
       ) : null}
       {files?.map((f, i) => <FileView key={`${f.path}:${lang}`} file={f} against={i === 0 ? against : null} tokens={tokens.get(f.path) ?? null} act={act} lang={lang} t={t} />)}
-    </section>
+    </Region>
   );
 }

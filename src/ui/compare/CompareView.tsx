@@ -7,6 +7,7 @@ import { registerMessages, type Translate } from '../../i18n';
 import { checks } from '../../i18n/messages/checks';
 import { firstDivergence, firstDivergenceAmong } from './divergence';
 import '../conclusion/conclusion.css';
+import { Region } from '../shell/Region';
 
 // this view's strings (both languages) come with its code, not with the first page
 registerMessages(checks);
@@ -27,7 +28,7 @@ export function CompareView({ session, strategy, frame, t, onSeek }: CompareView
     return { per, all };
   }, [session, strategy]);
   return (
-    <section className="ss-compare" aria-label={t('panels.compare.title', { frame })}>
+    <Region className="ss-compare" aria-label={t('panels.compare.title', { frame })}>
       <h2>{t('panels.compare.title', { frame })}</h2>
       <p>
         {divergence.all === null ? (
@@ -88,6 +89,6 @@ export function CompareView({ session, strategy, frame, t, onSeek }: CompareView
           })}
         </tbody>
       </table>
-    </section>
+    </Region>
   );
 }

@@ -12,6 +12,7 @@ import { useT } from '../shell/useT';
 import { buildSpec, move, specId, specInputs } from './faultSpecs';
 import { FaultRow } from './FaultRow';
 import { VerdictList } from './VerdictList';
+import { Region } from '../shell/Region';
 
 // the lab's strings load with its code (they are not part of the first page load)
 registerMessages(lab);
@@ -51,7 +52,7 @@ export function LabPanel() {
   };
 
   return (
-    <section className="ss-lab" aria-label={t('lab.region')}>
+    <Region className="ss-lab" aria-label={t('lab.region')}>
       <h2 className="ss-lab-title">{t('lab.region')}</h2>
       <p className="ss-lab-intro">{t('lab.intro')}</p>
       <div className="ss-lab-grid">
@@ -140,6 +141,6 @@ export function LabPanel() {
           <VerdictList t={t} ids={STRATEGY_IDS} />
         </div>
       </div>
-    </section>
+    </Region>
   );
 }

@@ -13,6 +13,7 @@ import { useT } from '../shell/useT';
 import { VERDICT_GLYPH } from '../lab/VerdictList';
 import { useYoursCells } from '../exercise/yoursMatrix';
 import './matrix.css';
+import { Region } from '../shell/Region';
 
 // the matrix's strings (the lab area) load with its code (they are not part of the first page load)
 registerMessages(lab);
@@ -94,7 +95,7 @@ export function Matrix() {
   };
 
   return (
-    <section className="ss-matrix" aria-label={t('lab.matrix.region')}>
+    <Region className="ss-matrix" aria-label={t('lab.matrix.region')}>
       <h2 className="ss-lab-title">{t('lab.matrix.region')}</h2>
       <p className="ss-lab-intro">{t('lab.matrix.caption')}</p>
       {recordings.length === 0 && <p>{t('lab.matrix.noIndex')}</p>}
@@ -132,7 +133,7 @@ export function Matrix() {
           </table>
         </div>
       )}
-    </section>
+    </Region>
   );
 }
 

@@ -16,6 +16,7 @@ import { Legend } from './Legend';
 import { MARKERS_HEIGHT, Track } from './Track';
 import './scrubber.css';
 import { getFrame } from '../../core/sse/frame-table';
+import { Region } from '../shell/Region';
 
 function useWidth(): [React.RefCallback<HTMLDivElement>, number] {
   const [width, setWidth] = useState(0);
@@ -109,7 +110,7 @@ export function Scrubber() {
   const x = (f: number) => frameToX(f, n, width, positions);
 
   return (
-    <section className="ss-scrubber-wrap" aria-label={t('app.timeline')}>
+    <Region className="ss-scrubber-wrap" aria-label={t('app.timeline')}>
       <div
         className={`ss-scrubber${positions ? ' ss-scrubber-time' : ''}`}
         ref={ref}
@@ -182,6 +183,6 @@ export function Scrubber() {
           </span>
         </label>
       </div>
-    </section>
+    </Region>
   );
 }

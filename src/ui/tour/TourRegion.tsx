@@ -10,6 +10,7 @@ import { tour } from '../../i18n/messages/tour';
 import { useT } from '../shell/useT';
 import { setExerciseMode } from '../exercise/mode';
 import './tour.css';
+import { Region } from '../shell/Region';
 
 // this view's strings (both languages) come with its code, not with the first page
 registerMessages(tour);
@@ -46,12 +47,12 @@ export function TourRegion() {
   if (!tour) {
     if (!error) return null;
     return (
-      <section className="ss-tour ss-tour-error" aria-label={t('lab.tour.region')} ref={ref}>
+      <Region className="ss-tour ss-tour-error" aria-label={t('lab.tour.region')} ref={ref}>
         <p role="alert">{translateData(t, error.key, error.params)}</p>
         <button type="button" onClick={() => a.closeTour()}>
           {t('lab.tour.close')}
         </button>
-      </section>
+      </Region>
     );
   }
   const step = tour.steps[tour.step];
@@ -61,7 +62,7 @@ export function TourRegion() {
   const answer = predict?.choices.find((c) => c.correct);
   const chosen = tour.chosen !== null ? predict?.choices[tour.chosen] : undefined;
   return (
-    <section className="ss-tour" aria-label={t('lab.tour.region')} ref={ref} data-step={tour.step}>
+    <Region className="ss-tour" aria-label={t('lab.tour.region')} ref={ref} data-step={tour.step}>
       <header className="ss-tour-head">
         <p className="ss-tour-title">{tour.title[lang]}</p>
         <p className="ss-tour-counter" aria-live="polite">
@@ -108,7 +109,7 @@ export function TourRegion() {
           {t('lab.tour.close')}
         </button>
       </div>
-    </section>
+    </Region>
   );
 }
 

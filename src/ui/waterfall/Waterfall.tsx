@@ -17,6 +17,7 @@ import { registerMessages } from '../../i18n';
 import { waterfall } from '../../i18n/messages/waterfall';
 import './waterfall.css';
 import { getFrame } from '../../core/sse/frame-table';
+import { Region } from '../shell/Region';
 
 // the waterfall's strings load with its code (it is not part of the first page load)
 registerMessages(waterfall);
@@ -124,7 +125,7 @@ export function Waterfall(props: WaterfallProps): ReactElement {
   };
 
   return (
-    <section className="wf" aria-label={t('waterfall.region')} data-theme={props.theme}>
+    <Region className="wf" aria-label={t('waterfall.region')} data-theme={props.theme}>
       <h2 className="wf-heading">{t('waterfall.region')}</h2>
       <div className="wf-toolbar" role="toolbar" aria-label={t('waterfall.toolbar')}>
         <button type="button" onClick={() => zp.zoom(1.5)}>{t('waterfall.zoomIn')}</button>
@@ -182,6 +183,6 @@ export function Waterfall(props: WaterfallProps): ReactElement {
           />
         ) : null}
       </div>
-    </section>
+    </Region>
   );
 }

@@ -17,6 +17,7 @@ import { bufferView } from './segments';
 import '../panels.css';
 import { translateIsolated } from '../../i18n/parts';
 import { getFrame } from '../../../core/sse/frame-table';
+import { Region } from '../../shell/Region';
 
 type HoverFrames = (range: [number, number] | null) => void;
 
@@ -179,7 +180,7 @@ export function BuffersPanel({ session, strategy, frame, t, selectedCall, hovere
       </>
     ) : null;
   return (
-    <section className="ss-panel ss-buffers" aria-label={t('panels.buffers.title')}>
+    <Region className="ss-panel ss-buffers" aria-label={t('panels.buffers.title')}>
       <header className="ss-panel-head">
         <h2>{t('panels.buffers.title')}</h2>
         <span className="ss-muted">{t(`strategy.${strategy}.label`)}</span>
@@ -220,6 +221,6 @@ export function BuffersPanel({ session, strategy, frame, t, selectedCall, hovere
           })}
         </div>
       )}
-    </section>
+    </Region>
   );
 }

@@ -18,6 +18,7 @@ import { KIND_GLYPH, chunkInfo, columnWidths, turnRelativeMs } from './rows';
 import '../panels.css';
 import { getFrame } from '../../../core/sse/frame-table';
 import { frameKindAt, signalsAt } from '../../../core/wire/signal-table';
+import { Region } from '../../shell/Region';
 
 interface RowProps {
   session: Session;
@@ -201,7 +202,7 @@ export function RawEventsPanel({ session, frame, lang, t, theme, onSeek, hovered
   const count = session.frames.count;
   const current = getFrame(session.frames, frame);
   return (
-    <section className="ss-panel ss-raw" aria-label={t('panels.raw.title')}>
+    <Region className="ss-panel ss-raw" aria-label={t('panels.raw.title')}>
       <header className="ss-panel-head">
         <h2>{t('panels.raw.title')}</h2>
         <span className="ss-muted">{t('panels.raw.count', { count })}</span>
@@ -220,7 +221,7 @@ export function RawEventsPanel({ session, frame, lang, t, theme, onSeek, hovered
           {current ? <FrameDetail session={session} frame={current} t={t} theme={theme} /> : null}
         </>
       )}
-    </section>
+    </Region>
   );
 }
 

@@ -16,6 +16,7 @@ import { turnLastFrame, unendedAt } from '../unended';
 import '../panels.css';
 import { translateIsolated } from '../../i18n/parts';
 import { getFrame } from '../../../core/sse/frame-table';
+import { Region } from '../../shell/Region';
 
 // the previews and their partial parser load with the partial-json-preview strategy's first view
 const PreviewList = lazyView(() => import('./PreviewList'), (m) => m.default);
@@ -64,7 +65,7 @@ export function ResultsPanel({ session, strategy, frame, t, theme, selectedCall,
   const previewBuffers = strategy === 'partial-json-preview' ? buffersAt(run, frame) : [];
   const attemptsHeading = useId();
   return (
-    <section className="ss-panel ss-results" aria-label={t('panels.results.title')}>
+    <Region className="ss-panel ss-results" aria-label={t('panels.results.title')}>
       <header className="ss-panel-head">
         <h2>{t('panels.results.title')}</h2>
         <span className="ss-muted">{t(`strategy.${strategy}.label`)}</span>
@@ -138,6 +139,6 @@ export function ResultsPanel({ session, strategy, frame, t, theme, selectedCall,
           })}
         </ul>
       )}
-    </section>
+    </Region>
   );
 }
