@@ -1,7 +1,8 @@
 // `npm run bench [-- --json] [-- --no-build]` (--no-build with BENCH_OUT=<a built folder>): every budget of docs/performance.md measured in one run on this
 // machine, each beside its naive baseline, and the CLI on big synthetic inputs (100,000 turns, 100,000 calls; a
 // ~200 MB SSE file with --large). `--cli` runs only the CLI rows, `--proxy` only the recording proxy's added latency
-// (bench/proxy.ts), `--bytes` only the JavaScript weight budgets (bench/bytes-only.ts); `--fuzz N` runs the fuzz tests with N cases per
+// (bench/proxy.ts), `--bytes` only the JavaScript weight budgets (bench/bytes-only.ts), `--large-event` only one
+// 50 MB event and one 30 MB argument in the page and the CLI (bench/lib/large-rows.ts); `--fuzz N` runs the fuzz tests with N cases per
 // property and a fresh seed (the nightly-sized run). Not part of CI. See docs/performance.md.
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
@@ -19,11 +20,12 @@ import { runFuzz } from './lib/fuzz';
 import { benchPipeline, benchSdk, type PipelineFigures } from './lib/pipeline';
 import { anthropicTools, chatParallel, chatText } from './lib/streams';
 import { benchProxy } from './proxy';
+import { runLargeEventRows, type LargeEventRow } from './lib/large-rows';
 import { benchBytes } from './lib/bytes-report';
 
 const args = process.argv.slice(2);
 const USAGE = [
-  'usage: npm run bench -- [--json] [--no-build] [--cli] [--pipeline [--frames N]] [--proxy] [--bytes] [--large] [--fuzz N] [--seed S] [--help]',
+  'usage: npm run bench -- [--json] [--no-build] [--cli] [--pipeline [--frames N]] [--proxy] [--bytes] [--large-event] [--large] [--fuzz N] [--seed S] [--help]',
   '  --json      print the figures as JSON',
   '  --no-build  serve BENCH_OUT (a built folder) as it is',
   '  --cli       only the CLI rows (100,000 turns, 100,000 calls, 1,000,000 frames), no build, no browser',
@@ -31,6 +33,7 @@ const USAGE = [
   '  --frames N  with --pipeline: frames per stream (default 200,000)',
   '  --proxy     only the recording proxy: the latency it adds per read (record --proxy between a local upstream and fetch)',
   '  --bytes     only the JavaScript weight budgets, counted over the network in Chromium: <streamscope-player> and a second one, embed.html and a second iframe, the app (builds the app and the library)',
+  '  --large-event  only one large event: a 50 MB Chat chunk and a 30 MB tool argument, opened in the page and given to the CLI',
   '  --large     add the CLI rows for a ~200 MB SSE file and 5,000,000 frames (one turn; five turns)',
   '  --fuzz N    only the fuzz tests (test/robustness/fuzz-*.test.ts), N cases per property, a fresh seed',
   '  --seed S    with --fuzz: this seed instead (to replay a failure)',
@@ -44,7 +47,7 @@ const valueOf = (flag: string): string | undefined => {
   const i = args.indexOf(flag);
   return i === -1 ? undefined : args[i + 1];
 };
-const FLAGS = ['--json', '--no-build', '--cli', '--large', '--pipeline', '--proxy', '--bytes'];
+const FLAGS = ['--json', '--no-build', '--cli', '--large', '--pipeline', '--proxy', '--bytes', '--large-event'];
 const VALUED = ['--fuzz', '--seed', '--frames'];
 const unknown = args.filter((a, i) => !FLAGS.includes(a) && !VALUED.includes(a) && !VALUED.includes(args[i - 1] ?? ''));
 const badValue = VALUED.filter((f) => args.includes(f) && !/^\d+$/.test(valueOf(f) ?? ''));
@@ -131,6 +134,9 @@ async function pipelineRows(frames: number): Promise<{ rows: PipelineFigures[]; 
 const pipelineReport = (rows: PipelineFigures[]) =>
   Object.fromEntries(rows.map((f) => [f.stream, { frames: f.frames, floorMs: round(f.floorMs), defaultMs: round(f.defaultMs), allMs: round(f.allMs), defaultRatio: round(f.defaultRatio, 3), allRatio: round(f.allRatio, 3), coldMs: { floor: round(f.coldFloorMs), default: round(f.coldDefaultMs), all: round(f.coldAllMs) } }]));
 
+const largeReport = (rows: LargeEventRow[]) =>
+  Object.fromEntries(rows.map((r) => [r.id, { fileMB: r.fileMB, ...(r.page && { page: r.page }), ...(r.cli && { cli: { wallMs: r.cli.wallMs, cpuMs: r.cli.cpuMs, peakRssMB: r.cli.peakRssMB, exit: r.cli.exit } }) }]));
+
 const cliReport = (figures: Record<string, CliFigure>) =>
   Object.fromEntries(Object.entries(figures).map(([k, f]) => [k, { wallMs: f.wallMs, cpuMs: f.cpuMs, peakRssMB: f.peakRssMB, fileMB: f.fileMB, exit: f.exit, ...(f.error !== undefined && { error: f.error }) }]));
 
@@ -163,6 +169,20 @@ async function main(): Promise<void> {
     }
     return;
   }
+  if (args.includes('--large-event')) {
+    const served = await buildAndServe(root, outDir, { skipBuild });
+    try {
+      log(`One large event (raw SSE files generated into a temporary folder), load average ${round(loadavg()[0] ?? 0, 1)} on ${cpus().length} cores…`);
+      const large = await runLargeEventRows({ base: served.base, cli: true, log });
+      log('\nBudgets:');
+      for (const [name, value, budget, ok] of large.verdicts) log(`  ${ok ? 'PASS' : 'MISS'}  ${name.padEnd(32)} ${String(value).padStart(9)}  (budget ${budget})`);
+      if (asJson) console.log(JSON.stringify({ largeEvent: largeReport(large.rows) }));
+    } finally {
+      await served.close();
+      if (!process.env.BENCH_OUT) rmSync(outDir, { recursive: true, force: true });
+    }
+    return;
+  }
   if (pipelineOnly) {
     const pipe = await pipelineRows(pipelineFrames);
     log('\nBudgets:');
@@ -173,16 +193,16 @@ async function main(): Promise<void> {
   const cli = cliRows();
   const pipe = await pipelineRows(pipelineFrames);
 
-  log('1/8 loading 500,000 frames: ours vs the floor…');
+  log('1/9 loading 500,000 frames: ours vs the floor…');
   const loadFig = benchLoad(500_000);
   log(`    floor ${round(loadFig.floorMs)} ms, ours (decode + adapt + ${loadFig.strategy}) ${round(loadFig.oursMs)} ms -> ratio ${round(loadFig.ratioToFloor, 3)} (naive: every frame's whole data parsed, envelope templates off: ${round(loadFig.oursWholeParseMs)} ms, ratio ${round(loadFig.floorMs / loadFig.oursWholeParseMs, 3)}); whole analyze() with all six strategies ${round(loadFig.analyzeAllMs)} ms`);
 
-  log('2/8 seek compute on 100,000 frames: naive refold vs logs + binary search…');
+  log('2/9 seek compute on 100,000 frames: naive refold vs logs + binary search…');
   const big = generateChat(100_000);
   const seekCompute = benchSeekCompute(big.jsonl);
   log(`    naive p95 ${round(seekCompute.naiveP95Ms, 2)} ms, ours p95 ${round(seekCompute.oursP95Ms, 4)} ms`);
 
-  log(skipBuild ? `3/8 serving the app already built in ${outDir}…` : `3/8 building the app into ${outDir}…`);
+  log(skipBuild ? `3/9 serving the app already built in ${outDir}…` : `3/9 building the app into ${outDir}…`);
   const served = await buildAndServe(root, outDir, {
     skipBuild,
     recordings: [{ id: 'bench-100k', jsonl: big.jsonl, title: 'Benchmark 100,000 frames' }, PAGE_1M.recording],
@@ -190,7 +210,7 @@ async function main(): Promise<void> {
   const base = served.base;
   const browser = await launchChromium();
   try {
-    log('4/8 seeking in Chromium (200 random seeks each)…');
+    log('4/9 seeking in Chromium (200 random seeks each)…');
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     const bigSeek = await measureSeeks(page, `${base}?rec=bench-100k&s=per-call-buffer&lang=en`, 200, big.events);
     const smallSeek = await measureSeeks(page, `${base}?rec=thinking-turn&s=per-call-buffer&lang=en`, 200, 700);
@@ -198,14 +218,14 @@ async function main(): Promise<void> {
     const scaling = bigSeek.p95Ms / smallSeek.p95Ms;
     log(`    100,000 frames: p95 ${bigSeek.p95Ms} ms (median ${bigSeek.medianMs}, ${bigSeek.mismatches} panel mismatches); thinking-turn: p95 ${smallSeek.p95Ms} ms -> scaling ${round(scaling, 2)}`);
 
-    log('5/8 heap added by a 100,000-frame session, and the no-virtualization baseline…');
+    log('5/9 heap added by a 100,000-frame session, and the no-virtualization baseline…');
     const heapSmall = await heapOf(browser, `${base}?rec=parallel-probe&lang=en`, 6);
     const heapBig = await heapOf(browser, `${base}?rec=bench-100k&s=per-call-buffer&lang=en`, big.events);
     const heapMB = heapBig - heapSmall;
     const noVirt = await measureNoVirtualization(browser, `${base}favicon.svg`, 100_000);
     log(`    heap ${round(heapSmall)} MB -> ${round(heapBig)} MB: +${round(heapMB)} MB; 100,000 plain DOM rows: ${noVirt.buildMs} ms to build, +${noVirt.heapMB} MB`);
 
-    log(`6/8 longest main-thread block while 100,000 frames load (by URL, and as a user file), ${BLOCK_LOADS} loads in fresh pages, the worst counts…`);
+    log(`6/9 longest main-thread block while 100,000 frames load (by URL, and as a user file), ${BLOCK_LOADS} loads in fresh pages, the worst counts…`);
     // BLOCK_LOADS loads, each in a fresh page: the figure is the WORST of them (one load in three or four has a
     // first layout over 50 ms: docs/performance.md, "Thin margins"), and every load is printed
     const blocks = [];
@@ -214,7 +234,7 @@ async function main(): Promise<void> {
     for (const [i, block] of blocks.entries())
       log(`    load ${i + 1}: by URL: longest ${block.byUrl.longestMs} ms (${block.byUrl.longTasks} tasks >= 50 ms; longest before the recording's fetch, i.e. page start-up: ${block.byUrl.startupMs ?? '?'} ms, after it: ${block.byUrl.loadingMs ?? '?'} ms), loaded ${block.byUrl.loadMs} ms after navigation; as a file: longest ${block.byFile.longestMs} ms (${block.byFile.longTasks} tasks), loaded in ${block.byFile.loadMs} ms`);
 
-    log('7/8 first paint and initial JavaScript of the default page (median of 5 loads)…');
+    log('7/9 first paint and initial JavaScript of the default page (median of 5 loads)…');
     const paint = await measureFirstPaint(browser, base, 5, outDir);
     const fullShikiKB = gzipDirKB(join(root, 'node_modules/@shikijs/langs/dist'), /\.mjs$/) + gzipDirKB(join(root, 'node_modules/@shikijs/themes/dist'), /\.mjs$/) + gzipDirKB(join(root, 'node_modules/shiki/dist'), /\.wasm$|onig/);
     const shikiOurs = paint.jsFiles.filter((f) => /json|github|highlight|core|engine/i.test(f.url)).reduce((sum, f) => sum + f.gzipKB, 0);
@@ -222,11 +242,14 @@ async function main(): Promise<void> {
     for (const f of paint.jsFiles) log(`      ${!f.loaded ? 'unloaded' : f.beforePaint ? 'initial ' : 'deferred'} ${f.url}: ${f.gzipKB} KB`);
     log(`    full shiki grammars + themes + wasm: ${round(fullShikiKB)} KB gzip (what the full bundle can pull in), vs the fine-grained set in chunks above (~${round(shikiOurs)} KB incl. other code)`);
 
-    log(`8/8 the page on 1,000,000 frames (raw SSE, ~192 MB), ${LOAD_RUNS} loads: ready, longest task while loading, heap…`);
+    log(`8/9 the page on 1,000,000 frames (raw SSE, ~192 MB), ${LOAD_RUNS} loads: ready, longest task while loading, heap…`);
     const scale = await measurePageScale(base);
     const scaleLongest = Math.max(scale.byUrl.loadingMs ?? scale.byUrl.longestMs, scale.byFile.longestMs);
     log(`    median of ${scale.runs.length} loads: by URL: ready ${scale.byUrl.loadMs} ms after navigation, longest task while loading ${scale.byUrl.loadingMs ?? '?'} ms (${scale.byUrl.longTasks} tasks >= 50 ms; start-up ${scale.byUrl.startupMs ?? '?'} ms); as a file: ready in ${scale.byFile.loadMs} ms, longest task ${scale.byFile.longestMs} ms (${scale.byFile.longTasks} tasks); JS heap ${scale.heapTotalMB} MB (+${scale.heapMB} MB over a 6-frame recording)`);
     log(`    each load: by URL ready ${scale.runs.map((x) => x.byUrl.loadMs).join(', ')} ms, longest task while loading ${scale.runs.map((x) => x.byUrl.loadingMs ?? '?').join(', ')} ms; as a file ready ${scale.runs.map((x) => x.byFile.loadMs).join(', ')} ms, longest task ${scale.runs.map((x) => x.byFile.longestMs).join(', ')} ms`);
+
+    log(`9/9 one large event: a 50 MB Chat chunk and a 30 MB tool argument, opened in the page (a fresh Chromium each) and given to the CLI…`);
+    const large = await runLargeEventRows({ base, cli: true, log });
 
     // --json prints the budget keys and the CLI rows; the longest block and the idle JS are in the readable report only
     const report = {
@@ -238,6 +261,7 @@ async function main(): Promise<void> {
       cli: cliReport(cli.figures),
       pipeline: pipelineReport(pipe.rows),
       page1M: { frames: scale.frames, readyMs: scale.byUrl.loadMs, fileReadyMs: scale.byFile.loadMs, longestTaskMs: scaleLongest, heapMB: scale.heapTotalMB },
+      largeEvent: largeReport(large.rows),
     };
     const verdicts = [
       ['load.ratioToFloor', report.load.ratioToFloor, `>= ${BUDGET.ratioToFloor}`, report.load.ratioToFloor >= BUDGET.ratioToFloor],
@@ -253,6 +277,7 @@ async function main(): Promise<void> {
       ['page1M.heapMB', report.page1M.heapMB, `<= ${BUDGET.page1MHeapMB}`, report.page1M.heapMB <= BUDGET.page1MHeapMB],
       ...cli.verdicts,
       ...pipe.verdicts,
+      ...large.verdicts,
     ] as const;
     log('\nBudgets:');
     for (const [name, value, budget, ok] of verdicts) log(`  ${ok ? 'PASS' : 'MISS'}  ${name.padEnd(40)} ${String(value).padStart(9)}  (budget ${budget})`);
