@@ -4,7 +4,7 @@
 // It sits under the transport controls, beside the conclusion it changes; `compact` (presenter mode, embeds) packs
 // it into as few lines as it can.
 import { useId } from 'react';
-import { LEARNER_ID, STRATEGY_IDS, type Session, type StrategyId } from '../../core/types';
+import { LEARNER_ID, STRATEGY_IDS, type Session, type StrategyId, type StrategyRun } from '../../core/types';
 import { useActions, usePlayer } from '../../store/react';
 import type { Translate } from '../../i18n';
 import { naReasonKey } from '../../i18n/codes';
@@ -30,7 +30,9 @@ export function StrategyToggle({ compact = false }: { compact?: boolean }) {
   const labelId = `${base}-label`;
   const exercise = useExerciseMode();
   // the learner's strategy is offered once it has run (or when the link selects it): before, it has nothing to show
-  const yours = strategy === LEARNER_ID || (session !== null && session.strategies[LEARNER_ID].naReason !== 'no-code');
+  // (a session made before the learner's strategy existed has no run for it: the same as one not run)
+  const learner = session?.strategies[LEARNER_ID] as StrategyRun | undefined;
+  const yours = strategy === LEARNER_ID || (learner !== undefined && learner.naReason !== 'no-code');
   const ids: StrategyId[] = yours ? [...STRATEGY_IDS, LEARNER_ID] : [...STRATEGY_IDS];
   const reasons = ids.map((id) => ({ id, reason: id === LEARNER_ID ? null : naReason(session, id, t) }));
 
@@ -65,10 +67,14 @@ export function StrategyToggle({ compact = false }: { compact?: boolean }) {
           {'</> '}
           {t('code.open')}
         </button>
-        <button type="button" className="ss-button ss-exercise-toggle" aria-pressed={exercise} onClick={() => setExerciseMode(!exercise)}>
-          {'✎ '}
-          {t('app.exercise.open')}
-        </button>
+        {/* compact (an embed, presenter mode): only while the exercise is on (exercise=1 or a tour step), so a small
+            embed's switch keeps to its rows and the page decides whether its readers write code */}
+        {(!compact || exercise) && (
+          <button type="button" className="ss-button ss-exercise-toggle" aria-pressed={exercise} onClick={() => setExerciseMode(!exercise)}>
+            {'✎ '}
+            {t('app.exercise.open')}
+          </button>
+        )}
       </div>
       {/* Outside the labels, so a reason describes its radio without becoming part of the radio's name. */}
       {reasons.map(({ id, reason }) =>
