@@ -8,6 +8,7 @@ import { createAssembler } from '../../src/worker/assemble';
 import { partsOf, splitSession } from '../../src/worker/slice';
 import type { Part } from '../../src/worker/protocol';
 import { expectStrictEqual } from '../support/strict-equal';
+import { learnShape, SHAPE_MAX, shapeSchedule } from '../../src/core/strategies/ground-truth/schedule';
 
 const CHARS = 1_500_000;
 const envelope = '{"id":"c1","object":"chat.completion.chunk","created":1,"model":"m",';
@@ -43,6 +44,27 @@ describe('one large argument through the worker slicing', () => {
     const calls = Object.values(got.strategies).flatMap((run) => run.calls);
     expect(calls.length).toBe(5);
     expect(new Set(calls.map((c) => (c.args as { a: string }).a)).size).toBe(1);
+  });
+
+  test('the analysis of one large argument: every strategy has the call the ground truth carries', () => {
+    const r = analyzeInput(new TextEncoder().encode(sse), 'big.sse');
+    if (!r.ok) throw new Error('expected a session');
+    expect(r.session.carried.length).toBe(1);
+    expect(r.session.carried[0]?.argsText.length).toBe(CHARS + 9);
+    for (const id of ['parse-each-fragment', 'shared-buffer', 'per-call-buffer', 'next-index-closes'] as const) expect(r.session.strategies[id].verdict).toBe('ok');
+  });
+
+  test('the ground truth makes no shape from data over SHAPE_MAX (its proofs copy and parse the data whole)', () => {
+    const turn = shapeSchedule();
+    let reads = 0;
+    const read = () => {
+      reads++;
+      return undefined;
+    };
+    learnShape(turn, `{"a":"${'q'.repeat(SHAPE_MAX)}"}`, 'message', read as never, {} as never);
+    expect(reads).toBe(0);
+    expect(turn.shapes.length).toBe(0);
+    expect(turn.since).toBe(0);
   });
 
   test('a `same` or `slice` part naming a string that never came, or past its end, is refused by name', () => {

@@ -1,8 +1,9 @@
 /**
  * When the ground truth's readers make shapes (shape.ts) and which they try first, per turn.
  *
- * Contract: `learnShape` is called after an event read whole that said something; it makes a shape from it when
- * the schedule allows: builds back off (doubling, up to MAX_WAIT events) while the shapes they make go unused, and
+ * Contract: `learnShape` is called after an event read whole that said something; it makes a shape from it (never
+ * from data over SHAPE_MAX characters, which does not count as an event for the schedule either) when the schedule
+ * allows: builds back off (doubling, up to MAX_WAIT events) while the shapes they make go unused, and
  * the newest SHAPES shapes are kept. `fitShapesIn` tries the turn's shapes made under the event's SSE name, most
  * recently used first, and leaves the one that fitted in `turn.fit` (its values in the turn, a `ShapeFit`);
  * `usedShape` records that it was read by it. Never throws.
@@ -44,8 +45,16 @@ export const shapeSchedule = (prev?: ShapeSchedule): ShapeSchedule => ({
   fit: undefined,
 });
 
+/**
+ * Events whose data is longer than this are never made into a shape: makeShape's proofs copy and parse the data
+ * several times (one 30 MB tool argument took the truth from 186 to 667 MB of peak memory), and an event that
+ * large is read whole anyway.
+ */
+export const SHAPE_MAX = 256 * 1024;
+
 /** After an event read whole that said something: a shape from it, when the schedule allows (see the contract). */
 export function learnShape(turn: ShapeSchedule, data: string, event: string, read: ReadWhole, spec: ShapeSpec): void {
+  if (data.length > SHAPE_MAX) return;
   if (turn.since++ < turn.wait) return;
   turn.wait = turn.builtHit ? 0 : Math.min(MAX_WAIT, turn.wait * 2 + 1);
   turn.since = 0;
