@@ -224,3 +224,16 @@ test('the strategy matrix gets a Your strategy column over every shipped recordi
   expect(errors).toEqual([]);
   await page.close();
 });
+
+test('embed.html takes exercise=1 in its own URL: the editor under the panels, a run shown as Your strategy; no exercise button in an embedded player', async () => {
+  const page = await theBrowser().newPage({ viewport: { width: 900, height: 900 } });
+  const errors = watchErrors(page);
+  await page.goto(appUrl('embed.html?rec=parallel-probe&exercise=1&lang=en&f=5'));
+  await page.locator('.ss-exercise .cm-content').waitFor({ timeout: 20_000 });
+  await expect(page.locator('.ss-exercise-toggle').isVisible()).resolves.toBe(false);
+  await page.getByRole('button', { name: /^▶ Run$/ }).click();
+  await expect.poll(() => status(page).textContent(), { timeout: 20_000 }).toMatch(/fails/);
+  await expect.poll(() => page.getByRole('radio', { name: 'Your strategy' }).isChecked()).toBe(true);
+  expect(errors).toEqual([]);
+  await page.close();
+});

@@ -7,7 +7,7 @@
 // CodeMirror): its strings are a catalog area of their own.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { learnerRun, learnerTurns, type LearnerError } from '../../core/strategies/learner';
-import { LEARNER_ID } from '../../core/types';
+import { LEARNER_ID, type StrategyRun } from '../../core/types';
 import { registerMessages, type Translate } from '../../i18n';
 import { exercise } from '../../i18n/messages/exercise';
 import { exerciseSearch, parseExerciseParams } from '../../store/exerciseUrl';
@@ -107,9 +107,9 @@ export function ExercisePanel({ session, t }: PanelProps) {
 
   // another recording (or other faults): the learner's code runs again on it
   const frames = session.frames;
-  const strategiesRun = session.strategies[LEARNER_ID];
+  const strategiesRun = session.strategies[LEARNER_ID] as StrategyRun | undefined;
   useEffect(() => {
-    if (hasRun.current && strategiesRun.naReason === 'no-code') void run();
+    if (hasRun.current && (strategiesRun === undefined || strategiesRun.naReason === 'no-code')) void run();
   }, [frames, strategiesRun, run]);
 
   return (

@@ -29,7 +29,8 @@ export function VerdictList({ t, ids }: { t: Translate; ids: readonly StrategyId
   const noCall = usePlayer((s) => s.session?.anomalies.find((x) => x.code === 'finish-tool-calls-without-call'));
   if (!strategies) return null;
   // the learner's strategy (exercise mode) is judged on the faulted stream too, once it has run
-  const shownIds = strategies[LEARNER_ID].naReason === 'no-code' || ids.includes(LEARNER_ID) ? ids : [...ids, LEARNER_ID];
+  const learner = strategies[LEARNER_ID] as StrategyRun | undefined;
+  const shownIds = learner === undefined || learner.naReason === 'no-code' || ids.includes(LEARNER_ID) ? ids : [...ids, LEARNER_ID];
   return (
     <ul className="ss-lab-verdicts">
       {shownIds.map((id) => {

@@ -28,7 +28,7 @@ test('the lazily loaded areas are part of MessageKey', () => {
 
 test('every not-applicable reason is worded, per wire where the catalog has it', () => {
   const reasons = Object.keys(NA_REASON_KEYS) as NaReason[];
-  expect(reasons.sort()).toEqual(['chat-only', 'no-complete-items', 'no-frames', 'pending', 'strategy-error']);
+  expect(reasons.sort()).toEqual(['chat-only', 'no-code', 'no-complete-items', 'no-frames', 'pending', 'strategy-error']);
   for (const reason of reasons) {
     for (const lang of ['en', 'zh'] as const) expect(translate(lang, naReasonKey(reason)), `${lang} ${reason}`).not.toBe(naReasonKey(reason));
   }
