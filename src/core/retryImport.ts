@@ -14,6 +14,9 @@
  * after that imports the failed URL with a new query each call, until one succeeds; from then on every call gives
  * that module. Callers keep their own "loading" promise (one call per attempt).
  *
+ * The default importer is a native `import()` of a URL, marked for Vite and for webpack (a Docusaurus site bundles
+ * the package with webpack, which would otherwise warn "Critical dependency" and replace it with a failing stub).
+ *
  * In core, though it is no analysis, because every layer that loads code on demand imports it: the store (the lab's
  * store), the UI (lazily loaded views) and src/i18n (a language's strings), which may import only core.
  */
@@ -39,7 +42,7 @@ export function retryUrl(url: string, n: number): string {
   return u.href;
 }
 
-export function retryingImport<T>(importer: () => Promise<T>, importUrl: (url: string) => Promise<T> = (url) => import(/* @vite-ignore */ url) as Promise<T>): () => Promise<T> {
+export function retryingImport<T>(importer: () => Promise<T>, importUrl: (url: string) => Promise<T> = (url) => import(/* webpackIgnore: true */ /* @vite-ignore */ url) as Promise<T>): () => Promise<T> {
   let failed: string | undefined;
   let attempt = 0;
   let loaded: T | undefined;

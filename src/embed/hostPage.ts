@@ -3,9 +3,9 @@
  * - the colour theme the page shows: `html.dark` (VitePress), `data-theme="dark"|"light"` on the root
  *   (Docusaurus, Starlight), the root's `color-scheme`, else the page's own background (an opaque dark or light
  *   body or root); null when the page says nothing (the reader's system setting then decides);
- * - the height of the page's fixed header: the root's `scroll-padding-top` (which Docusaurus and Starlight set for
- *   their headers) or the bottom of the bars fixed or stuck at the top of the viewport (VitePress sets no scroll
- *   padding), whichever is lower, written to `--ss-host-sticky-top` on the host element so the sticky transport
+ * - the height of the page's fixed header: the root's `scroll-padding-top` (which Starlight sets for its header)
+ *   or the bottom of the bars fixed or stuck at the top of the viewport (VitePress 1.6 and Docusaurus 3.10 set no
+ *   scroll padding), whichever is lower, written to `--ss-host-sticky-top` on the host element so the sticky transport
  *   sits below that header (a page's own `--streamscope-sticky-top` wins, in CSS).
  *
  * Contract: `readHostTheme` and `stickyTop` only read; `followHostPage` observes the root and the body (class,

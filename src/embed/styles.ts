@@ -8,6 +8,9 @@
  * that imports the library in Node does not fail. The host box is a block (`all: initial` first, then `display`),
  * with the type scale embed.html uses (15 px), and the sticky transport's offset comes from
  * `--streamscope-sticky-top` (set by the page) or the host page's own `scroll-padding-top` (./hostPage.ts).
+ * A `rem` in a shadow root is the host page's root font size (mdBook sets 62.5 %: 10 px), so every `rem` of the
+ * areas' CSS is written in px at embed.html's own root size (15 px), media query conditions excepted (there a `rem`
+ * is the browser's initial size, in an iframe as in a shadow root).
  */
 const styleModules = import.meta.glob<string>(['../ui/**/*.css'], { query: '?inline', import: 'default', eager: true });
 
@@ -16,10 +19,20 @@ const HOST_CSS = `:host { all: initial; display: block; contain: layout style; f
 :host([hidden]) { display: none; }
 .ss-mount { font-size: 15px; }`;
 
+/** embed.html's root font size (src/ui/styles/base.css), what a `rem` is inside the iframe. */
+export const EMBED_REM_PX = 15;
+
+/** `css` with each `rem` length in px at EMBED_REM_PX, but inside `@media` conditions. */
+export function remToPx(css: string): string {
+  return css.replace(/(@media[^{]*)|(?<![\w.-])(-?(?:\d+\.?\d*|\.\d+))rem\b/g, (all, media: string | undefined, n: string | undefined) =>
+    media !== undefined || n === undefined ? all : `${Number((Number(n) * EMBED_REM_PX).toFixed(3))}px`,
+  );
+}
+
 function sheetText(): string {
   // theme.css and app.css first (variables and base), then the areas' own styles
   const entries = Object.entries(styleModules).sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b));
-  return [HOST_CSS, ...entries.map(([, css]) => css)].join('\n');
+  return remToPx([HOST_CSS, ...entries.map(([, css]) => css)].join('\n'));
 }
 const rank = (path: string) => (path.includes('/styles/') ? 0 : 1);
 
