@@ -10,7 +10,6 @@
 // through an open tour.
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { frameIndex } from '../core/types';
-import type { PlayerStore } from '../store/player';
 import { useActions, useLab, usePlayer, usePlayerStore } from '../store/react';
 import { LabBar, PresenterExit } from './lab/LabBar';
 import { startLabUrlLater } from './lab/labUrlStart';
@@ -21,7 +20,9 @@ import { Header } from './shell/Header';
 import { keyAction, keyTargetOf } from './shell/keys';
 import { LiveRegion } from './shell/LiveRegion';
 import { LoadStatus } from './shell/LoadStatus';
-import { Panels, type Slot } from './shell/Panels';
+import type { Slot } from './shell/Panels';
+import { Below, ConclusionLine, Views } from './shell/Stage';
+import { labKey } from './lab/labKeys';
 import { PANEL_IDS, type ControlsMode, type PanelId, type ProvenanceMode } from './shell/views';
 import { ErrorBoundary, LazyPart } from './shell/ErrorBoundary';
 import { LanguageNotice } from './shell/LanguageNotice';
@@ -33,7 +34,6 @@ import { useNarrow, WIDE_PX } from './shell/useNarrow';
 
 // the keyboard help's code loads when it is first opened; it stays mounted after that
 const HelpDialog = lazyView(() => import('./shell/HelpDialog'), (m) => m.HelpDialog);
-import { usePanelProps } from './shell/usePanelProps';
 import { useT } from './shell/useT';
 import { useReducedMotion, useResolvedTheme } from './theme/theme';
 
@@ -68,78 +68,7 @@ export interface AppProps {
   standalone?: boolean;
 }
 
-/** The conclusion is the payoff: pinned under the transport controls, above the panels it sums up. */
-function ConclusionLine({ slots }: { slots: AppSlots }) {
-  const props = usePanelProps();
-  if (!props) return null;
-  return (
-    <div className="ss-conclusion-slot">
-      <ErrorBoundary areaKey="app.area.conclusion" resetKey={props.session}>
-        {slots.conclusion?.(props) ?? null}
-      </ErrorBoundary>
-    </div>
-  );
-}
-
-/** The panels follow the frame: kept apart so a seek re-renders only these, not the header. */
-function Views({ slots, show, narrow, wide, picker }: { slots: AppSlots; show: readonly PanelId[]; narrow: boolean; wide: boolean; picker: boolean }) {
-  const { t } = useT();
-  const compare = usePlayer((s) => s.compare);
-  const code = usePlayer((s) => s.code);
-  const props = usePanelProps();
-  // without the header there is no picker to point at
-  if (!props) return <p className="ss-empty">{t(picker ? 'app.empty' : 'app.emptyEmbedded')}</p>;
-  const codeView = code !== null ? slots.code : undefined;
-  // the code view is a fourth panel: a fourth column where it fits, else the panels become tabs with it the fourth
-  const tabs = narrow || (codeView !== undefined && !wide);
-  return <Panels props={props} compare={compare} compareView={slots.compare} codeView={codeView} show={show} tabs={tabs} wide={wide} />;
-}
-
-/** What comes after the first screen: the span waterfall and the self-check footer. */
-function Below({ slots, show, codeHere }: { slots: AppSlots; show: readonly PanelId[]; codeHere: boolean }) {
-  const props = usePanelProps();
-  const code = usePlayer((s) => (codeHere ? s.code : null));
-  if (!props) return null;
-  return (
-    <>
-      <ErrorBoundary areaKey="app.area.exercise" resetKey={props.session.frames}>
-        {slots.exercise?.(props) ?? null}
-      </ErrorBoundary>
-      {code !== null ? (
-        <ErrorBoundary areaKey="app.area.code" resetKey={props.session}>
-          {slots.code?.(props) ?? null}
-        </ErrorBoundary>
-      ) : null}
-      {show.includes('waterfall') ? (
-        <ErrorBoundary areaKey="app.area.waterfall" resetKey={props.session}>
-          {slots.waterfall?.(props) ?? null}
-        </ErrorBoundary>
-      ) : null}
-      <ErrorBoundary areaKey="app.area.footer" resetKey={props.session}>
-        {slots.footer?.(props) ?? null}
-      </ErrorBoundary>
-    </>
-  );
-}
-
 const NO_SLOTS: AppSlots = {};
-
-/** The teaching tools' keys: P toggles presenter mode, Page Down / Page Up step an open tour. True when handled. */
-function labKey(e: KeyboardEvent<HTMLDivElement>, store: PlayerStore, target: ReturnType<typeof keyTargetOf>): boolean {
-  if (e.ctrlKey || e.altKey || e.metaKey || target === 'text') return false;
-  const s = store.lab.getState();
-  if (e.key === 'p' || e.key === 'P') {
-    e.preventDefault();
-    store.actions.setPresenter(!s.presenter);
-    return true;
-  }
-  if ((e.key === 'PageDown' || e.key === 'PageUp') && s.tour) {
-    e.preventDefault();
-    void store.actions.tourStep(s.tour.step + (e.key === 'PageDown' ? 1 : -1));
-    return true;
-  }
-  return false;
-}
 
 /** The player behind a last-resort error boundary: a render that throws shows a notice, never an empty page. */
 export function App(props: AppProps) {
