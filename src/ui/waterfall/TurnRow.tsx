@@ -11,6 +11,7 @@ import { drawableSegments } from './cull';
 import { formatMs } from './format';
 import type { MarkKind, MarkSpec, Row } from './layout';
 import type { TimeScale } from './timeScale';
+import { fitText, textWidth } from './fitText';
 import { BAR_H, BAR_Y, MARK_Y, PITCH, TARGET, TEXT_Y, footerY, glyphY, rowHeight, stackHeight, type MarkCluster } from './markStack';
 
 export const LABEL_W = 128;
@@ -118,10 +119,13 @@ export const TurnRow = memo(function TurnRow({ row, y, scale, lang, t, strategy,
     ...row.anomalies.map((a) => ({ text: t(`waterfall.anomaly.${a.code}`), anomaly: true })),
   ];
   const footer = footerParts.length > 0;
-  const footerWidth = footerParts.reduce((sum, p) => sum + p.text.length * 6.5 + 24, 0);
+  const footerText = footerParts.map((p) => (p.anomaly ? `⚠ ${p.text}` : p.text)).join(' · ');
+  const footerWidth = textWidth(footerText);
   const streamEndX = px(row.timing.requestAt + (row.timing.endMs ?? row.timing.lastFrameMs ?? 0));
   const footerAnchor = streamEndX - footerWidth >= 0 ? 'end' : 'start';
   const footerX = footerAnchor === 'end' ? Math.min(streamEndX, w - 4) : Math.max(4, px(row.timing.requestAt));
+  // a plot narrower than the words (a phone, a narrow doc column): cut with an ellipsis, the whole in its title
+  const footerCut = footerAnchor === 'start' && footerX + footerWidth > w - 4 ? fitText(footerText, Math.max(40, w - 4 - footerX)) : null;
 
   return (
     <g className={`wf-row${current ? ' wf-row-current' : ''}`} transform={`translate(0 ${y})`} onMouseEnter={hover} onMouseLeave={() => on.hoverFrames(null)}>
@@ -259,14 +263,21 @@ export const TurnRow = memo(function TurnRow({ row, y, scale, lang, t, strategy,
           );
         })}
         {footer ? (
-          <text className="wf-finish" x={footerX} y={footerY(depth)} textAnchor={footerAnchor}>
-            {footerParts.map((part, i) => (
-              <Fragment key={i}>
-                {i > 0 ? <tspan className="wf-finish-text">{' · '}</tspan> : null}
-                <tspan className={part.anomaly ? 'wf-anomaly' : 'wf-finish-text'}>{part.anomaly ? `⚠ ${part.text}` : part.text}</tspan>
-              </Fragment>
-            ))}
-          </text>
+          footerCut !== null ? (
+            <text className="wf-finish" x={footerX} y={footerY(depth)} textAnchor="start">
+              <tspan className={row.anomalies.length > 0 ? 'wf-anomaly' : 'wf-finish-text'}>{footerCut}</tspan>
+              <title>{footerText}</title>
+            </text>
+          ) : (
+            <text className="wf-finish" x={footerX} y={footerY(depth)} textAnchor={footerAnchor}>
+              {footerParts.map((part, i) => (
+                <Fragment key={i}>
+                  {i > 0 ? <tspan className="wf-finish-text">{' · '}</tspan> : null}
+                  <tspan className={part.anomaly ? 'wf-anomaly' : 'wf-finish-text'}>{part.anomaly ? `⚠ ${part.text}` : part.text}</tspan>
+                </Fragment>
+              ))}
+            </text>
+          )
         ) : null}
       </g>
     </g>
