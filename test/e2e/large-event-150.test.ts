@@ -28,7 +28,7 @@ test('a 150 MB single-event file: the page stays alive, shows the recording, and
   await page.getByLabel('Open recording', { exact: true }).setInputFiles(path);
   // the recording, or a refusal naming the per-event limit; never a crash
   await expect
-    .poll(async () => (crashed ? 'crashed' : /^Frame 0 of 3\b/.test((await slider.getAttribute('aria-valuetext').catch(() => '')) ?? '') ? 'shown' : 'waiting'), { timeout: 280_000, intervals: [500] })
+    .poll(async () => (crashed ? 'crashed' : /^Frame 0 of 3\b/.test((await slider.getAttribute('aria-valuetext').catch(() => '')) ?? '') ? 'shown' : 'waiting'), { timeout: 280_000, interval: 500 })
     .toBe('shown');
   await expect.poll(() => page.getByRole('region', { name: 'Raw events' }).textContent()).toMatch(/Showing the first 20,000 of 150,000,\d{3} characters/);
   await slider.focus();
