@@ -237,3 +237,15 @@ test('embed.html takes exercise=1 in its own URL: the editor under the panels, a
   expect(errors).toEqual([]);
   await page.close();
 });
+
+test('output is bounded in the browser too: appending without end is stopped with a message; undo brings the code back', async () => {
+  const { page } = await open('?rec=parallel-probe&exercise=1&lang=en');
+  await runCode(page, "function assemble(events, out) {\n  for (;;) out.append('x', 'a'.repeat(100000));\n}");
+  await expect.poll(() => alertText(page), { timeout: 20_000 }).toMatch(/^Stopped: your code produced too much output \(characters > 4000000\)/);
+  // the editor keeps its history: undo (Ctrl+Z) restores the starter code the paste replaced
+  await page.locator('.ss-exercise .cm-content').click();
+  await page.keyboard.press('Control+Z');
+  await expect.poll(() => page.locator('.ss-exercise .cm-content').textContent()).toContain('function oneBuffer(events, out)');
+  expect(await page.locator('.ss-exercise .cm-content').textContent()).not.toContain('for (;;)');
+  await page.close();
+});
