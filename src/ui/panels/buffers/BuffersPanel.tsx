@@ -60,12 +60,20 @@ function onFragmentKeys(e: KeyboardEvent<HTMLParagraphElement>, onSeek: (f: Fram
 const BufferBox = memo(function BufferBox({ buffer, frame, t, selected, hovered, linked, unended, onSelectCall, onHoverCall, onHoverFrames, onSeek }: BoxProps) {
   const view = bufferView(buffer, frame);
   const call: CallRef | null = buffer.key === null ? null : { turn: buffer.turn, key: buffer.key };
+  // a buffer named by its key alone (the learner's strategy names buffers, not calls): no '? · ?' for what it lacks
+  const keyOnly = buffer.key !== null && buffer.name === undefined && buffer.callId === undefined;
   const label =
-    buffer.key === null ? t('panels.buffers.shared') : t('panels.buffers.call', { name: buffer.name ?? '?', id: buffer.callId ?? '?', key: buffer.key });
+    buffer.key === null
+      ? t('panels.buffers.shared')
+      : keyOnly
+        ? t('panels.buffers.key', { key: buffer.key })
+        : t('panels.buffers.call', { name: buffer.name ?? '?', id: buffer.callId ?? '?', key: buffer.key });
   const title =
     buffer.key === null
       ? label
-      : translateIsolated(t, 'panels.buffers.call', { name: buffer.name ?? '?', id: buffer.callId ?? '?', key: buffer.key }, ['name', 'id', 'key']);
+      : keyOnly
+        ? translateIsolated(t, 'panels.buffers.key', { key: buffer.key }, ['key'])
+        : translateIsolated(t, 'panels.buffers.call', { name: buffer.name ?? '?', id: buffer.callId ?? '?', key: buffer.key }, ['name', 'id', 'key']);
   const lastSegment = view.segments.length - 1;
   return (
     <article

@@ -18,7 +18,8 @@ export const ATTEMPTS_VIEWPORT_PX = 288;
 
 export function bufferLabel(run: StrategyRun, attempt: ParseAttempt, t: Translate): ReactNode {
   const buffer = run.buffers[attempt.bufferId];
-  if (!buffer || buffer.key === null)
+  // no buffer of its own, or one named by its key alone (the learner's strategy names buffers, not calls)
+  if (!buffer || buffer.key === null || (buffer.name === undefined && buffer.callId === undefined))
     return attempt.key === null ? t('panels.buffers.shared') : translateIsolated(t, 'panels.buffers.key', { key: attempt.key }, ['key']);
   return translateIsolated(t, 'panels.buffers.call', { name: buffer.name ?? '?', id: buffer.callId ?? '?', key: buffer.key }, ['name', 'id', 'key']);
 }
