@@ -10,6 +10,7 @@ import { useT } from './useT';
 import { loadProvenanceNotes, shownNotes, shownSource } from '../../i18n/provenanceNotes';
 import { LazyPart } from './ErrorBoundary';
 import { lazyView } from './lazyView';
+import { Region } from './Region';
 
 // the list of problems met while reading loads only for a file that has some (./LoadIssues.tsx, with its words); a
 // chunk that does not arrive is a notice with a retry in its place
@@ -60,7 +61,7 @@ export function Provenance() {
   ].filter((x) => x !== null && x !== '');
 
   return (
-    <section className="ss-provenance" aria-label={t('app.provenance.label')}>
+    <Region className="ss-provenance" aria-label={t('app.provenance.label')}>
       <details className="ss-prov-details" onToggle={(e) => e.currentTarget.open && void loadProvenanceNotes().then(() => setNotesReady(true))}>
         <summary className="ss-prov-summary">
           <span className={`ss-badge ss-badge-${p?.kind ?? 'unknown'}`}>
@@ -96,6 +97,6 @@ export function Provenance() {
           <LoadIssues issues={session.recording.issues} t={t} lang={lang} />
         </LazyPart>
       )}
-    </section>
+    </Region>
   );
 }
