@@ -121,8 +121,8 @@ describe('the example course page', () => {
     // the waterfall renders once it scrolls into view
     await b.scrollIntoViewIfNeeded();
     await page.mouse.wheel(0, 1500);
-    await expect.poll(() => b.getByRole('group', { name: 'Span 瀑布' }).count(), { timeout: 10_000 }).toBe(1);
-    await expect.poll(() => a.getByRole('group', { name: 'Span waterfall' }).count()).toBe(0);
+    await expect.poll(() => b.getByRole('group', { name: 'Span 瀑布', exact: true }).count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => a.getByRole('group', { name: 'Span waterfall', exact: true }).count()).toBe(0);
     // the page paints every <button> hotpink; the player's buttons keep their own look
     const bg = await a.getByRole('button').first().evaluate((el) => getComputedStyle(el).backgroundColor);
     expect(bg).not.toBe('rgb(255, 105, 180)');
