@@ -17,7 +17,6 @@ import type { FrameIndex, Session } from '../core/types';
 import { TooLargeError, type TextFetch } from './fetchRecording';
 import { damagedNotice, fileStoreNotice, isChecked } from './files';
 import { tooLargeNotice } from './files-size';
-import { keptFileActions } from './keptFiles';
 import { parseIndex } from './recordings';
 import type { LoadSetter } from './slices';
 import type { Analyzer, FileStore, Notice, PlayerState, Source } from './state';
@@ -267,7 +266,12 @@ export function createLoader(ctx: LoaderContext) {
     return loadRecording({ input, name });
   };
 
-  const kept = keptFileActions(ctx, fileInputs);
+  // forgetting a kept file and resetting the store are rare: their code loads when asked (./keptFiles.ts)
+  const keptFiles = () => import('./keptFiles').then((m) => m.keptFileActions(ctx, fileInputs));
+  const kept = {
+    forgetFile: (name: string) => keptFiles().then((k) => k.forgetFile(name), (e: unknown) => ctx.warn(fileStoreNotice(e))),
+    resetFileStore: () => keptFiles().then((k) => k.resetFileStore(), (e: unknown) => ctx.warn(fileStoreNotice(e))),
+  };
 
   const cancelLoad = (): void => {
     if (get().status.kind !== 'loading') return;
