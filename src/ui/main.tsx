@@ -55,9 +55,16 @@ store.on('error', firstShown);
 for (const param of rejected) store.actions.warn({ key: 'app.warn.url', params: { param } });
 // the URL follows the player from its first recording on: that code loads once the first view is painted (a chunk
 // that fails to arrive leaves the address as it was typed; the player itself is unharmed)
+// a back / forward before then is remembered, so the sync applies that address instead of filling in the old one
+let popped = false;
+const poppedEarly = () => (popped = true);
+addEventListener('popstate', poppedEarly);
 void shownAndPainted
   .then(() => import('./shell/urlSync'))
-  .then((m) => m.syncUrl(store))
+  .then((m) => {
+    removeEventListener('popstate', poppedEarly);
+    m.syncUrl(store, window, popped);
+  })
   .catch(() => undefined);
 const startLoad = () => void store.actions.loadRecording(view.rec ?? DEFAULT_RECORDING, view.frame !== undefined ? { frame: frameIndex(view.frame) } : {});
 

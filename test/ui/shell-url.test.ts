@@ -87,6 +87,20 @@ describe('URL sync', () => {
     stop();
   });
 
+  test('a back or forward before it started: the address the reader moved to is applied, not overwritten', async () => {
+    const session = twoTurnSession();
+    const store = createPlayerStore({ analyze: async () => ({ ok: true, session }), fetchText: async (url) => (url.endsWith('index.json') ? INDEX : 'x'), lang: 'en' });
+    await store.actions.loadRecording('parallel-probe', { frame: frameIndex(2) });
+    // the reader (or a page script) moved to another view before the sync's code had loaded
+    const win = fakeWindow('?rec=parallel-probe&s=per-call-buffer&f=5');
+    const stop = syncUrl(store, win as unknown as Window, true);
+    expect(win.history.replaceState).not.toHaveBeenCalled();
+    expect(win.location.search).toBe('?rec=parallel-probe&s=per-call-buffer&f=5');
+    expect(store.getState().strategy).toBe('per-call-buffer');
+    await vi.waitFor(() => expect(store.getState().frame).toBe(5));
+    stop();
+  });
+
   test('a local file leaves rec out of the URL', async () => {
     const session = twoTurnSession();
     const store = createPlayerStore({ analyze: async () => ({ ok: true, session }), fetchText: async () => INDEX, lang: 'zh' });

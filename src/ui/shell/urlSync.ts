@@ -41,8 +41,12 @@ export function applyView(store: PlayerStore, view: ViewParams): void {
   }
 }
 
-/** Starts syncing; returns the function that stops it. */
-export function syncUrl(store: PlayerStore, win: Window = window): () => void {
+/**
+ * Starts syncing; returns the function that stops it. `popped`: the reader went back or forward before the sync
+ * started (the page's code for it loads after the first view), so the address is theirs: it is applied to the
+ * store instead of being filled in from it.
+ */
+export function syncUrl(store: PlayerStore, win: Window = window, popped = false): () => void {
   let timer: ReturnType<typeof setTimeout> | null = null;
   let applying = false;
 
@@ -71,9 +75,6 @@ export function syncUrl(store: PlayerStore, win: Window = window): () => void {
     }
   });
 
-  // started after the first recording was installed: that load's fill-in, now
-  if (store.getState().session) write('replace');
-
   const onPop = () => {
     applying = true;
     try {
@@ -83,6 +84,9 @@ export function syncUrl(store: PlayerStore, win: Window = window): () => void {
     }
   };
   win.addEventListener('popstate', onPop);
+  // started after the first recording was installed: that load's fill-in, now; or the address the reader moved to
+  if (popped) onPop();
+  else if (store.getState().session) write('replace');
   return () => {
     unsubscribe();
     win.removeEventListener('popstate', onPop);
