@@ -42,7 +42,7 @@ test('lit lines at the parse frame hold the parse; stepping moves them; a click 
   const before = await view.locator('.ss-code-note').first().textContent();
   await page.keyboard.press('ArrowDown');
   await expect.poll(() => view.locator('.ss-code-note').first().textContent()).not.toBe(before);
-  expect(new URL(page.url()).searchParams.get('code')).toBe('ts');
+  await expect.poll(() => new URL(page.url()).searchParams.get('code')).toBe('ts');
   expect(errors).toEqual([]);
   await page.close();
 });

@@ -199,7 +199,7 @@ test('the lesson tour’s “write it yourself” step opens the editor on Anthr
   const page = await theBrowser().newPage({ viewport: { width: 1440, height: 900 } });
   await page.goto(appUrl(`?lang=en&tour=lesson&step=${i + 1}`));
   await page.locator('.ss-exercise .cm-content').waitFor({ timeout: 20_000 });
-  expect(new URL(page.url()).searchParams.get('exercise')).toBe('1');
+  await expect.poll(() => new URL(page.url()).searchParams.get('exercise')).toBe('1');
   await page.getByRole('button', { name: /^▶ Run$/ }).click();
   await expect.poll(() => status(page).textContent(), { timeout: 20_000 }).toMatch(/fails/);
   const expected = shippedSession('anthropic-docs').strategies['shared-buffer'].verdicts[0]?.error ?? '';

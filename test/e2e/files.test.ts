@@ -70,7 +70,7 @@ test.each(FORMATS)('opening %s with the "Open recording" input assembles its cal
   // listed under "Your files" in the picker; the URL does not carry a local file
   const group = page.locator('optgroup[label="Your files"] option');
   await expect(group.allTextContents()).resolves.toContain(name);
-  expect(new URL(page.url()).searchParams.get('rec')).toBeNull();
+  await expect.poll(() => new URL(page.url()).searchParams.get('rec')).toBeNull();
   expect(errors).toEqual([]);
   await page.close();
 });
@@ -168,7 +168,7 @@ test('a file over 200 MB is refused before it is read, with its name and size', 
   await dropFile(page, 'huge.jsonl', '(() => { const mb = new Uint8Array(1024 * 1024); return Array.from({ length: 201 }, () => mb); })()');
   await page.getByText(/“\u2068?huge\.jsonl\u2069?” is \u2068?201\.0\u2069? MB: larger than the 200 MB limit, so it was not opened\./).waitFor();
   // the default recording is still the one shown
-  expect(new URL(page.url()).searchParams.get('rec')).toBe('parallel-probe');
+  await expect.poll(() => new URL(page.url()).searchParams.get('rec')).toBe('parallel-probe');
   await page.close();
 });
 

@@ -88,7 +88,8 @@ test('an English reader: only the en chunk until they switch; then zh is fetched
   release();
   await page.getByRole('slider', { name: '帧', exact: true }).waitFor();
   await page.getByRole('radiogroup', { name: '拼装策略' }).waitFor();
-  expect(new URL(page.url()).searchParams.get('lang')).toBe('zh');
+  // the URL follows (its sync loads after the first view: it may start after the switch and fill the URL in then)
+  await expect.poll(() => new URL(page.url()).searchParams.get('lang')).toBe('zh');
   // and back: English is in already, nothing more is fetched
   await page.getByRole('combobox', { name: '语言' }).selectOption('en');
   await page.getByRole('slider', { name: 'Frame', exact: true }).waitFor();

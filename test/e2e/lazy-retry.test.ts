@@ -127,7 +127,7 @@ test('a language switch whose strings are refused: the page stays English and us
   await expect.poll(() => page.getByRole('combobox', { name: 'Language' }).inputValue()).toBe('en');
   await page.getByRole('radiogroup', { name: 'Assembly strategy' }).waitFor();
   await stillPlays(page, 'Frame');
-  expect(new URL(page.url()).searchParams.get('lang')).toBe('en');
+  await expect.poll(() => new URL(page.url()).searchParams.get('lang')).toBe('en');
   net.allow();
   await notice.getByRole('button', { name: 'Try again' }).click();
   await page.getByRole('slider', { name: '帧', exact: true }).waitFor();
