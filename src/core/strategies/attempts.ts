@@ -6,7 +6,7 @@
  * the table with exact-size columns, sorted by frame (a stable sort, only when they were appended out of frame
  * order; the builder is unusable afterwards). Readers: `attemptAt(run, i)` makes row i as a `ParseAttempt` (its
  * call key is its buffer's), `attemptRows(run)` every row, `countAtOrBefore(table, f)` the number of attempts at
- * or before frame f (binary search), `failedCount(table)`. `emptyAttempts()` is a table of none, `attemptTableOf`
+ * or before frame f (binary search), `failedCount(table)`, `firstFailedByTurn(table)`. `emptyAttempts()` is a table of none, `attemptTableOf`
  * one from rows (fixtures). Pure; a table is plain, structured-cloneable data (typed arrays, one sparse record).
  * Why columns: with all six strategies a 200,000-fragment stream logs about 400,000 attempts; as objects they
  * survived every young-generation collection of the run and were copied by each (docs/performance.md).
@@ -119,6 +119,16 @@ export function failedCount(t: AttemptTable): number {
   let n = 0;
   for (let i = 0; i < t.count; i++) if (t.ok[i] === 0) n++;
   return n;
+}
+
+/** Per turn, the row of its first failed attempt (the table is in frame order: the first failed row of that turn). */
+export function firstFailedByTurn(t: AttemptTable): Map<number, number> {
+  const first = new Map<number, number>();
+  for (let i = 0; i < t.count; i++) {
+    const turn = t.turn[i] as number;
+    if (t.ok[i] === 0 && !first.has(turn)) first.set(turn, i);
+  }
+  return first;
 }
 
 /** An empty table (runs that do not apply, placeholders). */

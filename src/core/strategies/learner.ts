@@ -19,7 +19,7 @@
 import type { AttemptTable, BufferLog, CallKey, CarriedCall, FrameIndex, ParseAttempt, ReadyCall, Session, StrategyRun, TurnIndex, TurnVerdict } from '../types';
 import { LEARNER_ID } from '../types';
 import { frameData, frameEvent } from '../sse/frame-table';
-import { AttemptColumns, attemptAt } from './attempts';
+import { AttemptColumns, attemptAt, firstFailedByTurn } from './attempts';
 import { jsonEqual, parseJson } from './json';
 import { overallVerdict, turnGroups, turnVerdict } from './verdict';
 
@@ -202,11 +202,7 @@ export function learnerRun(session: Session, outcome: LearnerOutcome): StrategyR
   const inputOf = (a: ParseAttempt): string => buffers[a.bufferId]?.text.slice(a.start, a.end) ?? '';
   const carriedBy = turnGroups(session.carried);
   const callsBy = turnGroups(calls);
-  const firstFailed = new Map<number, number>();
-  for (let i = 0; i < attempts.count; i++) {
-    const turn = attempts.turn[i] as number;
-    if (attempts.ok[i] === 0 && !firstFailed.has(turn)) firstFailed.set(turn, i);
-  }
+  const firstFailed = firstFailedByTurn(attempts);
   const logged = { attempts, buffers };
   const verdicts: TurnVerdict[] = turns.map((turn) => {
     const message = thrown.get(turn) ?? (stopped !== undefined && ranges.has(turn) && !finishedTurns.has(turn) ? stopped : undefined);

@@ -11,7 +11,7 @@
  */
 import { frameIndex, type CarriedCall, type FrameIndex, type FrameTable, type NaReason, type ParseAttempt, type SignalTable, type StrategyNote, type StrategyRun, type TurnIndex, type TurnVerdict, type WireId } from '../types';
 import { SIGNAL_KINDS } from '../wire/signal-table';
-import { attemptAt, emptyAttempts } from './attempts';
+import { attemptAt, emptyAttempts, firstFailedByTurn } from './attempts';
 import { createRunLog } from './run-log';
 import type { EndContext, Strategy } from './types';
 import { naVerdicts, overallVerdict, turnGroups, turnVerdict } from './verdict';
@@ -88,12 +88,7 @@ export function runStrategy(strategy: Strategy, input: RunInput): RunResult {
   const inputOf = (a: ParseAttempt): string => buffers[a.bufferId]?.text.slice(a.start, a.end) ?? '';
   const carriedBy = turnGroups(input.carried);
   const callsBy = turnGroups(calls);
-  // per turn, its first failed attempt (the table is in frame order, so the first row of the turn that failed)
-  const firstFailed = new Map<number, number>();
-  for (let i = 0; i < attempts.count; i++) {
-    const turn = attempts.turn[i] as number;
-    if (attempts.ok[i] === 0 && !firstFailed.has(turn)) firstFailed.set(turn, i);
-  }
+  const firstFailed = firstFailedByTurn(attempts);
   const logged = { attempts, buffers };
   const verdicts: TurnVerdict[] = input.turns.map((turn) => {
     const message = crashed.get(turn);
