@@ -1,14 +1,15 @@
 /**
  * <streamscope-player>: a custom element whose attributes mirror the URL parameters (rec, s, f, lang, theme,
- * compare, panels, controls, autoplay, provenance, maxheight) plus `base` (where the recordings live) and `src` (a
- * recording by URL, absolute or relative to the page). It renders into its own shadow root with its own copy of the
+ * compare, code, panels, controls, autoplay, provenance, maxheight, exercise, yours, starter) plus `base` (where the
+ * recordings live) and `src` (a recording by URL, absolute or relative to the page). It renders into its own shadow root with its own copy of the
  * styles (./styles.ts), so page styles do not leak in and ours do not leak out; every element is an independent
  * player. It follows its host page (./hostPage.ts): `theme` `auto` (the default) takes the page's dark switch, `lang`
  * `auto` (the default) the reader's browser, and the sticky transport sits below the page's fixed header.
  *
  * Attribute changes never start the player again: `f`, `s`, `theme`, `lang`, `panels`, `controls`, `provenance`,
- * `compare` and `maxheight` change it in place (frame, strategy and playback stay); `rec`, `src` and `base` open
- * the new recording, keeping the strategy. Methods: seek(frame), play(), pause(), setStrategy(id), load(text,
+ * `compare`, `code`, `exercise` and `maxheight` change it in place (frame, strategy and playback stay); `rec`, `src`
+ * and `base` open the new recording, keeping the strategy, and `yours` or `starter` (other code from the page) start
+ * the player again with it. Methods: seek(frame), play(), pause(), setStrategy(id), load(text,
  * name); events are DOM CustomEvents named `streamscope:ready`, `streamscope:frame`, `streamscope:ended`. Commands
  * called before the element is connected wait for it (at most MAX_QUEUED), and the player queues those sent before
  * its recording has loaded (store/commandQueue.ts), so none is dropped.
@@ -22,12 +23,21 @@ import type { StrategyId } from '../core/types';
 import { MAX_QUEUED } from '../store/commandQueue';
 import { VIEW_PARAMS } from '../store/url';
 import { EMBED_PARAMS } from './options';
+import { EXERCISE_PARAMS } from '../store/exerciseUrl';
 
 /** The element's own attributes besides the URL parameters. */
 const OWN_ATTRIBUTES = ['base', 'src'] as const;
 /** The attributes that open another recording (the rest change the player in place). */
-const RELOADING = new Set<string>([VIEW_PARAMS.rec.name, ...OWN_ATTRIBUTES]);
-const LIVE = new Set<string>([EMBED_PARAMS.panels.name, EMBED_PARAMS.controls.name, EMBED_PARAMS.provenance.name, EMBED_PARAMS.maxHeight.name, VIEW_PARAMS.compare.name, VIEW_PARAMS.code.name]);
+const RELOADING = new Set<string>([VIEW_PARAMS.rec.name, EXERCISE_PARAMS.yours.name, EXERCISE_PARAMS.starter.name, ...OWN_ATTRIBUTES]);
+const LIVE = new Set<string>([
+  EMBED_PARAMS.panels.name,
+  EMBED_PARAMS.controls.name,
+  EMBED_PARAMS.provenance.name,
+  EMBED_PARAMS.maxHeight.name,
+  EXERCISE_PARAMS.exercise.name,
+  VIEW_PARAMS.compare.name,
+  VIEW_PARAMS.code.name,
+]);
 
 /** The element's methods and properties, as a type a page's TypeScript can use. */
 export interface StreamscopePlayerElement extends HTMLElement {
@@ -137,7 +147,15 @@ function makeClass(Base: typeof HTMLElement) {
   };
 }
 
-const liveOf = (o: EmbedOptions) => ({ panels: o.panels, controls: o.controls, provenance: o.provenance, compare: o.compare ?? false, code: o.code ?? null, maxHeight: o.maxHeight });
+const liveOf = (o: EmbedOptions) => ({
+  panels: o.panels,
+  controls: o.controls,
+  provenance: o.provenance,
+  compare: o.compare ?? false,
+  code: o.code ?? null,
+  maxHeight: o.maxHeight,
+  exercise: o.exercise ?? false,
+});
 
 /**
  * Defines the element under `name` (default `streamscope-player`) in a browser; does nothing where there is no DOM

@@ -26,6 +26,8 @@ import { App } from '../ui/App';
 import { defaultSlots } from '../ui/defaultSlots';
 import { createAnalyzer } from '../worker/client';
 import { followHostPage } from './hostPage';
+import { ExerciseProvider, urlExercise } from '../ui/exercise/mode';
+import { pageExercise } from './pageExercise';
 import type { EmbedOptions, LangOption, ThemeOption } from './options';
 
 /** The shadow roots' styles, loaded with the first player that renders into one (null until then). */
@@ -61,7 +63,7 @@ export interface MountOptions extends Partial<EmbedOptions> {
 }
 
 /** What can change on a live player without starting it again (the element's attributes, in place). */
-export type LiveOptions = Pick<MountOptions, 'panels' | 'controls' | 'provenance' | 'compare' | 'maxHeight'> & { code?: CodeLang | null };
+export type LiveOptions = Pick<MountOptions, 'panels' | 'controls' | 'provenance' | 'compare' | 'maxHeight' | 'exercise'> & { code?: CodeLang | null };
 
 export interface PlayerHandle {
   /** Goes to a frame (clamped to the recording); before the recording has loaded, queued. */
@@ -77,7 +79,7 @@ export interface PlayerHandle {
   setTheme(theme: ThemeOption): void;
   /** The language (`auto`: the reader's browser); the player keeps its frame, strategy and playback. */
   setLang(lang: LangOption): void;
-  /** Changes panels, controls, provenance, compare, code or maxHeight in place (frame, strategy and playback stay). */
+  /** Changes panels, controls, provenance, compare, code, exercise or maxHeight in place (frame, strategy and playback stay). */
   configure(options: LiveOptions): void;
   on<K extends keyof PlayerEvents>(event: K, listener: (payload: PlayerEvents[K]) => void): () => void;
   /** Calls `listener(state, previous)` after every change of the player's state; returns the unsubscribe. */
@@ -102,6 +104,9 @@ export function mount(element: Element | ShadowRoot, options: MountOptions = {})
     ...(options.compare !== undefined && { compare: options.compare }),
     ...(options.code !== undefined && { code: options.code }),
   });
+  // embed.html keeps its exercise in its own URL, as the app does; a player in a page keeps it from its options
+  const exercise =
+    landmark === 'page' ? urlExercise() : pageExercise(options, typeof location === 'undefined' ? '' : location.pathname);
   const { root: renderInto, host, made, styled } = placeOf(element, options.shadow ?? true);
   const container = document.createElement('div');
   container.className = 'ss-mount';
@@ -122,14 +127,16 @@ export function mount(element: Element | ShadowRoot, options: MountOptions = {})
     root.render(
       <StrictMode>
         <PlayerProvider store={store}>
-          <App
+          <ExerciseProvider host={exercise}>
+            <App
             standalone={false}
             landmark={landmark}
             slots={defaultSlots}
             {...(live.panels && { panels: live.panels })}
             controls={live.controls ?? 'compact'}
             {...(live.provenance && { provenance: live.provenance })}
-          />
+            />
+          </ExerciseProvider>
         </PlayerProvider>
       </StrictMode>,
     );
@@ -198,6 +205,7 @@ export function mount(element: Element | ShadowRoot, options: MountOptions = {})
       applyMaxHeight();
       if (next.compare !== undefined) store.actions.setCompare(next.compare);
       if ('code' in next) store.actions.setCode(next.code ?? null);
+      if (next.exercise !== undefined) exercise.setOn(next.exercise);
       if (rendered) render();
     },
     on: (event, listener) => {

@@ -1,14 +1,16 @@
 /**
  * Embed options: the app's URL parameters (VIEW_PARAMS, store/url.ts) plus the embed's own rows, EMBED_PARAMS, a
  * table of the same kind (store/params.ts): `panels`, `controls`, `autoplay` (docs/embedding.md), `provenance`
- * (badge | none), `maxheight` (the tallest the player grows, in CSS px) and `host` (the embedding page's origin,
- * read by ./origin.ts; embed.html only). They are parsed from a query string (embed.html) or from a custom element's
+ * (badge | none), `maxheight` (the tallest the player grows, in CSS px), `host` (the embedding page's origin,
+ * read by ./origin.ts; embed.html only); and the exercise's rows, the app's own (EXERCISE_PARAMS,
+ * store/exerciseUrl.ts: `exercise`, `yours`, `starter`; docs/exercises.md). They are parsed from a query string (embed.html) or from a custom element's
  * attributes (the same names, `host` aside). An embed's controls default to `compact` (transport and strategy
  * switch, no app header); `full` brings the header. Values that are not understood are reported by name (cut to 40
  * characters), never thrown; `panels` keeps its known names and names the others.
  */
 import { flag, oneOf, paramNames, readParams, withDefaults, type ParamSpec, type ParamTable } from '../store/params';
 import { parseViewParams, VIEW_PARAMS, type Lang, type ThemePref, type ViewParams } from '../store/url';
+import { EXERCISE_PARAMS, type ExerciseParams } from '../store/exerciseUrl';
 
 import { CONTROLS_MODES, PANEL_IDS, type ControlsMode, type PanelId, type ProvenanceMode } from '../ui/shell/views';
 
@@ -66,7 +68,7 @@ export type ThemeOption = ThemePref | 'auto';
 /** `auto` (the default): the reader's browser languages. */
 export type LangOption = Lang | 'auto';
 
-export interface EmbedOptions extends Omit<ViewParams, 'theme' | 'lang'> {
+export interface EmbedOptions extends Omit<ViewParams, 'theme' | 'lang'>, ExerciseParams {
   theme?: ThemeOption;
   lang?: LangOption;
   panels: readonly PanelId[];
@@ -90,14 +92,19 @@ export function parseEmbedParams(search: string): ParsedEmbed {
   if (auto.lang) params.delete('lang');
   const { view, rejected } = parseViewParams(params.toString());
   const embed = readParams(EMBED_PARAMS, params.toString(), 40);
+  const exercise = readParams(EXERCISE_PARAMS, params.toString(), 40);
   // host is the bridge's business (./origin.ts), not a player option
   const { host: _host, ...own } = withDefaults(EMBED_PARAMS, embed.values) as Omit<EmbedOptions, keyof ViewParams> & { host?: string };
-  const options: EmbedOptions = { ...view, ...own, ...(auto.theme && { theme: 'auto' as const }), ...(auto.lang && { lang: 'auto' as const }) };
-  return { options, rejected: [...rejected, ...embed.rejected] };
+  const options: EmbedOptions = { ...view, ...own, ...exercise.values, ...(auto.theme && { theme: 'auto' as const }), ...(auto.lang && { lang: 'auto' as const }) };
+  return { options, rejected: [...rejected, ...embed.rejected, ...exercise.rejected] };
 }
 
 /** The attributes a <streamscope-player> reads: the URL parameters' names (but `host`: the element posts no messages). */
-export const EMBED_ATTRIBUTES: readonly string[] = [...paramNames(VIEW_PARAMS), ...paramNames(EMBED_PARAMS).filter((n) => n !== EMBED_PARAMS.host.name)];
+export const EMBED_ATTRIBUTES: readonly string[] = [
+  ...paramNames(VIEW_PARAMS),
+  ...paramNames(EMBED_PARAMS).filter((n) => n !== EMBED_PARAMS.host.name),
+  ...paramNames(EXERCISE_PARAMS),
+];
 
 /** The same options from an element's attributes (names as the URL parameters). */
 export function embedParamsFromAttributes(get: (name: string) => string | null): ParsedEmbed {

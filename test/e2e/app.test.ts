@@ -53,7 +53,7 @@ test('opens on parallel-probe: Frame slider in words, provenance, strategies wit
   const describedBy = await na.getAttribute('aria-describedby');
   expect(describedBy).toBeTruthy();
   await expect(page.locator(`[id="${describedBy}"]`).textContent()).resolves.toContain('Completed items only');
-  expect(params(page).get('rec')).toBe('parallel-probe');
+  await expect.poll(() => params(page).get('rec')).toBe('parallel-probe');
   expect(errors).toEqual([]);
 });
 

@@ -70,7 +70,7 @@ test('faults= in the URL changes the verdict in the results panel (and the timel
   await expect.poll(() => results(b.page).locator('.ss-attempt.ss-fail').count()).toBeGreaterThan(0);
   await expect.poll(() => results(b.page).locator('.ss-attempt.ss-fail').count()).toBeLessThanOrEqual(failedAttempts(faulted, 'parse-each-fragment'));
   // the faults stay in the permalink
-  expect(params(b.page).get('faults')).toBe('rechunk:3');
+  await expect.poll(() => params(b.page).get('faults')).toBe('rechunk:3');
   expect(b.errors).toEqual([]);
   await b.page.close();
 });
@@ -131,9 +131,9 @@ test('the strategy matrix lists every recording x strategy and a cell opens its 
   await expect(cell.innerText()).resolves.toContain(`fails at frame ${fail}`);
   await cell.getByRole('button').click();
   await page.waitForFunction((f) => (document.querySelector('input[type=range]') as HTMLInputElement | null)?.value === String(f), fail);
-  expect(params(page).get('rec')).toBe('anthropic-docs');
-  expect(params(page).get('s')).toBe('shared-buffer');
-  await expect(page.getByRole('radio', { name: 'One shared buffer', exact: true }).isChecked()).resolves.toBe(true);
+  await expect.poll(() => params(page).get('rec')).toBe('anthropic-docs');
+  await expect.poll(() => params(page).get('s')).toBe('shared-buffer');
+  await expect.poll(() => page.getByRole('radio', { name: 'One shared buffer', exact: true }).isChecked()).toBe(true);
   expect(errors).toEqual([]);
   await page.close();
 });
@@ -147,15 +147,16 @@ test('presenter mode: P hides the header and footer and enlarges the type; the k
   await page.locator('.ss-presenter').waitFor();
   await expect.poll(() => page.locator('header.ss-header').count()).toBe(0);
   await expect.poll(() => page.locator('footer.ss-footer').count()).toBe(0);
-  expect(await fontSize()).toBeGreaterThan(before);
-  expect(params(page).get('presenter')).toBe('1');
+  await expect.poll(fontSize).toBeGreaterThan(before);
+  // the URL sync loads after the first view: the address is written a moment later
+  await expect.poll(() => params(page).get('presenter')).toBe('1');
   await slider(page).focus();
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowRight');
-  await expect(slider(page).inputValue()).resolves.toBe('2');
+  await expect.poll(() => slider(page).inputValue()).toBe('2');
   await page.keyboard.press('p');
   await page.locator('footer.ss-footer').waitFor();
-  expect(params(page).has('presenter')).toBe(false);
+  await expect.poll(() => params(page).has('presenter')).toBe(false);
   expect(errors).toEqual([]);
   await page.close();
 });

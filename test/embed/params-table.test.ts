@@ -38,8 +38,8 @@ describe('the URL parameter tables', () => {
     expect(EMBED).toEqual(['panels', 'controls', 'provenance', 'maxheight', 'autoplay', 'host']);
   });
 
-  test("docs/embedding.md's parameter table lists exactly the embed's parameters, in order", () => {
-    expect(documentedEmbedParams()).toEqual([...VIEW, ...EMBED]);
+  test("docs/embedding.md's parameter table lists exactly the embed's parameters (the exercise's last), in order", () => {
+    expect(documentedEmbedParams()).toEqual([...VIEW, ...EMBED, ...EXERCISE]);
   });
 
   test("README's permalink example names every view parameter; the lab's are in docs/faults.md or docs/tours.md", () => {
@@ -53,8 +53,8 @@ describe('the URL parameter tables', () => {
     for (const name of LAB) expect(labDocs, name).toMatch(new RegExp(`[?&\`]${name}=`));
   });
 
-  test('the element reads every name but host', () => {
-    expect(EMBED_ATTRIBUTES).toEqual(['rec', 's', 'f', 'lang', 'theme', 'compare', 'code', 'panels', 'controls', 'provenance', 'maxheight', 'autoplay']);
+  test('the element reads every name but host, the exercise\'s too', () => {
+    expect(EMBED_ATTRIBUTES).toEqual(['rec', 's', 'f', 'lang', 'theme', 'compare', 'code', 'panels', 'controls', 'provenance', 'maxheight', 'autoplay', 'exercise', 'yours', 'starter']);
   });
 
   test('panels keeps its known names and names the others; autoplay is on unless 0 or false', () => {

@@ -3,13 +3,13 @@ import { describe, expect, test } from 'vitest';
 import { LAB_PARAMS, labSearch, parseLabParams } from '../../src/store/labUrl';
 import { readParams, writeParams, type ParamTable } from '../../src/store/params';
 import { parseViewParams, VIEW_PARAMS, viewSearch } from '../../src/store/url';
-import { EXERCISE_PARAMS, exerciseSearch, parseExerciseParams, YOURS_MAX } from '../../src/store/exerciseUrl';
+import { CODE_MAX, EXERCISE_PARAMS, exerciseSearch, parseExerciseParams, YOURS_MAX } from '../../src/store/exerciseUrl';
 
 describe('the URL table', () => {
   test('the view and the lab own distinct parameter names', () => {
     const names = [...Object.values(VIEW_PARAMS), ...Object.values(LAB_PARAMS), ...Object.values(EXERCISE_PARAMS)].map((p) => p.name);
     expect(new Set(names).size).toBe(names.length);
-    expect(names).toEqual(['rec', 's', 'f', 'lang', 'theme', 'compare', 'code', 'faults', 'seed', 'tour', 'step', 'presenter', 'lab', 'matrix', 'exercise', 'yours']);
+    expect(names).toEqual(['rec', 's', 'f', 'lang', 'theme', 'compare', 'code', 'faults', 'seed', 'tour', 'step', 'presenter', 'lab', 'matrix', 'exercise', 'yours', 'starter']);
   });
 
   test('a row read and written: defaults are left out, other parameters kept, refusals named', () => {
@@ -41,5 +41,19 @@ describe('the URL table', () => {
     expect(parseViewParams(search).view).toEqual({ rec: 'anthropic-docs', strategy: 'yours' });
     expect(parseExerciseParams(`?yours=a+b`).rejected).toEqual(['yours=a b']);
     expect(parseExerciseParams(`?yours=${'a'.repeat(YOURS_MAX + 1)}`).exercise).toEqual({});
+  });
+
+  test('exercise is on when present (the bare element attribute too) unless 0 or false; starter is plain code up to CODE_MAX, kept when the code is written', () => {
+    for (const [raw, on] of [['1', true], ['', true], ['true', true], ['0', false], ['false', false]] as const) {
+      expect(parseExerciseParams(`?exercise=${raw}`).exercise.exercise, raw).toBe(on);
+    }
+    const code = 'function assemble(events, out) {\n  // 你的代码 & "quotes"\n}';
+    const search = exerciseSearch({ exercise: true, starter: code }, '?rec=x');
+    expect(parseExerciseParams(search)).toEqual({ exercise: { exercise: true, starter: code }, rejected: [] });
+    // a run writes yours= and keeps the page's starter
+    const { exercise } = parseExerciseParams(search);
+    expect(parseExerciseParams(exerciseSearch({ ...exercise, yours: 'abc' }, search)).exercise).toEqual({ exercise: true, starter: code, yours: 'abc' });
+    expect(parseExerciseParams('?starter=%20%20').rejected).toEqual(['starter=  ']);
+    expect(parseExerciseParams(`?starter=${'x'.repeat(CODE_MAX + 1)}`).exercise).toEqual({});
   });
 });

@@ -1,9 +1,11 @@
 // The exercise mode's editor, "Your strategy" (你的策略): the learner writes assemble(events, out), runs it (the
 // Run button or Ctrl/Cmd+Enter) in the sandbox worker (worker/learnerClient.ts), and the run becomes the strategy
 // 'yours' of the shown session (store setLearnerRun), selected, so the panels, the timeline, the conclusion line and
-// the verdict show it as they show a built-in strategy. The code comes from the link (`yours=`), else from the
-// browser (localStorage), else the starter code; each run keeps it in both. Code that came with the page is run at
-// once, and the learner's code is run again on a new recording or new faults. Loaded only in exercise mode (with
+// the verdict show it as they show a built-in strategy. The code comes from the link (`yours=`, or the code a page
+// passed to its player: ./mode.ts ExerciseHost), else from the browser (localStorage), else the starter code (the
+// page's, or the lesson's two naive strategies); each run keeps it in the browser, and in the link when the player's
+// exercise lives in the URL. Code that came with the link or the page is run at once, and the learner's code is run
+// again on a new recording or new faults. Loaded only in exercise mode (with
 // CodeMirror): its strings are a catalog area of their own.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { learnerRun, learnerTurns, type LearnerError } from '../../core/strategies/learner';
@@ -17,6 +19,7 @@ import type { PanelProps } from '../panels/types';
 import { decodeCode, encodeCode, saveCode, savedCode } from './codec';
 import { createEditor, type CodeEditor } from './editor';
 import { starterFor } from './starter';
+import { useExerciseHost } from './mode';
 import './exercise.css';
 
 registerMessages(exercise);
@@ -55,7 +58,9 @@ async function codeToUrl(code: string): Promise<void> {
 
 export function ExercisePanel({ session, t }: PanelProps) {
   const actions = useActions();
-  const host = useRef<HTMLDivElement>(null);
+  const host = useExerciseHost();
+  const starter = () => host.starter ?? starterFor(t);
+  const place = useRef<HTMLDivElement>(null);
   const editor = useRef<CodeEditor | null>(null);
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const sessionRef = useRef(session);
@@ -70,8 +75,8 @@ export function ExercisePanel({ session, t }: PanelProps) {
     const id = ++runId.current;
     hasRun.current = true;
     setStatus({ kind: 'running' });
-    saveCode(code);
-    void codeToUrl(code);
+    saveCode(code, host.storageKey);
+    if (host.inUrl) void codeToUrl(code);
     const result = await runLearnerCode(code, learnerTurns(shown));
     prewarmLearnerWorker(); // the next run starts without waiting for a worker to load
     if (id !== runId.current) return; // a newer run started meanwhile
@@ -81,19 +86,21 @@ export function ExercisePanel({ session, t }: PanelProps) {
     const error = result.outcome.error;
     editor.current?.markLine(error?.line ?? null);
     setStatus({ kind: 'ran', turns: learner.verdicts.length, ms: Math.round(result.ms), ok: learner.verdict === 'ok', ...(error && { error }) });
-  }, [actions]);
+  }, [actions, host]);
 
-  // the editor, once, with the link's code, else the browser's, else the starter code (run at once unless starter)
+  // the editor, once, with the link's (or the page's) code or the browser's, else the starter code (run at once unless starter)
   useEffect(() => {
     let cancelled = false;
-    const parent = host.current;
+    const parent = place.current;
     prewarmLearnerWorker();
     void (async () => {
-      const fromUrl = parseExerciseParams(window.location.search).exercise.yours;
-      const linked = fromUrl !== undefined ? await decodeCode(fromUrl) : undefined;
-      const kept = linked ?? savedCode();
+      const given = host.yours;
+      const linked = given !== undefined ? await decodeCode(given) : undefined;
+      const saved = savedCode(host.storageKey);
+      // a link carries the learner's latest code (each run writes it); a page's code is where they started from
+      const kept = host.inUrl ? (linked ?? saved) : (saved ?? linked);
       if (cancelled || !parent) return;
-      editor.current = createEditor(parent, kept ?? starterFor(t), { label: t('exercise.editor'), onRun: () => void run(), onChange: () => editor.current?.markLine(null) });
+      editor.current = createEditor(parent, kept ?? starter(), { label: t('exercise.editor'), onRun: () => void run(), onChange: () => editor.current?.markLine(null) });
       if (kept !== undefined) void run();
     })();
     return () => {
@@ -118,7 +125,7 @@ export function ExercisePanel({ session, t }: PanelProps) {
         <h2 id="ss-exercise-title">{t('exercise.title')}</h2>
         <p className="ss-muted">{t('exercise.intro')}</p>
       </header>
-      <div ref={host} className="ss-exercise-editor" />
+      <div ref={place} className="ss-exercise-editor" />
       <div className="ss-exercise-bar">
         <button type="button" className="ss-button ss-button-primary" onClick={() => void run()} disabled={status.kind === 'running'} aria-keyshortcuts="Control+Enter Meta+Enter">
           ▶ {t('exercise.run')}
@@ -128,7 +135,7 @@ export function ExercisePanel({ session, t }: PanelProps) {
           type="button"
           className="ss-button"
           onClick={() => {
-            editor.current?.setCode(starterFor(t));
+            editor.current?.setCode(starter());
             editor.current?.focus();
           }}
         >

@@ -1,9 +1,10 @@
 // The learner's code in a link and in the browser: deflate-raw (the platform's CompressionStream, no library) then
-// base64url for the URL's `yours=` (store/exerciseUrl.ts), and one localStorage entry between visits. Decoding never
-// throws: text that is not what `encodeCode` made is undefined.
-const STORAGE_KEY = 'streamscope.exercise.code';
-/** The longest code kept (characters): a paste of a whole file is not an exercise. */
-export const CODE_MAX = 200_000;
+// base64url for the URL's `yours=` (store/exerciseUrl.ts), and one localStorage entry between visits (under the
+// player's key: ./mode.ts ExerciseHost.storageKey). Decoding never throws: text that is not what `encodeCode` made
+// is undefined.
+import { CODE_MAX } from '../../store/exerciseUrl';
+
+export { CODE_MAX };
 
 const toBase64Url = (bytes: Uint8Array): string => {
   let s = '';
@@ -36,18 +37,18 @@ export async function decodeCode(text: string): Promise<string | undefined> {
   }
 }
 
-export function savedCode(): string | undefined {
+export function savedCode(key: string): string | undefined {
   try {
-    const code = window.localStorage.getItem(STORAGE_KEY);
+    const code = window.localStorage.getItem(key);
     return code !== null && code.length <= CODE_MAX ? code : undefined;
   } catch {
     return undefined;
   }
 }
 
-export function saveCode(code: string): void {
+export function saveCode(code: string, key: string): void {
   try {
-    if (code.length <= CODE_MAX) window.localStorage.setItem(STORAGE_KEY, code);
+    if (code.length <= CODE_MAX) window.localStorage.setItem(key, code);
   } catch {
     // storage full or refused (private mode): the link still carries it
   }

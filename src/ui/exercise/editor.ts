@@ -58,7 +58,13 @@ export function createEditor(parent: HTMLElement, doc: string, opts: { label: st
     javascript(),
     syntaxHighlighting(highlight),
     marks,
-    keymap.of([{ key: 'Mod-Enter', preventDefault: true, run: () => (opts.onRun(), true) }, ...defaultKeymap, ...historyKeymap]),
+    // Ctrl+Enter and Cmd (Meta)+Enter on every system, as the Run button's aria-keyshortcuts says
+    keymap.of([
+      { key: 'Ctrl-Enter', preventDefault: true, run: () => (opts.onRun(), true) },
+      { key: 'Meta-Enter', preventDefault: true, run: () => (opts.onRun(), true) },
+      ...defaultKeymap,
+      ...historyKeymap,
+    ]),
     EditorView.contentAttributes.of({ 'aria-label': opts.label }),
     EditorView.updateListener.of((u) => {
       if (u.docChanged) opts.onChange();

@@ -11,15 +11,17 @@ import { runLearnerCode } from '../../worker/learnerClient';
 import { matrixCell, type MatrixCell } from '../../worker/matrixRow';
 import { nextTask } from '../../worker/tasks';
 import { savedCode } from './codec';
+import { useExerciseHost } from './mode';
 
 /** Per recording id, the learner's cell (or the message of a recording that could not be read); null: no column. */
 export type YoursCells = Map<string, MatrixCell | { message: string }> | null;
 
 export function useYoursCells(recordings: readonly RecordingEntry[], base: string, learner: StrategyRun | undefined): YoursCells {
   const [cells, setCells] = useState<YoursCells>(null);
+  const { storageKey } = useExerciseHost();
   const ran = learner !== undefined && learner.naReason !== 'no-code';
   useEffect(() => {
-    const code = ran ? savedCode() : undefined;
+    const code = ran ? savedCode(storageKey) : undefined;
     if (code === undefined) {
       setCells(null);
       return;
@@ -48,6 +50,6 @@ export function useYoursCells(recordings: readonly RecordingEntry[], base: strin
       }
     })();
     return () => ctl.abort();
-  }, [recordings, base, learner, ran]);
+  }, [recordings, base, learner, ran, storageKey]);
   return cells;
 }

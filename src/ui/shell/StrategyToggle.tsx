@@ -9,7 +9,7 @@ import { useActions, usePlayer } from '../../store/react';
 import type { Translate } from '../../i18n';
 import { naReasonKey } from '../../i18n/codes';
 import { useT } from './useT';
-import { setExerciseMode, useExerciseMode } from '../exercise/mode';
+import { useExerciseHost, useExerciseMode } from '../exercise/mode';
 
 function naReason(session: Session | null, id: StrategyId, t: Translate): string | null {
   const run = session?.strategies[id];
@@ -29,6 +29,7 @@ export function StrategyToggle({ compact = false }: { compact?: boolean }) {
   const base = useId();
   const labelId = `${base}-label`;
   const exercise = useExerciseMode();
+  const exerciseHost = useExerciseHost();
   // the learner's strategy is offered once it has run (or when the link selects it): before, it has nothing to show
   // (a session made before the learner's strategy existed has no run for it: the same as one not run)
   const learner = session?.strategies[LEARNER_ID] as StrategyRun | undefined;
@@ -70,7 +71,7 @@ export function StrategyToggle({ compact = false }: { compact?: boolean }) {
         {/* compact (an embed, presenter mode): only while the exercise is on (exercise=1 or a tour step), so a small
             embed's switch keeps to its rows and the page decides whether its readers write code */}
         {(!compact || exercise) && (
-          <button type="button" className="ss-button ss-exercise-toggle" aria-pressed={exercise} onClick={() => setExerciseMode(!exercise)}>
+          <button type="button" className="ss-button ss-exercise-toggle" aria-pressed={exercise} onClick={() => exerciseHost.setOn(!exercise)}>
             {'✎ '}
             {t('app.exercise.open')}
           </button>

@@ -8,7 +8,7 @@ import { useActions, useLab } from '../../store/react';
 import { registerMessages, translateData } from '../../i18n';
 import { tour } from '../../i18n/messages/tour';
 import { useT } from '../shell/useT';
-import { setExerciseMode } from '../exercise/mode';
+import { useExerciseHost } from '../exercise/mode';
 import './tour.css';
 import { Region } from '../shell/Region';
 
@@ -26,9 +26,10 @@ export function TourRegion() {
   const stepIndex = tour?.step ?? -1;
   // a step where the learner writes the strategy opens the exercise editor (it stays open after: the code is theirs)
   const opensExercise = tour?.steps[stepIndex]?.exercise === true;
+  const exerciseHost = useExerciseHost();
   useEffect(() => {
-    if (opensExercise) setExerciseMode(true);
-  }, [opensExercise, stepIndex]);
+    if (opensExercise) exerciseHost.setOn(true);
+  }, [opensExercise, stepIndex, exerciseHost]);
 
   useEffect(() => {
     if (!highlight || stepIndex < 0) return;
