@@ -37,11 +37,11 @@ test('opens on parallel-probe: Frame slider in words, provenance, strategies wit
   const probe = session('parallel-probe');
   const { page, errors } = await open('?lang=en');
   const s = slider(page);
-  await expect(s.inputValue()).resolves.toBe('0');
+  await expect.poll(() => s.inputValue()).toBe('0');
   const t0 = frameAt(probe.frames, 0);
   const ms = (t0.time - probe.recording.turns[0]!.requestAt).toLocaleString('en-US', { maximumFractionDigits: 1 });
-  await expect(s.getAttribute('aria-valuetext')).resolves.toBe(`Frame 0 of ${probe.frames.count}, ${ms} ms, ${t0.event}`);
-  await expect(s.getAttribute('max')).resolves.toBe(String(probe.frames.count - 1));
+  await expect.poll(() => s.getAttribute('aria-valuetext')).toBe(`Frame 0 of ${probe.frames.count}, ${ms} ms, ${t0.event}`);
+  await expect.poll(() => s.getAttribute('max')).toBe(String(probe.frames.count - 1));
   await page.getByText('Provenance: Reconstructed').waitFor();
   const group = page.getByRole('radiogroup', { name: 'Assembly strategy' });
   const radios = group.getByRole('radio');
@@ -49,10 +49,10 @@ test('opens on parallel-probe: Frame slider in words, provenance, strategies wit
   for (const label of STRATEGY_LABELS.en) await group.getByRole('radio', { name: label, exact: true }).waitFor();
   // Chat has no complete-item event: the radio is disabled and the reason is tied to it
   const na = group.getByRole('radio', { name: 'Completed items only' });
-  await expect(na.isDisabled()).resolves.toBe(true);
+  await expect.poll(() => na.isDisabled()).toBe(true);
   const describedBy = await na.getAttribute('aria-describedby');
   expect(describedBy).toBeTruthy();
-  await expect(page.locator(`[id="${describedBy}"]`).textContent()).resolves.toContain('Completed items only');
+  await expect.poll(() => page.locator(`[id="${describedBy}"]`).textContent()).toContain('Completed items only');
   await expect.poll(() => params(page).get('rec')).toBe('parallel-probe');
   expect(errors).toEqual([]);
 });
@@ -60,10 +60,10 @@ test('opens on parallel-probe: Frame slider in words, provenance, strategies wit
 test('a permalink reloads to itself; scrubbing replaces the history entry instead of adding one', async () => {
   const { page, errors } = await open('?rec=anthropic-docs&s=parse-each-fragment&f=12&lang=zh&theme=dark');
   const check = async () => {
-    await expect(slider(page, '帧').inputValue()).resolves.toBe('12');
-    await expect(page.getByRole('radio', { name: '每来一段就解析', exact: true }).isChecked()).resolves.toBe(true);
-    await expect(page.evaluate(() => document.documentElement.dataset.theme)).resolves.toBe('dark');
-    await expect(page.evaluate(() => document.documentElement.lang)).resolves.toBe('zh-CN');
+    await expect.poll(() => slider(page, '帧').inputValue()).toBe('12');
+    await expect.poll(() => page.getByRole('radio', { name: '每来一段就解析', exact: true }).isChecked()).toBe(true);
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('zh-CN');
   };
   await check();
   await page.reload();
@@ -73,14 +73,14 @@ test('a permalink reloads to itself; scrubbing replaces the history entry instea
   await slider(page, '帧').focus();
   for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowRight');
   await page.waitForFunction(() => new URL(location.href).searchParams.get('f') === '17');
-  await expect(page.evaluate(() => history.length)).resolves.toBe(before);
+  await expect.poll(() => page.evaluate(() => history.length)).toBe(before);
   // a strategy change is a new entry; Back returns to the previous strategy
   await page.getByRole('radio', { name: '每个调用一个缓冲', exact: true }).check();
   await page.waitForFunction(() => new URL(location.href).searchParams.get('s') === 'per-call-buffer');
-  await expect(page.evaluate(() => history.length)).resolves.toBe(before + 1);
+  await expect.poll(() => page.evaluate(() => history.length)).toBe(before + 1);
   await page.goBack();
   await page.waitForFunction(() => new URL(location.href).searchParams.get('s') === 'parse-each-fragment');
-  await expect(page.getByRole('radio', { name: '每来一段就解析', exact: true }).isChecked()).resolves.toBe(true);
+  await expect.poll(() => page.getByRole('radio', { name: '每来一段就解析', exact: true }).isChecked()).toBe(true);
   expect(errors).toEqual([]);
 });
 
@@ -93,7 +93,7 @@ test('everything by keyboard alone', async () => {
   const value = async () => Number(await s.inputValue());
   // reach the slider with Tab only
   for (let i = 0; i < 40 && !(await s.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
-  await expect(s.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+  await expect.poll(() => s.evaluate((el) => el === document.activeElement)).toBe(true);
   await page.keyboard.press('ArrowRight');
   expect(await value()).toBe(1);
   await page.keyboard.press('ArrowLeft');
@@ -127,14 +127,14 @@ test('everything by keyboard alone', async () => {
   await page.keyboard.press('?');
   const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
   await dialog.waitFor();
-  await expect(dialog.textContent()).resolves.toContain('One turn back or forward');
+  await expect.poll(() => dialog.textContent()).toContain('One turn back or forward');
   await page.keyboard.press('Escape');
   await dialog.waitFor({ state: 'hidden' });
-  await expect(s.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+  await expect.poll(() => s.evaluate((el) => el === document.activeElement)).toBe(true);
   // strategy radios with arrow keys
   await page.getByRole('radio', { name: 'One buffer per call', exact: true }).focus();
   await page.keyboard.press('ArrowLeft');
-  await expect(page.getByRole('radio', { name: 'One shared buffer', exact: true }).isChecked()).resolves.toBe(true);
+  await expect.poll(() => page.getByRole('radio', { name: 'One shared buffer', exact: true }).isChecked()).toBe(true);
   // language by keyboard: the select, then ArrowUp to 中文
   await page.getByRole('combobox', { name: 'Language' }).focus();
   await page.keyboard.press('ArrowUp');
@@ -144,8 +144,8 @@ test('everything by keyboard alone', async () => {
   const frameBefore = await slider(page, '帧').inputValue();
   await page.getByRole('combobox', { name: '速度' }).focus();
   await page.keyboard.press('ArrowDown');
-  await expect(slider(page, '帧').inputValue()).resolves.toBe(frameBefore);
-  await expect(page.getByRole('combobox', { name: '速度' }).inputValue()).resolves.toBe('2');
+  await expect.poll(() => slider(page, '帧').inputValue()).toBe(frameBefore);
+  await expect.poll(() => page.getByRole('combobox', { name: '速度' }).inputValue()).toBe('2');
   expect(errors).toEqual([]);
 });
 

@@ -230,7 +230,7 @@ test('embed.html takes exercise=1 in its own URL: the editor under the panels, a
   const errors = watchErrors(page);
   await page.goto(appUrl('embed.html?rec=parallel-probe&exercise=1&lang=en&f=5'));
   await page.locator('.ss-exercise .cm-content').waitFor({ timeout: 20_000 });
-  await expect(page.locator('.ss-exercise-toggle').isVisible()).resolves.toBe(false);
+  await expect.poll(() => page.locator('.ss-exercise-toggle').isVisible()).toBe(false);
   await page.getByRole('button', { name: /^▶ Run$/ }).click();
   await expect.poll(() => status(page).textContent(), { timeout: 20_000 }).toMatch(/fails/);
   await expect.poll(() => page.getByRole('radio', { name: 'Your strategy' }).isChecked()).toBe(true);

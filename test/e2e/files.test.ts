@@ -69,7 +69,7 @@ test.each(FORMATS)('opening %s with the "Open recording" input assembles its cal
   for (const c of expected) await results.getByText(JSON.stringify(c.args, null, 2).split('\n')[1]!.trim(), { exact: false }).first().waitFor();
   // listed under "Your files" in the picker; the URL does not carry a local file
   const group = page.locator('optgroup[label="Your files"] option');
-  await expect(group.allTextContents()).resolves.toContain(name);
+  await expect.poll(() => group.allTextContents()).toContain(name);
   await expect.poll(() => new URL(page.url()).searchParams.get('rec')).toBeNull();
   expect(errors).toEqual([]);
   await page.close();
@@ -109,7 +109,7 @@ test('pasting raw SSE text opens it; an empty paste is refused in words', async 
   const dialog = page.getByRole('dialog', { name: 'Paste raw SSE text' });
   await dialog.waitFor();
   const area = dialog.getByLabel('SSE text');
-  await expect(area.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+  await expect.poll(() => area.evaluate((el) => el === document.activeElement)).toBe(true);
   await dialog.getByRole('button', { name: 'Open', exact: true }).click();
   await dialog.getByRole('alert').filter({ hasText: 'Paste some text first.' }).waitFor();
   await area.fill(sseText());
@@ -117,8 +117,8 @@ test('pasting raw SSE text opens it; an empty paste is refused in words', async 
   await dialog.getByRole('button', { name: 'Open', exact: true }).click();
   await opened(page, 'from-curl.sse');
   await page.getByText('Your file: from-curl.sse').waitFor();
-  await expect(dialog.isVisible()).resolves.toBe(false);
-  await expect(opener.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+  await expect.poll(() => dialog.isVisible()).toBe(false);
+  await expect.poll(() => opener.evaluate((el) => el === document.activeElement)).toBe(true);
   expect(await callsShown(page)).toHaveLength(2);
   expect(errors).toEqual([]);
   await page.close();

@@ -57,7 +57,7 @@ test('faults= in the URL changes the verdict in the results panel (and the timel
   const results = (page: Page) => page.getByRole('region', { name: 'Parse results' });
   const a = await open('?lang=en&rec=parallel-probe&s=parse-each-fragment');
   await toEnd(a.page);
-  await expect(slider(a.page).inputValue()).resolves.toBe(String(pristine.frames.count - 1));
+  await expect.poll(() => slider(a.page).inputValue()).toBe(String(pristine.frames.count - 1));
   // what the page shows is waited for (a loaded machine renders later), never read once
   await expect.poll(() => a.page.locator('.ss-conclusion').getAttribute('class')).toContain('ss-verdict-ok');
   await expect.poll(() => results(a.page).locator('.ss-attempt.ss-fail').count()).toBe(0);
@@ -86,19 +86,19 @@ test('the lab panel: switching a fault re-analyses at once, names what it left o
   await lab.waitFor();
   // Chat-only faults are disabled on an Anthropic stream, with the reason tied to the switch
   const interleave = lab.getByRole('checkbox', { name: /Interleave parallel calls/ });
-  await expect(interleave.isDisabled()).resolves.toBe(true);
+  await expect.poll(() => interleave.isDisabled()).toBe(true);
   const describedBy = (await interleave.getAttribute('aria-describedby')) ?? '';
-  await expect(page.locator(`[id="${describedBy}"]`).innerText()).resolves.toContain('openai-chat');
+  await expect.poll(() => page.locator(`[id="${describedBy}"]`).innerText()).toContain('openai-chat');
 
   const perCall = lab.locator('[data-strategy="per-call-buffer"]');
-  await expect(perCall.getAttribute('data-verdict')).resolves.toBe('ok');
+  await expect.poll(() => perCall.getAttribute('data-verdict')).toBe('ok');
   // "cut" takes the current frame (12) by default
   await lab.getByRole('checkbox', { name: /Cut the stream/ }).check();
   await page.waitForFunction(() => document.querySelector('[data-strategy="per-call-buffer"]')?.getAttribute('data-verdict') === 'fail');
   await waitMax(page, cut.frames.count - 1);
-  await expect(lab.locator('.ss-lab-active code').allInnerTexts()).resolves.toEqual(['cut:12']);
+  await expect.poll(() => lab.locator('.ss-lab-active code').allInnerTexts()).toEqual(['cut:12']);
   await page.waitForFunction(() => new URL(location.href).searchParams.get('faults') === 'cut:12');
-  await expect(page.locator('.ss-conclusion').getAttribute('class')).resolves.toContain('ss-verdict-fail');
+  await expect.poll(() => page.locator('.ss-conclusion').getAttribute('class')).toContain('ss-verdict-fail');
 
   // a frame that does not exist: the fault is left out and named, the rest still applies
   await lab.getByRole('checkbox', { name: /Drop one frame/ }).check();
@@ -106,7 +106,7 @@ test('the lab panel: switching a fault re-analyses at once, names what it left o
   await dropFrame.fill('500');
   await dropFrame.press('Enter');
   await lab.getByRole('alert').getByText(/drop:500.*frame 500 does not exist/).waitFor();
-  await expect(lab.locator('.ss-lab-active code').allInnerTexts()).resolves.toEqual(['cut:12']);
+  await expect.poll(() => lab.locator('.ss-lab-active code').allInnerTexts()).toEqual(['cut:12']);
 
   await lab.getByRole('button', { name: 'Remove cut:12' }).click();
   await page.waitForFunction(() => document.querySelector('[data-strategy="per-call-buffer"]')?.getAttribute('data-verdict') === 'ok');
@@ -126,9 +126,9 @@ test('the strategy matrix lists every recording x strategy and a cell opens its 
   const fail = docs.strategies['shared-buffer'].verdicts.find((v) => v.verdict === 'fail')?.frame;
   expect(fail).toBeDefined();
   const cell = matrix.locator('tr[data-rec="anthropic-docs"] [data-strategy="shared-buffer"]');
-  await expect(cell.getAttribute('data-verdict')).resolves.toBe('fail');
+  await expect.poll(() => cell.getAttribute('data-verdict')).toBe('fail');
   // glyph and words, not colour alone
-  await expect(cell.innerText()).resolves.toContain(`fails at frame ${fail}`);
+  await expect.poll(() => cell.innerText()).toContain(`fails at frame ${fail}`);
   await cell.getByRole('button').click();
   await page.waitForFunction((f) => (document.querySelector('input[type=range]') as HTMLInputElement | null)?.value === String(f), fail);
   await expect.poll(() => params(page).get('rec')).toBe('anthropic-docs');

@@ -83,8 +83,8 @@ test('an English reader: only the en chunk until they switch; then zh is fetched
   });
   await page.getByRole('combobox', { name: 'Language' }).selectOption('zh');
   await expect.poll(() => chunks).toEqual(['en', 'zh']);
-  await expect(page.getByRole('slider', { name: 'Frame', exact: true }).isVisible()).resolves.toBe(true);
-  await expect(page.getByRole('radiogroup', { name: 'Assembly strategy' }).isVisible()).resolves.toBe(true);
+  await expect.poll(() => page.getByRole('slider', { name: 'Frame', exact: true }).isVisible()).toBe(true);
+  await expect.poll(() => page.getByRole('radiogroup', { name: 'Assembly strategy' }).isVisible()).toBe(true);
   release();
   await page.getByRole('slider', { name: '帧', exact: true }).waitFor();
   await page.getByRole('radiogroup', { name: '拼装策略' }).waitFor();

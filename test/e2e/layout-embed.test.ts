@@ -20,14 +20,14 @@ describe('the compact embed', () => {
     await expect.poll(() => tabs.count()).toBe(3);
     // one tab stop: the selected tab
     await expect.poll(() => page.locator('[role=tab][tabindex="0"]').count()).toBe(1);
-    await expect(page.getByRole('region', { name: 'Raw events' }).isVisible()).resolves.toBe(true);
+    await expect.poll(() => page.getByRole('region', { name: 'Raw events' }).isVisible()).toBe(true);
     expect(await page.getByRole('region', { name: 'Parameter buffers' }).isVisible()).toBe(false);
     await tabs.first().focus();
     await page.keyboard.press('ArrowRight');
     const second = page.getByRole('tab', { name: 'Parameter buffers' });
     await expect.poll(() => second.getAttribute('aria-selected')).toBe('true');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Parameter buffers');
-    await expect(page.getByRole('region', { name: 'Parameter buffers' }).isVisible()).resolves.toBe(true);
+    await expect.poll(() => page.getByRole('region', { name: 'Parameter buffers' }).isVisible()).toBe(true);
     expect(await page.getByRole('region', { name: 'Raw events' }).isVisible()).toBe(false);
     // the arrow moved between tabs, not the frame
     expect(await page.getByRole('slider', { name: 'Frame', exact: true }).inputValue()).toBe('2');

@@ -32,7 +32,7 @@ describe('the learner view', () => {
     const { page } = await open('?lang=en', { width: 1440, height: 900 });
     const details = page.locator('.ss-provenance details');
     const summary = details.locator('summary');
-    await expect(summary.textContent()).resolves.toContain('Provenance: Reconstructed');
+    await expect.poll(() => summary.textContent()).toContain('Provenance: Reconstructed');
     await expectInView(page, summary, 'badge');
     // closed: the long notes take no room
     expect(await details.getAttribute('open')).toBeNull();
@@ -114,7 +114,7 @@ describe('presenter mode', () => {
     const before = await conclusion(page).textContent();
     await page.getByRole('radio', { name: 'One buffer per call' }).click();
     await expect.poll(() => conclusion(page).textContent()).not.toBe(before);
-    await expect(conclusion(page).textContent()).resolves.toContain('One buffer per call');
+    await expect.poll(() => conclusion(page).textContent()).toContain('One buffer per call');
     await page.close();
   });
 });

@@ -31,7 +31,7 @@ test.each([
   const named = new RegExp(`Not loading “\u2068?${rec.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\u2069?”`);
   const alert = page.getByRole('alert').filter({ hasText: named });
   await alert.waitFor();
-  await expect(alert.textContent()).resolves.toContain('rec= opens only this site’s recordings');
+  await expect.poll(() => alert.textContent()).toContain('rec= opens only this site’s recordings');
   await page.waitForTimeout(300);
   expect(fetchedFor(requests, needle)).toEqual([]);
   expect(dialogs).toEqual([]);

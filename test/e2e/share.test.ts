@@ -33,8 +33,8 @@ test('the snippets carry rec, s, f, lang and theme; Copy puts each on the clipbo
   const { page, errors } = await openShare(context);
   const dialog = page.getByRole('dialog', { name: 'Share this view' });
   // modal, and focus moved into it (the first Copy button)
-  await expect(dialog.evaluate((d) => (d as HTMLDialogElement).open && d.matches(':modal'))).resolves.toBe(true);
-  await expect(page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).resolves.toBe('Copy: Permalink');
+  await expect.poll(() => dialog.evaluate((d) => (d as HTMLDialogElement).open && d.matches(':modal'))).toBe(true);
+  await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Copy: Permalink');
 
   const base = new URL('./', appUrl());
   const permalink = await field(page, 'Permalink').inputValue();
@@ -76,13 +76,13 @@ test('the snippets carry rec, s, f, lang and theme; Copy puts each on the clipbo
   ] as const) {
     await dialog.getByRole('button', { name: `Copy: ${label}` }).click();
     await dialog.getByRole('status').filter({ hasText: 'Copied' }).waitFor();
-    await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(value);
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(value);
   }
 
   // Escape closes it and focus returns to the Share button
   await page.keyboard.press('Escape');
-  await expect(dialog.isVisible()).resolves.toBe(false);
-  await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Share');
+  await expect.poll(() => dialog.isVisible()).toBe(false);
+  await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Share');
   expect(errors).toEqual([]);
   await context.close();
 });
@@ -101,7 +101,7 @@ test('where the clipboard is refused, Copy selects the text for Ctrl+C', async (
     const el = document.activeElement as HTMLTextAreaElement;
     return el.value.slice(el.selectionStart, el.selectionEnd);
   });
-  await expect(field(page, 'Iframe snippet').inputValue()).resolves.toBe(selection);
+  await expect.poll(() => field(page, 'Iframe snippet').inputValue()).toBe(selection);
   await context.close();
 });
 
@@ -114,8 +114,8 @@ test('the iframe snippet, pasted into a page, shows the same view', async () => 
   const frame = host.frameLocator('iframe');
   const slider = frame.getByRole('slider', { name: 'Frame', exact: true });
   await frame.locator('input[type=range]:not([disabled])').waitFor();
-  await expect(slider.inputValue()).resolves.toBe('7');
-  await expect(frame.getByRole('radio', { name: 'One buffer per call', exact: true }).isChecked()).resolves.toBe(true);
+  await expect.poll(() => slider.inputValue()).toBe('7');
+  await expect.poll(() => frame.getByRole('radio', { name: 'One buffer per call', exact: true }).isChecked()).toBe(true);
   await context.close();
 });
 

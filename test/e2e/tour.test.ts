@@ -67,9 +67,9 @@ async function checkStep(page: Page, lang: Lang, i: number, want: Expected) {
   expect(url.get('s'), `step ${i + 1} strategy`).toBe(want.strategy);
   expect(url.get('faults') ?? '', `step ${i + 1} faults`).toBe(want.faults.join(','));
   const radio = page.getByRole('radiogroup', { name: translate(lang, 'app.strategy.group') }).getByRole('radio', { name: translate(lang, `app.strategy.${want.strategy}` as MessageKey), exact: true });
-  await expect(radio.isChecked(), `step ${i + 1} strategy radio`).resolves.toBe(true);
-  await expect(page.locator('.ss-player').first().getAttribute('data-highlight')).resolves.toBe(want.highlight);
-  await expect(region.locator('.ss-tour-caption').innerText()).resolves.toBe(tour.steps[i]!.caption[lang]);
+  await expect.poll(() => radio.isChecked(), `step ${i + 1} strategy radio`).toBe(true);
+  await expect.poll(() => page.locator('.ss-player').first().getAttribute('data-highlight')).toBe(want.highlight);
+  await expect.poll(() => region.locator('.ss-tour-caption').innerText()).toBe(tour.steps[i]!.caption[lang]);
 }
 
 test('tour=lesson: Next step walks every step onto its view, Previous step walks back (en)', async () => {
@@ -83,12 +83,12 @@ test('tour=lesson: Next step walks every step onto its view, Previous step walks
   const next = region.getByRole('button', { name: 'Next step', exact: true });
   const prev = region.getByRole('button', { name: 'Previous step', exact: true });
   await checkStep(page, 'en', 0, want[0]!);
-  await expect(prev.isDisabled()).resolves.toBe(true);
+  await expect.poll(() => prev.isDisabled()).toBe(true);
   for (let i = 1; i < want.length; i++) {
     await next.click();
     await checkStep(page, 'en', i, want[i]!);
   }
-  await expect(next.isDisabled()).resolves.toBe(true);
+  await expect.poll(() => next.isDisabled()).toBe(true);
   for (let i = want.length - 2; i >= want.length - 4; i--) {
     await prev.click();
     await checkStep(page, 'en', i, want[i]!);
