@@ -62,12 +62,13 @@ async function checkStep(page: Page, lang: Lang, i: number, want: Expected) {
     },
     { f: want.frame, max: want.frames - 1 },
   );
-  const url = new URL(page.url()).searchParams;
-  expect(url.get('rec'), `step ${i + 1} recording`).toBe(want.rec);
-  expect(url.get('s'), `step ${i + 1} strategy`).toBe(want.strategy);
-  expect(url.get('faults') ?? '', `step ${i + 1} faults`).toBe(want.faults.join(','));
+  // the address is written by the URL sync a moment after the view changes
+  const url = () => new URL(page.url()).searchParams;
+  await expect.poll(() => url().get('rec'), { message: `step ${i + 1} recording` }).toBe(want.rec);
+  await expect.poll(() => url().get('s'), { message: `step ${i + 1} strategy` }).toBe(want.strategy);
+  await expect.poll(() => url().get('faults') ?? '', { message: `step ${i + 1} faults` }).toBe(want.faults.join(','));
   const radio = page.getByRole('radiogroup', { name: translate(lang, 'app.strategy.group') }).getByRole('radio', { name: translate(lang, `app.strategy.${want.strategy}` as MessageKey), exact: true });
-  await expect.poll(() => radio.isChecked(), `step ${i + 1} strategy radio`).toBe(true);
+  await expect.poll(() => radio.isChecked(), { message: `step ${i + 1} strategy radio` }).toBe(true);
   await expect.poll(() => page.locator('.ss-player').first().getAttribute('data-highlight')).toBe(want.highlight);
   await expect.poll(() => region.locator('.ss-tour-caption').innerText()).toBe(tour.steps[i]!.caption[lang]);
 }
