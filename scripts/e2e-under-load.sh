@@ -12,7 +12,7 @@ failed=0
 for i in $(seq 1 "$runs"); do
   start=$(date +%s)
   if npx vitest run --project e2e > "/tmp/e2e-under-load-$i.log" 2>&1; then result=passed; else result=FAILED; failed=$((failed + 1)); fi
-  summary=$(grep -E "Tests +[0-9]" "/tmp/e2e-under-load-$i.log" | tail -n 1 | sed 's/\x1b\[[0-9;]*m//g')
+  summary=$(sed 's/\x1b\[[0-9;]*m//g' "/tmp/e2e-under-load-$i.log" | grep -E "^ *Tests +[0-9]" | tail -n 1)
   echo "run $i: $result in $(( $(date +%s) - start )) s (${summary# })"
 done
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -256,13 +256,17 @@ export function createLab(ctx: LabContext) {
       if (tourCode) ctx.seek(tourCode.resolveStepFrame(reveal, session, strategy));
       else void loadTourCode().then((c) => ctx.seek(c.resolveStepFrame(reveal, session, strategy)));
     },
-    async openCell(rec, strategy, frame) {
+    async openCell(rec, strategy, frame, faults = []) {
       ctx.setStrategy(strategy);
       version++;
-      set({ faults: [], faultErrors: [] });
+      set({ faults: [...faults], faultErrors: [] });
       const s = p();
-      if (s.source?.kind === 'shipped' && s.source.id === rec && get().applied.faults.length === 0 && s.status.kind !== 'loading') ctx.seek(frame);
-      else await ctx.loadRecording(rec, { frame });
+      const shown = s.source?.kind === 'shipped' && s.source.id === rec && s.status.kind !== 'loading';
+      if (shown && same(get().applied.faults, faults)) ctx.seek(frame);
+      else if (shown) {
+        await reanalyze();
+        ctx.seek(frame);
+      } else await ctx.loadRecording(rec, { frame });
     },
   };
 

@@ -106,7 +106,7 @@ export function createLabHandle(ctx: LabHandleContext, initial: Partial<LabState
     tourStep: (index) => (lab ? lab.actions.tourStep(index) : Promise.resolve()),
     tourChoose: (choice) => lab?.actions.tourChoose(choice),
     tourReveal: () => lab?.actions.tourReveal(),
-    openCell: (rec, strategy, frame) => soon((a) => a.openCell(rec, strategy, frame)),
+    openCell: (rec, strategy, frame, faults) => soon((a) => a.openCell(rec, strategy, frame, faults)),
   };
 
   const analyze: Analyzer = async (input, name, hooks) => {

@@ -60,8 +60,8 @@ export interface LabActions {
   tourChoose(choice: number): void;
   /** Shows the answer of the current step's prediction and seeks to its reveal frame. */
   tourReveal(): void;
-  /** Opens a shipped recording with a strategy, without faults, at a frame (the matrix's cells). */
-  openCell(rec: string, strategy: StrategyId, frame: FrameIndex): Promise<void>;
+  /** Opens a shipped recording with a strategy and these faults (default none) at a frame (the matrix's cells). */
+  openCell(rec: string, strategy: StrategyId, frame: FrameIndex, faults?: readonly string[]): Promise<void>;
 }
 
 /** The lab as a player exposes it: its state (LAB_DEFAULTS until the lab's store is loaded) and `load()`. */

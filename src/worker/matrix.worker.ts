@@ -1,7 +1,7 @@
 /**
  * The strategy matrix's worker: analyses recordings one message at a time and answers each with its row.
  *
- * Contract: receives `{ type: 'row', id, input, name }`, posts exactly one `{ type: 'row', row }` per request, in
+ * Contract: receives `{ type: 'row', id, input, name, faults? }`, posts exactly one `{ type: 'row', row }` per request, in
  * order; never throws out (matrixRow does not).
  */
 import { matrixRow, type MatrixRow } from './matrixRow';
@@ -14,6 +14,8 @@ export interface MatrixRequest {
   id: string;
   input: string | Uint8Array;
   name: string;
+  /** Fault specs applied before the analysis (the matrix's fault rows). */
+  faults?: readonly string[];
 }
 export interface MatrixReply {
   type: 'row';
@@ -23,6 +25,6 @@ export interface MatrixReply {
 self.addEventListener('message', (event: MessageEvent<MatrixRequest>) => {
   const req = event.data;
   if (!req || req.type !== 'row') return;
-  const reply: MatrixReply = { type: 'row', row: matrixRow(req.id, req.input, req.name) };
+  const reply: MatrixReply = { type: 'row', row: matrixRow(req.id, req.input, req.name, req.faults ?? []) };
   (self as unknown as { postMessage(m: MatrixReply): void }).postMessage(reply);
 });

@@ -16,6 +16,8 @@ export interface MatrixItem {
   /** Where to fetch the recording from. */
   url: string;
   name: string;
+  /** Fault specs applied to the recording before it is analysed (the matrix's fault rows), in order. */
+  faults?: readonly string[];
 }
 
 export interface MatrixHooks {
@@ -34,7 +36,7 @@ const defaultFetch = async (url: string, signal: AbortSignal) => {
 
 const defaultWorker = () => new Worker(new URL('./matrix.worker.ts', import.meta.url), { type: 'module', name: 'streamscope-matrix' });
 
-function viaWorker(worker: Worker, id: string, input: string, name: string): Promise<MatrixRow> {
+function viaWorker(worker: Worker, id: string, input: string, name: string, faults: readonly string[]): Promise<MatrixRow> {
   return new Promise((resolve) => {
     const onMessage = (e: MessageEvent<MatrixReply>) => {
       worker.removeEventListener('message', onMessage);
@@ -48,7 +50,7 @@ function viaWorker(worker: Worker, id: string, input: string, name: string): Pro
     };
     worker.addEventListener('message', onMessage);
     worker.addEventListener('error', onError);
-    const req: MatrixRequest = { type: 'row', id, input, name };
+    const req: MatrixRequest = { type: 'row', id, input, name, faults };
     worker.postMessage(req);
   });
 }
@@ -75,10 +77,11 @@ export async function computeMatrix(items: readonly MatrixItem[], hooks: MatrixH
         continue;
       }
       let row: MatrixRow;
-      if (worker) row = await viaWorker(worker, item.id, text, item.name);
+      const faults = item.faults ?? [];
+      if (worker) row = await viaWorker(worker, item.id, text, item.name, faults);
       else {
         await nextTask();
-        row = matrixRow(item.id, text, item.name);
+        row = matrixRow(item.id, text, item.name, faults);
       }
       if (hooks.signal.aborted) return;
       hooks.onRow(row);

@@ -34,9 +34,10 @@ export function matrixCell(run: StrategyRun, noCall: Anomaly | undefined): Matri
   return { verdict: run.verdict };
 }
 
-export function matrixRow(id: string, input: string | Uint8Array, name: string): MatrixRow {
+/** A recording's row: analysed with every strategy after these faults (default none) are applied, in order. */
+export function matrixRow(id: string, input: string | Uint8Array, name: string, faults: readonly string[] = []): MatrixRow {
   try {
-    const r = analyzeText(input, name);
+    const r = analyzeText(input, name, faults.length > 0 ? { faults } : undefined);
     if (!r.ok) return { id, ok: false, message: r.error.message };
     const s = r.session;
     const cells = {} as Record<StrategyId, MatrixCell>;

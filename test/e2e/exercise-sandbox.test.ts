@@ -10,6 +10,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { appUrl, shippedSession, theBrowser, watchErrors, withBrowser } from './browser';
 import { CONTENT_SECURITY_POLICY } from '../../vite.config';
+import { lessonFaults } from '../../src/ui/matrix/faultRows';
 
 withBrowser();
 
@@ -208,19 +209,26 @@ test('the lesson tour’s “write it yourself” step opens the editor on Anthr
 });
 
 
-test('the strategy matrix gets a Your strategy column over every shipped recording once the learner has run code', async () => {
+test('the strategy matrix gets a Your strategy column over every shipped recording and the lesson’s faults once the learner has run code', async () => {
   const { page, errors } = await open('?rec=parallel-probe&exercise=1&lang=en&matrix=1');
   await page.getByRole('button', { name: /^▶ Run$/ }).click();
   await expect.poll(() => status(page).textContent(), { timeout: 20_000 }).toMatch(/fails/);
   const matrix = page.getByRole('region', { name: /matrix/i });
-  const total = await matrix.locator('tbody tr').count();
-  expect(total).toBeGreaterThan(10);
-  // every recording's cell is judged (none left "analysing…")
+  const probe = shippedSession('parallel-probe');
+  const index = JSON.parse(readFileSync('public/recordings/index.json', 'utf8')) as { recordings: unknown[] };
+  const faults = lessonFaults(probe.wire, probe.frames.count);
+  const total = index.recordings.length + faults.length;
+  await expect.poll(() => matrix.locator('tbody tr').count(), { timeout: 60_000 }).toBe(total);
+  // every line's cell is judged (none left "analysing…"), the fault rows' too
   await expect.poll(() => matrix.locator('td.ss-matrix-cell[data-strategy="yours"]').count(), { timeout: 120_000 }).toBe(total);
+  // each fault row has the learner's verdict in words and glyph
+  for (const f of faults) {
+    await expect.poll(() => matrix.locator(`tr[data-faults="${f}"] td[data-strategy="yours"]`).getAttribute('data-verdict')).toMatch(/^(ok|fail|warn)$/);
+  }
   // the starter is the naive shared buffer: on the parallel probe it fails as the built-in one does
-  const row = matrix.locator('tr[data-rec="parallel-probe"]');
-  expect(await row.locator('td[data-strategy="yours"]').getAttribute('data-verdict')).toBe(await row.locator('td[data-strategy="shared-buffer"]').getAttribute('data-verdict'));
-  expect(await row.locator('td[data-strategy="yours"]').getAttribute('data-verdict')).toBe('fail');
+  const row = matrix.locator('tr[data-rec="parallel-probe"]:not([data-faults])');
+  await expect.poll(() => row.locator('td[data-strategy="yours"]').getAttribute('data-verdict')).toBe(await row.locator('td[data-strategy="shared-buffer"]').getAttribute('data-verdict'));
+  await expect.poll(() => row.locator('td[data-strategy="yours"]').getAttribute('data-verdict')).toBe('fail');
   expect(errors).toEqual([]);
   await page.close();
 });

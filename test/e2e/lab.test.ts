@@ -11,6 +11,9 @@ import { analyzeText } from '../../src/core/session/analyze';
 import type { Session, StrategyId } from '../../src/core/types';
 import { appUrl, launch, watchErrors } from './browser';
 import { attemptRows } from '../../src/core/strategies/attempts';
+import { STRATEGY_IDS } from '../../src/core/types';
+import { matrixCell } from '../../src/worker/matrixRow';
+import { lessonFaults } from '../../src/ui/matrix/faultRows';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -116,12 +119,47 @@ test('the lab panel: switching a fault re-analyses at once, names what it left o
   await page.close();
 });
 
+test('the matrix grades every strategy on the shown recording under each lesson fault, as core does; a fault cell opens with that fault', async () => {
+  const pristine = session('parallel-probe');
+  const specs = lessonFaults(pristine.wire, pristine.frames.count);
+  expect(specs).toEqual(['interleave', 'reuse-index', 'rechunk:3', 'split-utf8', `cut:${Math.floor(pristine.frames.count / 2)}`]);
+  const { page, errors } = await open('?lang=en&rec=parallel-probe&matrix=1');
+  const matrix = page.getByRole('region', { name: 'Strategy matrix' });
+  await matrix.waitFor();
+  await page.waitForFunction((n) => document.querySelectorAll('tr[data-faults] .ss-matrix-cell').length === n, specs.length * 6, { timeout: 30_000 });
+  for (const spec of specs) {
+    const faulted = session('parallel-probe', [spec]);
+    const noCall = faulted.anomalies.find((a) => a.code === 'finish-tool-calls-without-call');
+    for (const sid of STRATEGY_IDS) {
+      const want = matrixCell(faulted.strategies[sid], noCall);
+      const cell = matrix.locator(`tr[data-faults="${spec}"] [data-strategy="${sid}"]`);
+      await expect.poll(() => cell.getAttribute('data-verdict'), { message: `${spec} ${sid}` }).toBe(want.warn ? 'warn' : want.verdict);
+    }
+  }
+  // the row is named in words: the recording and the fault
+  await expect.poll(() => matrix.locator('tr[data-faults="interleave"] th').innerText()).toContain('Interleave parallel calls');
+  // a failing cell under a fault opens that recording with that fault at its first failing frame
+  const failing = specs
+    .flatMap((spec) => STRATEGY_IDS.map((sid) => ({ spec, sid, cell: matrixCell(session('parallel-probe', [spec]).strategies[sid], undefined) })))
+    // not the default strategy, which the address leaves out
+    .find((c) => c.cell.verdict === 'fail' && c.cell.frame !== undefined && c.sid !== 'shared-buffer');
+  expect(failing, 'a strategy the lesson breaks with a fault').toBeDefined();
+  const { spec, sid, cell } = failing!;
+  await matrix.locator(`tr[data-faults="${spec}"] [data-strategy="${sid}"] button`).click();
+  await expect.poll(() => params(page).get('faults')).toBe(spec);
+  await expect.poll(() => params(page).get('s')).toBe(sid);
+  await expect.poll(() => slider(page).inputValue()).toBe(String(cell.frame));
+  await expect.poll(() => page.locator('.ss-conclusion').getAttribute('class')).toContain('ss-verdict-fail');
+  expect(errors).toEqual([]);
+  await page.close();
+});
+
 test('the strategy matrix lists every recording x strategy and a cell opens its first failing frame', async () => {
   const index = JSON.parse(readFileSync('public/recordings/index.json', 'utf8')) as { recordings: { id: string }[] };
   const { page, errors } = await open('?lang=en&matrix=1');
   const matrix = page.getByRole('region', { name: 'Strategy matrix' });
   await matrix.waitFor();
-  await page.waitForFunction((n) => document.querySelectorAll('.ss-matrix-cell').length === n, index.recordings.length * 6, { timeout: 30_000 });
+  await page.waitForFunction((n) => document.querySelectorAll('tr:not([data-faults]) .ss-matrix-cell').length === n, index.recordings.length * 6, { timeout: 30_000 });
   const docs = session('anthropic-docs');
   const fail = docs.strategies['shared-buffer'].verdicts.find((v) => v.verdict === 'fail')?.frame;
   expect(fail).toBeDefined();

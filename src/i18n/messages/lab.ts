@@ -64,7 +64,8 @@ const en = {
     'lab.error.internal': '“{spec}” could not be applied: {message}',
 
     'lab.matrix.region': 'Strategy matrix',
-    'lab.matrix.caption': 'Every shipped recording with every strategy, as recorded (no faults). A cell opens that recording and strategy at its first failing frame.',
+    'lab.matrix.caption': 'Every shipped recording with every strategy, as recorded (no faults); then the shown recording again under each of the lesson’s faults. A cell opens that recording, its faults and that strategy at its first failing frame.',
+    'lab.matrix.faulted': '{rec} + {fault}',
     'lab.matrix.recording': 'Recording',
     'lab.matrix.progress': 'Analysing {done} of {total:# recording|# recordings}…',
     'lab.matrix.pending': 'analysing…',
@@ -136,7 +137,8 @@ export const lab = {
     'lab.error.internal': '「{spec}」应用失败:{message}',
 
     'lab.matrix.region': '策略矩阵',
-    'lab.matrix.caption': '每条随附录制 × 每种策略,按录制原样(不加故障)。点一格,打开那条录制和策略,停在它第一次失败的帧。',
+    'lab.matrix.caption': '每条随附录制 × 每种策略,按录制原样(不加故障);再把当前录制逐一加上课上讲的故障。点一格,打开那条录制、它的故障和那种策略,停在它第一次失败的帧。',
+    'lab.matrix.faulted': '{rec} + {fault}',
     'lab.matrix.recording': '录制',
     'lab.matrix.progress': '正在分析第 {done} 条,共 {total} 条…',
     'lab.matrix.pending': '分析中…',
