@@ -160,8 +160,9 @@ describe('ResultsPanel', () => {
   it('shows the live preview with the never-execute warning', async () => {
     renderPanel(ResultsPanel, session, { strategy: 'partial-json-preview', frame: 6 });
     expect(screen.getByRole('note').textContent).toContain('Never execute a call from a preview');
-    // the previews load with the strategy's first view (PreviewList.tsx)
-    expect(await screen.findByText(/"path": "REA"/)).toBeTruthy();
+    // the previews load with the strategy's first view (PreviewList.tsx): a lazy import, which on a loaded machine
+    // takes longer than findBy's default second
+    expect(await screen.findByText(/"path": "REA"/, {}, { timeout: 15_000 })).toBeTruthy();
   });
 });
 
