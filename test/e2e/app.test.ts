@@ -4,7 +4,7 @@
 // Expected frame counts and times come from core's analyzeText on the shipped files, not hard-coded.
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { appUrl, axeViolations, launch, shippedSession as session, watchErrors } from './browser';
+import { appUrl, axeViolations, holdAnalysisWorker, launch, shippedSession as session, watchErrors } from './browser';
 import { frameAt } from '../../src/core/sse/frame-table';
 
 let browser: Browser;
@@ -227,6 +227,8 @@ test('100,000 frames: analysed in the worker with a progress bar; a seek shows t
     },
     { src: generate.toString(), n: N },
   );
+  // the worker waits for its script until the bar has been seen (a load could otherwise be over before it is looked for)
+  const release = await holdAnalysisWorker(page);
   await page.evaluate(() => {
     const w = window as unknown as { __big: File };
     const input = document.querySelector('input[type=file]') as HTMLInputElement;
@@ -236,6 +238,7 @@ test('100,000 frames: analysed in the worker with a progress bar; a seek shows t
     input.dispatchEvent(new Event('change', { bubbles: true }));
   });
   await page.getByRole('progressbar').waitFor({ timeout: 10_000 });
+  release();
   await page.waitForFunction((n) => (document.querySelector('input[type=range]') as HTMLInputElement).max === String(n - 1), N, { timeout: 60_000 });
 
   const s = slider(page);

@@ -88,3 +88,19 @@ export function theBrowser(): Browser {
 
 /** Resolves once the page's scrubber is enabled (a recording is shown). */
 export const ready = (page: Page): Promise<void> => page.locator('input[type=range]:not([disabled])').first().waitFor();
+
+/**
+ * Holds the analysis worker's script until the returned release is called: a worker load then surely stays in
+ * progress (its progress bar and Cancel shown) while a test looks at it. On a loaded machine a load can otherwise end
+ * between the test seeing the bar and acting on it.
+ */
+export async function holdAnalysisWorker(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/analyze\.worker/, async (route) => {
+    await held;
+    // a worker terminated meanwhile (a cancelled load) has no request left to continue
+    await route.continue().catch(() => undefined);
+  });
+  return release;
+}

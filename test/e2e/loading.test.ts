@@ -3,7 +3,7 @@
 // touching the recording already open. Functional only: how long the page is blocked is measured by the bench.
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { appUrl, launch, watchErrors } from './browser';
+import { appUrl, holdAnalysisWorker, launch, watchErrors } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -50,10 +50,12 @@ async function openProbe(params = ''): Promise<{ page: Page; errors: string[]; p
 test('a 60,000-frame file loads through the worker with a progress bar, then every frame is there', async () => {
   const { page, errors, probeMax } = await openProbe();
   expect(Number(probeMax)).toBeLessThan(1000);
+  const release = await holdAnalysisWorker(page);
   await openGenerated(page, N, 'generated.jsonl');
   const bar = page.getByRole('progressbar');
   await bar.waitFor({ timeout: 15_000 });
   expect(await page.getByRole('status').getByRole('button', { name: 'Cancel' }).isVisible()).toBe(true);
+  release();
   const slider = page.getByRole('slider', { name: 'Frame', exact: true });
   await expect.poll(() => slider.getAttribute('max'), { timeout: 60_000 }).toBe(String(N - 1));
   await expect.poll(() => bar.count()).toBe(0);
@@ -69,15 +71,9 @@ test('a 60,000-frame file loads through the worker with a progress bar, then eve
 
 test('Cancel stops the load: the recording that was open stays, with no error', async () => {
   const { page, errors, probeMax } = await openProbe();
-  // The analysis worker's script is held until Cancel has been pressed, so the load is surely still running when the
-  // click lands: on a loaded machine a 60,000-frame analysis could otherwise end between Playwright finding the
-  // button and clicking it (the button then leaves with the finished load; seen once in five loaded runs).
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/analyze\.worker/, async (route) => {
-    await held;
-    await route.continue().catch(() => undefined);
-  });
+  // the worker's script is held until Cancel has been pressed, so the load is surely running when the click lands (a
+  // 60,000-frame load once ended between Playwright finding the button and clicking it, on a loaded machine)
+  const release = await holdAnalysisWorker(page);
   const started: string[] = [];
   page.on('worker', (w) => started.push(w.url()));
   await openGenerated(page, N, 'cancelled.jsonl');
