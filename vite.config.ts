@@ -1,6 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { resolve } from 'node:path';
+import { PREACT_ALIASES } from './preact-aliases';
 
 /**
  * Origins (besides this site) that `rec=` may load recordings from, fixed at build time:
@@ -78,12 +79,13 @@ function sharedChunkWorkers(): Plugin {
 
 const ANALYSIS_MODULES = /\/src\/core\/(?!faults\/|export\/|session\/analyze|timeline\/whatif|strategies\/facts|strategies\/(?:partial-json|preview|learner)\.ts|wire\/template-match|large-inputs|load\/block-scanner|sse\/block-(?:path|scan))|\/node_modules\/eventsource-parser\/|\/src\/worker\/protocol\.ts$/;
 
-const SHELL_MODULES = /\/node_modules\/(react|react-dom|scheduler)\/|\/src\/store\/react\.tsx$|\/src\/store\/files\.ts$|\/src\/i18n\/index\.ts$|\/src\/i18n\/messages\/loadCatalog\.ts$|\/src\/store\/params\.ts$|\/src\/store\/exerciseUrl\.ts$|preload-helper|rolldown[/:]runtime/;
+const SHELL_MODULES = /\/node_modules\/(react|react-dom|scheduler|preact)\/|\/src\/store\/react\.tsx$|\/src\/store\/files\.ts$|\/src\/i18n\/index\.ts$|\/src\/i18n\/messages\/loadCatalog\.ts$|\/src\/store\/params\.ts$|\/src\/store\/exerciseUrl\.ts$|preload-helper|rolldown[/:]runtime/;
 
 // `base` lets the app live under a sub-path of any static host: STREAMSCOPE_BASE=/course/streamscope/ npm run build
 export default defineConfig({
   base: process.env.STREAMSCOPE_BASE ?? './',
   plugins: [react(), contentSecurityPolicy(), sharedChunkWorkers()],
+  resolve: { alias: PREACT_ALIASES },
   define: {
     __STREAMSCOPE_REC_ORIGINS__: JSON.stringify(recOrigins),
   },

@@ -10,11 +10,13 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { resolve } from 'node:path';
+import { PREACT_ALIASES } from './preact-aliases';
 
 export default defineConfig({
   base: './',
   publicDir: false,
   plugins: [react()],
+  resolve: { alias: PREACT_ALIASES },
   define: { 'process.env.NODE_ENV': JSON.stringify('production'), __STREAMSCOPE_REC_ORIGINS__: '[]' },
   build: {
     outDir: 'dist',

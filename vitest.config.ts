@@ -1,6 +1,8 @@
 import { availableParallelism } from 'node:os';
+import { resolve } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { PREACT_ALIASES } from './preact-aliases';
 
 // Test pyramid: `unit` (pure + jsdom, fast), `integration` (CLI in-process, robustness,
 // fuzz, lint layers), `e2e` (production build driven in Chromium).
@@ -11,7 +13,16 @@ import react from '@vitejs/plugin-react';
 const CORES = availableParallelism();
 export default defineConfig({
   plugins: [react()],
+  resolve: {
+    alias: [
+      // its ESM build, so its imports of react-dom go through the aliases too (the CJS build's require() would not)
+      { find: /^@testing-library\/react$/, replacement: resolve(import.meta.dirname, 'node_modules/@testing-library/react/dist/@testing-library/react.esm.js') },
+      ...PREACT_ALIASES,
+    ],
+  },
   test: {
+    // the aliases reach a dependency only when vitest bundles it: these import 'react'
+    server: { deps: { inline: [/@testing-library\/react/, /zustand/, /@tanstack\/react-virtual/] } },
     projects: [
       {
         extends: true,

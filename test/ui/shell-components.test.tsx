@@ -35,7 +35,7 @@ describe('shell components', () => {
     const store = await setup();
     const slider = screen.getByRole('slider', { name: 'Frame' });
     expect(slider.getAttribute('aria-valuetext')).toBe('Frame 0 of 10, 100 ms, message');
-    fireEvent.change(slider, { target: { value: '3' } });
+    fireEvent.input(slider, { target: { value: '3' } });
     expect(store.getState().frame).toBe(3);
     expect(slider.getAttribute('aria-valuetext')).toBe('Frame 3 of 10, 900 ms, message');
     act(() => store.actions.seek(frameIndex(9)));

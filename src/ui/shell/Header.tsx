@@ -32,7 +32,17 @@ export function Header({ onHelp, children }: { onHelp: () => void; children?: Re
         </label>
         <div className="ss-field">
           <label htmlFor={`${id}-lang`}>{t('app.lang')}</label>
-          <select id={`${id}-lang`} value={lang} onChange={(e) => actions.setLang(e.target.value as Lang)}>
+          {/* the language shown is the one in use: the choice goes back to it until the other's strings have
+              arrived (a refused chunk leaves it as it was; the renderer does not reset an unchanged value) */}
+          <select
+            id={`${id}-lang`}
+            value={lang}
+            onChange={(e) => {
+              const wanted = e.currentTarget.value as Lang;
+              e.currentTarget.value = lang;
+              actions.setLang(wanted);
+            }}
+          >
             {LANGS.map((l) => (
               <option key={l} value={l} lang={l}>
                 {t(`app.lang.${l}`)}

@@ -12,6 +12,7 @@ import { formatMs } from './format';
 import type { MarkKind, MarkSpec, Row } from './layout';
 import type { TimeScale } from './timeScale';
 import { fitText, textWidth } from './fitText';
+import { svgTabIndex } from './svgTabIndex';
 import { BAR_H, BAR_Y, MARK_Y, PITCH, TARGET, TEXT_Y, footerY, glyphY, rowHeight, stackHeight, type MarkCluster } from './markStack';
 
 export const LABEL_W = 128;
@@ -132,7 +133,7 @@ export const TurnRow = memo(function TurnRow({ row, y, scale, lang, t, strategy,
       <g
         className="wf-turn"
         role="button"
-        tabIndex={activeId === turnItemId(row.turn) ? 0 : -1}
+        {...svgTabIndex(activeId === turnItemId(row.turn) ? 0 : -1)}
         data-wf-item={turnItemId(row.turn)}
         data-wf-kind="turn"
         onFocus={hover}
@@ -226,7 +227,7 @@ export const TurnRow = memo(function TurnRow({ row, y, scale, lang, t, strategy,
               ))}
               <g
                 role="button"
-                tabIndex={activeId === id ? 0 : -1}
+                {...svgTabIndex(activeId === id ? 0 : -1)}
                 data-wf-item={id}
                 aria-label={label}
                 onClick={(e) => {

@@ -145,7 +145,7 @@ export function Waterfall(props: WaterfallProps): ReactElement {
         <div className="wf-scroll" ref={measureRef}>
           {/* One Tab stop (roving tabindex over the turn and mark buttons, arrows inside); the wrapper takes
               W/S/A/D and the arrows as its children bubble their keys up. */}
-          <div className="wf-canvas" ref={zp.wheelRef} role="group" aria-label={t('waterfall.hint')} onKeyDown={onCanvasKey} onFocus={onFocusItem}>
+          <div className="wf-canvas" ref={zp.wheelRef} role="group" aria-label={t('waterfall.hint')} onKeyDown={onCanvasKey} onFocusCapture={onFocusItem}>
             <WaterfallSvg
               ref={svgRef}
               model={model}

@@ -145,7 +145,7 @@ describe('Waterfall', () => {
     const early = within(table).getByRole('row', { name: /Parse every fragment/ });
     expect(within(early).getAllByRole('cell')[3]?.textContent).toBe('365.0 ms (saves 16.2 ms)');
     const input = screen.getByLabelText('Default tool duration (ms)');
-    fireEvent.change(input, { target: { value: '-5' } });
+    fireEvent.input(input, { target: { value: '-5' } });
     expect(screen.getByRole('alert').textContent).toMatch(/keeping 100/);
   });
 
