@@ -1,6 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { resolve } from 'node:path';
+import { CHUNK_GROUPS } from './chunk-groups';
 import { PREACT_ALIASES } from './preact-aliases';
 
 /**
@@ -77,10 +78,6 @@ function sharedChunkWorkers(): Plugin {
   };
 }
 
-const ANALYSIS_MODULES = /\/src\/core\/(?!faults\/|export\/|session\/analyze|timeline\/whatif|strategies\/facts|strategies\/(?:partial-json|preview|learner)\.ts|wire\/template-match|large-inputs|load\/block-scanner|sse\/block-(?:path|scan))|\/node_modules\/eventsource-parser\/|\/src\/worker\/protocol\.ts$/;
-
-const SHELL_MODULES = /\/node_modules\/(react|react-dom|scheduler|preact)\/|\/src\/store\/react\.tsx$|\/src\/store\/files\.ts$|\/src\/i18n\/index\.ts$|\/src\/i18n\/messages\/loadCatalog\.ts$|\/src\/store\/params\.ts$|\/src\/store\/exerciseUrl\.ts$|preload-helper|rolldown[/:]runtime/;
-
 // `base` lets the app live under a sub-path of any static host: STREAMSCOPE_BASE=/course/streamscope/ npm run build
 export default defineConfig({
   base: process.env.STREAMSCOPE_BASE ?? './',
@@ -104,18 +101,7 @@ export default defineConfig({
         // large-input speed-ups only the workers, the CLI and the bench install (core/large-inputs.ts: the
         // template matcher, the block scanner and the block path) stay with
         // what uses them.
-        codeSplitting: {
-          groups: [
-            {
-              debugName: 'analysis',
-              name: (id: string) => (ANALYSIS_MODULES.test(id) ? 'analysis' : null),
-            },
-            {
-              debugName: 'shell',
-              name: (id: string) => (SHELL_MODULES.test(id) ? 'shell' : null),
-            },
-          ],
-        },
+        codeSplitting: { groups: CHUNK_GROUPS },
       },
     },
   },

@@ -11,6 +11,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { resolve } from 'node:path';
 import { PREACT_ALIASES } from './preact-aliases';
+import { CHUNK_GROUPS } from './chunk-groups';
 
 export default defineConfig({
   base: './',
@@ -28,7 +29,14 @@ export default defineConfig({
       formats: ['es'],
       fileName: (_format, name) => `${name}.js`,
     },
-    rollupOptions: { output: { minify: true, chunkFileNames: 'lib/[name]-[hash].js', assetFileNames: 'lib/[name]-[hash][extname]' } },
+    rollupOptions: {
+      output: {
+        minify: true,
+        chunkFileNames: 'lib/[name]-[hash].js',
+        assetFileNames: 'lib/[name]-[hash][extname]',
+        codeSplitting: { groups: CHUNK_GROUPS },
+      },
+    },
   },
   worker: { format: 'es', rollupOptions: { output: { minify: true, entryFileNames: 'lib/[name]-[hash].js', chunkFileNames: 'lib/[name]-[hash].js' } } },
 });
