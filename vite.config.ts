@@ -78,10 +78,28 @@ function sharedChunkWorkers(): Plugin {
   };
 }
 
+/**
+ * The dev server reloads the page when a component or a module that components use changes. The UI runs on Preact
+ * (./preact-aliases.ts), which React's Fast Refresh runtime (from @vitejs/plugin-react) does not know: it accepted
+ * an edit and the page went on showing the old component. A reload shows the edit; the URL keeps the recording,
+ * the frame and the view. Dev only: builds and tests never see it.
+ */
+function reloadOnUiEdit(): Plugin {
+  return {
+    name: 'streamscope-reload-on-ui-edit',
+    apply: 'serve',
+    handleHotUpdate({ file, server }) {
+      if (!/\/src\/.*\.tsx?$/.test(file)) return;
+      server.ws.send({ type: 'full-reload' });
+      return [];
+    },
+  };
+}
+
 // `base` lets the app live under a sub-path of any static host: STREAMSCOPE_BASE=/course/streamscope/ npm run build
 export default defineConfig({
   base: process.env.STREAMSCOPE_BASE ?? './',
-  plugins: [react(), contentSecurityPolicy(), sharedChunkWorkers()],
+  plugins: [reloadOnUiEdit(), react(), contentSecurityPolicy(), sharedChunkWorkers()],
   resolve: { alias: PREACT_ALIASES },
   define: {
     __STREAMSCOPE_REC_ORIGINS__: JSON.stringify(recOrigins),
