@@ -3,9 +3,13 @@
 // worker, and the shell (the renderer, the store's hooks, the i18n module, the URL params, the bundler's runtime),
 // instead of chunks cut by which lazy chunk also uses a module (each file is compressed on its own, and each adds a
 // request). In the library this took the element's first paint from 22 requests to 7 and 2.9 KB gzip less.
+// The fault code, the export, the what-if maths and the large-input speed-ups that only the workers, the CLI and the
+// bench install (core/large-inputs.ts: the template matcher, the block scanner and the block path) stay out of the
+// analysis chunk, with what uses them.
 const ANALYSIS_MODULES = /\/src\/core\/(?!faults\/|export\/|session\/analyze|timeline\/whatif|strategies\/facts|strategies\/(?:partial-json|preview|learner)\.ts|wire\/template-match|large-inputs|load\/block-scanner|sse\/block-(?:path|scan))|\/node_modules\/eventsource-parser\/|\/src\/worker\/protocol\.ts$/;
 
-const SHELL_MODULES = /\/node_modules\/(react|react-dom|scheduler|preact)\/|\/src\/store\/react\.tsx$|\/src\/store\/files\.ts$|\/src\/i18n\/index\.ts$|\/src\/i18n\/messages\/loadCatalog\.ts$|\/src\/store\/params\.ts$|\/src\/store\/exerciseUrl\.ts$|preload-helper|rolldown[/:]runtime/;
+// the renderer: Preact, to which ./preact-aliases.ts sends every import of react and react-dom
+const SHELL_MODULES = /\/node_modules\/preact\/|\/src\/store\/react\.tsx$|\/src\/store\/files\.ts$|\/src\/i18n\/index\.ts$|\/src\/i18n\/messages\/loadCatalog\.ts$|\/src\/store\/params\.ts$|\/src\/store\/exerciseUrl\.ts$|preload-helper|rolldown[/:]runtime/;
 
 export const CHUNK_GROUPS = [
   { debugName: 'analysis', name: (id: string) => (ANALYSIS_MODULES.test(id) ? 'analysis' : null) },

@@ -113,12 +113,7 @@ export default defineConfig({
         course: resolve(import.meta.dirname, 'examples/course.html'),
       },
       output: {
-        // core's analysis (load, SSE, adapters, ground truth, strategies, timeline, view) as one chunk, shared by
-        // the page and the analysis worker, instead of two or three chunks cut by which lazy chunk also uses a
-        // module (each file is compressed on its own). The fault code, the export, the what-if maths and the
-        // large-input speed-ups only the workers, the CLI and the bench install (core/large-inputs.ts: the
-        // template matcher, the block scanner and the block path) stay with
-        // what uses them.
+        // the analysis and shell chunks, shared with the library's build (./chunk-groups.ts)
         codeSplitting: { groups: CHUNK_GROUPS },
       },
     },
