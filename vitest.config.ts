@@ -33,7 +33,7 @@ export default defineConfig({
           include: ['test/**/*.test.{ts,tsx}'],
           exclude: ['test/e2e/**', 'test/sites/**', 'test/cli/**', 'test/robustness/**', 'test/lint/**', 'node_modules/**'],
           environment: 'node',
-          setupFiles: ['test/setup/i18n.ts'],
+          setupFiles: ['test/setup/i18n.ts', 'test/setup/settle-effects.ts'],
           testTimeout: 30_000,
         },
       },
