@@ -14,7 +14,7 @@
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { analyzeInput } from '../core/session/session';
+import { analyzeInputLazily } from '../core/session/lazy';
 import { frameIndex, type StrategyId } from '../core/types';
 import { isLanguageLoaded, loadLanguage, readyLanguage, type Lang } from '../i18n';
 import { queueUntilLoaded } from '../store/commandQueue';
@@ -95,7 +95,7 @@ export function mount(element: Element | ShadowRoot, options: MountOptions = {})
   const lang = chosenLang(options.lang);
   const themeOption: ThemeOption = options.theme ?? (landmark === 'region' ? 'auto' : 'system');
   const store = createPlayerStore({
-    analyze: createAnalyzer({ inline: (input, name) => analyzeInput(input, name) }),
+    analyze: createAnalyzer({ inline: (input, name) => analyzeInputLazily(input, name) }),
     ...(options.recordingsBase !== undefined && { recordingsBase: options.recordingsBase }),
     lang,
     prepareLang: loadLanguage,
@@ -152,6 +152,24 @@ export function mount(element: Element | ShadowRoot, options: MountOptions = {})
       if (shown !== lang) store.actions.setLang(shown);
       render();
     });
+  }
+
+  // the styles of the areas that open later (the waterfall, the code view, the lab...) once the first view has
+  // painted (or failed to): not among the bytes fetched before it (styles.ts); a failed fetch is tried again with
+  // the next recording shown
+  if (styled) {
+    let asked = false;
+    const later = () => {
+      if (asked || disposed) return;
+      asked = true;
+      requestAnimationFrame(() =>
+        setTimeout(() => {
+          if (!disposed) void styles?.adoptLaterStyles(styled, container).catch(() => (asked = false));
+        }, 0),
+      );
+    };
+    store.on('ready', later);
+    store.on('error', later);
   }
 
   // a player in a page follows that page: its theme (when `auto`) and its fixed header's height

@@ -9,7 +9,7 @@
 // (shell/urlSync) starts after that first view too, filling the URL in then.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { analyzeInput } from '../core/session/session';
+import { analyzeInputLazily } from '../core/session/lazy';
 import { frameIndex } from '../core/types';
 import { loadLanguage, readyLanguage } from '../i18n';
 import { deferredFileStore } from '../store/files';
@@ -42,7 +42,7 @@ const fileStore = deferredFileStore(() =>
 );
 const store = createPlayerStore({
   fileStore,
-  analyze: createAnalyzer({ inline: (input, name) => analyzeInput(input, name) }),
+  analyze: createAnalyzer({ inline: (input, name) => analyzeInputLazily(input, name) }),
   lang,
   prepareLang: loadLanguage,
   ...(view.strategy && { strategy: view.strategy }),

@@ -28,7 +28,7 @@ export interface AnalyzerHooks {
 
 export interface AnalyzerOptions {
   /** Analyses a small input without faults (tests inject it). Faulted inputs always go through core's analyzeText. */
-  inline: (input: string | Uint8Array, name: string) => AnalyzeTextResult;
+  inline: (input: string | Uint8Array, name: string) => AnalyzeTextResult | Promise<AnalyzeTextResult>;
   threshold?: number;
   createWorker?: () => Worker;
   /** Byte inputs longer than this go to the worker in pieces of this size (default INPUT_PIECE; tests lower it). */
@@ -55,6 +55,6 @@ export function createAnalyzer(options: AnalyzerOptions) {
       const { analyzeText } = await import('../core/session/analyze');
       return analyzeText(input, name, { faults, ...(hooks.seed !== undefined && { seed: hooks.seed }) });
     }
-    return options.inline(input, name);
+    return await options.inline(input, name);
   };
 }

@@ -90,8 +90,14 @@ test('the embed and the example course page (iframe + custom element, styles ado
   const el = page.locator('streamscope-player').first();
   await el.scrollIntoViewIfNeeded();
   await el.locator('input[type=range]:not([disabled])').waitFor();
-  const sheets = await el.evaluate((host) => ({ adopted: host.shadowRoot?.adoptedStyleSheets.length ?? 0, styleElements: host.shadowRoot?.querySelectorAll('style').length ?? -1 }));
-  expect(sheets).toEqual({ adopted: 1, styleElements: 0 });
+  // two sheets: the first view's, then (after the first paint) the later areas', whose boxes are shown only then
+  const sheets = () =>
+    el.evaluate((host) => ({
+      adopted: host.shadowRoot?.adoptedStyleSheets.length ?? 0,
+      styleElements: host.shadowRoot?.querySelectorAll('style').length ?? -1,
+      later: host.shadowRoot?.querySelector('.ss-mount')?.getAttribute('data-ss-styles') ?? null,
+    }));
+  await expect.poll(sheets, { timeout: 10_000 }).toEqual({ adopted: 2, styleElements: 0, later: 'all' });
   await page.waitForTimeout(500);
   expect(await violations()).toEqual([]);
   await page.close();

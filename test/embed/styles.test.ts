@@ -27,3 +27,22 @@ test('every CSS file of the player, converted, has no rem left outside media con
   const outsideMedia = remToPx(text).replace(/@media[^{]*/g, '');
   expect(outsideMedia.match(/(?<![\w.-])-?(?:\d+\.?\d*|\.\d+)rem\b/g) ?? []).toEqual([]);
 });
+
+describe('the two sheets (the first view, the areas that open later)', () => {
+  test('every CSS file of the player is in exactly one of them', async () => {
+    const { FIRST_VIEW_FILES } = await import('../../src/embed/styles');
+    const { LATER_STYLES } = await import('../../src/embed/stylesLater');
+    const onDisk = readdirSync('src/ui', { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.css'))
+      .map((f) => `../ui/${f.replaceAll('\\', '/')}`)
+      .sort();
+    const first = [...FIRST_VIEW_FILES].sort();
+    const later = Object.keys(LATER_STYLES).sort();
+    expect(first.filter((f) => later.includes(f))).toEqual([]);
+    expect([...first, ...later].sort()).toEqual(onDisk);
+    // the first view's own areas are in the first sheet, the waterfall in the later one
+    expect(first).toContain('../ui/styles/layout.css');
+    expect(first).toContain('../ui/panels/panels.css');
+    expect(later).toContain('../ui/waterfall/waterfall.css');
+  });
+});

@@ -10,9 +10,9 @@
  * that have none; undefined when the stream was cut first; valid = the args parse as JSON.
  */
 import type { CarriedCall, FrameTable, WireId } from '../types';
-import { readCarried, type CallTrace } from './ground-truth';
+import { readCarried, type CallTrace } from './ground-truth/read';
 
-export type { CallTrace, ReusedKey } from './ground-truth';
+export type { CallTrace, ReusedKey } from './ground-truth/read';
 
 export function traceCalls(wire: WireId, frames: FrameTable): CallTrace {
   return readCarried(wire, frames);

@@ -21,7 +21,7 @@
  *   itself copes with any depth; the anomaly says why the app shows such arguments shortened.
  */
 import { DEEP_NESTING, jsonTextDepth } from '../strategies/json';
-import { isTerminalAt } from '../wire';
+import { isTerminalAt } from '../wire/base';
 import { signalRef as signalRef_, signalText as signalText_, SK as SK_, textIs as textIs_, textStartsWith as textStartsWith_, type SignalTable } from '../wire/signal-table';
 
 // Module-level copies of what runs per signal (see timeline/index.ts on imported bindings).

@@ -2,7 +2,7 @@
 // failing frame; clicking a strategy selects it. An ok run on a turn whose stream said `finish_reason: tool_calls`
 // and sent no call is shown as a warning, as the conclusion line and the matrix show it.
 import { LEARNER_ID, type StrategyId, type StrategyRun } from '../../core/types';
-import { isPending } from '../../core/session/session';
+import { isPending } from '../../core/session/pipeline';
 import { useActions, usePlayer } from '../../store/react';
 import type { Translate } from '../../i18n';
 

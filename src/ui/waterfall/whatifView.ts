@@ -14,7 +14,7 @@ import {
   type DurationSource,
   type WhatIf,
 } from '../../core/timeline/whatif';
-import { PENDING_REASON } from '../../core/session/session';
+import { PENDING_REASON } from '../../core/session/pipeline';
 import { STRATEGY_IDS, sinceRequest, turnMs, type Ms, type Session, type StrategyId, type TurnIndex, type TurnMs } from '../../core/types';
 import { getFrame } from '../../core/sse/frame-table';
 

@@ -17,6 +17,7 @@ import { fitShapesIn, learnShape, shapeSchedule, usedShape, type ShapeSchedule }
 import { replay, type Field, type Op, type Replay } from './fit';
 import type { ShapeSpec } from './shape';
 import { keepAlive } from './keep';
+import type { TruthReader } from './reader';
 import { Tracer } from './tracer';
 
 
@@ -228,3 +229,11 @@ export function readAnthropic(t: Tracer, frame: FrameFields, turn: AnthropicTurn
   readValue(d, event, sink);
   if (sink.heard > 0) learnShape(turn.sched, data, event, observeAnthropic, ANTHROPIC_SPEC);
 }
+
+/** The Anthropic Messages ground truth, as read.ts drives it. */
+export const anthropicTruth: TruthReader<AnthropicTurn> = {
+  turn: (last) => anthropicTurn(last),
+  inPlace: (t, f, event, turn, text, from, to) => readAnthropicFitted(t, f, event, turn, text, from, to),
+  read: readAnthropic,
+  emptyArgsValid: true,
+};

@@ -17,6 +17,7 @@ import { replay, type Field, type Op, type Replay } from './fit';
 import type { ShapeSpec } from './shape';
 import { index, list, name, parse, rec, text } from './plain';
 import { keepAlive } from './keep';
+import type { TruthReader } from './reader';
 import { Tracer } from './tracer';
 
 /** `data: [DONE]`, whitespace around it allowed (a JSON chunk, starting with '{', is never it). */
@@ -203,3 +204,12 @@ export function readChat(t: Tracer, frame: FrameFields, turn: ChatTurn = chatTur
   readValue(value, sink);
   if (sink.heard > 0) learnShape(turn.sched, data, frame.event, observeChat, CHAT_SPEC);
 }
+
+/** The Chat Completions ground truth, as read.ts drives it: a chunk (not [DONE]: it starts with '{') that holds
+ * nothing for calls is found in place too, as `readChat` would skip it. */
+export const chatTruth: TruthReader<ChatTurn> = {
+  turn: (last) => chatTurn(last),
+  inPlace: (t, f, event, turn, text, from, to, piece) =>
+    readChatFitted(t, f, event, turn, text, from, to) || (text.charCodeAt(from) === 123 && skippableIn(turn, piece, text, from, to)),
+  read: readChat,
+};

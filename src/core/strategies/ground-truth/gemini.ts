@@ -14,6 +14,7 @@
  */
 import type { FrameFields, FrameIndex } from '../../types';
 import { argsJson, list, name, parse, rec, text, type Rec } from './plain';
+import type { TruthReader } from './reader';
 import type { Tracer } from './tracer';
 
 export interface GeminiTurn {
@@ -155,3 +156,6 @@ export function readGemini(t: Tracer, frame: FrameFields, turn: GeminiTurn): voi
 export function endGeminiTurn(t: Tracer, turn: GeminiTurn): void {
   close(t, turn, undefined);
 }
+
+/** The Gemini ground truth, as read.ts drives it. */
+export const geminiTruth: TruthReader<GeminiTurn> = { turn: () => geminiTurn(), read: (t, frame, turn) => readGemini(t, frame, turn), endTurn: endGeminiTurn };

@@ -9,6 +9,7 @@
  */
 import type { FrameFields } from '../../types';
 import { index, name, parse, rec, text } from './plain';
+import type { TruthReader } from './reader';
 import type { Tracer } from './tracer';
 
 export interface ResponsesTurn {
@@ -67,3 +68,6 @@ export function readResponses(t: Tracer, frame: FrameFields, turn: ResponsesTurn
       return;
   }
 }
+
+/** The Responses ground truth, as read.ts drives it. */
+export const responsesTruth: TruthReader<ResponsesTurn> = { turn: () => responsesTurn(), read: (t, frame, turn) => readResponses(t, frame, turn) };
