@@ -9,9 +9,11 @@
  * so the resolved session's recording is the faulted one. A byte input over INPUT_PIECE bytes is posted in pieces,
  * one per task (./protocol.ts), so handing a large file to the worker never blocks the page for long. The worker
  * side of this (./inWorker.ts) is loaded with the first analysis that needs it: small recordings, the default one
- * included, are analysed inline.
+ * included, are analysed inline. A session from the worker resolves once the page has its wire's code too
+ * (core/wires: the page reads the session's calls again for its conclusion).
  */
 import type { AnalyzeTextResult } from '../core/session/session';
+import { loadWire } from '../core/wires';
 import { INPUT_PIECE } from './protocol';
 import { nextTask } from './tasks';
 
@@ -44,7 +46,10 @@ export function createAnalyzer(options: AnalyzerOptions) {
     const size = typeof input === 'string' ? input.length : input.byteLength;
     if (size > threshold && typeof Worker !== 'undefined') {
       const { inWorker } = await import('./inWorker');
-      return inWorker(options.createWorker, input, name, hooks, options.pieceBytes ?? INPUT_PIECE);
+      const result = await inWorker(options.createWorker, input, name, hooks, options.pieceBytes ?? INPUT_PIECE);
+      // the page reads the session's calls again for its conclusion (core/strategies/facts): its wire's code too
+      if (result.ok) await loadWire(result.session.wire);
+      return result;
     }
     // let the loading state paint before the (short) inline analysis
     await nextTask();
