@@ -21,11 +21,12 @@ import { benchPipeline, benchSdk, type PipelineFigures } from './lib/pipeline';
 import { anthropicTools, chatParallel, chatText } from './lib/streams';
 import { benchProxy } from './proxy';
 import { runLargeEventRows, type LargeEventRow } from './lib/large-rows';
+import { benchMobile } from './lib/mobile-report';
 import { benchBytes } from './lib/bytes-report';
 
 const args = process.argv.slice(2);
 const USAGE = [
-  'usage: npm run bench -- [--json] [--no-build] [--cli] [--pipeline [--frames N]] [--proxy] [--bytes] [--large-event] [--large] [--fuzz N] [--seed S] [--help]',
+  'usage: npm run bench -- [--json] [--no-build] [--cli] [--pipeline [--frames N]] [--proxy] [--bytes] [--mobile [--loads N]] [--large-event] [--large] [--fuzz N] [--seed S] [--help]',
   '  --json      print the figures as JSON',
   '  --no-build  serve BENCH_OUT (a built folder) as it is',
   '  --cli       only the CLI rows (100,000 turns, 100,000 calls, 1,000,000 frames), no build, no browser',
@@ -33,6 +34,8 @@ const USAGE = [
   '  --frames N  with --pipeline: frames per stream (default 200,000)',
   '  --proxy     only the recording proxy: the latency it adds per read (record --proxy between a local upstream and fetch)',
   '  --bytes     only the JavaScript weight budgets, counted over the network in Chromium: <streamscope-player> and a second one, embed.html and a second iframe, the app (builds the app and the library)',
+  '  --mobile    only the phone rows (Lighthouse mobile preset, cold loads, served gzipped): embed.html, the app, three iframes; key steps, a drag, a strategy switch',
+  '  --loads N   with --mobile: cold loads per row (default 5)',
   '  --large-event  only one large event: a 50 MB Chat chunk and a 30 MB tool argument, opened in the page and given to the CLI',
   '  --large     add the CLI rows for a ~200 MB SSE file and 5,000,000 frames (one turn; five turns)',
   '  --fuzz N    only the fuzz tests (test/robustness/fuzz-*.test.ts), N cases per property, a fresh seed',
@@ -47,8 +50,8 @@ const valueOf = (flag: string): string | undefined => {
   const i = args.indexOf(flag);
   return i === -1 ? undefined : args[i + 1];
 };
-const FLAGS = ['--json', '--no-build', '--cli', '--large', '--pipeline', '--proxy', '--bytes', '--large-event'];
-const VALUED = ['--fuzz', '--seed', '--frames'];
+const FLAGS = ['--json', '--no-build', '--cli', '--large', '--pipeline', '--proxy', '--bytes', '--large-event', '--mobile'];
+const VALUED = ['--fuzz', '--seed', '--frames', '--loads'];
 const unknown = args.filter((a, i) => !FLAGS.includes(a) && !VALUED.includes(a) && !VALUED.includes(args[i - 1] ?? ''));
 const badValue = VALUED.filter((f) => args.includes(f) && !/^\d+$/.test(valueOf(f) ?? ''));
 if (unknown.length > 0 || badValue.length > 0) {
@@ -165,6 +168,17 @@ async function main(): Promise<void> {
     } finally {
       await browser.close();
       await served.close();
+      if (!process.env.BENCH_OUT) rmSync(outDir, { recursive: true, force: true });
+    }
+    return;
+  }
+  if (args.includes('--mobile')) {
+    try {
+      const mobile = await benchMobile({ root, outDir, skipBuild, runs: Number(valueOf('--loads') ?? 5), log });
+      log('\nBudgets (medians):');
+      for (const [name, value, budget, ok] of mobile.verdicts) log(`  ${ok ? 'PASS' : 'MISS'}  ${name.padEnd(32)} ${String(value).padStart(9)}  (budget <= ${budget})`);
+      if (asJson) console.log(JSON.stringify({ mobile: mobile.report }));
+    } finally {
       if (!process.env.BENCH_OUT) rmSync(outDir, { recursive: true, force: true });
     }
     return;

@@ -1,0 +1,216 @@
+// Loads and interactions timed under Chromium's emulation of a mid-range phone: the Lighthouse mobile preset (CPU
+// slowed 4x, 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up) on a 412x823 viewport, through the CDP calls
+// playwright-core exposes (Emulation.setCPUThrottlingRate, Network.emulateNetworkConditions), each load in a fresh
+// context (a cold cache), served compressed (./gzip-server.ts).
+//
+// A load's figures, read in the page's own clock from navigation start:
+// - LCP: the last largest-contentful-paint entry before the player was ready (the top document's: an iframe's
+//   content does not count for its parent's LCP, so the embed is timed as the page itself);
+// - ready: the animation frame in which every player on the page (the document's, or each iframe's) shows its
+//   slider with its frames and the raw list's first row;
+// - TBT: the total blocking time, the sum over long tasks (> 50 ms) that start after the first contentful paint
+//   and before ready + SETTLE_MS of their time past 50 ms; the longest task of the same window.
+// An interaction's figure: from the event's timeStamp to the end of the next frame painted after it (a task posted
+// from that frame's animation frame callback), per event: key steps (ArrowRight on the focused slider), a drag of
+// the slider (each `input` event), and a strategy switch (a click on another strategy, to the first frame painted
+// after the click's handlers, and to the frame where the panels name the new strategy).
+import type { Browser, Page } from 'playwright-core';
+import { allowNamedFunctions } from './browser';
+import { median, p95, round } from './stats';
+
+export const MOBILE = { cpuRate: 4, latencyMs: 150, downKbps: 1638.4, upKbps: 750, width: 412, height: 823, dpr: 1.75 } as const;
+/** How long after ready the blocking time is still counted (deferred work, the waterfall, the self-check...). */
+export const SETTLE_MS = 3000;
+
+export const MOBILE_BUDGET = {
+  embedLcpMs: 1500,
+  embedTbtMs: 100,
+  embedLongestTaskMs: 100,
+  appLcpMs: 2500,
+  appTbtMs: 200,
+  threeReadyMs: 3000,
+  threeTbtMs: 300,
+  stepP95Ms: 100,
+  dragP95Ms: 100,
+  switchMs: 200,
+} as const;
+
+const INIT = `(() => {
+  if (window.top !== window || window.__ssm) return;
+  const m = (window.__ssm = { lcp: [], fcp: 0, long: [], ready: 0, lat: [] });
+  const watch = (type, fn, extra) => { try { new PerformanceObserver((l) => l.getEntries().forEach(fn)).observe({ type, buffered: true, ...extra }); } catch {} };
+  watch('largest-contentful-paint', (e) => m.lcp.push(e.renderTime || e.startTime));
+  watch('paint', (e) => { if (e.name === 'first-contentful-paint') m.fcp = e.startTime; });
+  watch('longtask', (e) => m.long.push([e.startTime, e.duration]));
+  const docs = () => {
+    const frames = [...document.querySelectorAll('iframe')];
+    if (frames.length === 0) return [document];
+    return frames.map((f) => { try { return f.contentDocument; } catch { return null; } });
+  };
+  const shown = (d) => {
+    if (!d) return false;
+    const s = d.querySelector('input[type=range]');
+    return !!s && Number(s.max) > 0 && !!d.querySelector('.ss-raw-row');
+  };
+  const check = () => { if (docs().every(shown)) m.ready = performance.now(); else requestAnimationFrame(check); };
+  requestAnimationFrame(check);
+  // input -> the end of the next painted frame, per event
+  const painted = (type, t0) => requestAnimationFrame(() => { const ch = new MessageChannel(); ch.port1.onmessage = () => m.lat.push([type, performance.now() - t0]); ch.port2.postMessage(0); });
+  for (const type of ['keydown', 'input', 'click']) window.addEventListener(type, (e) => painted(type, e.timeStamp), true);
+})();`;
+
+interface Raw {
+  lcp: number[];
+  fcp: number;
+  long: [number, number][];
+  ready: number;
+  lat: [string, number][];
+}
+
+export interface LoadFigures {
+  lcpMs: number;
+  fcpMs: number;
+  readyMs: number;
+  tbtMs: number;
+  longestTaskMs: number;
+}
+
+/** A fresh context with the phone's viewport, CPU and network. */
+async function phonePage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: MOBILE.width, height: MOBILE.height }, deviceScaleFactor: MOBILE.dpr, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: MOBILE.latencyMs,
+    downloadThroughput: (MOBILE.downKbps * 1024) / 8,
+    uploadThroughput: (MOBILE.upKbps * 1024) / 8,
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: MOBILE.cpuRate });
+  await allowNamedFunctions(page);
+  await page.addInitScript({ content: INIT });
+  return page;
+}
+
+const raw = (page: Page): Promise<Raw> => page.evaluate(() => (window as unknown as { __ssm: Raw }).__ssm);
+
+async function loadPage(browser: Browser, url: string): Promise<{ page: Page; figures: LoadFigures }> {
+  const page = await phonePage(browser);
+  await page.goto(url, { waitUntil: 'commit', timeout: 120_000 });
+  await page.waitForFunction(() => (window as unknown as { __ssm?: Raw }).__ssm?.ready, null, { timeout: 120_000, polling: 250 });
+  const { ready } = await raw(page);
+  // the blocking time counts the deferred work that follows the first view too
+  await page.waitForFunction((until) => performance.now() > until, ready + SETTLE_MS, { timeout: 60_000, polling: 250 });
+  const m = await raw(page);
+  const inWindow = m.long.filter(([start]) => start >= m.fcp && start <= ready + SETTLE_MS);
+  return {
+    page,
+    figures: {
+      lcpMs: round(m.lcp.filter((t) => t <= ready).pop() ?? m.lcp[0] ?? 0),
+      fcpMs: round(m.fcp),
+      readyMs: round(ready),
+      tbtMs: round(inWindow.reduce((sum, [, d]) => sum + Math.max(0, d - 50), 0)),
+      longestTaskMs: round(Math.max(0, ...inWindow.map(([, d]) => d))),
+    },
+  };
+}
+
+export interface LoadRow {
+  loads: LoadFigures[];
+  median: LoadFigures;
+}
+
+function medianRow(loads: LoadFigures[]): LoadRow {
+  const pick = (k: keyof LoadFigures) => round(median(loads.map((l) => l[k])));
+  return { loads, median: { lcpMs: pick('lcpMs'), fcpMs: pick('fcpMs'), readyMs: pick('readyMs'), tbtMs: pick('tbtMs'), longestTaskMs: pick('longestTaskMs') } };
+}
+
+/** `runs` cold loads of `url` under the phone preset, each printed as it ends. */
+export async function measureLoads(browser: Browser, url: string, runs: number, log: (s: string) => void): Promise<LoadRow> {
+  const loads: LoadFigures[] = [];
+  for (let i = 0; i < runs; i++) {
+    const { page, figures } = await loadPage(browser, url);
+    await page.context().close();
+    loads.push(figures);
+    log(`    load ${i + 1}: LCP ${figures.lcpMs} ms, FCP ${figures.fcpMs} ms, ready ${figures.readyMs} ms, TBT ${figures.tbtMs} ms, longest task ${figures.longestTaskMs} ms`);
+  }
+  return medianRow(loads);
+}
+
+export interface InteractionFigures {
+  stepP95Ms: number;
+  stepMedianMs: number;
+  steps: number;
+  dragP95Ms: number;
+  dragMedianMs: number;
+  dragInputs: number;
+  /** Click -> the next painted frame. */
+  switchPaintMs: number;
+  /** Click -> the frame where the raw panel's neighbours name the new strategy. */
+  switchShownMs: number;
+}
+
+/** Key steps, a slider drag and a strategy switch on `url` (the app), after it is ready, under the phone preset. */
+export async function measureInteractions(browser: Browser, url: string, steps = 20, moves = 20): Promise<InteractionFigures> {
+  const { page } = await loadPage(browser, url);
+  try {
+    const slider = page.locator('input[type=range]').first();
+    await slider.focus();
+    await page.evaluate(() => ((window as unknown as { __ssm: Raw }).__ssm.lat = []));
+    for (let i = 0; i < steps; i++) {
+      await page.keyboard.press('ArrowRight');
+      await page.waitForTimeout(250);
+    }
+    const keys = (await raw(page)).lat.filter(([type]) => type === 'keydown').map(([, ms]) => ms);
+
+    await page.evaluate(() => ((window as unknown as { __ssm: Raw }).__ssm.lat = []));
+    const box = await slider.boundingBox();
+    if (!box) throw new Error('the slider has no box');
+    const y = box.y + box.height / 2;
+    await page.mouse.move(box.x + 4, y);
+    await page.mouse.down();
+    for (let i = 1; i <= moves; i++) {
+      await page.mouse.move(box.x + 4 + ((box.width - 8) * i) / moves, y);
+      await page.waitForTimeout(100);
+    }
+    await page.mouse.up();
+    await page.waitForTimeout(500);
+    const drags = (await raw(page)).lat.filter(([type]) => type === 'input').map(([, ms]) => ms);
+
+    await page.evaluate(() => ((window as unknown as { __ssm: Raw }).__ssm.lat = []));
+    const other = page.getByRole('radio', { name: 'One buffer per call', exact: true });
+    const t0 = await page.evaluate(() => performance.now());
+    await other.click();
+    await page.waitForFunction(() => /One buffer per call/.test(document.querySelector('[aria-label="Parameter buffers"]')?.textContent ?? ''), null, {
+      timeout: 30_000,
+      polling: 'raf',
+    });
+    const shownAt = await page.evaluate(() => performance.now());
+    await page.waitForTimeout(300);
+    const clicks = (await raw(page)).lat.filter(([type]) => type === 'click').map(([, ms]) => ms);
+    return {
+      stepP95Ms: round(p95(keys)),
+      stepMedianMs: round(median(keys)),
+      steps: keys.length,
+      dragP95Ms: round(p95(drags)),
+      dragMedianMs: round(median(drags)),
+      dragInputs: drags.length,
+      switchPaintMs: round(Math.max(0, ...clicks)),
+      switchShownMs: round(shownAt - t0),
+    };
+  } finally {
+    await page.context().close();
+  }
+}
+
+/** A course page with three iframe players, as examples/course.html has. */
+export const THREE_PAGE = 'mobile-three.html';
+export const THREE_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>three players</title></head>
+<body style="margin:0 8px"><h1>A course page</h1><p>Three players, as a lesson page has them.</p>
+<iframe title="Streamscope 1" style="width:100%;height:640px;border:0" src="./embed.html?rec=parallel-probe&lang=en"></iframe>
+<iframe title="Streamscope 2" style="width:100%;height:640px;border:0" src="./embed.html?rec=agent-run&lang=en"></iframe>
+<iframe title="Streamscope 3" style="width:100%;height:640px;border:0" src="./embed.html?rec=thinking-turn&lang=en"></iframe>
+</body></html>
+`;
