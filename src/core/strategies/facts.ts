@@ -8,7 +8,7 @@
  */
 import type { CallKey, FrameIndex, NaReason, Session, StrategyId, TurnIndex, Verdict, VerdictReason } from '../types';
 import { failedCount } from './attempts';
-import { traceCalls } from './truth';
+import { traceCalls, traceOptions } from './truth';
 
 export interface StrategyFacts {
   strategy: StrategyId;
@@ -26,7 +26,7 @@ export interface StrategyFacts {
 export function strategyFacts(session: Session, id: StrategyId): StrategyFacts {
   const run = session.strategies[id];
   const attemptsFailed = failedCount(run.attempts);
-  const argFrames = traceCalls(session.wire, session.frames).argFrames;
+  const argFrames = traceCalls(session.wire, session.frames, traceOptions(session.frames)).argFrames;
   const facts: StrategyFacts = {
     strategy: id,
     verdict: run.verdict,

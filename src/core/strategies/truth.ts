@@ -10,12 +10,24 @@
  * that have none; undefined when the stream was cut first; valid = the args parse as JSON.
  */
 import type { CarriedCall, FrameTable, WireId } from '../types';
-import { readCarried, type CallTrace } from './ground-truth/read';
+import { readCarried, type CallTrace, type ReadOptions } from './ground-truth/read';
 
 export type { CallTrace, ReusedKey } from './ground-truth/read';
 
-export function traceCalls(wire: WireId, frames: FrameTable): CallTrace {
-  return readCarried(wire, frames);
+/**
+ * Below this many frames a recording is read plainly: no ground-truth shapes (ground-truth/read.ts) and no envelope
+ * templates in the adapters (wire/envelope.ts). Both pay for themselves over thousands of similar events; on a
+ * lesson's few dozen they are mostly the cost of learning them (on a phone, 4x slower, about half the analysis of a
+ * six-frame recording). Either way the results are the same.
+ */
+export const PLAIN_READ_FRAMES = 256;
+
+/** The ground truth's options for a recording of these frames. */
+export const traceOptions = (frames: FrameTable): ReadOptions => ({ shapes: frames.count >= PLAIN_READ_FRAMES });
+
+/** `opts.shapes` false: every event read whole (ground-truth/read.ts), for a small recording. */
+export function traceCalls(wire: WireId, frames: FrameTable, opts?: ReadOptions): CallTrace {
+  return readCarried(wire, frames, opts);
 }
 
 export function carriedCalls(wire: WireId, frames: FrameTable): CarriedCall[] {

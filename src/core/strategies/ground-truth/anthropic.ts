@@ -186,7 +186,7 @@ export interface AnthropicTurn {
 }
 
 /** A turn with none of the last one's blocks and sink, and the shapes `carried` learned when given. */
-export const anthropicTurn = (carried?: AnthropicTurn): AnthropicTurn => ({ blocks: new Map(), sched: shapeSchedule(carried?.sched), sink: undefined });
+export const anthropicTurn = (carried?: AnthropicTurn, learn = true): AnthropicTurn => ({ blocks: new Map(), sched: shapeSchedule(carried?.sched, learn), sink: undefined });
 
 // one sink kept (keep.ts)
 keepAlive(new TraceSink(new Tracer(1), new Map())).at(0 as FrameIndex);
@@ -232,7 +232,7 @@ export function readAnthropic(t: Tracer, frame: FrameFields, turn: AnthropicTurn
 
 /** The Anthropic Messages ground truth, as read.ts drives it. */
 export const anthropicTruth: TruthReader<AnthropicTurn> = {
-  turn: (last) => anthropicTurn(last),
+  turn: (last, learn) => anthropicTurn(last, learn),
   inPlace: (t, f, event, turn, text, from, to) => readAnthropicFitted(t, f, event, turn, text, from, to),
   read: readAnthropic,
   emptyArgsValid: true,

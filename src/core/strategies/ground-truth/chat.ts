@@ -164,7 +164,7 @@ export interface ChatTurn {
 }
 
 /** A turn with no sink yet, and the shapes `carried` learned when given. */
-export const chatTurn = (carried?: ChatTurn): ChatTurn => ({ sched: shapeSchedule(carried?.sched), sink: undefined, underPiece: -1, underFrom: 0, under: 0 });
+export const chatTurn = (carried?: ChatTurn, learn = true): ChatTurn => ({ sched: shapeSchedule(carried?.sched, learn), sink: undefined, underPiece: -1, underFrom: 0, under: 0 });
 
 // one sink kept (keep.ts)
 keepAlive(new TraceSink(new Tracer(1))).at(0 as FrameIndex);
@@ -208,7 +208,7 @@ export function readChat(t: Tracer, frame: FrameFields, turn: ChatTurn = chatTur
 /** The Chat Completions ground truth, as read.ts drives it: a chunk (not [DONE]: it starts with '{') that holds
  * nothing for calls is found in place too, as `readChat` would skip it. */
 export const chatTruth: TruthReader<ChatTurn> = {
-  turn: (last) => chatTurn(last),
+  turn: (last, learn) => chatTurn(last, learn),
   inPlace: (t, f, event, turn, text, from, to, piece) =>
     readChatFitted(t, f, event, turn, text, from, to) || (text.charCodeAt(from) === 123 && skippableIn(turn, piece, text, from, to)),
   read: readChat,

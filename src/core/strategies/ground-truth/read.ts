@@ -7,7 +7,8 @@
  * gemini.ts, each a `TruthReader`: reader.ts) that parses a frame's data itself. valid = the args parse as JSON
  * (JSON.parse; on Anthropic an empty buffer is a tool with no arguments, as the SDK keeps the block's `{}` input).
  * The official SDKs are the reference in test/core/oracle: on valid streams they produce these calls.
- * A wire's reader must be installed first (`installTruth`): ./index.ts installs all four, a page installs the one it
+ * `opts.shapes` false: no shape is built or tried, every event is read whole (the same calls; for a small
+ * recording, where proving shapes costs more than they save). A wire's reader must be installed first (`installTruth`): ./index.ts installs all four, a page installs the one it
  * needs when it needs it (core/wires); `readCarried` for a wire with none throws, naming the wire.
  */
 import { frameFields, SIDE } from '../../sse/frame-table';
@@ -41,9 +42,16 @@ function validArgs(emptyValid: boolean): (args: string) => boolean {
   };
 }
 
-export function readCarried(wire: WireId, frames: FrameTable): CallTrace {
+export interface ReadOptions {
+  /** Build and try shapes (default true). */
+  shapes?: boolean;
+}
+
+export function readCarried(wire: WireId, frames: FrameTable, opts: ReadOptions = {}): CallTrace {
   const reader = READERS[wire];
   if (reader === undefined) throw new Error(`the ${wire} ground truth is not loaded`);
+  const learn = opts.shapes !== false;
+  const inPlace = learn ? reader.inPlace : undefined;
   const t = new Tracer(frames.count);
   let turn = Number.NaN as TurnIndex;
   let state: unknown = undefined;
@@ -58,17 +66,17 @@ export function readCarried(wire: WireId, frames: FrameTable): CallTrace {
       // a turn starts with none of the last one's calls, blocks or sinks, but with the shapes it learned: a shape
       // reads what a whole parse reads, so only the cost changes (a recording of many short turns would otherwise
       // learn its shapes again in every turn)
-      state = reader.turn(started ? state : undefined);
+      state = reader.turn(started ? state : undefined, learn);
       started = true;
     }
     try {
       // Chat and Anthropic: an event that fits a shape is read in place in the decoded text (no copy, no object)
       let fitted = false;
-      if (reader.inPlace !== undefined) {
+      if (inPlace !== undefined) {
         const p = piece[i] as number;
         const text = p >= SIDE ? side : (pieces[p] as string);
         const name = events[event[i] as number] as string;
-        if (reader.inPlace(t, frameIndex(i), name, state, text, dataStart[i] as number, dataEnd[i] as number, p)) continue;
+        if (inPlace(t, frameIndex(i), name, state, text, dataStart[i] as number, dataEnd[i] as number, p)) continue;
         fitted = true;
       }
       reader.read(t, frameFields(frames, i), state, fitted);

@@ -32,11 +32,13 @@ export interface ShapeSchedule extends ShapeFit {
  * A turn's schedule: fresh, or one that keeps what `prev` learned (its shapes, shared, and their build schedule)
  * with fresh scratch. One literal with every member (no spread): its shape is V8's literal boilerplate, which
  * outlives a run, so the optimized readers that saw it are not thrown away by a collection between two runs.
+ * With `learn` false it never builds a shape (a small recording: every event is read whole, as a shape would read
+ * it, without the cost of proving shapes that would serve a few events).
  */
-export const shapeSchedule = (prev?: ShapeSchedule): ShapeSchedule => ({
+export const shapeSchedule = (prev?: ShapeSchedule, learn = true): ShapeSchedule => ({
   shapes: prev === undefined ? [] : prev.shapes,
   since: prev === undefined ? 0 : prev.since,
-  wait: prev === undefined ? 0 : prev.wait,
+  wait: !learn ? Number.POSITIVE_INFINITY : prev === undefined ? 0 : prev.wait,
   built: prev?.built,
   builtHit: prev === undefined ? false : prev.builtHit,
   vals: [],
