@@ -1,8 +1,10 @@
 // Renders its children only after the frame in which it first mounted has been painted: for an area below the fold
-// whose code need not be fetched before the page's first paint (the self-check footer). Once shown, it stays.
+// whose code need not be fetched before the page's first paint (the self-check footer), or whose render need not
+// lengthen the first view's (a hidden tab's panel). With `now` it renders at once (the tab that is chosen), in the
+// same place, so nothing remounts when `now` changes. Once shown, it stays.
 import { useEffect, useState, type ReactNode } from 'react';
 
-export function AfterFirstPaint({ children }: { children: ReactNode }) {
+export function AfterFirstPaint({ children, now = false }: { children: ReactNode; now?: boolean }) {
   const [shown, setShown] = useState(false);
   useEffect(() => {
     if (shown) return;
@@ -17,5 +19,5 @@ export function AfterFirstPaint({ children }: { children: ReactNode }) {
       if (timer !== undefined) clearTimeout(timer);
     };
   }, [shown]);
-  return shown ? <>{children}</> : null;
+  return shown || now ? <>{children}</> : null;
 }

@@ -1,6 +1,8 @@
 // The three linked panels side by side (stacked on narrower screens), or the compare view when compare is on. When
 // the player is narrow (`tabs`) they become tabs: a tablist with roving focus (arrows, Home, End), each panel in
-// its tabpanel, still the region it always is ("Raw events", ...), the hidden ones kept mounted. Each panel is
+// its tabpanel, still the region it always is ("Raw events", ...), the hidden ones kept mounted. A hidden one is
+// first rendered just after the player's first paint (AfterFirstPaint), in a task of its own: on a phone, where the
+// panels are tabs, the first view's render and layout are then the chosen panel's alone. Each panel is
 // behind an error boundary: one that throws shows a notice, the others keep working (a new session or strategy
 // retries).
 // The strategy code view (`codeView`, given while it is open) is a fourth panel: a fourth column when the player is
@@ -10,6 +12,7 @@ import { BuffersPanel } from '../panels/buffers/BuffersPanel';
 import { RawEventsPanel } from '../panels/raw/RawEventsPanel';
 import { ResultsPanel } from '../panels/results/ResultsPanel';
 import type { PanelProps } from '../panels/types';
+import { AfterFirstPaint } from './AfterFirstPaint';
 import { ErrorBoundary } from './ErrorBoundary';
 import type { PanelId } from './views';
 
@@ -98,7 +101,7 @@ function PanelTabs({ ids, props, codeView }: { ids: readonly Pane[]; props: Pane
       </div>
       {ids.map((id) => (
         <div key={id} role="tabpanel" id={`${base}-pane-${id}`} aria-labelledby={`${base}-tab-${id}`} hidden={id !== active} className="ss-tabpanel">
-          {pane(id, props, codeView)}
+          <AfterFirstPaint now={id === active}>{pane(id, props, codeView)}</AfterFirstPaint>
         </div>
       ))}
     </div>
