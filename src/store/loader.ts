@@ -14,6 +14,7 @@
  */
 import { LOAD_FAILURE_CODES } from '../core/load/messages';
 import type { FrameIndex, Session } from '../core/types';
+import { loadWire } from '../core/wires';
 import { TooLargeError, type TextFetch } from './fetchRecording';
 import { damagedNotice, fileStoreNotice, isChecked } from './files';
 import { tooLargeNotice } from './files-size';
@@ -180,6 +181,9 @@ export function createLoader(ctx: LoaderContext) {
       let label: string;
       let expected: number | undefined;
       if (entry) {
+        // the wire's code, beside the recording rather than after it (a failure here is met again, and reported, by
+        // the analysis itself)
+        if (entry.wire) void loadWire(entry.wire).catch(() => undefined);
         url = `${ctx.base}${entry.file}`;
         label = entry.file;
         expected = entry.bytes;

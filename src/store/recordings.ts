@@ -1,11 +1,11 @@
 /**
  * The shipped recordings' index (public/recordings/index.json).
  *
- * Contract: pure. `parseIndex` accepts `{recordings: [{id, file, group, title, summary, bytes?}]}` and never throws: an
+ * Contract: pure. `parseIndex` accepts `{recordings: [{id, file, group, title, summary, bytes?, wire?}]}` and never throws: an
  * entry that is not usable is skipped and named in `problems` (with its position), so one bad entry does not hide
  * the others.
  */
-import type { Localized } from '../core/types';
+import { WIRES, type Localized, type WireId } from '../core/types';
 
 export type RecordingGroup = 'lesson' | 'failure';
 
@@ -17,6 +17,8 @@ export interface RecordingEntry {
   summary: Localized;
   /** The file's size in bytes when the index says (a whole number); a hint for how to fetch it, never a limit. */
   bytes?: number;
+  /** The recording's wire when the index says (one of WIRES): a hint, so its code is fetched beside the recording. */
+  wire?: WireId;
 }
 
 export interface ParsedIndex {
@@ -65,6 +67,7 @@ export function parseIndex(json: unknown): ParsedIndex {
       title: localized(raw.title, raw.id),
       summary: localized(raw.summary, ''),
       ...(typeof raw.bytes === 'number' && Number.isSafeInteger(raw.bytes) && raw.bytes >= 0 && { bytes: raw.bytes }),
+      ...(typeof raw.wire === 'string' && (WIRES as readonly string[]).includes(raw.wire) && { wire: raw.wire as WireId }),
     });
   });
   return { entries, problems };

@@ -36,3 +36,14 @@ test('the shipped index gives every recording its file size', () => {
   expect(problems).toEqual([]);
   for (const e of entries) expect(e.bytes, e.id).toBe(statSync(`public/recordings/${e.file}`).size);
 });
+
+test('an entry keeps the wire the index names when it is one of the four, and the shipped index names each header’s', () => {
+  const entry = (wire: unknown) => parseIndex({ recordings: [{ id: 'a', file: 'a.jsonl', wire }] }).entries[0];
+  expect(entry('anthropic-messages')?.wire).toBe('anthropic-messages');
+  for (const bad of ['openai', '', 3, null, '<img src=x>']) expect(entry(bad)).not.toHaveProperty('wire');
+  const { entries } = parseIndex(JSON.parse(readFileSync('public/recordings/index.json', 'utf8')));
+  for (const e of entries) {
+    const header = JSON.parse(readFileSync(`public/recordings/${e.file}`, 'utf8').split('\n', 1)[0] ?? '{}') as { wire?: string };
+    expect(e.wire, e.id).toBe(header.wire);
+  }
+});
