@@ -155,8 +155,8 @@ export function mount(element: Element | ShadowRoot, options: MountOptions = {})
   }
 
   // the styles of the areas that open later (the waterfall, the code view, the lab...) once the first view has
-  // painted (or failed to): not among the bytes fetched before it (styles.ts); a failed fetch is tried again with
-  // the next recording shown
+  // painted (or failed to): not among the bytes fetched before it (styles.ts). If they cannot be fetched, those
+  // areas are shown as they are (usable, if plain) rather than kept invisible, and the next recording shown asks again
   if (styled) {
     let asked = false;
     const later = () => {
@@ -164,7 +164,11 @@ export function mount(element: Element | ShadowRoot, options: MountOptions = {})
       asked = true;
       requestAnimationFrame(() =>
         setTimeout(() => {
-          if (!disposed) void styles?.adoptLaterStyles(styled, container).catch(() => (asked = false));
+          if (!disposed)
+            void styles?.adoptLaterStyles(styled, container).catch(() => {
+              asked = false;
+              container.dataset.ssStyles = 'all';
+            });
         }, 0),
       );
     };

@@ -5,7 +5,7 @@
  * <style> element (which such a policy refuses unless it allows 'unsafe-inline').
  *
  * Two sheets: the first view's (the layout, the header, the scrubber, the transport, the conclusion, the panels, the
- * notices and dialogs: FIRST_VIEW below) comes with this module; the areas that open later (the waterfall, the code
+ * notices and dialogs: the glob below) comes with this module; the areas that open later (the waterfall, the code
  * view, the exercise, the lab, the tour, the matrix: ./stylesLater.ts) come after the player's first paint
  * (`adoptLaterStyles`), so their CSS is not among the bytes a player fetches before it shows a recording. Until they
  * are in, those areas are kept invisible (LATER_ROOTS), never shown unstyled. Every CSS file under src/ui is in
@@ -45,7 +45,7 @@ export function remToPx(css: string): string {
 }
 
 /** CSS files' texts as one sheet: theme.css and app.css first (variables and base), then the areas' own styles. */
-export function sheetText(modules: Record<string, string>, head = ''): string {
+function sheetText(modules: Record<string, string>, head = ''): string {
   const entries = Object.entries(modules).sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b));
   return remToPx([head, ...entries.map(([, css]) => css)].join('\n'));
 }

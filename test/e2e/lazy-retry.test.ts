@@ -185,3 +185,35 @@ test('the custom element: a lang attribute whose strings are refused leaves a no
   expect(unexpected(errors)).toEqual([]);
   await page.close();
 });
+
+test('the custom element: the later areas’ styles refused, those areas are shown plain rather than kept invisible', async () => {
+  const page = await theBrowser().newPage({ viewport: { width: 1280, height: 900 } });
+  const errors = watchErrors(page);
+  const net = await refuse(page, 'stylesLater');
+  await page.goto(appUrl('examples/course.html'));
+  await page.waitForFunction(() => customElements.get('streamscope-player') !== undefined);
+  await page.evaluate(() => {
+    const el = document.createElement('streamscope-player');
+    el.id = 'plain';
+    el.setAttribute('rec', 'parallel-probe');
+    el.setAttribute('lang', 'en');
+    el.setAttribute('base', '../recordings/');
+    document.body.appendChild(el);
+  });
+  const player = page.locator('#plain');
+  await player.getByRole('slider', { name: 'Frame', exact: true }).waitFor();
+  await expect.poll(() => net.blocked.length).toBeGreaterThan(0);
+  const state = () =>
+    player.evaluate((host) => {
+      const mount = host.shadowRoot?.querySelector<HTMLElement>('.ss-mount');
+      const later = host.shadowRoot?.querySelector<HTMLElement>('.wf, .wf-lazy, .wf-placeholder');
+      return { styles: mount?.dataset.ssStyles ?? null, sheets: host.shadowRoot?.adoptedStyleSheets.length ?? 0, visibility: later ? getComputedStyle(later).visibility : 'none' };
+    });
+  await expect.poll(state).toEqual({ styles: 'all', sheets: 1, visibility: 'visible' });
+  const slider = player.getByRole('slider', { name: 'Frame', exact: true });
+  await slider.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => slider.inputValue()).toBe('1');
+  expect(unexpected(errors)).toEqual([]);
+  await page.close();
+});
