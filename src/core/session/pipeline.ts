@@ -13,8 +13,8 @@
  * `analyzeInput(input, name?, opts?)` = load -> analyze, for a page that shows a recording without faults: this
  * module does not import core/faults, so the first page load does not carry the instructor lab's fault code
  * (analyze.ts adds the faults: `analyzeText`, `loadFaulted`).
- * A recording under PLAIN_READ_FRAMES frames (strategies/truth.ts) is read plainly, with no envelope templates and
- * no ground-truth shapes: the same session, without learning what would serve only a few events.
+ * A small recording (strategies/truth.ts `readsPlainly`: few frames, little data) is read plainly, with no envelope
+ * templates and no ground-truth shapes: the same session, without learning what would serve only a few events.
  * This module installs no wire: the recording's wire must have its adapter and its ground truth installed (core/wires)
  * before `analyze` or `analyzeDecoded`, else the session says so in an 'internal:wire' issue. ./session.ts is this
  * module with all four installed; ./lazy.ts decodes first (`decodeStage`), loads the one wire it found, then analyses.
@@ -25,7 +25,7 @@ import { decodeRecording, emptyFrameTable } from '../sse';
 import { emptyAttempts } from '../strategies/attempts';
 import { SAME_FOLD, STRATEGIES } from '../strategies/registry';
 import { runStrategy } from '../strategies/run';
-import { PLAIN_READ_FRAMES, traceCalls, traceOptions, type CallTrace } from '../strategies/truth';
+import { readsPlainly, traceCalls, traceOptions, type CallTrace } from '../strategies/truth';
 import { computeTimings, sortAnomalies } from '../timeline';
 import type { BuiltinStrategyId, LoadFailure, LoadIssue, NaReason, Recording, Session, SignalTable, StrategyId, StrategyRun, TurnTiming, WireId } from '../types';
 import { LEARNER_ID, STRATEGY_IDS, WIRES, turnIndex } from '../types';
@@ -112,7 +112,7 @@ export function analyzeDecoded(recording: Recording, stage: Decoded, opts: Analy
   const { frames, decoded, wire, wireSource } = stage;
   const issues = [...stage.issues];
   // a small recording is read plainly: the adapters' envelopes and the truth's shapes pay only over many events
-  const plain = frames.count < PLAIN_READ_FRAMES;
+  const plain = readsPlainly(frames);
   const signals: SignalTable = guard(issues, 'wire', () => adaptFrames(wire, frames, plain ? { envelopes: false } : {}), emptySignalTable(frames.count));
   const kinds = guard(issues, 'kinds', () => frameKinds(signals), new Uint8Array(frames.count).fill(FK.other));
   const trace: CallTrace = guard(issues, 'truth', () => traceCalls(wire, frames, traceOptions(frames)), { carried: [], reused: [], argFrames: [], lastArgFrame: [], unread: [] });

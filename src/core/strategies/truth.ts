@@ -15,15 +15,19 @@ import { readCarried, type CallTrace, type ReadOptions } from './ground-truth/re
 export type { CallTrace, ReusedKey } from './ground-truth/read';
 
 /**
- * Below this many frames a recording is read plainly: no ground-truth shapes (ground-truth/read.ts) and no envelope
- * templates in the adapters (wire/envelope.ts). Both pay for themselves over thousands of similar events; on a
- * lesson's few dozen they are mostly the cost of learning them (on a phone, 4x slower, about half the analysis of a
- * six-frame recording). Either way the results are the same.
+ * A recording of fewer than PLAIN_READ_FRAMES frames is read plainly (`readsPlainly`): no ground-truth shapes
+ * (ground-truth/read.ts) and no envelope templates in the adapters (wire/envelope.ts). Both pay for themselves over
+ * thousands of similar events; on a lesson's few dozen they are mostly the cost of learning them (on a phone, 4x
+ * slower, about half the analysis of a six-frame recording). Either way the results are the same. A few frames of
+ * many megabytes cost the same read either way (one 50 MB event: 205 MB of peak RSS in `inspect --json` both ways,
+ * /usr/bin/time, two runs each).
  */
 export const PLAIN_READ_FRAMES = 256;
 
+export const readsPlainly = (frames: FrameTable): boolean => frames.count < PLAIN_READ_FRAMES;
+
 /** The ground truth's options for a recording of these frames. */
-export const traceOptions = (frames: FrameTable): ReadOptions => ({ shapes: frames.count >= PLAIN_READ_FRAMES });
+export const traceOptions = (frames: FrameTable): ReadOptions => ({ shapes: !readsPlainly(frames) });
 
 /** `opts.shapes` false: every event read whole (ground-truth/read.ts), for a small recording. */
 export function traceCalls(wire: WireId, frames: FrameTable, opts?: ReadOptions): CallTrace {

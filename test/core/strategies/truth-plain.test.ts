@@ -1,4 +1,4 @@
-// A small recording is read plainly (strategies/truth.ts PLAIN_READ_FRAMES): the ground truth builds no shapes and
+// A small recording is read plainly (strategies/truth.ts readsPlainly: few frames, little data): the ground truth builds no shapes and
 // the adapters use no envelope templates. Both are only speed-ups, so the calls, the reused keys, the argument
 // frames and the signals must be the same either way: on every shipped recording, and on a generated stream long
 // enough for shapes and envelopes to be learned and used.
@@ -8,7 +8,7 @@ import { describe, expect, test } from 'vitest';
 import { load } from '../../../src/core/load';
 import { analyze } from '../../../src/core/session/session';
 import { decodeRecording } from '../../../src/core/sse';
-import { PLAIN_READ_FRAMES, traceCalls } from '../../../src/core/strategies/truth';
+import { PLAIN_READ_FRAMES, readsPlainly, traceCalls } from '../../../src/core/strategies/truth';
 import type { FrameTable, WireId } from '../../../src/core/types';
 import { adaptFrames, signalsAt } from '../../../src/core/wire';
 import { generateChat } from '../../../bench/lib/generate';
@@ -41,6 +41,16 @@ describe('read plainly or with shapes and envelopes: the same', () => {
   test('a generated Chat stream of 3,000 frames (shapes and envelopes learned and used), and the threshold', () => {
     const { frames, wire } = framesOf(generateChat(3000).jsonl, 'gen.jsonl');
     expect(frames.count).toBeGreaterThan(PLAIN_READ_FRAMES);
+    expect(readsPlainly(frames)).toBe(false);
     expectSameBothWays(frames, wire);
+  });
+
+  test('a few frames of a large event: read plainly, the same either way', () => {
+    const big = 'x'.repeat(300 * 1024);
+    const sse = `data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: big } }] })}\n\ndata: [DONE]\n\n`;
+    const huge = framesOf(sse, 'huge.sse');
+    expect(huge.frames.count).toBe(2);
+    expect(readsPlainly(huge.frames)).toBe(true);
+    expectSameBothWays(huge.frames, huge.wire);
   });
 });
