@@ -13,11 +13,11 @@
  * `analyzeInput(input, name?, opts?)` = load -> analyze, for a page that shows a recording without faults: this
  * module does not import core/faults, so the first page load does not carry the instructor lab's fault code
  * (analyze.ts adds the faults: `analyzeText`, `loadFaulted`).
- * A small recording (strategies/truth.ts `readsPlainly`: few frames, little data) is read plainly, with no envelope
+ * A small recording (strategies/truth.ts `readsPlainly`: under 256 frames) is read plainly, with no envelope
  * templates and no ground-truth shapes: the same session, without learning what would serve only a few events.
  * This module installs no wire: the recording's wire must have its adapter and its ground truth installed (core/wires)
- * before `analyze` or `analyzeDecoded`, else the session says so in an 'internal:wire' issue. ./session.ts is this
- * module with all four installed; ./lazy.ts decodes first (`decodeStage`), loads the one wire it found, then analyses.
+ * before `analyze` or `analyzeDecoded`, else the session says so in an 'internal:wire' (or 'internal:truth')
+ * issue. ./session.ts is this module with all four installed; ./lazy.ts decodes first (`decodeStage`), loads the one wire it found, then analyses.
  */
 import type { FaultError } from '../faults';
 import { load } from '../load';

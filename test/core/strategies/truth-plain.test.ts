@@ -1,5 +1,5 @@
-// A small recording is read plainly (strategies/truth.ts readsPlainly: few frames, little data): the ground truth builds no shapes and
-// the adapters use no envelope templates. Both are only speed-ups, so the calls, the reused keys, the argument
+// A small recording is read plainly (strategies/truth.ts readsPlainly: under 256 frames): the ground truth builds no
+// shapes and the adapters use no envelope templates. Both are only speed-ups, so the calls, the reused keys, the argument
 // frames and the signals must be the same either way: on every shipped recording, and on a generated stream long
 // enough for shapes and envelopes to be learned and used.
 import { readFileSync } from 'node:fs';
