@@ -7,6 +7,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { launchChromium } from './lib/browser';
 import { benchBytes } from './lib/bytes-report';
+import { printVerdicts } from './lib/verdicts';
+
 import { buildAndServe } from './lib/serve';
 
 const args = process.argv.slice(2);
@@ -20,7 +22,7 @@ async function main(): Promise<void> {
   try {
     const { verdicts, report } = await benchBytes(browser, served.base, outDir, (s) => console.log(s), args.includes('--files'));
     console.log('\nBudgets:');
-    for (const [name, value, budget, ok] of verdicts) console.log(`  ${ok ? 'PASS' : 'MISS'}  ${name.padEnd(34)} ${String(value).padStart(9)}  (budget ${budget})`);
+    printVerdicts((line) => console.log(line), verdicts, 34);
     if (args.includes('--json')) console.log(JSON.stringify(report));
   } finally {
     await browser.close();

@@ -5,6 +5,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { benchMobile } from './lib/mobile-report';
+import { printVerdicts } from './lib/verdicts';
+
 
 const args = process.argv.slice(2);
 const loadsArg = args.indexOf('--loads');
@@ -17,7 +19,7 @@ async function main(): Promise<void> {
   try {
     const { report, verdicts } = await benchMobile({ root, outDir, skipBuild: args.includes('--no-build'), runs, log: (s) => console.log(s) });
     console.log('\nBudgets (medians):');
-    for (const [name, value, budget, ok] of verdicts) console.log(`  ${ok ? 'PASS' : 'MISS'}  ${name.padEnd(32)} ${String(value).padStart(9)}  (budget <= ${budget})`);
+    printVerdicts((line) => console.log(line), verdicts, 32);
     if (args.includes('--json')) console.log(JSON.stringify(report));
   } finally {
     if (!keep) rmSync(outDir, { recursive: true, force: true });

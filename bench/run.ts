@@ -22,6 +22,7 @@ import { anthropicTools, chatParallel, chatText } from './lib/streams';
 import { benchProxy } from './proxy';
 import { runLargeEventRows, type LargeEventRow } from './lib/large-rows';
 import { benchMobile } from './lib/mobile-report';
+import { printVerdicts } from './lib/verdicts';
 import { benchBytes } from './lib/bytes-report';
 
 const args = process.argv.slice(2);
@@ -148,7 +149,7 @@ async function main(): Promise<void> {
   if (cliOnly) {
     const cli = cliRows();
     log('\nBudgets:');
-    for (const [name, value, budget, ok] of cli.verdicts) log(`  ${ok ? 'PASS' : 'MISS'}  ${name.padEnd(24)} ${String(value).padStart(9)}  (budget ${budget})`);
+    printVerdicts(log, cli.verdicts, 24);
     if (asJson) console.log(JSON.stringify({ cli: cliReport(cli.figures) }));
     return;
   }
@@ -163,7 +164,7 @@ async function main(): Promise<void> {
     try {
       const bytes = await benchBytes(browser, served.base, outDir, log);
       log('\nBudgets:');
-      for (const [name, value, budget, ok] of bytes.verdicts) log(`  ${ok ? 'PASS' : 'MISS'}  ${name.padEnd(24)} ${String(value).padStart(9)}  (budget ${budget})`);
+      printVerdicts(log, bytes.verdicts, 24);
       if (asJson) console.log(JSON.stringify({ bytes: bytes.report }));
     } finally {
       await browser.close();
@@ -176,7 +177,7 @@ async function main(): Promise<void> {
     try {
       const mobile = await benchMobile({ root, outDir, skipBuild, runs: Number(valueOf('--loads') ?? 5), log });
       log('\nBudgets (medians):');
-      for (const [name, value, budget, ok] of mobile.verdicts) log(`  ${ok ? 'PASS' : 'MISS'}  ${name.padEnd(32)} ${String(value).padStart(9)}  (budget <= ${budget})`);
+      printVerdicts(log, mobile.verdicts, 32);
       if (asJson) console.log(JSON.stringify({ mobile: mobile.report }));
     } finally {
       if (!process.env.BENCH_OUT) rmSync(outDir, { recursive: true, force: true });
@@ -189,7 +190,7 @@ async function main(): Promise<void> {
       log(`One large event (raw SSE files generated into a temporary folder), load average ${round(loadavg()[0] ?? 0, 1)} on ${cpus().length} cores…`);
       const large = await runLargeEventRows({ base: served.base, cli: true, log });
       log('\nBudgets:');
-      for (const [name, value, budget, ok] of large.verdicts) log(`  ${ok ? 'PASS' : 'MISS'}  ${name.padEnd(32)} ${String(value).padStart(9)}  (budget ${budget})`);
+      printVerdicts(log, large.verdicts, 32);
       if (asJson) console.log(JSON.stringify({ largeEvent: largeReport(large.rows) }));
     } finally {
       await served.close();
@@ -200,7 +201,7 @@ async function main(): Promise<void> {
   if (pipelineOnly) {
     const pipe = await pipelineRows(pipelineFrames);
     log('\nBudgets:');
-    for (const [name, value, budget, ok] of pipe.verdicts) log(`  ${ok ? 'PASS' : 'MISS'}  ${name.padEnd(40)} ${String(value).padStart(9)}  (budget ${budget})`);
+    printVerdicts(log, pipe.verdicts, 40);
     if (asJson) console.log(JSON.stringify({ pipeline: pipelineReport(pipe.rows) }));
     return;
   }
@@ -294,7 +295,7 @@ async function main(): Promise<void> {
       ...large.verdicts,
     ] as const;
     log('\nBudgets:');
-    for (const [name, value, budget, ok] of verdicts) log(`  ${ok ? 'PASS' : 'MISS'}  ${name.padEnd(40)} ${String(value).padStart(9)}  (budget ${budget})`);
+    printVerdicts(log, verdicts, 40);
     log('Naive baselines: seek by refolding from frame 0 ' + `p95 ${round(seekCompute.naiveP95Ms, 2)} ms (compute alone); ` + `no virtualization ${noVirt.buildMs} ms / +${noVirt.heapMB} MB for 100,000 rows; ` + `full shiki assets ${round(fullShikiKB)} KB gzip`);
     if (asJson) console.log(JSON.stringify(report));
   } finally {

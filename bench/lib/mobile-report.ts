@@ -12,6 +12,7 @@ import { serveGzip } from './gzip-server';
 import { MOBILE, MOBILE_BUDGET, measureInteractions, measureLoads, THREE_HTML, THREE_PAGE, type InteractionFigures, type LoadRow } from './mobile';
 import { buildAndServe } from './serve';
 import { round } from './stats';
+import type { Verdict } from './verdicts';
 
 export interface MobileReport {
   embed: LoadRow;
@@ -21,7 +22,7 @@ export interface MobileReport {
   big: InteractionFigures;
 }
 
-export async function benchMobile(opts: { root: string; outDir: string; skipBuild: boolean; runs: number; log: (s: string) => void }): Promise<{ report: MobileReport; verdicts: [string, number, number, boolean][] }> {
+export async function benchMobile(opts: { root: string; outDir: string; skipBuild: boolean; runs: number; log: (s: string) => void }): Promise<{ report: MobileReport; verdicts: Verdict[] }> {
   const { root, outDir, runs, log } = opts;
   const big = generateChat(100_000);
   // built (and the generated recording added) by the preview helper, then served compressed by our own server
@@ -65,7 +66,7 @@ export async function benchMobile(opts: { root: string; outDir: string; skipBuil
       ['mobile.big.switchShownMs', bigRun.switchShownMs, b.switchMs],
     ];
     log(`load average at the end ${round(loadavg()[0] ?? 0, 1)}`);
-    return { report, verdicts: rows.map(([name, value, budget]) => [name, value, budget, value <= budget]) };
+    return { report, verdicts: rows.map(([name, value, budget]) => [name, value, `<= ${budget}`, value <= budget] as const) };
   } finally {
     await browser.close();
     await served.close();

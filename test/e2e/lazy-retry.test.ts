@@ -157,21 +157,29 @@ for (const [where, path] of [
   });
 }
 
-test('the custom element: a lang attribute whose strings are refused leaves a notice in the player, and Try again switches it', async () => {
+/**
+ * examples/course.html with chunk `refused` refused, and one more `<streamscope-player id=id>` of parallel-probe in
+ * English added to it.
+ */
+async function elementRefusing(refused: string, id: string) {
   const page = await theBrowser().newPage({ viewport: { width: 1280, height: 900 } });
   const errors = watchErrors(page);
-  const net = await refuse(page, 'zh');
+  const net = await refuse(page, refused);
   await page.goto(appUrl('examples/course.html'));
   await page.waitForFunction(() => customElements.get('streamscope-player') !== undefined);
-  await page.evaluate(() => {
+  await page.evaluate((id) => {
     const el = document.createElement('streamscope-player');
-    el.id = 'switch';
+    el.id = id;
     el.setAttribute('rec', 'parallel-probe');
     el.setAttribute('lang', 'en');
     el.setAttribute('base', '../recordings/');
     document.body.appendChild(el);
-  });
-  const player = page.locator('#switch');
+  }, id);
+  return { page, errors, net, player: page.locator(`#${id}`) };
+}
+
+test('the custom element: a lang attribute whose strings are refused leaves a notice in the player, and Try again switches it', async () => {
+  const { page, errors, net, player } = await elementRefusing('zh', 'switch');
   await player.getByRole('slider', { name: 'Frame', exact: true }).waitFor();
   await page.evaluate(() => document.getElementById('switch')?.setAttribute('lang', 'zh'));
   const notice = player.getByRole('alert').filter({ hasText: ZH_FAILED_EN });
@@ -187,20 +195,7 @@ test('the custom element: a lang attribute whose strings are refused leaves a no
 });
 
 test('the custom element: the later areas’ styles refused, those areas are shown plain rather than kept invisible', async () => {
-  const page = await theBrowser().newPage({ viewport: { width: 1280, height: 900 } });
-  const errors = watchErrors(page);
-  const net = await refuse(page, 'stylesLater');
-  await page.goto(appUrl('examples/course.html'));
-  await page.waitForFunction(() => customElements.get('streamscope-player') !== undefined);
-  await page.evaluate(() => {
-    const el = document.createElement('streamscope-player');
-    el.id = 'plain';
-    el.setAttribute('rec', 'parallel-probe');
-    el.setAttribute('lang', 'en');
-    el.setAttribute('base', '../recordings/');
-    document.body.appendChild(el);
-  });
-  const player = page.locator('#plain');
+  const { page, errors, net, player } = await elementRefusing('stylesLater', 'plain');
   await player.getByRole('slider', { name: 'Frame', exact: true }).waitFor();
   await expect.poll(() => net.blocked.length).toBeGreaterThan(0);
   const state = () =>

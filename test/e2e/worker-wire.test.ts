@@ -3,20 +3,13 @@
 // conclusion (core/strategies/facts), so the analyzer resolves only once the page has that wire's code too. Here
 // the page has only the Chat wire (its default recording) when a large Anthropic file arrives from the worker,
 // parse every fragment selected (its conclusion reads the calls).
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { appUrl, launch, watchErrors } from './browser';
+import { expect, test } from 'vitest';
+import { appUrl, theBrowser, watchErrors, withBrowser } from './browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser.close();
-});
+withBrowser();
 
 test('a large Anthropic file, analysed in the worker on a page that had only the Chat wire, shows its conclusion', async () => {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const page = await theBrowser().newPage({ viewport: { width: 1280, height: 900 } });
   const errors = watchErrors(page);
   // the wire modules fetched so far (Chromium lists the worker's own fetches in the page's resource timing too)
   const wireFiles = () =>
