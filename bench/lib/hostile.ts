@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { cliBundle } from '../../scripts/cli-bundle.mjs';
 import { bigSse, manyCallsSse, manyTurnsJsonl } from './hostile-gen';
 import { writeChatJsonl } from './generate';
 
@@ -29,8 +30,11 @@ export function measureCli(label: string, name: string, text: string | ((path: s
     if (typeof text === 'string') writeFileSync(file, text);
     else text(file);
     const fileMB = statSync(file).size / 1e6;
+    // what `npm run inspect` runs (scripts/cli.mjs: the CLI bundled for plain Node), its bundle built before the clock
+    const built = cliBundle('inspect');
+    if (!built.ok) throw new Error(`the CLI could not be built: ${built.error}`);
     const start = performance.now();
-    const child = spawnSync(process.execPath, ['--import', 'tsx', '--import', join(root, 'bench/lib/peak.mjs'), join(root, 'src/cli/bin/inspect.ts'), file, '--json'], {
+    const child = spawnSync(process.execPath, ['--import', join(root, 'bench/lib/peak.mjs'), join(root, 'scripts/cli.mjs'), 'inspect', file, '--json'], {
       cwd: root,
       encoding: 'utf8',
       maxBuffer: 1024 * 1024 * 1024,

@@ -1,6 +1,8 @@
 // The `--json` report of `npm run inspect` (docs/cli.md): a pure function of a
 // Session. Frames are numbered from 0 across the recording; times are ms from the turn's request, rounded to 0.1.
-// `inspectJsonParts` gives the same text in parts (the report of 100,000 turns is never one object nor one string).
+// `inspectJsonParts` gives the same text in parts (the report of 100,000 turns is never one object nor one string;
+// a call's arguments of a megabyte or more are written in slices, and stringified once for all the strategies that
+// share the parsed value).
 import { inWireOrder } from '../core/strategies/call-order';
 import { readyMs } from '../core/timeline';
 import type { Anomaly, Session, StrategyId, StrategyRun } from '../core/types';
@@ -94,6 +96,57 @@ function* elements<T, R>(items: readonly T[], report: (item: T) => R): Generator
 /** An object's JSON without its closing brace, to go on with more members. */
 const open = (members: object): string => stringifyDeep(members).slice(0, -1);
 
+type Call = StrategyRun['calls'][number];
+
+/** A call whose arguments text is this long or longer is written on its own, its arguments' JSON in slices. */
+export const LARGE_ARGS = 1 << 20;
+const SLICE = 1 << 20;
+
+const isLarge = (c: Call): boolean => c.args !== undefined && c.argsText.length >= LARGE_ARGS;
+
+/** `text` in slices of at most SLICE code units, never between the two halves of a surrogate pair. */
+function* slices(text: string): Generator<string> {
+  for (let i = 0; i < text.length; ) {
+    let end = Math.min(text.length, i + SLICE);
+    const last = text.charCodeAt(end - 1);
+    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end--;
+    yield text.slice(i, end);
+    i = end;
+  }
+}
+
+/** The JSON of a value, the last large one kept: the strategies that parsed one buffer share its value (json.ts). */
+function argsWriter(): (value: unknown) => string {
+  let last: { value: unknown; json: string } | undefined;
+  return (value) => {
+    if (last === undefined || last.value !== value) last = { value, json: stringifyDeep(value) };
+    return last.json;
+  };
+}
+
+/**
+ * `elements(calls, callReport(session))`, but each large call on its own: its members as JSON.stringify orders
+ * them (turn, key, id, name, arguments, readyFrame, readyMs), the arguments' JSON in slices.
+ */
+function* callElements(session: Session, calls: readonly Call[], argsJson: (value: unknown) => string): Generator<string> {
+  const report = callReport(session);
+  for (let i = 0; i < calls.length; ) {
+    const comma = i > 0 ? ',' : '';
+    let j = i;
+    while (j < calls.length && j - i < BATCH && !isLarge(calls[j] as Call)) j++;
+    if (j > i) {
+      yield `${comma}${stringifyDeep(calls.slice(i, j).map(report)).slice(1, -1)}`;
+      i = j;
+      continue;
+    }
+    const { arguments: args, readyFrame, readyMs: ms, ...head } = report(calls[i] as Call);
+    yield `${comma}${open(head)},"arguments":`;
+    yield* slices(argsJson(args));
+    yield `,${stringifyDeep({ readyFrame, readyMs: ms }).slice(1)}`;
+    i++;
+  }
+}
+
 /**
  * The `--json` report as one line of text, in parts that joined are `inspectJsonText`: each turn, call and failure
  * made and stringified a batch at a time, with the characters below escaped in each part (they are single
@@ -101,13 +154,14 @@ const open = (members: object): string => stringifyDeep(members).slice(0, -1);
  */
 export function* inspectJsonParts(session: Session, only?: StrategyId): Generator<string> {
   const ids = only ? [only] : STRATEGY_IDS;
+  const argsJson = argsWriter();
   yield escapeUnsafe(`${open({ wire: session.wire, frames: session.frames.count })},"turns":[`);
   for (const part of elements(session.timings, turnReport)) yield escapeUnsafe(part);
   yield '],"strategies":[';
   for (const [k, id] of ids.entries()) {
     const run = session.strategies[id];
     yield escapeUnsafe(`${k > 0 ? ',' : ''}${open({ id: run.id, applicable: run.applicable, ok: run.verdict === 'ok' })},"calls":[`);
-    for (const part of elements(inWireOrder(run.calls, session.carried), callReport(session))) yield escapeUnsafe(part);
+    for (const part of callElements(session, inWireOrder(run.calls, session.carried), argsJson)) yield escapeUnsafe(part);
     yield '],"failures":[';
     for (const part of elements(failures(run), failureReport)) yield escapeUnsafe(part);
     yield ']}';

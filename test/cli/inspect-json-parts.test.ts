@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { inspectJson, inspectJsonParts, inspectJsonText } from '../../src/cli/inspect-json';
+import { inspectJson, inspectJsonParts, inspectJsonText, LARGE_ARGS } from '../../src/cli/inspect-json';
 import { analyzeInput } from '../../src/core/session/session';
 import type { Session } from '../../src/core/types';
 import { STRATEGY_IDS } from '../../src/core/types';
@@ -61,5 +61,25 @@ describe('inspect --json in parts', () => {
     expect(text).toBe(wholeText(s));
     expect(text).toContain('\\u202e');
     expect(text.length).toBeGreaterThan(40_000 * STRATEGY_IDS.length * 0.5);
+  });
+
+  it('a call of megabytes of arguments (astral characters across the slice edges, hostile ones inside): the same text, its arguments in slices no longer than 1 MiB', () => {
+    // odd lengths put surrogate pairs across every 1 MiB boundary of the arguments' JSON
+    const value = { a: `${'\u{1F600}x'.repeat(700_001)}\u202e`, b: ['\u2028', 'y'.repeat(LARGE_ARGS)] };
+    const args = JSON.stringify(value);
+    const chunk = (delta: unknown, finish: string | null = null) => `data: ${JSON.stringify({ choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
+    const small = chunk({ tool_calls: [{ index: 1, id: 'c2', type: 'function', function: { name: 'g', arguments: '{"n":1}' } }] });
+    const sse = chunk({ tool_calls: [{ index: 0, id: 'c1', type: 'function', function: { name: 'f', arguments: args } }] }) + small + chunk({}, 'tool_calls') + 'data: [DONE]\n\n';
+    const s = session(sse, 'large.sse');
+    const parts = [...inspectJsonParts(s)];
+    expect(parts.join('')).toBe(wholeText(s));
+    // (a slice is 1 MiB before its few hostile characters become six-character escapes)
+    expect(Math.max(...parts.map((p) => p.length))).toBeLessThan((1 << 20) + 100);
+    // the big call went out in slices in every strategy that made it, the small one beside it as before
+    const report = inspectJson(s);
+    const made = report.strategies.filter((x) => x.calls.some((c) => c.name === 'f')).length;
+    expect(made).toBeGreaterThan(1);
+    expect(parts.filter((p) => p.length >= (1 << 20) - 1).length).toBeGreaterThanOrEqual(made * 3);
+    expect(report.strategies.flatMap((x) => x.calls).filter((c) => c.name === 'f').every((c) => JSON.stringify(c.arguments) === args)).toBe(true);
   });
 });

@@ -2,7 +2,7 @@
 // string literals joins to the texts and the literals' JSON.parse values, whatever the escapes.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { chain, Pieces } from '../../../src/core/strategies/ground-truth/pieces';
+import { chain, LARGE_PIECE, Pieces } from '../../../src/core/strategies/ground-truth/pieces';
 
 /** A JSON string literal for `text`, each character written plainly or as a \u escape (either hex case) at random. */
 const literalOf = (text: string, escapes: readonly boolean[], upper: boolean): string => {
@@ -109,5 +109,45 @@ describe('ground-truth pieces', () => {
       ),
       { numRuns: 300 },
     );
+  });
+
+  it('large pieces (kept as strings) join with small ones in any order, a surrogate pair split across them included', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.boolean(), fc.boolean(), fc.string({ unit: 'binary', maxLength: 6 }), fc.nat({ max: 2 })), { minLength: 1, maxLength: 6 }),
+        (steps) => {
+          const p = new Pieces(1);
+          const c = chain();
+          let expected = '';
+          for (const [large, asLiteral, seed, edge] of steps) {
+            const body = large ? (seed || 'y').repeat(Math.ceil(LARGE_PIECE / Math.max(1, seed.length)) + 1) : seed;
+            // a high surrogate ending one piece, its low surrogate starting the next
+            const text = edge === 1 ? `${body}\uD83D` : edge === 2 ? `\uDE00${body}` : body;
+            if (asLiteral) {
+              const literal = JSON.stringify(text);
+              p.addLiteral(c, ` ${literal} `, 1, 1 + literal.length);
+            } else p.addText(c, text);
+            expected += text;
+          }
+          expect(p.text(c)).toBe(expected);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it('one large piece is its chain\'s text, and a reset to a large text replaces what came before', () => {
+    const p = new Pieces();
+    const c = chain();
+    const big = `{"a": "${'y'.repeat(LARGE_PIECE * 2)}"}`;
+    p.addText(c, big);
+    expect(p.text(c)).toBe(big);
+    p.addText(c, '!');
+    expect(p.text(c)).toBe(`${big}!`);
+    p.reset(c, big);
+    expect(p.text(c)).toBe(big);
+    const d = chain();
+    p.addLiteral(d, JSON.stringify(big), 0, big.length + 6);
+    expect(p.text(d)).toBe(big);
   });
 });

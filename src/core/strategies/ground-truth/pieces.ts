@@ -6,8 +6,10 @@
  * start, end)` appends the JSON string literal `data.slice(start, end)`, which the reader checked (fit.ts
  * `fitShapeIn`: JSON.parse's grammar), standing for its value. Each piece is written at once (a literal while the
  * reader's text is in the cache) into one buffer of the code units of all pieces, a literal decoded to the same
- * code units as JSON.parse gives. `text(c)` is the chain's joined text. `reset(c, text)` makes the chain that one
- * text. Never throws.
+ * code units as JSON.parse gives. A piece of LARGE_PIECE code units or more is kept as a string instead (a text as
+ * it is, a literal as JSON.parse's value): one 30 MB argument is then its one string, not also 60 MB of code units
+ * and a third copy joined from them. `text(c)` is the chain's joined text (a chain of one large piece: that very
+ * string). `reset(c, text)` makes the chain that one text. Never throws.
  */
 
 export interface Chain {
@@ -21,6 +23,9 @@ export const chain = (): Chain => ({ first: -1, last: -1 });
 const joined: number[] = [];
 const CHUNK = 4096;
 
+/** Pieces at least this long are kept as strings, not copied into the code units. */
+export const LARGE_PIECE = 1 << 16;
+
 const hex = (c: number): number => (c <= 57 ? c - 48 : (c | 32) - 87);
 
 export class Pieces {
@@ -32,6 +37,8 @@ export class Pieces {
   /** The pieces' code units, back to back, `used` of them. */
   private units: Uint16Array;
   private used = 0;
+  /** The pieces kept as strings (LARGE_PIECE), by piece index; their code-unit range is empty. */
+  private readonly large = new Map<number, string>();
 
   /** `capacity`: how many pieces to make room for at once (the arrays grow past it). */
   constructor(capacity = 64) {
@@ -77,7 +84,14 @@ export class Pieces {
     c.last = i;
   }
 
+  /** Appends `text` to `c` as a string kept as it is. */
+  private addLarge(c: Chain, text: string): void {
+    this.large.set(this.size, text);
+    this.add(c, this.used);
+  }
+
   addText(c: Chain, text: string): void {
+    if (text.length >= LARGE_PIECE) return this.addLarge(c, text);
     const units = this.room(text.length);
     const first = this.used;
     for (let i = 0; i < text.length; i++) units[first + i] = text.charCodeAt(i);
@@ -86,6 +100,8 @@ export class Pieces {
   }
 
   addLiteral(c: Chain, data: string, start: number, end: number): void {
+    // checked by the reader: JSON.parse reads it, to the same code units the loop below writes
+    if (end - start >= LARGE_PIECE) return this.addLarge(c, JSON.parse(data.slice(start, end)) as string);
     // a literal's value has at most as many code units as its body
     const units = this.room(end - start);
     const first = this.used;
@@ -117,10 +133,21 @@ export class Pieces {
   }
 
   text(c: Chain): string {
-    const { from, to, next, units } = this;
+    const { from, to, next, units, large } = this;
     let out = '';
     let w = 0;
     for (let p = c.first; p >= 0; p = next[p] as number) {
+      const kept = large.size > 0 ? large.get(p) : undefined;
+      if (kept !== undefined) {
+        // the code units so far, then the kept string (alone in its chain: '' + kept is kept itself)
+        if (w > 0) {
+          joined.length = w;
+          out += String.fromCharCode.apply(null, joined);
+          w = 0;
+        }
+        out += kept;
+        continue;
+      }
       const last = to[p] as number;
       for (let i = from[p] as number; i < last; i++) {
         joined[w++] = units[i] as number;
@@ -130,6 +157,7 @@ export class Pieces {
         }
       }
     }
+    if (w === 0) return out;
     joined.length = w;
     return out + String.fromCharCode.apply(null, joined);
   }
