@@ -44,9 +44,13 @@ export function remToPx(css: string): string {
   );
 }
 
-/** CSS files' texts as one sheet: theme.css and app.css first (variables and base), then the areas' own styles. */
+/**
+ * CSS files' texts as one sheet: theme.css and app.css first (variables and base), then the areas' own styles, by
+ * path in code-unit order (not localeCompare: a page's first collator costs over 100 ms on a phone; for today's
+ * files both orders are the same).
+ */
 function sheetText(modules: Record<string, string>, head = ''): string {
-  const entries = Object.entries(modules).sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b));
+  const entries = Object.entries(modules).sort(([a], [b]) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));
   return remToPx([head, ...entries.map(([, css]) => css)].join('\n'));
 }
 const rank = (path: string) => (path.includes('/styles/') ? 0 : 1);

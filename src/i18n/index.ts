@@ -16,6 +16,7 @@
  * `translate`/`hasKey` see them) before it first renders. Registering is idempotent; areas never share a key.
  */
 import { retryingImport } from '../core/retryImport';
+import { formatDecimal, pluralCategory } from './numbers';
 import type { strings as firstView } from './lang/en';
 
 import type { checks } from './messages/checks';
@@ -134,30 +135,14 @@ export async function readyLanguage(lang: Lang): Promise<Lang> {
 
 export type Params = Record<string, string | number>;
 
-const numberFormats: Record<Lang, Intl.NumberFormat> = {
-  en: new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 }),
-  zh: new Intl.NumberFormat('zh-CN', { maximumFractionDigits: 1 }),
-};
-
-/** Formats a number the way the lesson prints figures: 1,840.2 (one decimal at most). */
-const fixedFormats = new Map<string, Intl.NumberFormat>();
-
+/**
+ * Formats a number the way the lesson prints figures: 1,840.2 (one decimal at most), or with exactly
+ * `fractionDigits` decimals. What Intl.NumberFormat gives for en-US and zh-CN, without making one (./numbers.ts: the
+ * first Intl object of a page costs over 100 ms on a phone).
+ */
 export function formatNumber(lang: Lang, n: number, fractionDigits?: number): string {
-  if (fractionDigits === undefined) return numberFormats[lang].format(n);
-  // Intl.NumberFormat is costly to construct: one per (language, digits), made on first use
-  const id = `${lang}:${fractionDigits}`;
-  let format = fixedFormats.get(id);
-  if (!format) {
-    format = new Intl.NumberFormat(lang === 'zh' ? 'zh-CN' : 'en-US', {
-      minimumFractionDigits: fractionDigits,
-      maximumFractionDigits: fractionDigits,
-    });
-    fixedFormats.set(id, format);
-  }
-  return format.format(n);
+  return fractionDigits === undefined ? formatDecimal(lang, n, 1) : formatDecimal(lang, n, fractionDigits, fractionDigits);
 }
-
-const pluralRules: Record<Lang, Intl.PluralRules> = { en: new Intl.PluralRules('en-US'), zh: new Intl.PluralRules('zh-CN') };
 
 /**
  * `{name}` is replaced by the parameter (numbers formatted); `{name:one|other}` picks a plural form by the number
@@ -179,7 +164,7 @@ export function translate(lang: Lang, key: MessageKey, params?: Params): string 
     if (value === undefined) return whole;
     const text = typeof value === 'number' ? formatNumber(lang, value) : value;
     if (one === undefined || other === undefined) return text;
-    const form = typeof value === 'number' && pluralRules[lang].select(value) === 'one' ? one : other;
+    const form = typeof value === 'number' && pluralCategory(lang, value) === 'one' ? one : other;
     return form.replace(/#/g, text);
   });
 }
