@@ -16,6 +16,7 @@ import { startLabUrlLater } from './lab/labUrlStart';
 import './lab/lab.css';
 import { PlaybackControls } from './playback/PlaybackControls';
 import { Scrubber } from './scrubber/Scrubber';
+import { ScrubberFoot } from './scrubber/ScrubberFoot';
 import { Header } from './shell/Header';
 import { keyAction, keyTargetOf } from './shell/keys';
 import { LiveRegion } from './shell/LiveRegion';
@@ -175,13 +176,26 @@ function Shell({ slots = NO_SLOTS, standalone = true, panels = PANEL_IDS, contro
             <TourRegion />
           </LazyPart>
         )}
-        {transport && (
-          // the scrubber and play stay in reach (sticky on a phone) while the panels scroll under them
-          <div className="ss-transport">
-            <Scrubber />
-            <PlaybackControls minimal={controls === 'min'} />
-          </div>
-        )}
+        {transport &&
+          (narrow ? (
+            // the scrubber, the buttons and the position stay in reach (sticky) while the rest scrolls under them; the
+            // legend and the playback settings come under it, not pinned
+            <>
+              <div className="ss-transport">
+                <Scrubber foot={false} />
+                <PlaybackControls minimal={controls === 'min'} part="transport" />
+              </div>
+              <div className="ss-transport-more">
+                <ScrubberFoot />
+                <PlaybackControls minimal={controls === 'min'} part="settings" />
+              </div>
+            </>
+          ) : (
+            <div className="ss-transport">
+              <Scrubber />
+              <PlaybackControls minimal={controls === 'min'} />
+            </div>
+          ))}
         <ConclusionLine slots={slots} />
         {toggle && <StrategyToggle compact={presenter || controls === 'compact'} />}
         {labOpen && (

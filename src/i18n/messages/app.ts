@@ -79,6 +79,7 @@ export const en = {
     'app.timeline.scale': 'Space by time',
     'app.timeline.scale.hint': 'Frames placed by recorded time: a long silence takes room',
     'app.playback': 'Playback',
+    'app.playback.settings': 'Playback settings',
     'app.player.region': 'Streamscope player',
     'app.panels.tabs': 'Panels',
     'app.play': 'Play',

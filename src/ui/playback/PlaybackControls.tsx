@@ -1,5 +1,7 @@
 // Playback controls: marker / turn / frame steps, play-pause, speed (changeable while playing), time mode, loop,
 // and the current position in words. `minimal` (an embed's controls=min) keeps play / pause and the position only.
+// `part`: 'all' (default); 'transport', the buttons and the position (a narrow player's sticky transport); 'settings',
+// speed, time mode and loop (shown under it, a group of their own).
 import { useId } from 'react';
 import { SPEEDS, TIME_MODES, type TimeMode } from '../../store/timebase';
 import { useActions, usePlayer } from '../../store/react';
@@ -16,7 +18,7 @@ interface StepButton {
   run: () => void;
 }
 
-export function PlaybackControls({ minimal = false }: { minimal?: boolean }) {
+export function PlaybackControls({ minimal = false, part = 'all' }: { minimal?: boolean; part?: 'all' | 'transport' | 'settings' }) {
   const { t, lang } = useT();
   const a = useActions();
   const playing = usePlayer((s) => s.playback === 'playing');
@@ -44,6 +46,41 @@ export function PlaybackControls({ minimal = false }: { minimal?: boolean }) {
     </button>
   );
 
+  const settings = (
+    <>
+      <div className="ss-field">
+        <label htmlFor={`${id}-speed`}>{t('app.speed')}</label>
+        <select id={`${id}-speed`} value={speed} onChange={(e) => a.setSpeed(Number(e.target.value))}>
+          {SPEEDS.map((s) => (
+            <option key={s} value={s}>
+              {formatNumber(lang, s, s < 1 ? 2 : 0)}×
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="ss-field">
+        <label htmlFor={`${id}-mode`}>{t('app.timeMode')}</label>
+        <select id={`${id}-mode`} value={timeMode} onChange={(e) => a.setTimeMode(e.target.value as TimeMode)}>
+          {TIME_MODES.map((m) => (
+            <option key={m} value={m}>
+              {t(`app.timeMode.${m}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <label className="ss-field ss-check">
+        <input type="checkbox" checked={loop} onChange={(e) => a.setLoop(e.target.checked)} />
+        {t('app.loop')}
+      </label>
+    </>
+  );
+  if (part === 'settings')
+    return minimal ? null : (
+      <div className="ss-playback ss-playback-settings" role="group" aria-label={t('app.playback.settings')}>
+        {settings}
+      </div>
+    );
+
   const f = session ? getFrame(session.frames, frame) : undefined;
   return (
     <div className="ss-playback" role="group" aria-label={t('app.playback')}>
@@ -61,34 +98,7 @@ export function PlaybackControls({ minimal = false }: { minimal?: boolean }) {
         </button>
         {!minimal && forward.map(button)}
       </div>
-      {!minimal && (
-        <>
-          <div className="ss-field">
-            <label htmlFor={`${id}-speed`}>{t('app.speed')}</label>
-            <select id={`${id}-speed`} value={speed} onChange={(e) => a.setSpeed(Number(e.target.value))}>
-              {SPEEDS.map((s) => (
-                <option key={s} value={s}>
-                  {formatNumber(lang, s, s < 1 ? 2 : 0)}×
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="ss-field">
-            <label htmlFor={`${id}-mode`}>{t('app.timeMode')}</label>
-            <select id={`${id}-mode`} value={timeMode} onChange={(e) => a.setTimeMode(e.target.value as TimeMode)}>
-              {TIME_MODES.map((m) => (
-                <option key={m} value={m}>
-                  {t(`app.timeMode.${m}`)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <label className="ss-field ss-check">
-            <input type="checkbox" checked={loop} onChange={(e) => a.setLoop(e.target.checked)} />
-            {t('app.loop')}
-          </label>
-        </>
-      )}
+      {!minimal && part === 'all' && settings}
       {session && f && (
         <p className="ss-position">
           <strong>{t('app.frame.visible', { index: frame, total: session.frames.count })}</strong>

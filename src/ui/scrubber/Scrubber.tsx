@@ -12,7 +12,7 @@ import { predictionPending } from '../../store/tourPending';
 import { useT } from '../shell/useT';
 import { columnFrames, frameToX, timePositions, xToFrame } from './geometry';
 import { frameValueText, markerText, markersIn, turnRelativeTime } from './describe';
-import { Legend } from './Legend';
+import { ScrubberFoot } from './ScrubberFoot';
 import { MARKERS_HEIGHT, Track } from './Track';
 import './scrubber.css';
 import { getFrame } from '../../core/sse/frame-table';
@@ -42,7 +42,8 @@ function useWidth(): [React.RefCallback<HTMLDivElement>, number] {
   return [ref, width];
 }
 
-export function Scrubber() {
+/** `foot` false: without its legend and scale (App shows ScrubberFoot elsewhere: a narrow player's sticky transport). */
+export function Scrubber({ foot = true }: { foot?: boolean }) {
   const { t, lang } = useT();
   const actions = useActions();
   const session = usePlayer((s) => s.session);
@@ -61,7 +62,6 @@ export function Scrubber() {
   // Escape dismisses the details until the pointer moves or focus comes back (WCAG 1.4.13)
   const [dismissed, setDismissed] = useState(false);
   const tipId = useId();
-  const scaleId = useId();
 
   const n = session?.frames.count ?? 0;
   // recorded times, as the clock plays them with timing "recorded": only while the track is spaced by time (on 1M
@@ -168,21 +168,7 @@ export function Scrubber() {
           </div>
         )}
       </div>
-      <div className="ss-scrub-foot">
-        <Legend t={t} />
-        <label className="ss-scrub-scale" title={t('app.timeline.scale.hint')}>
-          <input
-            type="checkbox"
-            checked={scale === 'time'}
-            aria-describedby={scaleId}
-            onChange={(e) => actions.setScrubScale(e.target.checked ? 'time' : 'frames')}
-          />{' '}
-          {t('app.timeline.scale')}
-          <span id={scaleId} className="ss-visually-hidden">
-            {t('app.timeline.scale.hint')}
-          </span>
-        </label>
-      </div>
+      {foot && <ScrubberFoot />}
     </Region>
   );
 }

@@ -77,6 +77,7 @@ export const zh = {
   'app.timeline.scale': '按时间排布',
   'app.timeline.scale.hint': '按录制时间摆放各帧：长时间的静默会占出相应的长度',
   'app.playback': '播放控制',
+  'app.playback.settings': '播放设置',
   'app.player.region': 'Streamscope 播放器',
   'app.panels.tabs': '面板',
   'app.play': '播放',
