@@ -2,7 +2,8 @@
 // machine, each beside its naive baseline, and the CLI on big synthetic inputs (100,000 turns, 100,000 calls; a
 // ~200 MB SSE file with --large). `--cli` runs only the CLI rows, `--proxy` only the recording proxy's added latency
 // (bench/proxy.ts), `--bytes` only the JavaScript weight budgets (bench/bytes-only.ts), `--large-event` only one
-// 50 MB event and one 30 MB argument in the page and the CLI (bench/lib/large-rows.ts); `--fuzz N` runs the fuzz tests with N cases per
+// 50 MB event and one 30 MB argument in the page and the CLI (bench/lib/large-rows.ts), `--memory` only the CLI's
+// peak RSS on a call-heavy stream at three sizes (bench/lib/memory-rows.ts); `--fuzz N` runs the fuzz tests with N cases per
 // property and a fresh seed (the nightly-sized run). Not part of CI. See docs/performance.md.
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
@@ -23,11 +24,12 @@ import { benchProxy } from './proxy';
 import { runLargeEventRows, type LargeEventRow } from './lib/large-rows';
 import { benchMobile } from './lib/mobile-report';
 import { printVerdicts } from './lib/verdicts';
+import { runMemoryRows } from './lib/memory-rows';
 import { benchBytes } from './lib/bytes-report';
 
 const args = process.argv.slice(2);
 const USAGE = [
-  'usage: npm run bench -- [--json] [--no-build] [--cli] [--pipeline [--frames N]] [--proxy] [--bytes] [--mobile [--loads N]] [--large-event] [--large] [--fuzz N] [--seed S] [--help]',
+  'usage: npm run bench -- [--json] [--no-build] [--cli] [--pipeline [--frames N]] [--proxy] [--bytes] [--mobile [--loads N]] [--large-event] [--memory] [--large] [--fuzz N] [--seed S] [--help]',
   '  --json      print the figures as JSON',
   '  --no-build  serve BENCH_OUT (a built folder) as it is',
   '  --cli       only the CLI rows (100,000 turns, 100,000 calls, 1,000,000 frames), no build, no browser',
@@ -38,6 +40,7 @@ const USAGE = [
   '  --mobile    only the phone rows (Lighthouse mobile preset, cold loads, served gzipped): embed.html, the app, three iframes; key steps, a drag, a strategy switch',
   '  --loads N   with --mobile: cold loads per row (default 5)',
   '  --large-event  only one large event: a 50 MB Chat chunk and a 30 MB tool argument, opened in the page and given to the CLI',
+  '  --memory    only the memory rows: inspect --json on a call-heavy Chat stream of 250,000, 500,000 and 1,000,000 frames (peak RSS, growth per 100,000 frames)',
   '  --large     add the CLI rows for a ~200 MB SSE file and 5,000,000 frames (one turn; five turns)',
   '  --fuzz N    only the fuzz tests (test/robustness/fuzz-*.test.ts), N cases per property, a fresh seed',
   '  --seed S    with --fuzz: this seed instead (to replay a failure)',
@@ -51,7 +54,7 @@ const valueOf = (flag: string): string | undefined => {
   const i = args.indexOf(flag);
   return i === -1 ? undefined : args[i + 1];
 };
-const FLAGS = ['--json', '--no-build', '--cli', '--large', '--pipeline', '--proxy', '--bytes', '--large-event', '--mobile'];
+const FLAGS = ['--json', '--no-build', '--cli', '--large', '--pipeline', '--proxy', '--bytes', '--large-event', '--mobile', '--memory'];
 const VALUED = ['--fuzz', '--seed', '--frames', '--loads'];
 const unknown = args.filter((a, i) => !FLAGS.includes(a) && !VALUED.includes(a) && !VALUED.includes(args[i - 1] ?? ''));
 const badValue = VALUED.filter((f) => args.includes(f) && !/^\d+$/.test(valueOf(f) ?? ''));
@@ -182,6 +185,14 @@ async function main(): Promise<void> {
     } finally {
       if (!process.env.BENCH_OUT) rmSync(outDir, { recursive: true, force: true });
     }
+    return;
+  }
+  if (args.includes('--memory')) {
+    log(`Memory on a call-heavy stream (raw SSE files generated into a temporary folder), load average ${round(loadavg()[0] ?? 0, 1)} on ${cpus().length} cores…`);
+    const memory = runMemoryRows(log);
+    log('\nBudgets:');
+    printVerdicts(log, memory.verdicts, 32);
+    if (asJson) console.log(JSON.stringify({ memory: memory.report }));
     return;
   }
   if (args.includes('--large-event')) {

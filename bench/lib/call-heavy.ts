@@ -1,0 +1,86 @@
+// A call-heavy Chat stream for the memory rows (issue 33): tool calls in groups of GROUP whose argument fragments
+// arrive interleaved (round-robin by index, as parallel calls do), about 25 frames per call, written in pieces.
+// As raw SSE (the issue's stream: one turn, call indices 0, 1, 2... across the groups; 1,000,000 frames: about 40,000
+// calls and 160 MB) or as a .jsonl recording (a turn per group, each after its own request).
+import { closeSync, openSync, writeSync } from 'node:fs';
+import { encodeTurnEvents, type TurnSpec } from '../../src/core/wire/encode';
+
+export const GROUP = 8;
+const FRAGMENTS = 23;
+
+function groupSpec(group: number): TurnSpec {
+  const calls = [];
+  for (let c = 0; c < GROUP; c++) {
+    const n = group * GROUP + c;
+    const args = JSON.stringify({ path: `src/module_${n % 997}/file_${n}.ts`, start: n, end: n + 40, note: 'y'.repeat(60 + (n % 40)) });
+    const size = Math.ceil(args.length / FRAGMENTS);
+    const fragments: string[] = [];
+    for (let i = 0; i < args.length; i += size) fragments.push(args.slice(i, i + size));
+    calls.push({ id: `call_${n}`, name: c % 3 === 0 ? 'write_file' : 'read_file', fragments });
+  }
+  return { calls, interleave: true };
+}
+
+type Chunk = { choices: [{ delta: { role?: string; tool_calls?: { index: number }[] }; finish_reason: string | null }] };
+
+/** A group's events in one long turn: its call indices moved past the earlier groups', no role chunk after the first
+ * group and no finish or [DONE] before the last. */
+function sseEvents(group: number, last: boolean): string[] {
+  const out: string[] = [];
+  for (const e of encodeTurnEvents('openai-chat', groupSpec(group))) {
+    if (e.data.trim() === '[DONE]') {
+      if (last) out.push(e.data);
+      continue;
+    }
+    const chunk = JSON.parse(e.data) as Chunk;
+    const choice = chunk.choices[0];
+    if (choice.finish_reason !== null && !last) continue;
+    if (choice.delta.role !== undefined && group > 0) continue;
+    for (const call of choice.delta.tool_calls ?? []) call.index += group * GROUP;
+    out.push(JSON.stringify(chunk));
+  }
+  return out;
+}
+
+/** Writes about `frames` frames (whole groups) to `path`; returns the frames, calls and bytes written. */
+export function writeCallHeavy(path: string, frames: number, as: 'sse' | 'jsonl' = 'sse'): { frames: number; calls: number; bytes: number } {
+  const perGroup = encodeTurnEvents('openai-chat', groupSpec(0)).length;
+  const groups = Math.max(1, Math.round(frames / perGroup));
+  const fd = openSync(path, 'w');
+  let bytes = 0;
+  let lines: string[] = [];
+  const flush = (): void => {
+    if (lines.length > 0) bytes += writeSync(fd, as === 'sse' ? lines.join('') : lines.join('\n') + '\n');
+    lines = [];
+  };
+  if (as === 'jsonl')
+    lines.push(JSON.stringify({ streamscope: 1, wire: 'openai-chat', title: { zh: '生成的多调用流', en: 'Generated call-heavy stream' }, provenance: { kind: 'synthetic', source: 'bench/lib/call-heavy.ts' } }));
+  let count = 0;
+  // one clock for the whole recording: each turn's request, then its first chunk 300 ms later
+  let t = 0;
+  try {
+    for (let g = 0; g < groups; g++) {
+      if (as === 'sse') {
+        for (const data of sseEvents(g, g === groups - 1)) {
+          lines.push(`data: ${data}\n\n`);
+          count++;
+        }
+      } else {
+        lines.push(JSON.stringify([Math.round(t * 10) / 10, 'req', { turn: g }]));
+        t += 300;
+        for (const e of encodeTurnEvents('openai-chat', groupSpec(g))) {
+          lines.push(JSON.stringify([Math.round(t * 10) / 10, 'chunk', `data: ${e.data}\n\n`]));
+          t += 1.5;
+          count++;
+        }
+        lines.push(JSON.stringify([Math.round(t * 10) / 10, 'end', { status: 'complete' }]));
+        t += 50;
+      }
+      if (lines.length >= 20_000) flush();
+    }
+    flush();
+  } finally {
+    closeSync(fd);
+  }
+  return { frames: count, calls: groups * GROUP, bytes };
+}
