@@ -44,6 +44,6 @@ export function runMemoryRows(log: (s: string) => void, sizes = MEMORY_SIZES): {
     const b = rows[i] as MemoryRow;
     slopes.push(r1(((b.cli.peakRssMB - a.cli.peakRssMB) / (b.frames - a.frames)) * 100_000));
   }
-  if (slopes.length > 0) log(`  growth: ${slopes.map((s) => `${s} MB`).join(', then ')} of peak RSS per 100,000 more frames (the same twice: linear)`);
+  if (slopes.length > 0) log(`  growth: ${slopes.map((s) => `${s} MB`).join(', then ')} of peak RSS per 100,000 more frames (growth in proportion to the frames gives the same figure each time)`);
   return { report: { rows, slopes }, verdicts };
 }
