@@ -4,9 +4,10 @@
 // on); the main thread's JS heap after a forced GC with the recording open, and the renderer process's peak resident
 // memory (VmHWM: the page, its workers and their ArrayBuffers together) while it loaded. A file the page refuses
 // ends with the refusal's words instead of the recording. Linux only (the renderer's /proc entry).
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { type Browser, type Page } from 'playwright-core';
 import { allowNamedFunctions, launchChromium } from './browser';
+import { peakKB } from './peak-kb.mjs';
 
 export interface LargePageFigure {
   fileMB: number;
@@ -39,14 +40,7 @@ async function rendererPids(browser: Browser): Promise<number[]> {
   }
 }
 
-function peakRssMB(pid: number): number {
-  try {
-    const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m ? Number(m[1]) / 1024 : 0;
-  } catch {
-    return 0;
-  }
-}
+const peakRssMB = (pid: number): number => peakKB(pid) / 1024;
 
 const sliderText = (page: Page): Promise<string | null> => page.getByRole('slider', { name: 'Frame', exact: true }).getAttribute('aria-valuetext', { timeout: 1000 }).catch(() => null);
 

@@ -1,8 +1,8 @@
 // The `--json` report of `npm run inspect` (docs/cli.md): a pure function of a
 // Session. Frames are numbered from 0 across the recording; times are ms from the turn's request, rounded to 0.1.
 // `inspectJsonParts` gives the same text in parts (the report of 100,000 turns is never one object nor one string;
-// a call's arguments of a megabyte or more are written in slices, and stringified once for all the strategies that
-// share the parsed value).
+// a call's arguments of a megabyte or more are written in slices; the last such value's JSON is kept, so the
+// strategies that share one parsed value (json.ts) stringify it once when it is their one large call).
 import { inWireOrder } from '../core/strategies/call-order';
 import { readyMs } from '../core/timeline';
 import type { Anomaly, Session, StrategyId, StrategyRun } from '../core/types';
@@ -115,7 +115,8 @@ function* slices(text: string): Generator<string> {
   }
 }
 
-/** The JSON of a value, the last large one kept: the strategies that parsed one buffer share its value (json.ts). */
+/** The JSON of a value, the last one kept: the strategies that parsed one buffer share its value (json.ts), so a
+ * recording's one large call is stringified once; several large calls are stringified once per strategy each. */
 function argsWriter(): (value: unknown) => string {
   let last: { value: unknown; json: string } | undefined;
   return (value) => {

@@ -6,7 +6,7 @@
  * for 'zh-CN' (which print numbers alike: `,` between groups of three digits, `.` before the fraction, `-` before a
  * negative number, negative zero included): the number's shortest decimal text (what String(n) gives, as ICU reads a
  * double) rounded half away from zero at `maxFraction` digits, trailing zeros dropped down to `minFraction`.
- * Values String(n) writes with an exponent (1e21 and above, under 1e-6 when they would not round to zero), NaN and
+ * Values String(n) writes with an exponent (1e21 and above; under 1e-6 unless they round to zero), NaN and
  * the infinities are given to Intl itself (made on first use). `pluralCategory(lang, n)` is Intl.PluralRules'
  * select for 'en-US' ('one' for 1 and -1, 'other' otherwise) and 'zh-CN' (always 'other').
  *
@@ -51,8 +51,9 @@ export function formatDecimal(lang: NumberLang, n: number, maxFraction: number, 
   const a = Math.abs(n);
   let text = String(a);
   if (text.includes('e')) {
-    // tiny values that round to zero at this many digits print as zero; anything else String writes with an exponent
-    if (a < 1e-6 && maxFraction <= 6) text = '0';
+    // tiny values that round to zero at this many digits (under half the last place) print as zero; anything else
+    // String writes with an exponent goes to Intl
+    if (a < 5 * 10 ** -(maxFraction + 1)) text = '0';
     else return viaIntl(lang, n, maxFraction, minFraction);
   }
   const dot = text.indexOf('.');

@@ -176,26 +176,21 @@ function Shell({ slots = NO_SLOTS, standalone = true, panels = PANEL_IDS, contro
             <TourRegion />
           </LazyPart>
         )}
-        {transport &&
-          (narrow ? (
-            // the scrubber, the buttons and the position stay in reach (sticky) while the rest scrolls under them; the
-            // legend and the playback settings come under it, not pinned
-            <>
-              <div className="ss-transport">
-                <Scrubber foot={false} />
-                <PlaybackControls minimal={controls === 'min'} part="transport" />
-              </div>
-              <div className="ss-transport-more">
-                <ScrubberFoot />
-                <PlaybackControls minimal={controls === 'min'} part="settings" />
-              </div>
-            </>
-          ) : (
-            <div className="ss-transport">
-              <Scrubber />
-              <PlaybackControls minimal={controls === 'min'} />
-            </div>
-          ))}
+        {transport && (
+          // the scrubber and play stay in reach (sticky on a phone) while the panels scroll under them; on a narrow
+          // player only the track, the buttons and the position are pinned, the legend and the playback settings
+          // come under them (one transport element either way: crossing the width keeps the focus where it was)
+          <div className="ss-transport">
+            <Scrubber foot={!narrow} />
+            <PlaybackControls minimal={controls === 'min'} part={narrow ? 'transport' : 'all'} />
+          </div>
+        )}
+        {transport && narrow && (
+          <div className="ss-transport-more">
+            <ScrubberFoot grouped />
+            <PlaybackControls minimal={controls === 'min'} part="settings" />
+          </div>
+        )}
         <ConclusionLine slots={slots} />
         {toggle && <StrategyToggle compact={presenter || controls === 'compact'} />}
         {labOpen && (

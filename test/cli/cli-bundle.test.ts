@@ -1,8 +1,8 @@
 // `npm run inspect` / `npm run record` run their CLI bundled for plain Node (scripts/cli.mjs, scripts/cli-bundle.mjs):
-// built once, built again when a file it came from is newer or gone, never used half-written, and the bundled CLI
-// prints what the CLI's own main prints in-process.
+// built once, built again when a file it came from changed after its build started or is gone, or when it was built
+// by another esbuild or for another checkout; and the bundled CLI prints what the CLI's own main prints in-process.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -17,7 +17,7 @@ const launch = (...args: string[]) =>
   spawnSync(process.execPath, ['scripts/cli.mjs', ...args], { cwd: root, encoding: 'utf8', env: { ...process.env, STREAMSCOPE_CLI_CACHE: dir }, timeout: 60_000 });
 
 describe('the CLIs bundled for plain Node', () => {
-  it('builds once, then reuses the bundle until one of its inputs is newer than it or gone', () => {
+  it('builds once, then reuses the bundle until an input changed after its build started or is gone, or another build made it', () => {
     const first = cliBundle('inspect', { dir });
     expect(first).toMatchObject({ ok: true, rebuilt: true });
     const out = join(dir, 'inspect.mjs');
@@ -32,19 +32,32 @@ describe('the CLIs bundled for plain Node', () => {
     expect(isFresh(out)).toBe(true);
     expect(cliBundle('inspect', { dir })).toMatchObject({ ok: true, rebuilt: false });
 
-    // a bundle older than its sources is stale (a source edited since), and is built again
-    const past = new Date(2000, 0, 1);
-    utimesSync(out, past, past);
-    expect(isFresh(out)).toBe(false);
-    expect(cliBundle('inspect', { dir })).toMatchObject({ ok: true, rebuilt: true });
-    expect(statSync(out).mtimeMs).toBeGreaterThan(past.getTime());
+    // the list of inputs carries the build's start and key
+    const metaPath = `${out}.inputs.json`;
+    const meta = JSON.parse(readFileSync(metaPath, 'utf8')) as { key: string; startedMs: number; inputs: Record<string, unknown> };
+    expect(meta.startedMs).toBeLessThanOrEqual(Date.now());
+    expect(JSON.parse(meta.key)).toMatchObject({ root });
+    const withMeta = (change: Partial<typeof meta>) => writeFileSync(metaPath, JSON.stringify({ ...meta, ...change }));
 
-    // an input that is gone (a file deleted or renamed) makes it stale too
-    const meta = JSON.parse(readFileSync(`${out}.inputs.json`, 'utf8')) as { inputs: Record<string, unknown> };
-    writeFileSync(`${out}.inputs.json`, JSON.stringify({ inputs: { ...meta.inputs, 'src/cli/no-such-file.ts': {} } }));
+    // a source changed after the build started (here: the build said to start before every file was written)
+    withMeta({ startedMs: 0 });
     expect(isFresh(out)).toBe(false);
-    writeFileSync(`${out}.inputs.json`, 'not json');
+    // built by another esbuild, with other flags or for another checkout sharing this folder (a git worktree)
+    withMeta({ key: JSON.stringify({ root: '/elsewhere' }) });
     expect(isFresh(out)).toBe(false);
+    withMeta({});
+    expect(isFresh(out)).toBe(true);
+    expect(isFresh(out, join(dir, 'another-checkout'))).toBe(false);
+    // an input that is gone (a file deleted or renamed)
+    withMeta({ inputs: { ...meta.inputs, 'src/cli/no-such-file.ts': {} } });
+    expect(isFresh(out)).toBe(false);
+    writeFileSync(metaPath, 'not json');
+    expect(isFresh(out)).toBe(false);
+    // and a stale bundle is built again
+    const before = statSync(out).mtimeMs;
+    expect(cliBundle('inspect', { dir })).toMatchObject({ ok: true, rebuilt: true });
+    expect(statSync(out).mtimeMs).toBeGreaterThanOrEqual(before);
+    expect(isFresh(out)).toBe(true);
   });
 
   it('says what esbuild said when the CLI cannot be built, and the launcher exits 2 with it', () => {

@@ -4,10 +4,12 @@
 import { writeSync } from 'node:fs';
 import { main } from '../../src/cli/inspect';
 import { processIo } from '../../src/cli/io';
+import { peakKB } from '../../bench/lib/peak-kb.mjs';
 
 const t0 = performance.now();
 void main(process.argv.slice(2), processIo).then((code) => {
-  const maxRssMb = Math.round(process.resourceUsage().maxRSS / 1024);
+  // its own peak (VmHWM): a spawned child's maxRSS starts at its parent's size (bench/lib/peak-kb.mjs)
+  const maxRssMb = Math.round(peakKB() / 1024);
   writeSync(3, `${JSON.stringify({ code, maxRssMb, ms: Math.round(performance.now() - t0) })}\n`);
   process.exitCode = code;
 });

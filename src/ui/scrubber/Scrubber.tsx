@@ -42,7 +42,7 @@ function useWidth(): [React.RefCallback<HTMLDivElement>, number] {
   return [ref, width];
 }
 
-/** `foot` false: without its legend and scale (App shows ScrubberFoot elsewhere: a narrow player's sticky transport). */
+/** `foot` false: without its legend and scale (a narrow player shows ScrubberFoot under its sticky transport). */
 export function Scrubber({ foot = true }: { foot?: boolean }) {
   const { t, lang } = useT();
   const actions = useActions();

@@ -6,13 +6,14 @@ import { useActions, usePlayer } from '../../store/react';
 import { useT } from '../shell/useT';
 import { Legend } from './Legend';
 
-export function ScrubberFoot() {
+/** `grouped`: outside the Scrubber's region (a narrow player), a group named for the timeline of its own. */
+export function ScrubberFoot({ grouped = false }: { grouped?: boolean }) {
   const { t } = useT();
   const actions = useActions();
   const scale = usePlayer((s) => s.scrubScale);
   const scaleId = useId();
   return (
-    <div className="ss-scrub-foot">
+    <div className="ss-scrub-foot" {...(grouped && { role: 'group', 'aria-label': t('app.timeline') })}>
       <Legend t={t} />
       <label className="ss-scrub-scale" title={t('app.timeline.scale.hint')}>
         <input type="checkbox" checked={scale === 'time'} aria-describedby={scaleId} onChange={(e) => actions.setScrubScale(e.target.checked ? 'time' : 'frames')} />{' '}
