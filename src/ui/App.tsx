@@ -15,6 +15,7 @@ import { LabBar, PresenterExit } from './lab/LabBar';
 import { startLabUrlLater } from './lab/labUrlStart';
 import './lab/lab.css';
 import { PlaybackControls } from './playback/PlaybackControls';
+import { PlaybackSettings } from './playback/PlaybackSettings';
 import { Scrubber } from './scrubber/Scrubber';
 import { ScrubberFoot } from './scrubber/ScrubberFoot';
 import { Header } from './shell/Header';
@@ -182,13 +183,13 @@ function Shell({ slots = NO_SLOTS, standalone = true, panels = PANEL_IDS, contro
           // come under them (one transport element either way: crossing the width keeps the focus where it was)
           <div className="ss-transport">
             <Scrubber foot={!narrow} />
-            <PlaybackControls minimal={controls === 'min'} part={narrow ? 'transport' : 'all'} />
+            <PlaybackControls minimal={controls === 'min'} settings={!narrow} />
           </div>
         )}
         {transport && narrow && (
           <div className="ss-transport-more">
             <ScrubberFoot grouped />
-            <PlaybackControls minimal={controls === 'min'} part="settings" />
+            {controls !== 'min' && <PlaybackSettings grouped />}
           </div>
         )}
         <ConclusionLine slots={slots} />

@@ -1,13 +1,11 @@
 // Playback controls: marker / turn / frame steps, play-pause, speed (changeable while playing), time mode, loop,
 // and the current position in words. `minimal` (an embed's controls=min) keeps play / pause and the position only.
-// `part`: 'all' (default); 'transport', the buttons and the position (a narrow player's sticky transport); 'settings',
-// speed, time mode and loop (shown under it, a group of their own).
-import { useId } from 'react';
-import { SPEEDS, TIME_MODES, type TimeMode } from '../../store/timebase';
+// `settings` false: without speed, time mode and loop (a narrow player shows PlaybackSettings under its sticky
+// transport).
 import { useActions, usePlayer } from '../../store/react';
 import { turnRelativeTime } from '../scrubber/describe';
-import { formatNumber } from '../../i18n';
 import { useT } from '../shell/useT';
+import { PlaybackSettings } from './PlaybackSettings';
 import { getFrame } from '../../core/sse/frame-table';
 
 interface StepButton {
@@ -18,16 +16,12 @@ interface StepButton {
   run: () => void;
 }
 
-export function PlaybackControls({ minimal = false, part = 'all' }: { minimal?: boolean; part?: 'all' | 'transport' | 'settings' }) {
-  const { t, lang } = useT();
+export function PlaybackControls({ minimal = false, settings = true }: { minimal?: boolean; settings?: boolean }) {
+  const { t } = useT();
   const a = useActions();
   const playing = usePlayer((s) => s.playback === 'playing');
-  const speed = usePlayer((s) => s.speed);
-  const timeMode = usePlayer((s) => s.timeMode);
-  const loop = usePlayer((s) => s.loop);
   const session = usePlayer((s) => s.session);
   const frame = usePlayer((s) => s.frame);
-  const id = useId();
   const disabled = !session || session.frames.count === 0;
 
   const back: StepButton[] = [
@@ -46,41 +40,6 @@ export function PlaybackControls({ minimal = false, part = 'all' }: { minimal?: 
     </button>
   );
 
-  const settings = (
-    <>
-      <div className="ss-field">
-        <label htmlFor={`${id}-speed`}>{t('app.speed')}</label>
-        <select id={`${id}-speed`} value={speed} onChange={(e) => a.setSpeed(Number(e.target.value))}>
-          {SPEEDS.map((s) => (
-            <option key={s} value={s}>
-              {formatNumber(lang, s, s < 1 ? 2 : 0)}×
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="ss-field">
-        <label htmlFor={`${id}-mode`}>{t('app.timeMode')}</label>
-        <select id={`${id}-mode`} value={timeMode} onChange={(e) => a.setTimeMode(e.target.value as TimeMode)}>
-          {TIME_MODES.map((m) => (
-            <option key={m} value={m}>
-              {t(`app.timeMode.${m}`)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <label className="ss-field ss-check">
-        <input type="checkbox" checked={loop} onChange={(e) => a.setLoop(e.target.checked)} />
-        {t('app.loop')}
-      </label>
-    </>
-  );
-  if (part === 'settings')
-    return minimal ? null : (
-      <div className="ss-playback ss-playback-settings" role="group" aria-label={t('app.playback.settings')}>
-        {settings}
-      </div>
-    );
-
   const f = session ? getFrame(session.frames, frame) : undefined;
   return (
     <div className="ss-playback" role="group" aria-label={t('app.playback')}>
@@ -98,7 +57,7 @@ export function PlaybackControls({ minimal = false, part = 'all' }: { minimal?: 
         </button>
         {!minimal && forward.map(button)}
       </div>
-      {!minimal && part === 'all' && settings}
+      {!minimal && settings && <PlaybackSettings />}
       {session && f && (
         <p className="ss-position">
           <strong>{t('app.frame.visible', { index: frame, total: session.frames.count })}</strong>
