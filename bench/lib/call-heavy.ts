@@ -1,7 +1,7 @@
 // A call-heavy Chat stream for the memory rows (issue 33): tool calls in groups of GROUP whose argument fragments
-// arrive interleaved (round-robin by index, as parallel calls do), about 25 frames per call, written in pieces.
-// As raw SSE (the issue's stream: one turn, call indices 0, 1, 2... across the groups; 1,000,000 frames: about 40,000
-// calls and 160 MB) or as a .jsonl recording (a turn per group, each after its own request).
+// arrive interleaved (round-robin by index, as parallel calls do), about 25 frames per call, written in pieces as
+// raw SSE (the issue's stream: one turn, call indices 0, 1, 2... across the groups; 1,000,000 frames: about 44,000
+// calls and 242 MB).
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { encodeTurnEvents, type TurnSpec } from '../../src/core/wire/encode';
 
@@ -43,38 +43,22 @@ function sseEvents(group: number, last: boolean): string[] {
 }
 
 /** Writes about `frames` frames (whole groups) to `path`; returns the frames, calls and bytes written. */
-export function writeCallHeavy(path: string, frames: number, as: 'sse' | 'jsonl' = 'sse'): { frames: number; calls: number; bytes: number } {
+export function writeCallHeavy(path: string, frames: number): { frames: number; calls: number; bytes: number } {
   const perGroup = encodeTurnEvents('openai-chat', groupSpec(0)).length;
   const groups = Math.max(1, Math.round(frames / perGroup));
   const fd = openSync(path, 'w');
   let bytes = 0;
   let lines: string[] = [];
   const flush = (): void => {
-    if (lines.length > 0) bytes += writeSync(fd, as === 'sse' ? lines.join('') : lines.join('\n') + '\n');
+    if (lines.length > 0) bytes += writeSync(fd, lines.join(''));
     lines = [];
   };
-  if (as === 'jsonl')
-    lines.push(JSON.stringify({ streamscope: 1, wire: 'openai-chat', title: { zh: '生成的多调用流', en: 'Generated call-heavy stream' }, provenance: { kind: 'synthetic', source: 'bench/lib/call-heavy.ts' } }));
   let count = 0;
-  // one clock for the whole recording: each turn's request, then its first chunk 300 ms later
-  let t = 0;
   try {
     for (let g = 0; g < groups; g++) {
-      if (as === 'sse') {
-        for (const data of sseEvents(g, g === groups - 1)) {
-          lines.push(`data: ${data}\n\n`);
-          count++;
-        }
-      } else {
-        lines.push(JSON.stringify([Math.round(t * 10) / 10, 'req', { turn: g }]));
-        t += 300;
-        for (const e of encodeTurnEvents('openai-chat', groupSpec(g))) {
-          lines.push(JSON.stringify([Math.round(t * 10) / 10, 'chunk', `data: ${e.data}\n\n`]));
-          t += 1.5;
-          count++;
-        }
-        lines.push(JSON.stringify([Math.round(t * 10) / 10, 'end', { status: 'complete' }]));
-        t += 50;
+      for (const data of sseEvents(g, g === groups - 1)) {
+        lines.push(`data: ${data}\n\n`);
+        count++;
       }
       if (lines.length >= 20_000) flush();
     }
