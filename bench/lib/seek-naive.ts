@@ -41,7 +41,7 @@ export function benchSeekCompute(jsonl: string, seeks = 200, strategy: BuiltinSt
     naive.push(performance.now() - t0);
     t0 = performance.now();
     const fi = frameIndex(f);
-    for (const b of buffersAt(run, fi)) sink += bufferLengthAt(b, fi);
+    for (const b of buffersAt(run, fi)) sink += bufferLengthAt(run, b, fi);
     sink += attemptCountUpTo(run, fi) + callsUpTo(run, fi).length;
     ours.push(performance.now() - t0);
   }

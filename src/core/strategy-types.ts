@@ -47,8 +47,19 @@ export interface BufferLog {
   readonly text: string;
   /** The frame at which the strategy opened it (a call's start), which may precede its first fragment. */
   readonly openedAt?: FrameIndex;
-  /** Fragments in arrival order: [frame, start, end) ranges into `text`. An empty fragment ('') is a real one. */
-  readonly fragments: readonly { readonly frame: FrameIndex; readonly start: number; readonly end: number }[];
+}
+
+/**
+ * A run's buffer fragments as columns (read them with strategies/fragments.ts): buffer b's are rows first[b] ..
+ * first[b + 1] - 1, each a [start, end) range of the buffer's text that arrived at a frame, in arrival order. An
+ * empty fragment ('') is a real one.
+ */
+export interface FragmentTable {
+  /** By buffer id, the row where its fragments begin; one more entry than the buffers (a buffer past it has none). */
+  readonly first: Uint32Array;
+  readonly frame: Uint32Array;
+  readonly start: Uint32Array;
+  readonly end: Uint32Array;
 }
 
 /** One parse attempt, as a row (strategies/attempts.ts `attemptAt` makes it from a run's `AttemptTable`). */
@@ -143,6 +154,8 @@ export interface StrategyRun {
   /** Why it does not apply (a code; src/i18n words it). */
   readonly naReason?: NaReason;
   readonly buffers: readonly BufferLog[];
+  /** The buffers' fragments, as columns. */
+  readonly fragments: FragmentTable;
   /** Sorted by frame, as columns. */
   readonly attempts: AttemptTable;
   /** Sorted by readyFrame. */

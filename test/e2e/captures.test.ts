@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { appUrl, launch, shippedSession as session, watchErrors } from './browser';
+import { fragmentAt } from '../../src/core/strategies/fragments';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -16,8 +17,9 @@ afterAll(async () => {
 
 test('gemini-streamed-args: the write_file buffer shows its partialArgs fragments as they arrive', async () => {
   const s = session('gemini-streamed-args');
-  const buffer = s.strategies['per-call-buffer'].buffers.find((b) => b.name === 'write_file');
-  const third = buffer?.fragments[3];
+  const run = s.strategies['per-call-buffer'];
+  const buffer = run.buffers.find((b) => b.name === 'write_file');
+  const third = buffer && fragmentAt(run.fragments, buffer.id, 3);
   expect(third).toBeDefined();
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   const errors = watchErrors(page);

@@ -5,6 +5,7 @@ import { STRATEGY_IDS, frameIndex, ms, turnIndex, turnMs } from '../../src/core/
 import { frameTableOf } from '../../src/core/sse';
 import { kindCodes, signalTableOf } from '../../src/core/wire';
 import { attemptTableOf } from '../../src/core/strategies/attempts';
+import { NO_FRAGMENTS } from '../../src/core/strategies/fragments';
 
 export interface FixtureFrame {
   turn: number;
@@ -64,6 +65,7 @@ export function makeSession(spec: FixtureFrame[], opts: { timed?: boolean; marks
     applicable: id !== 'completed-item',
     ...(id === 'completed-item' ? { naReason: 'no-complete-items' as const } : {}),
     buffers: [],
+    fragments: NO_FRAGMENTS,
     attempts: attemptTableOf(
       (id === 'shared-buffer' ? (opts.failAt ?? []) : []).map((f) => ({
         frame: frameIndex(f),

@@ -2,6 +2,10 @@
 // analysing inline; the worker's job and the page's client work together (progress, cancel, load failures); parts
 // that do not fit are refused with a message naming the path.
 import { describe, expect, test } from 'vitest';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { writeCallHeavy } from '../../bench/lib/call-heavy';
 import { generateChat } from '../../bench/lib/generate';
 import { analyzeText } from '../../src/core/session/analyze';
 import type { Session } from '../../src/core/types';
@@ -13,8 +17,8 @@ import { partsOf, splitSession, type SliceSizes } from '../../src/worker/slice';
 import { expectStrictEqual } from '../support/strict-equal';
 import { chunkBytes, chunkList } from '../../src/core/chunk-table';
 
-function inline(jsonl: string): Session {
-  const r = analyzeText(jsonl, 'gen.jsonl');
+function inline(jsonl: string, name = 'gen.jsonl'): Session {
+  const r = analyzeText(jsonl, name);
   if (!r.ok) throw new Error(r.error.message);
   return r.session;
 }
@@ -71,9 +75,32 @@ describe('sliced transfer of a session', () => {
     // the session given to splitSession is not changed (sending the parts then transfers its tables' buffers)
     splitSession(original, { items: 7, text: 1000 });
     expectStrictEqual(original, expected);
-    const { session, parts } = roundTrip(original, { items: 7, text: 1000 });
+    const { session, parts, itemCounts } = roundTrip(original, { items: 7, text: 1000 });
     expectStrictEqual(structuredClone(session), expected);
-    expect(parts.filter((p) => p.kind === 'items').length).toBeGreaterThan(10);
+    expect(parts.filter((p) => p.kind === 'items').length).toBeGreaterThan(1);
+    expect(Math.max(...itemCounts)).toBeLessThanOrEqual(7);
+  });
+
+  test('a call-heavy stream: thousands of buffers in slices, each run\'s fragment table sent once, the same data', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ss-transfer-'));
+    try {
+      const file = join(dir, 'calls.sse');
+      writeCallHeavy(file, 3_000);
+      const text = readFileSync(file, 'utf8');
+      const expected = inline(text, 'calls.sse');
+      const { session, parts, itemCounts } = roundTrip(inline(text, 'calls.sse'), { items: 50, text: 1000 });
+      expectStrictEqual(structuredClone(session), expected);
+      const nic = expected.strategies['next-index-closes'];
+      expect(nic.buffers.length).toBeGreaterThan(1000);
+      // the buffers went in slices, and no slice carries a fragment table: the run's one table is in the skeleton
+      const bufferParts = parts.filter((p) => p.kind === 'items' && p.path.join('.') === 'strategies.next-index-closes.buffers');
+      expect(bufferParts.length).toBeGreaterThan(20);
+      expect(JSON.stringify(bufferParts.map((p) => (p.kind === 'items' ? Object.keys(p.items[0] as object) : [])))).not.toContain('fragments');
+      expect(Math.max(...itemCounts)).toBeLessThanOrEqual(50);
+      expect(Array.from(session.strategies['next-index-closes'].fragments.frame)).toEqual(Array.from(nic.fragments.frame));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   test("a turn's chunk table arrives as it is: the same bytes and times, its buffers transferred, not copied", () => {

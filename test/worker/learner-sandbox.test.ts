@@ -11,6 +11,7 @@ import { learnerRun, learnerTurns, type LearnerOutcome } from '../../src/core/st
 import type { Session } from '../../src/core/types';
 import { starterCode } from '../../src/ui/exercise/starter';
 import { describeThrown, forbiddenWord, LEARNER_FILE, runTurns, type Assemble, type Limits } from '../../src/worker/learnerSandbox';
+import { fragmentList } from '../../src/core/strategies/fragments';
 
 const session = (name: string): Session => {
   const r = analyzeText(readFileSync(`public/recordings/${name}.jsonl`, 'utf8'), `${name}.jsonl`);
@@ -91,7 +92,7 @@ describe("the learner's log", () => {
     const b = mine.buffers[0];
     expect(b).toBeDefined();
     let at = 0;
-    for (const f of b?.fragments ?? []) {
+    for (const f of b ? fragmentList(mine.fragments, b.id) : []) {
       expect(f.start).toBe(at);
       at = f.end;
       expect(s.frames.turn[f.frame]).toBe(b?.turn);
@@ -99,7 +100,7 @@ describe("the learner's log", () => {
     expect(at).toBe(b?.text.length);
     // the frames are those of the input_json_delta events
     const deltas = learnerTurns(s)[0]?.events.filter((e) => e.event === 'content_block_delta' && e.text.includes('input_json_delta')).map((e) => e.frame);
-    expect(b?.fragments.map((f) => f.frame)).toEqual(deltas);
+    expect(b && fragmentList(mine.fragments, b.id).map((f) => f.frame)).toEqual(deltas);
   });
 
   test('a turn whose code throws fails with the message, the others still run; the line is found in the stack', () => {

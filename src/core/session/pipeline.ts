@@ -23,6 +23,7 @@ import type { FaultError } from '../faults';
 import { load } from '../load';
 import { decodeRecording, emptyFrameTable } from '../sse';
 import { emptyAttempts } from '../strategies/attempts';
+import { NO_FRAGMENTS } from '../strategies/fragments';
 import { SAME_FOLD, STRATEGIES } from '../strategies/registry';
 import { runStrategy } from '../strategies/run';
 import { readsPlainly, traceCalls, traceOptions, type CallTrace } from '../strategies/truth';
@@ -58,6 +59,7 @@ const pendingRun = (id: StrategyId, naReason: NaReason = PENDING_REASON): Strate
   applicable: false,
   naReason,
   buffers: [],
+  fragments: NO_FRAGMENTS,
   attempts: emptyAttempts(),
   calls: [],
   verdicts: [],

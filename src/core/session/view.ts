@@ -11,8 +11,12 @@
  */
 import { lastAtOrBefore } from '../sorted';
 import { attemptAt, countAtOrBefore } from '../strategies/attempts';
+import { fragmentCount, fragmentEnd, fragmentFrame, fragmentsUpTo } from '../strategies/fragments';
 import { parseError } from '../strategies/json';
 import type { BufferLog, FrameIndex, ParseAttempt, ReadyCall, StrategyRun } from '../types';
+
+/** What the buffer readers need of a run: its fragment table. */
+export type RunFragments = Pick<StrategyRun, 'fragments'>;
 
 /** Number of items whose frame (via `frameOf`) is <= f, for an array sorted by frame. */
 export function countUpTo<T>(items: readonly T[], f: number, frameOf: (item: T) => number): number {
@@ -29,24 +33,25 @@ export function countUpTo<T>(items: readonly T[], f: number, frameOf: (item: T) 
 /** Index of the last element with key <= value in a sorted numeric array, or -1 (core/sorted.ts). */
 export { lastAtOrBefore };
 
-/** How many fragments of the buffer have arrived by frame f. */
-export function fragmentsAt(buffer: BufferLog, f: FrameIndex): number {
-  return countUpTo(buffer.fragments, f, (x) => x.frame);
+/** How many fragments of the run's buffer have arrived by frame f. */
+export function fragmentsAt(run: RunFragments, buffer: BufferLog, f: FrameIndex): number {
+  return fragmentsUpTo(run.fragments, buffer.id, f);
 }
 
-/** Length of the buffer's text at frame f (a prefix of its final text). */
-export function bufferLengthAt(buffer: BufferLog, f: FrameIndex): number {
-  const n = fragmentsAt(buffer, f);
-  return n === 0 ? 0 : (buffer.fragments[n - 1]?.end ?? 0);
+/** Length of the run's buffer's text at frame f (a prefix of its final text). */
+export function bufferLengthAt(run: RunFragments, buffer: BufferLog, f: FrameIndex): number {
+  const n = fragmentsAt(run, buffer, f);
+  return n === 0 ? 0 : fragmentEnd(run.fragments, buffer.id, n - 1);
 }
 
-export function bufferTextAt(buffer: BufferLog, f: FrameIndex): string {
-  return buffer.text.slice(0, bufferLengthAt(buffer, f));
+export function bufferTextAt(run: RunFragments, buffer: BufferLog, f: FrameIndex): string {
+  return buffer.text.slice(0, bufferLengthAt(run, buffer, f));
 }
 
 /** Buffers that exist at frame f (opened at or before f, or their first fragment arrived by then). */
 export function buffersAt(run: StrategyRun, f: FrameIndex): BufferLog[] {
-  return run.buffers.filter((b) => (b.openedAt ?? b.fragments[0]?.frame ?? Infinity) <= f);
+  const t = run.fragments;
+  return run.buffers.filter((b) => (b.openedAt ?? (fragmentCount(t, b.id) > 0 ? fragmentFrame(t, b.id, 0) : Infinity)) <= f);
 }
 
 /** How many parse attempts the run made by frame f (rows 0 .. n-1 of its table: `attemptAt`). */

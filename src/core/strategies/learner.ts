@@ -16,10 +16,11 @@
  * 'strategy error: ...'); an outcome that stopped the whole run (a syntax error, the time or output limit) fails every
  * turn it did not finish with its message. Pure; never throws.
  */
-import type { AttemptTable, BufferLog, CallKey, CarriedCall, FrameIndex, ParseAttempt, ReadyCall, Session, StrategyRun, TurnIndex, TurnVerdict } from '../types';
+import type { AttemptTable, BufferLog, CallKey, CarriedCall, FragmentTable, FrameIndex, ParseAttempt, ReadyCall, Session, StrategyRun, TurnIndex, TurnVerdict } from '../types';
 import { LEARNER_ID } from '../types';
 import { frameData, frameEvent } from '../sse/frame-table';
 import { AttemptColumns, attemptAt, firstFailedByTurn } from './attempts';
+import { fragmentCount, fragmentEnd, fragmentFrame, fragmentTableOf, type Fragment } from './fragments';
 import { jsonEqual, parseJson } from './json';
 import { overallVerdict, turnGroups, turnVerdict } from './verdict';
 
@@ -104,27 +105,32 @@ function turnRanges(session: Session): Map<number, [number, number]> {
   return ranges;
 }
 
-function readBuffers(trace: unknown, inTurn: (turn: number, frame: number) => boolean): (BufferLog | null)[] {
-  return list(rec(trace).buffers).map((raw, id): BufferLog | null => {
+/** The learner's buffers (null where one is not of the shape) and the table of their fragments. */
+function readBuffers(trace: unknown, inTurn: (turn: number, frame: number) => boolean): { listed: (BufferLog | null)[]; fragments: FragmentTable } {
+  const lists: Fragment[][] = [];
+  const listed = list(rec(trace).buffers).map((raw, id): BufferLog | null => {
     const b = rec(raw);
     const text = str(b.text);
+    lists[id] = [];
     if (!isInt(b.turn)) return null;
     const turn = b.turn;
     const fragments = list(b.fragments).flatMap((f) => {
       const [frame, start, end] = list(f);
       return isInt(frame) && isInt(start) && isInt(end) && start <= end && end <= text.length && inTurn(turn, frame) ? [{ frame: frame as FrameIndex, start, end }] : [];
     });
+    lists[id] = fragments;
     const first = fragments[0];
-    return { id, turn: turn as TurnIndex, key: str(b.key) as CallKey, text, fragments, ...(first && { openedAt: first.frame }) };
+    return { id, turn: turn as TurnIndex, key: str(b.key) as CallKey, text, ...(first && { openedAt: first.frame }) };
   });
+  return { listed, fragments: fragmentTableOf(lists) };
 }
 
-function readAttempts(trace: unknown, buffers: readonly (BufferLog | null)[], inTurn: (turn: number, frame: number) => boolean): AttemptTable {
+function readAttempts(trace: unknown, buffers: readonly (BufferLog | null)[], fragments: FragmentTable, inTurn: (turn: number, frame: number) => boolean): AttemptTable {
   const rows = list(rec(trace).attempts).flatMap((raw) => {
     const a = rec(raw);
     const buffer = isInt(a.buffer) ? buffers[a.buffer] : undefined;
     if (!buffer || !isInt(a.frame) || !inTurn(buffer.turn, a.frame)) return [];
-    const end = isInt(a.end) && a.end <= buffer.text.length ? a.end : lengthAt(buffer, a.frame);
+    const end = isInt(a.end) && a.end <= buffer.text.length ? a.end : lengthAt(fragments, buffer, a.frame);
     return [{ frame: a.frame, buffer, end, ok: a.ok === true, error: typeof a.error === 'string' ? a.error : undefined }];
   });
   rows.sort((x, y) => x.frame - y.frame); // stable: the order they happened in within a frame
@@ -134,9 +140,9 @@ function readAttempts(trace: unknown, buffers: readonly (BufferLog | null)[], in
 }
 
 /** The buffer's length at the end of `frame` (an attempt whose end was not given parsed that much). */
-function lengthAt(b: BufferLog, frame: number): number {
+function lengthAt(t: FragmentTable, b: BufferLog, frame: number): number {
   let end = 0;
-  for (const f of b.fragments) if (f.frame <= frame) end = Math.max(end, f.end);
+  for (let i = 0, n = fragmentCount(t, b.id); i < n; i++) if (fragmentFrame(t, b.id, i) <= frame) end = Math.max(end, fragmentEnd(t, b.id, i));
   return end;
 }
 
@@ -185,10 +191,10 @@ export function learnerRun(session: Session, outcome: LearnerOutcome): StrategyR
     const r = ranges.get(turn);
     return r !== undefined && frame >= r[0] && frame <= r[1];
   };
-  const listed = readBuffers(outcome.trace, inTurn);
-  const attempts = readAttempts(outcome.trace, listed, inTurn);
+  const { listed, fragments } = readBuffers(outcome.trace, inTurn);
+  const attempts = readAttempts(outcome.trace, listed, fragments, inTurn);
   // a buffer of the wrong shape keeps its number (attempts name buffers by number) as an empty buffer of turn 0
-  const buffers: BufferLog[] = listed.map((b, id) => b ?? { id, turn: 0 as TurnIndex, key: '' as CallKey, text: '', fragments: [] });
+  const buffers: BufferLog[] = listed.map((b, id) => b ?? { id, turn: 0 as TurnIndex, key: '' as CallKey, text: '' });
   const calls = readCalls(outcome.trace, session.carried, inTurn);
   const thrown = new Map<number, string>();
   for (const raw of list(rec(outcome.trace).thrown)) {
@@ -216,5 +222,5 @@ export function learnerRun(session: Session, outcome: LearnerOutcome): StrategyR
       inputOf,
     });
   });
-  return { id: LEARNER_ID, applicable: true, buffers, attempts, calls, verdicts, verdict: overallVerdict(true, verdicts), notes: [] };
+  return { id: LEARNER_ID, applicable: true, buffers, fragments, attempts, calls, verdicts, verdict: overallVerdict(true, verdicts), notes: [] };
 }

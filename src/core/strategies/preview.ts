@@ -17,7 +17,7 @@ const CACHE_PER_BUFFER = 256;
 export function previewAt(run: StrategyRun, bufferId: number, frame: FrameIndex): PartialJson | undefined {
   const buffer = run.buffers[bufferId];
   if (!buffer) return undefined;
-  const length = bufferLengthAt(buffer, frame);
+  const length = bufferLengthAt(run, buffer, frame);
   let perLength = cache.get(buffer);
   if (!perLength) {
     perLength = new Map();

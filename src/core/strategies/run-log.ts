@@ -12,26 +12,22 @@
  * JSON.parse, so without a message (`error` absent); `attemptError` (session/view.ts) derives JSON.parse's own
  * message for it when a view or the verdict asks. Parse-each-fragment fails on nearly every fragment: a thrown
  * SyntaxError each would cost more than the rest of its run.
- * Cost: a fragment is one record, and at most one slice and one concatenation; an attempt is one row of typed
- * columns.
+ * Cost: a fragment is one row of typed columns (fragments.ts), and at most one slice and one concatenation; an
+ * attempt is one row of typed columns.
  */
-import type { AttemptTable, BufferLog, CallKey, FrameIndex, Mutable, ReadyCall, SignalTable, StrategyNote, TurnIndex } from '../types';
+import type { AttemptTable, BufferLog, CallKey, FragmentTable, FrameIndex, Mutable, ReadyCall, SignalTable, StrategyNote, TurnIndex } from '../types';
 import { AttemptColumns } from './attempts';
+import { FragmentColumns } from './fragments';
 import { keepAlive } from './ground-truth/keep';
 import { cannotBeJson, parseJson, type ParseOutcome } from './json';
 import { NONE as NO_TEXT } from '../wire/signal-table';
 
 export type { StrategyNote };
 
-type Fragment = BufferLog['fragments'][number];
-
 /** What a strategy learns from an attempt: the value, or that it failed (the message is derived when shown). */
 export type AttemptOutcome = { ok: true; value: unknown } | { ok: false };
 
 const FAILED: AttemptOutcome = { ok: false };
-
-/** A buffer's fragments before its first one: shared, never written (its first fragment replaces it). */
-const NO_FRAGMENTS = Object.freeze([]) as unknown as Fragment[];
 
 /** A signal without a text (a module-level copy, read per fragment: see timeline/index.ts on imported bindings). */
 const NONE = NO_TEXT;
@@ -55,7 +51,7 @@ export interface RunLog {
   attempt(frame: FrameIndex, turn: TurnIndex, bufferId: number, start: number, input: string, emptyMeansNoArgs?: boolean, whole?: boolean): AttemptOutcome;
   ready(call: ReadyCall): void;
   note(n: StrategyNote): void;
-  finish(): { buffers: BufferLog[]; attempts: AttemptTable; calls: ReadyCall[]; notes: StrategyNote[] };
+  finish(): { buffers: BufferLog[]; fragments: FragmentTable; attempts: AttemptTable; calls: ReadyCall[]; notes: StrategyNote[] };
 }
 
 /**
@@ -75,6 +71,7 @@ class Log implements RunLog {
   #from = 0;
   #to = 0;
   readonly #attempts = new AttemptColumns();
+  readonly #fragments = new FragmentColumns();
   readonly #calls: ReadyCall[] = [];
   readonly #notes: StrategyNote[] = [];
   /** Whether the calls are frame-ordered as written (they are, folded frame by frame; checked, not assumed). */
@@ -83,15 +80,14 @@ class Log implements RunLog {
   openBuffer(turn: TurnIndex, key: CallKey | null, frame: FrameIndex, callId?: string, name?: string): number {
     const id = this.#logs.length;
     // One literal per case: properties added after the literal would each cost the object a second allocation.
-    const fragments = NO_FRAGMENTS;
     const log: Mutable<BufferLog> =
       callId === undefined
         ? name === undefined
-          ? { id, turn, key, text: '', fragments, openedAt: frame }
-          : { id, turn, key, text: '', fragments, openedAt: frame, name }
+          ? { id, turn, key, text: '', openedAt: frame }
+          : { id, turn, key, text: '', openedAt: frame, name }
         : name === undefined
-          ? { id, turn, key, text: '', fragments, openedAt: frame, callId }
-          : { id, turn, key, text: '', fragments, openedAt: frame, callId, name };
+          ? { id, turn, key, text: '', openedAt: frame, callId }
+          : { id, turn, key, text: '', openedAt: frame, callId, name };
     this.#logs.push(log);
     return id;
   }
@@ -105,11 +101,7 @@ class Log implements RunLog {
   #fragment(b: number, frame: FrameIndex, length: number): number {
     const log = this.#get(b);
     const start = log.text.length + (b === this.#pending ? this.#to - this.#from : 0);
-    const fragment: Fragment = { frame, start, end: start + length };
-    // A buffer's first fragment makes its array at its size (a buffer often keeps one fragment: next-index-closes
-    // on interleaved calls opens one per fragment); an array grown from empty would reserve room for 16.
-    if (log.fragments === NO_FRAGMENTS) log.fragments = [fragment];
-    else (log.fragments as Fragment[]).push(fragment);
+    this.#fragments.push(b, frame, start, start + length);
     return start;
   }
 
@@ -176,15 +168,15 @@ class Log implements RunLog {
     this.#notes.push(n);
   }
 
-  finish(): { buffers: BufferLog[]; attempts: AttemptTable; calls: ReadyCall[]; notes: StrategyNote[] } {
+  finish(): { buffers: BufferLog[]; fragments: FragmentTable; attempts: AttemptTable; calls: ReadyCall[]; notes: StrategyNote[] } {
     const logs = this.#logs;
     const attempts = this.#attempts.finish();
     const calls = this.#calls;
     this.#flush();
-    for (const log of logs) if (log.fragments === NO_FRAGMENTS) log.fragments = [];
+    const fragments = this.#fragments.finish(logs.length);
     // Folding is frame-ordered already; a stable sort guards the invariant the view's binary searches rely on.
     if (!this.#callsSorted) calls.sort((x, y) => x.readyFrame - y.readyFrame);
-    return { buffers: logs, attempts, calls, notes: this.#notes };
+    return { buffers: logs, fragments, attempts, calls, notes: this.#notes };
   }
 }
 

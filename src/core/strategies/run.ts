@@ -12,6 +12,7 @@
 import { frameIndex, type CarriedCall, type FrameIndex, type FrameTable, type NaReason, type ParseAttempt, type SignalTable, type StrategyNote, type StrategyRun, type TurnIndex, type TurnVerdict, type WireId } from '../types';
 import { SIGNAL_KINDS } from '../wire/signal-table';
 import { attemptAt, emptyAttempts, firstFailedByTurn } from './attempts';
+import { NO_FRAGMENTS } from './fragments';
 import { createRunLog } from './run-log';
 import type { EndContext, Strategy } from './types';
 import { naVerdicts, overallVerdict, turnGroups, turnVerdict } from './verdict';
@@ -39,6 +40,7 @@ export function runStrategy(strategy: Strategy, input: RunInput): RunResult {
       applicable: false,
       naReason: applies,
       buffers: [],
+      fragments: NO_FRAGMENTS,
       attempts: emptyAttempts(),
       calls: [],
       verdicts: naVerdicts(input.turns),
@@ -84,7 +86,7 @@ export function runStrategy(strategy: Strategy, input: RunInput): RunResult {
     i = j;
   }
 
-  const { buffers, attempts, calls, notes } = log.finish();
+  const { buffers, fragments, attempts, calls, notes } = log.finish();
   const inputOf = (a: ParseAttempt): string => buffers[a.bufferId]?.text.slice(a.start, a.end) ?? '';
   const carriedBy = turnGroups(input.carried);
   const callsBy = turnGroups(calls);
@@ -102,7 +104,7 @@ export function runStrategy(strategy: Strategy, input: RunInput): RunResult {
       inputOf,
     });
   });
-  return { id: strategy.id, applicable: true, buffers, attempts, calls, verdicts, verdict: overallVerdict(true, verdicts), notes };
+  return { id: strategy.id, applicable: true, buffers, fragments, attempts, calls, verdicts, verdict: overallVerdict(true, verdicts), notes };
 }
 
 function safeApplies(strategy: Strategy, wire: WireId): true | NaReason {

@@ -12,6 +12,7 @@
  */
 import { signalsAt } from '../../core/wire/signal-table';
 import { attemptAt } from '../../core/strategies/attempts';
+import { fragmentCount, fragmentEnd, fragmentFrame } from '../../core/strategies/fragments';
 import { attemptError } from '../../core/session/view';
 import type { Session, StrategyId } from '../../core/types';
 import type { CodeLang } from '../../store/url';
@@ -81,7 +82,8 @@ export function actionsAt(session: Session, strategy: StrategyId, f: number): Fr
   const out: FrameActions = { kinds, turnEnd, append: [], parse: [], ready: [] };
   if (!run.applicable) return out;
   for (const b of run.buffers) {
-    for (const fr of b.fragments) if (fr.frame === f) out.append.push(b.text.slice(0, fr.end));
+    const t = run.fragments;
+    for (let i = 0, n = fragmentCount(t, b.id); i < n; i++) if (fragmentFrame(t, b.id, i) === f) out.append.push(b.text.slice(0, fragmentEnd(t, b.id, i)));
   }
   const a = run.attempts;
   for (let i = 0; i < a.count; i++) {

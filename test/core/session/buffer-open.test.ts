@@ -6,6 +6,7 @@ import { analyzeText } from '../../../src/core/session/analyze';
 import { buffersAt, fragmentsAt } from '../../../src/core/session/view';
 import { frameIndex } from '../../../src/core/types';
 import { signalsAt } from '../../../src/core/wire';
+import { fragmentAt } from '../../../src/core/strategies/fragments';
 
 describe('buffers opened at a call start', () => {
   const r = analyzeText(readFileSync('public/recordings/anthropic-docs.jsonl', 'utf8'), 'anthropic-docs.jsonl');
@@ -19,11 +20,11 @@ describe('buffers opened at a call start', () => {
     const start = frameIndex(first.openedAt);
     expect(signalsAt(s.signals, start).some((x) => x.kind === 'call-start')).toBe(true);
     expect(buffersAt(run, start)).toContain(first);
-    expect(fragmentsAt(first, start)).toBe(0);
-    const firstFragment = first.fragments[0];
+    expect(fragmentsAt(run, first, start)).toBe(0);
+    const firstFragment = fragmentAt(run.fragments, first.id, 0);
     if (!firstFragment) throw new Error('no fragment');
     expect(firstFragment.end - firstFragment.start).toBe(0); // the documented empty partial_json
-    expect(fragmentsAt(first, firstFragment.frame)).toBe(1);
+    expect(fragmentsAt(run, first, firstFragment.frame)).toBe(1);
     expect(buffersAt(run, frameIndex(start - 1))).not.toContain(first);
   });
 });

@@ -8,6 +8,7 @@ import type { StrategyContext } from '../../../src/core/strategies/types';
 import { frameIndex, turnIndex } from '../../../src/core/types';
 import { appendText } from './log-text';
 import { attemptRows } from '../../../src/core/strategies/attempts';
+import { fragmentList } from '../../../src/core/strategies/fragments';
 
 const context = (): StrategyContext => ({ wire: 'openai-chat', turn: turnIndex(0), log: createRunLog() });
 
@@ -35,7 +36,7 @@ describe('slots', () => {
       [3, 2, false],
     ]);
     expect(calls.map((c) => [c.key, c.readyFrame])).toEqual([['b', 3]]);
-    expect(buffers.map((x) => [x.key, x.callId, x.text, x.fragments])).toEqual([
+    expect(buffers.map((x) => [x.key, x.callId, x.text, fragmentList(finished.fragments, x.id)])).toEqual([
       ['a', 'id_a', '{"x":', [{ frame: 0, start: 0, end: 5 }]],
       ['b', undefined, '{}', [{ frame: 1, start: 0, end: 2 }]],
       ['a', 'id_a', '1}', [{ frame: 2, start: 0, end: 2 }]],
@@ -59,14 +60,15 @@ describe('slots', () => {
     ]);
   });
 
-  it('a buffer without fragments finishes with its own empty array', () => {
+  it('a buffer without fragments has none in the run\'s table, between buffers that have some', () => {
     const log = createRunLog();
     const x = log.openBuffer(turnIndex(0), '0', frameIndex(0));
     const y = log.openBuffer(turnIndex(0), '1', frameIndex(0));
-    const [bx, by] = log.finish().buffers;
-    expect([x, y]).toEqual([0, 1]);
-    expect(bx?.fragments).toEqual([]);
-    expect(Object.isFrozen(bx?.fragments)).toBe(false);
-    expect(bx?.fragments).not.toBe(by?.fragments);
+    const z = log.openBuffer(turnIndex(0), '2', frameIndex(0));
+    appendText(log, z, frameIndex(1), '{}');
+    appendText(log, x, frameIndex(2), '[');
+    const { buffers, fragments } = log.finish();
+    expect([x, y, z]).toEqual([0, 1, 2]);
+    expect(buffers.map((b) => fragmentList(fragments, b.id))).toEqual([[{ frame: 2, start: 0, end: 1 }], [], [{ frame: 1, start: 0, end: 2 }]]);
   });
 });

@@ -24,6 +24,7 @@ import { frameTableOf } from '../../../src/core/sse';
 import { emptyTable } from '../../../src/core/chunk-table';
 import { kindCodes, signalTableOf } from '../../../src/core/wire';
 import { emptyAttempts, attemptTableOf, attemptRows } from '../../../src/core/strategies/attempts';
+import { fragmentTableOf, NO_FRAGMENTS, type Fragment } from '../../../src/core/strategies/fragments';
 
 const T0 = turnIndex(0);
 
@@ -79,12 +80,14 @@ interface CallState {
   start: number;
 }
 
-/** The fold fills its runs in place. */
+/** The fold fills its runs in place; a buffer's fragments are listed in `lists` until the run's table is made. */
 type Run = Mutable<StrategyRun>;
 type Buf = Mutable<BufferLog>;
+const lists = new WeakMap<Buf, Fragment[]>();
+const fragmentsOf = (b: Buf): Fragment[] => lists.get(b) ?? (lists.set(b, []).get(b) as Fragment[]);
 
 function emptyRun(id: StrategyId, applicable: boolean, naReason?: NaReason): Run {
-  return { id, applicable, ...(naReason ? { naReason } : {}), buffers: [], attempts: emptyAttempts(), calls: [], verdicts: [], verdict: applicable ? 'ok' : 'n/a' };
+  return { id, applicable, ...(naReason ? { naReason } : {}), buffers: [], fragments: NO_FRAGMENTS, attempts: emptyAttempts(), calls: [], verdicts: [], verdict: applicable ? 'ok' : 'n/a' };
 }
 
 /** Folds the signals into the runs of parse-each-fragment, shared-buffer, per-call-buffer and partial-json-preview. */
@@ -95,9 +98,9 @@ function fold(signals: Signal[][], carried: CarriedCall[]): Record<StrategyId, S
   const calls = new Map<string, CallState>();
   const perCall = new Map<string, Buf>();
   const eachFragment = new Map<string, Buf>();
-  const shared: Buf = { id: 0, turn: T0, key: null, text: '', fragments: [] };
+  const shared: Buf = { id: 0, turn: T0, key: null, text: '' };
   const append = (b: Buf, f: number, text: string) => {
-    b.fragments.push({ frame: frameIndex(f), start: b.text.length, end: b.text.length + text.length });
+    fragmentsOf(b).push({ frame: frameIndex(f), start: b.text.length, end: b.text.length + text.length });
     b.text += text;
   };
   const rows = new Map<Run, ParseAttempt[]>();
@@ -117,7 +120,7 @@ function fold(signals: Signal[][], carried: CarriedCall[]): Record<StrategyId, S
         const c = { key: s.key, id: s.id ?? '', name: s.name ?? '', start: f };
         calls.set(s.key, c);
         for (const [map, run] of [[perCall, 'per-call-buffer'], [eachFragment, 'parse-each-fragment']] as const) {
-          const b: Buf = { id: runs[run].buffers.length, turn: T0, key: s.key, callId: c.id, name: c.name, text: '', fragments: [] };
+          const b: Buf = { id: runs[run].buffers.length, turn: T0, key: s.key, callId: c.id, name: c.name, text: '' };
           map.set(s.key, b);
           runs[run].buffers.push(b);
         }
@@ -129,7 +132,7 @@ function fold(signals: Signal[][], carried: CarriedCall[]): Record<StrategyId, S
         const c = calls.get(s.key);
         if (eb && c) {
           append(eb, f, s.text);
-          const frag = eb.fragments[eb.fragments.length - 1];
+          const frag = fragmentsOf(eb).at(-1);
           const done = runs['parse-each-fragment'].calls.some((x) => x.key === s.key);
           if (frag && !done) {
             const r = attempt(runs['parse-each-fragment'], eb, f, frag.start, frag.end);
@@ -150,6 +153,7 @@ function fold(signals: Signal[][], carried: CarriedCall[]): Record<StrategyId, S
   runs['shared-buffer'].buffers.push(shared);
   attempt(runs['shared-buffer'], shared, signals.length - 1, 0, shared.text.length);
   for (const [run, list] of rows) run.attempts = attemptTableOf(list);
+  for (const run of Object.values(runs)) run.fragments = fragmentTableOf(run.buffers.map((b) => fragmentsOf(b)));
   runs['partial-json-preview'] = { ...runs['per-call-buffer'], id: 'partial-json-preview' };
   for (const id of ['parse-each-fragment', 'shared-buffer', 'per-call-buffer', 'partial-json-preview'] as const) {
     const run = runs[id];

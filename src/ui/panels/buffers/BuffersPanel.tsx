@@ -5,8 +5,9 @@
 // Once its turn has no more frames, a buffer whose call never got its end signal says so: do not execute it. While
 // the current turn has no buffer (a long answer, a thinking phase) the panel shows its text / reasoning so far.
 import { memo, useCallback, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
-import { frameIndex, type BufferLog, type FrameIndex, type Session, type TurnIndex } from '../../../core/types';
+import { frameIndex, type BufferLog, type FragmentTable, type FrameIndex, type Session, type TurnIndex } from '../../../core/types';
 import { buffersAt } from '../../../core/session/view';
+import { fragmentAt, fragmentCount } from '../../../core/strategies/fragments';
 import type { CallRef } from '../../../core/types';
 import { sameCall, type PanelProps } from '../types';
 import type { Translate } from '../../../i18n';
@@ -23,6 +24,8 @@ type HoverFrames = (range: [number, number] | null) => void;
 
 interface BoxProps {
   buffer: BufferLog;
+  /** Its run's fragment table (the same object for every box of a run). */
+  fragments: FragmentTable;
   frame: FrameIndex;
   t: Translate;
   selected: boolean;
@@ -57,8 +60,8 @@ function onFragmentKeys(e: KeyboardEvent<HTMLParagraphElement>, onSeek: (f: Fram
   next?.focus();
 }
 
-const BufferBox = memo(function BufferBox({ buffer, frame, t, selected, hovered, linked, unended, onSelectCall, onHoverCall, onHoverFrames, onSeek }: BoxProps) {
-  const view = bufferView(buffer, frame);
+const BufferBox = memo(function BufferBox({ buffer, fragments, frame, t, selected, hovered, linked, unended, onSelectCall, onHoverCall, onHoverFrames, onSeek }: BoxProps) {
+  const view = bufferView({ fragments }, buffer, frame);
   const call: CallRef | null = buffer.key === null ? null : { turn: buffer.turn, key: buffer.key };
   // a buffer named by its key alone (the learner's strategy names buffers, not calls): no '? · ?' for what it lacks
   const keyOnly = buffer.key !== null && buffer.name === undefined && buffer.callId === undefined;
@@ -135,18 +138,18 @@ const BufferBox = memo(function BufferBox({ buffer, frame, t, selected, hovered,
  * memo holds and a seek re-renders only the buffers still growing at the new frame (and, once, the buffers of a
  * turn that has just ended, which may now say "never ended").
  */
-function settledFrame(session: Session, buffer: BufferLog, frame: FrameIndex): FrameIndex {
-  const last = buffer.fragments[buffer.fragments.length - 1]?.frame;
+function settledFrame(session: Session, fragments: FragmentTable, buffer: BufferLog, frame: FrameIndex): FrameIndex {
+  const last = fragmentAt(fragments, buffer.id, fragmentCount(fragments, buffer.id) - 1)?.frame;
   if (last === undefined || frame <= last) return frame;
   const turnEnd = turnLastFrame(session, buffer.turn);
   return frameIndex(turnEnd !== null && frame >= turnEnd ? Math.max(last + 1, turnEnd) : last + 1);
 }
 
 /** The linked range when it touches this buffer's fragments (else null, so the box's memo holds). */
-function linkedFor(buffer: BufferLog, range: readonly [number, number] | null | undefined): readonly [number, number] | null {
+function linkedFor(fragments: FragmentTable, buffer: BufferLog, range: readonly [number, number] | null | undefined): readonly [number, number] | null {
   if (!range) return null;
-  const first = buffer.fragments[0]?.frame;
-  const last = buffer.fragments[buffer.fragments.length - 1]?.frame;
+  const first = fragmentAt(fragments, buffer.id, 0)?.frame;
+  const last = fragmentAt(fragments, buffer.id, fragmentCount(fragments, buffer.id) - 1)?.frame;
   return first !== undefined && last !== undefined && range[1] >= first && range[0] <= last ? range : null;
 }
 
@@ -206,7 +209,7 @@ export function BuffersPanel({ session, strategy, frame, t, selectedCall, hovere
           {sofar}
           {buffers.map((b) => {
             const call = b.key === null ? null : { turn: b.turn, key: b.key };
-            const settled = settledFrame(session, b, frame);
+            const settled = settledFrame(session, run.fragments, b, frame);
             const unended = unendedAt(session, b.turn, b.key, settled)
               .map((c) => c.name || c.key)
               .join(', ');
@@ -214,11 +217,12 @@ export function BuffersPanel({ session, strategy, frame, t, selectedCall, hovere
               <BufferBox
                 key={b.id}
                 buffer={b}
+                fragments={run.fragments}
                 frame={settled}
                 t={t}
                 selected={sameCall(call, selectedCall)}
                 hovered={sameCall(call, hoveredCall)}
-                linked={linkedFor(b, hoveredFrames)}
+                linked={linkedFor(run.fragments, b, hoveredFrames)}
                 unended={unended}
                 onSelectCall={onSelectCall}
                 onHoverCall={onHoverCall}

@@ -5,7 +5,8 @@
  * whole buffer text. Empty fragments are kept (as `empty` segments) because they matter to the lesson.
  */
 import type { BufferLog, FrameIndex } from '../../../core/types';
-import { bufferLengthAt, fragmentsAt } from '../../../core/session/view';
+import { bufferLengthAt, fragmentsAt, type RunFragments } from '../../../core/session/view';
+import { fragmentAt } from '../../../core/strategies/fragments';
 
 export const WINDOW_CHARS = 4000;
 
@@ -29,14 +30,14 @@ export interface BufferView {
   hidden: number;
 }
 
-export function bufferView(buffer: BufferLog, f: FrameIndex, windowChars = WINDOW_CHARS): BufferView {
-  const n = fragmentsAt(buffer, f);
-  const length = bufferLengthAt(buffer, f);
+export function bufferView(run: RunFragments, buffer: BufferLog, f: FrameIndex, windowChars = WINDOW_CHARS): BufferView {
+  const n = fragmentsAt(run, buffer, f);
+  const length = bufferLengthAt(run, buffer, f);
   const from = Math.max(0, length - windowChars);
   // First fragment to show: one that ends after `from`, or an empty one at/after it. Fragments are contiguous and
   // sorted, so this predicate is monotone and a binary search finds it.
   const shows = (i: number): boolean => {
-    const frag = buffer.fragments[i];
+    const frag = fragmentAt(run.fragments, buffer.id, i);
     return frag !== undefined && (frag.end > from || (frag.start === frag.end && frag.end >= from));
   };
   let lo = 0;
@@ -48,7 +49,7 @@ export function bufferView(buffer: BufferLog, f: FrameIndex, windowChars = WINDO
   }
   const segments: Segment[] = [];
   for (let i = lo; i < n; i++) {
-    const frag = buffer.fragments[i];
+    const frag = fragmentAt(run.fragments, buffer.id, i);
     if (!frag) continue;
     const start = Math.max(frag.start, from);
     segments.push({

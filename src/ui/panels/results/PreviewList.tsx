@@ -14,7 +14,7 @@ const PREVIEW_LIMIT = 100_000;
 
 function Preview({ run, buffer, frame, t, theme }: { run: StrategyRun; buffer: BufferLog; frame: FrameIndex; t: Translate; theme: 'light' | 'dark' }) {
   // core memoizes previews per (buffer, prefix length).
-  const result = bufferLengthAt(buffer, frame) > PREVIEW_LIMIT ? undefined : previewAt(run, buffer.id, frame);
+  const result = bufferLengthAt(run, buffer, frame) > PREVIEW_LIMIT ? undefined : previewAt(run, buffer.id, frame);
   const value = result?.value;
   const pretty = useMemo(() => (value !== undefined ? prettyValue(value) : null), [value]);
   const label =

@@ -1,0 +1,143 @@
+/**
+ * A strategy run's buffer fragments as columns (`FragmentTable`, strategy-types.ts): written by the run log while a
+ * strategy folds (`FragmentColumns`), read by the views, the panels, the code view and the reference traces.
+ *
+ * Contract: a run has one table (`run.fragments`); buffer b's fragments (b: its id, its index in `run.buffers`) are
+ * rows `first[b]` .. `first[b + 1] - 1`, in arrival order (the order the strategy appended them, which is frame
+ * order for the built-in strategies). `FragmentColumns.push` appends a fragment of any buffer (growing typed arrays,
+ * no object per fragment); `finish(bufferCount)` groups the rows by buffer (a stable counting sort) into exact-size
+ * columns, and the builder is unusable afterwards. `fragmentTableOf` makes a table from per-buffer lists (the
+ * learner's trace, fixtures). Readers: `fragmentCount`, `fragmentFrame`, `fragmentStart`, `fragmentEnd`,
+ * `fragmentAt` (one row as an object), `fragmentList` (all of a buffer's rows as objects: for a few buffers at a
+ * time, never a whole run). Pure; a table is plain, structured-cloneable data, held by the run and not by each
+ * buffer (a worker posts a run's buffers in slices: a table every buffer pointed at would be cloned with each slice).
+ * Why columns: next-index-closes on interleaved calls opens a buffer per fragment, and a call-heavy stream has
+ * hundreds of thousands of fragments per strategy: as objects (a fragment and, per buffer, an array) they were
+ * about 56 bytes each in four strategies, and the most of `inspect --json`'s memory past the decoded text
+ * (docs/performance.md, issue 33); as columns they are 12 bytes, and a worker posts them as four arrays.
+ */
+import type { FragmentTable, FrameIndex } from '../types';
+
+/** One fragment: [start, end) of its buffer's text, arrived at `frame`. */
+export interface Fragment {
+  readonly frame: FrameIndex;
+  readonly start: number;
+  readonly end: number;
+}
+
+/** A table of no fragment, for any number of buffers that have none (its `first` is read as 0 past its end). */
+export const NO_FRAGMENTS: FragmentTable = Object.freeze({ first: new Uint32Array(0), frame: new Uint32Array(0), start: new Uint32Array(0), end: new Uint32Array(0) });
+
+/** The row where buffer b's fragments begin (0 past the table's end: a buffer a table does not list has none). */
+const firstRow = (t: FragmentTable, b: number): number => t.first[b] ?? 0;
+
+/** How many fragments buffer b has. */
+export const fragmentCount = (t: FragmentTable, b: number): number => (t.first[b + 1] ?? firstRow(t, b)) - firstRow(t, b);
+
+/** The frame of buffer b's fragment i (0-based; i < fragmentCount(t, b)). */
+export const fragmentFrame = (t: FragmentTable, b: number, i: number): FrameIndex => t.frame[firstRow(t, b) + i] as FrameIndex;
+
+/** The start of buffer b's fragment i in its text. */
+export const fragmentStart = (t: FragmentTable, b: number, i: number): number => t.start[firstRow(t, b) + i] as number;
+
+/** The end of buffer b's fragment i in its text. */
+export const fragmentEnd = (t: FragmentTable, b: number, i: number): number => t.end[firstRow(t, b) + i] as number;
+
+/** Buffer b's fragment i as an object, or undefined outside its fragments. */
+export function fragmentAt(t: FragmentTable, b: number, i: number): Fragment | undefined {
+  if (i < 0 || i >= fragmentCount(t, b)) return undefined;
+  return { frame: fragmentFrame(t, b, i), start: fragmentStart(t, b, i), end: fragmentEnd(t, b, i) };
+}
+
+/** Every fragment of buffer b as objects (for one buffer at a time: a trace, a fixture, a test). */
+export function fragmentList(t: FragmentTable, b: number): Fragment[] {
+  const out: Fragment[] = [];
+  for (let i = 0, n = fragmentCount(t, b); i < n; i++) out.push({ frame: fragmentFrame(t, b, i), start: fragmentStart(t, b, i), end: fragmentEnd(t, b, i) });
+  return out;
+}
+
+/** How many of buffer b's fragments arrived at or before frame f (binary search: a buffer's rows are frame-ordered). */
+export function fragmentsUpTo(t: FragmentTable, b: number, f: number): number {
+  const base = firstRow(t, b);
+  let lo = 0;
+  let hi = fragmentCount(t, b);
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((t.frame[base + mid] as number) <= f) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** A table from each buffer's fragments, buffer id = position in `perBuffer`. */
+export function fragmentTableOf(perBuffer: readonly (readonly Fragment[])[]): FragmentTable {
+  const columns = new FragmentColumns();
+  perBuffer.forEach((list, b) => {
+    for (const f of list) columns.push(b, f.frame, f.start, f.end);
+  });
+  return columns.finish(perBuffer.length);
+}
+
+/** The builder: fragments of any buffers in arrival order, grouped by buffer when finished. */
+export class FragmentColumns {
+  #n = 0;
+  #buffer = new Uint32Array(64);
+  #frame = new Uint32Array(64);
+  #start = new Uint32Array(64);
+  #end = new Uint32Array(64);
+
+  #grow(): void {
+    const c = this.#frame.length * 2;
+    const g = (a: Uint32Array): Uint32Array<ArrayBuffer> => {
+      const b = new Uint32Array(c);
+      b.set(a);
+      return b;
+    };
+    this.#buffer = g(this.#buffer);
+    this.#frame = g(this.#frame);
+    this.#start = g(this.#start);
+    this.#end = g(this.#end);
+  }
+
+  push(buffer: number, frame: number, start: number, end: number): void {
+    const i = this.#n;
+    if (i === this.#frame.length) this.#grow();
+    this.#buffer[i] = buffer;
+    this.#frame[i] = frame;
+    this.#start[i] = start;
+    this.#end[i] = end;
+    this.#n = i + 1;
+  }
+
+  /** The table for buffers 0 .. bufferCount - 1 (a fragment of a buffer outside that range is dropped). */
+  finish(bufferCount: number): FragmentTable {
+    const n = this.#n;
+    const first = new Uint32Array(bufferCount + 1);
+    for (let i = 0; i < n; i++) {
+      const b = this.#buffer[i] as number;
+      if (b < bufferCount) first[b + 1] = (first[b + 1] as number) + 1;
+    }
+    for (let b = 0; b < bufferCount; b++) first[b + 1] = (first[b + 1] as number) + (first[b] as number);
+    const total = first[bufferCount] as number;
+    const frame = new Uint32Array(total);
+    const start = new Uint32Array(total);
+    const end = new Uint32Array(total);
+    const next = first.slice(0, bufferCount);
+    for (let i = 0; i < n; i++) {
+      const b = this.#buffer[i] as number;
+      if (b >= bufferCount) continue;
+      const row = next[b] as number;
+      next[b] = row + 1;
+      frame[row] = this.#frame[i] as number;
+      start[row] = this.#start[i] as number;
+      end[row] = this.#end[i] as number;
+    }
+    const empty: Uint32Array<ArrayBuffer> = new Uint32Array(0);
+    this.#buffer = empty;
+    this.#frame = empty;
+    this.#start = empty;
+    this.#end = empty;
+    this.#n = 0;
+    return { first, frame, start, end };
+  }
+}
