@@ -12,6 +12,8 @@ import type { Session } from '../../src/core/types';
 import { starterCode } from '../../src/ui/exercise/starter';
 import { describeThrown, forbiddenWord, LEARNER_FILE, runTurns, type Assemble, type Limits } from '../../src/worker/learnerSandbox';
 import { fragmentList } from '../../src/core/strategies/fragments';
+import { bufferLengthAt } from '../../src/core/session/view';
+import { frameIndex } from '../../src/core/types';
 
 const session = (name: string): Session => {
   const r = analyzeText(readFileSync(`public/recordings/${name}.jsonl`, 'utf8'), `${name}.jsonl`);
@@ -101,6 +103,31 @@ describe("the learner's log", () => {
     // the frames are those of the input_json_delta events
     const deltas = learnerTurns(s)[0]?.events.filter((e) => e.event === 'content_block_delta' && e.text.includes('input_json_delta')).map((e) => e.frame);
     expect(b && fragmentList(mine.fragments, b.id).map((f) => f.frame)).toEqual(deltas);
+  });
+
+  test('code that reads the events twice: its second pass arrives with the first, so the buffer only grows', () => {
+    const s = session('anthropic-docs');
+    const twice = `${starter.replace(/function assemble[\s\S]*$/, '')}
+function assemble(events, out) {
+  for (let pass = 0; pass < 2; pass++) for (const e of events) for (const p of pieces(e)) if (p.text !== undefined) out.append('all', p.text);
+}`;
+    const mine = learnerRun(s, run(twice, s));
+    const b = mine.buffers[0];
+    if (!b) throw new Error('no buffer');
+    const frames = fragmentList(mine.fragments, b.id).map((f) => f.frame);
+    expect(frames.length).toBeGreaterThan(4);
+    // stamped in order: the second pass's appends, read at the first pass's frames, count from the last of them
+    expect(frames).toEqual([...frames].sort((x, y) => x - y));
+    const last = frames[frames.length / 2 - 1] as number;
+    expect(frames.slice(frames.length / 2).every((f) => f === last)).toBe(true);
+    // so the buffer at any frame is what a linear count of its fragments gives, and it never shrinks
+    let before = 0;
+    for (const f of new Set(frames)) {
+      const linear = fragmentList(mine.fragments, b.id).filter((x) => x.frame <= f).reduce((end, x) => Math.max(end, x.end), 0);
+      expect(bufferLengthAt(mine, b, frameIndex(f))).toBe(linear);
+      expect(linear).toBeGreaterThanOrEqual(before);
+      before = linear;
+    }
   });
 
   test('a turn whose code throws fails with the message, the others still run; the line is found in the stack', () => {

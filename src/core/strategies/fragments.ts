@@ -6,15 +6,16 @@
  * rows `first[b]` .. `first[b + 1] - 1`, in arrival order (the order the strategy appended them, which is frame
  * order for the built-in strategies). `FragmentColumns.push` appends a fragment of any buffer (growing typed arrays,
  * no object per fragment); `finish(bufferCount)` groups the rows by buffer (a stable counting sort) into exact-size
- * columns, and the builder is unusable afterwards. `fragmentTableOf` makes a table from per-buffer lists (the
+ * columns, and the builder throws if used again. `fragmentTableOf` makes a table from per-buffer lists (the
  * learner's trace, fixtures). Readers: `fragmentCount`, `fragmentFrame`, `fragmentStart`, `fragmentEnd`,
  * `fragmentAt` (one row as an object), `fragmentList` (all of a buffer's rows as objects: for a few buffers at a
  * time, never a whole run). Pure; a table is plain, structured-cloneable data, held by the run and not by each
  * buffer (a worker posts a run's buffers in slices: a table every buffer pointed at would be cloned with each slice).
  * Why columns: next-index-closes on interleaved calls opens a buffer per fragment, and a call-heavy stream has
  * hundreds of thousands of fragments per strategy: as objects (a fragment and, per buffer, an array) they were
- * about 56 bytes each in four strategies, and the most of `inspect --json`'s memory past the decoded text
- * (docs/performance.md, issue 33); as columns they are 12 bytes, and a worker posts them as four arrays.
+ * about 56 bytes each in four strategies (docs/performance.md, issue 33: 40 to 65 MB of `inspect --json`'s peak on
+ * a 60 MB stream). Finished, a fragment is 12 bytes and a buffer 4 (while a run folds, 16 bytes a row with room to
+ * grow), and a worker's message copies a table as four arrays.
  */
 import type { FragmentTable, FrameIndex } from '../types';
 
@@ -56,7 +57,10 @@ export function fragmentList(t: FragmentTable, b: number): Fragment[] {
   return out;
 }
 
-/** How many of buffer b's fragments arrived at or before frame f (binary search: a buffer's rows are frame-ordered). */
+/**
+ * How many of buffer b's fragments arrived at or before frame f (binary search: a buffer's rows are in frame order,
+ * as the run log appends them and the learner's trace is read: strategies/learner.ts).
+ */
 export function fragmentsUpTo(t: FragmentTable, b: number, f: number): number {
   const base = firstRow(t, b);
   let lo = 0;
@@ -81,6 +85,7 @@ export function fragmentTableOf(perBuffer: readonly (readonly Fragment[])[]): Fr
 /** The builder: fragments of any buffers in arrival order, grouped by buffer when finished. */
 export class FragmentColumns {
   #n = 0;
+  #done = false;
   #buffer = new Uint32Array(64);
   #frame = new Uint32Array(64);
   #start = new Uint32Array(64);
@@ -100,6 +105,7 @@ export class FragmentColumns {
   }
 
   push(buffer: number, frame: number, start: number, end: number): void {
+    if (this.#done) throw new Error('FragmentColumns: push after finish');
     const i = this.#n;
     if (i === this.#frame.length) this.#grow();
     this.#buffer[i] = buffer;
@@ -111,6 +117,8 @@ export class FragmentColumns {
 
   /** The table for buffers 0 .. bufferCount - 1 (a fragment of a buffer outside that range is dropped). */
   finish(bufferCount: number): FragmentTable {
+    if (this.#done) throw new Error('FragmentColumns: finish after finish');
+    this.#done = true;
     const n = this.#n;
     const first = new Uint32Array(bufferCount + 1);
     for (let i = 0; i < n; i++) {

@@ -114,9 +114,14 @@ function readBuffers(trace: unknown, inTurn: (turn: number, frame: number) => bo
     lists[id] = [];
     if (!isInt(b.turn)) return null;
     const turn = b.turn;
+    // in frame order, as the views read them: a fragment stamped before the one appended ahead of it (code that
+    // reads the turn's events twice appends the second time at the frames of the first) arrived with that one
+    let latest = 0;
     const fragments = list(b.fragments).flatMap((f) => {
       const [frame, start, end] = list(f);
-      return isInt(frame) && isInt(start) && isInt(end) && start <= end && end <= text.length && inTurn(turn, frame) ? [{ frame: frame as FrameIndex, start, end }] : [];
+      if (!(isInt(frame) && isInt(start) && isInt(end) && start <= end && end <= text.length && inTurn(turn, frame))) return [];
+      latest = Math.max(latest, frame);
+      return [{ frame: latest as FrameIndex, start, end }];
     });
     lists[id] = fragments;
     const first = fragments[0];

@@ -36,6 +36,14 @@ describe('FragmentColumns', () => {
     for (let b = 0; b < 7; b++) expect(fragmentList(t, b).map((f) => f.frame)).toEqual([...Array(1000).keys()].filter((i) => i % 7 === b));
   });
 
+  it('refuses to be used after it finished (its columns are handed over)', () => {
+    const c = new FragmentColumns();
+    c.push(0, 1, 0, 1);
+    c.finish(1);
+    expect(() => c.push(0, 2, 1, 2)).toThrow(/after finish/);
+    expect(() => c.finish(1)).toThrow(/after finish/);
+  });
+
   it('equals the per-buffer lists it was made from, for any interleaving (property)', () => {
     const frag = fc.record({ frame: fc.nat(1000), start: fc.nat(100), end: fc.nat(100) });
     fc.assert(

@@ -7,7 +7,7 @@
 import { memo, useCallback, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
 import { frameIndex, type BufferLog, type FragmentTable, type FrameIndex, type Session, type TurnIndex } from '../../../core/types';
 import { buffersAt } from '../../../core/session/view';
-import { fragmentAt, fragmentCount } from '../../../core/strategies/fragments';
+import { fragmentCount, fragmentFrame } from '../../../core/strategies/fragments';
 import type { CallRef } from '../../../core/types';
 import { sameCall, type PanelProps } from '../types';
 import type { Translate } from '../../../i18n';
@@ -139,7 +139,8 @@ const BufferBox = memo(function BufferBox({ buffer, fragments, frame, t, selecte
  * turn that has just ended, which may now say "never ended").
  */
 function settledFrame(session: Session, fragments: FragmentTable, buffer: BufferLog, frame: FrameIndex): FrameIndex {
-  const last = fragmentAt(fragments, buffer.id, fragmentCount(fragments, buffer.id) - 1)?.frame;
+  const n = fragmentCount(fragments, buffer.id);
+  const last = n > 0 ? fragmentFrame(fragments, buffer.id, n - 1) : undefined;
   if (last === undefined || frame <= last) return frame;
   const turnEnd = turnLastFrame(session, buffer.turn);
   return frameIndex(turnEnd !== null && frame >= turnEnd ? Math.max(last + 1, turnEnd) : last + 1);
@@ -148,9 +149,11 @@ function settledFrame(session: Session, fragments: FragmentTable, buffer: Buffer
 /** The linked range when it touches this buffer's fragments (else null, so the box's memo holds). */
 function linkedFor(fragments: FragmentTable, buffer: BufferLog, range: readonly [number, number] | null | undefined): readonly [number, number] | null {
   if (!range) return null;
-  const first = fragmentAt(fragments, buffer.id, 0)?.frame;
-  const last = fragmentAt(fragments, buffer.id, fragmentCount(fragments, buffer.id) - 1)?.frame;
-  return first !== undefined && last !== undefined && range[1] >= first && range[0] <= last ? range : null;
+  const n = fragmentCount(fragments, buffer.id);
+  if (n === 0) return null;
+  const first = fragmentFrame(fragments, buffer.id, 0);
+  const last = fragmentFrame(fragments, buffer.id, n - 1);
+  return range[1] >= first && range[0] <= last ? range : null;
 }
 
 /** The current turn's text or reasoning so far, for a turn with no buffer. */
