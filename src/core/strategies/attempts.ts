@@ -11,6 +11,7 @@
  * Why columns: with all six strategies a 200,000-fragment stream logs about 400,000 attempts; as objects they
  * survived every young-generation collection of the run and were copied by each (docs/performance.md).
  */
+import { grown } from '../columns';
 import { lastAtOrBefore } from '../sorted';
 import type { AttemptTable, BufferLog, FrameIndex, ParseAttempt, TurnIndex } from '../types';
 
@@ -27,19 +28,12 @@ export class AttemptColumns {
 
   #grow(): void {
     const c = this.#frame.length * 2;
-    const g32 = (a: Uint32Array) => {
-      const b = new Uint32Array(c);
-      b.set(a);
-      return b;
-    };
-    this.#frame = g32(this.#frame);
-    this.#turn = g32(this.#turn);
-    this.#buffer = g32(this.#buffer);
-    this.#start = g32(this.#start);
-    this.#end = g32(this.#end);
-    const ok = new Uint8Array(c);
-    ok.set(this.#ok);
-    this.#ok = ok;
+    this.#frame = grown(this.#frame, c);
+    this.#turn = grown(this.#turn, c);
+    this.#buffer = grown(this.#buffer, c);
+    this.#start = grown(this.#start, c);
+    this.#end = grown(this.#end, c);
+    this.#ok = grown(this.#ok, c);
   }
 
   /** Appends an attempt; `error` is JSON.parse's message of a failed attempt that was parsed. */

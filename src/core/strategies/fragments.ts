@@ -17,6 +17,7 @@
  * a 60 MB stream). Finished, a fragment is 12 bytes and a buffer 4 (while a run folds, 16 bytes a row with room to
  * grow), and a worker's message copies a table as four arrays.
  */
+import { grown } from '../columns';
 import type { FragmentTable, FrameIndex } from '../types';
 
 /** One fragment: [start, end) of its buffer's text, arrived at `frame`. */
@@ -93,15 +94,10 @@ export class FragmentColumns {
 
   #grow(): void {
     const c = this.#frame.length * 2;
-    const g = (a: Uint32Array): Uint32Array<ArrayBuffer> => {
-      const b = new Uint32Array(c);
-      b.set(a);
-      return b;
-    };
-    this.#buffer = g(this.#buffer);
-    this.#frame = g(this.#frame);
-    this.#start = g(this.#start);
-    this.#end = g(this.#end);
+    this.#buffer = grown(this.#buffer, c);
+    this.#frame = grown(this.#frame, c);
+    this.#start = grown(this.#start, c);
+    this.#end = grown(this.#end, c);
   }
 
   push(buffer: number, frame: number, start: number, end: number): void {
