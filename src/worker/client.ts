@@ -60,6 +60,10 @@ export function createAnalyzer(options: AnalyzerOptions) {
       const { analyzeText } = await import('../core/session/analyze');
       return analyzeText(input, name, { faults, ...(hooks.seed !== undefined && { seed: hooks.seed }) });
     }
-    return await options.inline(input, name);
+    const result = await options.inline(input, name);
+    // and let the page show the result in a task of its own: on a phone (4x slower) the analysis of a shipped
+    // recording and its first render are each about 50 to 100 ms, one long task of both (docs/performance.md)
+    await nextTask();
+    return result;
   };
 }

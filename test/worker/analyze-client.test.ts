@@ -51,6 +51,22 @@ describe('where the analyzer analyses an input', () => {
     expect(inline).toHaveBeenCalledTimes(1);
     expect(r.ok && r.session.frames.count).toBe(2);
   });
+
+  test('an inline result is handed on in a later task than the analysis: its first render is a task of its own', async () => {
+    (globalThis as { Worker?: unknown }).Worker = class {};
+    const order: string[] = [];
+    const inline = (input: string | Uint8Array, name: string): AnalyzeTextResult => {
+      order.push('analysed');
+      // a task queued as the analysis ends runs before the caller goes on (with the result, to render it)
+      setTimeout(() => order.push('the next task'), 0);
+      return analyzeInput(input, name);
+    };
+    const analyze = createAnalyzer({ inline, threshold: recording.length, createWorker: () => new Worker('') });
+    const r = await analyze(recording, 'small.jsonl', hooks());
+    order.push('handed on');
+    expect(r.ok).toBe(true);
+    expect(order).toEqual(['analysed', 'the next task', 'handed on']);
+  });
 });
 
 /** A worker run in this thread: keeps the pieces, answers `analyze` with job.ts as the real worker script does. */
