@@ -27,7 +27,12 @@ export interface GzipServer {
   close: () => Promise<void>;
 }
 
-export async function serveGzip(dir: string): Promise<GzipServer> {
+/**
+ * `cacheControl`: the header every response carries. 'no-cache' (the default) has a browser fetch every file again
+ * each time; GitHub Pages sends 'max-age=600', which lets the iframes of one page share what the first one fetched.
+ */
+export async function serveGzip(dir: string, opts: { cacheControl?: string } = {}): Promise<GzipServer> {
+  const cacheControl = opts.cacheControl ?? 'no-cache';
   const root = normalize(dir + sep);
   const cache = new Map<string, Uint8Array>();
   const handle = (req: IncomingMessage, res: ServerResponse) => {
@@ -47,7 +52,7 @@ export async function serveGzip(dir: string): Promise<GzipServer> {
       res.writeHead(200, {
         'content-type': TYPES[ext] ?? 'application/octet-stream',
         'content-length': out.length,
-        'cache-control': 'no-cache',
+        'cache-control': cacheControl,
         ...(gzip && { 'content-encoding': 'gzip', vary: 'accept-encoding' }),
       });
       res.end(out);

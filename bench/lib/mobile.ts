@@ -75,13 +75,20 @@ export interface LoadFigures {
   longestTaskMs: number;
 }
 
+/**
+ * How a load treats the HTTP cache: 'off' disables it (every request goes to the network, also a second request for
+ * the same file within the page); 'cold' starts from the fresh context's empty cache, as a first visit does, so
+ * the iframes of one page can share what the first one fetched when the server lets them.
+ */
+export type CacheMode = 'off' | 'cold';
+
 /** A fresh context with the phone's viewport, CPU and network. */
-async function phonePage(browser: Browser): Promise<Page> {
+async function phonePage(browser: Browser, cache: CacheMode = 'off'): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: MOBILE.width, height: MOBILE.height }, deviceScaleFactor: MOBILE.dpr, isMobile: true, hasTouch: true });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: cache === 'off' });
   await cdp.send('Network.emulateNetworkConditions', {
     offline: false,
     latency: MOBILE.latencyMs,
@@ -96,8 +103,8 @@ async function phonePage(browser: Browser): Promise<Page> {
 
 const raw = (page: Page): Promise<Raw> => page.evaluate(() => (window as unknown as { __ssm: Raw }).__ssm);
 
-async function loadPage(browser: Browser, url: string): Promise<{ page: Page; figures: LoadFigures }> {
-  const page = await phonePage(browser);
+async function loadPage(browser: Browser, url: string, cache: CacheMode = 'off'): Promise<{ page: Page; figures: LoadFigures }> {
+  const page = await phonePage(browser, cache);
   await page.goto(url, { waitUntil: 'commit', timeout: 120_000 });
   await page.waitForFunction(() => (window as unknown as { __ssm?: Raw }).__ssm?.ready, null, { timeout: 120_000, polling: 250 });
   const { ready } = await raw(page);
@@ -128,10 +135,10 @@ function medianRow(loads: LoadFigures[]): LoadRow {
 }
 
 /** `runs` cold loads of `url` under the phone preset, each printed as it ends. */
-export async function measureLoads(browser: Browser, url: string, runs: number, log: (s: string) => void): Promise<LoadRow> {
+export async function measureLoads(browser: Browser, url: string, runs: number, log: (s: string) => void, cache: CacheMode = 'off'): Promise<LoadRow> {
   const loads: LoadFigures[] = [];
   for (let i = 0; i < runs; i++) {
-    const { page, figures } = await loadPage(browser, url);
+    const { page, figures } = await loadPage(browser, url, cache);
     await page.context().close();
     loads.push(figures);
     log(`    load ${i + 1}: LCP ${figures.lcpMs} ms, FCP ${figures.fcpMs} ms, ready ${figures.readyMs} ms, TBT ${figures.tbtMs} ms, longest task ${figures.longestTaskMs} ms`);
