@@ -1,7 +1,10 @@
 // The span waterfall, loaded on demand: it sits below the fold, so the first paint does not wait for its code.
 // An empty placeholder holds its place until Waterfall.tsx and its d3 maths are imported (React.lazy), which
 // happens when the section comes within a viewport's height of being seen (IntersectionObserver, LOAD_MARGIN), so a
-// page nobody scrolls never fetches it and the code is there by the time the learner reaches it. Once loaded, while
+// page nobody scrolls never fetches it and the code is there by the time the learner reaches it. Only near (not yet
+// seen), it loads when the page is next idle (requestIdleCallback, at most IDLE_WAIT_MS later): on a course page of
+// several players, the first view of each comes before the waterfall of any (docs/performance.md); once it is in
+// view, at once. Once loaded, while
 // the section is out of view it keeps the props it last showed, so seeking does not re-render a waterfall nobody
 // sees; it catches up as soon as it is back in view. Without IntersectionObserver it loads at once.
 import { memo, Suspense, useEffect, useRef, useState, type ReactElement } from 'react';
@@ -12,6 +15,19 @@ const Waterfall = memo(lazyView(() => import('./Waterfall'), (m) => m.Waterfall)
 
 /** How far below (and above) the viewport the waterfall starts loading: one viewport height. */
 export const LOAD_MARGIN = '100% 0px';
+/** The longest a near waterfall waits for the page to be idle before it loads anyway. */
+export const IDLE_WAIT_MS = 1500;
+
+/** Runs `f` when the page is idle (or after `IDLE_WAIT_MS`); returns the cancel. */
+function whenIdle(f: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(f, { timeout: IDLE_WAIT_MS });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(f, 0);
+  return () => clearTimeout(id);
+}
+
 /** Space kept for the waterfall before it loads, so the page does not jump (about its usual height). */
 const PLACEHOLDER_HEIGHT = '28rem';
 
@@ -37,9 +53,12 @@ export function LazyWaterfall(props: WaterfallProps): ReactElement {
     const el = host.current;
     if (!el || typeof IntersectionObserver === 'undefined') return undefined;
     const last = (entries: IntersectionObserverEntry[]) => entries[entries.length - 1]?.isIntersecting ?? false;
-    // near the viewport: load the code; actually visible: follow the player (else keep the last props shown)
+    // near the viewport: load the code once the page is idle; actually visible: at once, and follow the player (else
+    // keep the last props shown)
+    let cancelIdle: (() => void) | undefined;
     const near = new IntersectionObserver((entries) => {
-      if (last(entries)) setSeen((s) => (s.loaded ? s : { ...s, loaded: true }));
+      if (!last(entries) || cancelIdle) return;
+      cancelIdle = whenIdle(() => setSeen((s) => (s.loaded ? s : { ...s, loaded: true })));
     }, { rootMargin: LOAD_MARGIN });
     const visible = new IntersectionObserver((entries) => {
       const inView = last(entries);
@@ -51,6 +70,7 @@ export function LazyWaterfall(props: WaterfallProps): ReactElement {
     near.observe(el);
     visible.observe(el);
     return () => {
+      cancelIdle?.();
       near.disconnect();
       visible.disconnect();
     };

@@ -11,7 +11,7 @@ import { anthropicEvents, buildSession } from './fixture';
 vi.mock('../../../src/ui/waterfall/Waterfall', () => ({
   Waterfall: (p: PanelProps) => <section aria-label="stub waterfall">frame {p.frame}</section>,
 }));
-const { LazyWaterfall } = await import('../../../src/ui/waterfall/LazyWaterfall');
+const { IDLE_WAIT_MS, LazyWaterfall } = await import('../../../src/ui/waterfall/LazyWaterfall');
 /** The lazy import can take over findBy's default 1 s on a busy machine; a pass returns as soon as the text is there. */
 const SLOW = { timeout: 10_000 };
 
@@ -75,6 +75,31 @@ describe('LazyWaterfall', () => {
     fire('visible', false);
     rerender(<LazyWaterfall {...props(8)} />);
     expect(screen.getByText('frame 7')).toBeTruthy();
+  });
+
+  it('near but not seen, it loads when the page is idle (at most IDLE_WAIT_MS later); seen, at once', async () => {
+    vi.stubGlobal('IntersectionObserver', FakeObserver);
+    const idle: { run: () => void; timeout: number | undefined }[] = [];
+    vi.stubGlobal('requestIdleCallback', (run: () => void, opts?: { timeout?: number }) => idle.push({ run, timeout: opts?.timeout }));
+    vi.stubGlobal('cancelIdleCallback', () => {});
+    const first = render(<LazyWaterfall {...props(4)} />);
+    fire('visible', false);
+    fire('near', true);
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    expect(screen.queryByText(/^frame/)).toBeNull();
+    expect(idle.map((i) => i.timeout)).toEqual([IDLE_WAIT_MS]);
+    act(() => idle[0]?.run());
+    expect(await screen.findByText('frame 4', {}, SLOW)).toBeTruthy();
+    first.unmount();
+    // seen before the page was idle: loaded at once
+    observers.length = 0;
+    render(<LazyWaterfall {...props(6)} />);
+    fire('near', true);
+    fire('visible', true);
+    expect(await screen.findByText('frame 6', {}, SLOW)).toBeTruthy();
+    expect(idle).toHaveLength(2);
   });
 
   it('out of view and never near, it never loads its code', async () => {
