@@ -18,6 +18,7 @@
  * grow), and a worker's message copies a table as four arrays.
  */
 import { grown } from '../columns';
+import { lastAtOrBefore } from '../sorted';
 import type { FragmentTable, FrameIndex } from '../types';
 
 /** One fragment: [start, end) of its buffer's text, arrived at `frame`. */
@@ -64,14 +65,7 @@ export function fragmentList(t: FragmentTable, b: number): Fragment[] {
  */
 export function fragmentsUpTo(t: FragmentTable, b: number, f: number): number {
   const base = firstRow(t, b);
-  let lo = 0;
-  let hi = fragmentCount(t, b);
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if ((t.frame[base + mid] as number) <= f) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+  return lastAtOrBefore(t.frame, f, base, base + fragmentCount(t, b)) + 1 - base;
 }
 
 /** A table from each buffer's fragments, buffer id = position in `perBuffer`. */
