@@ -29,8 +29,10 @@ export function Views({ slots, show, narrow, wide, picker }: { slots: AppSlots; 
   const compare = usePlayer((s) => s.compare);
   const code = usePlayer((s) => s.code);
   const props = usePanelProps();
-  // without the header there is no picker to point at
-  if (!props) return <p className="ss-empty">{t(picker ? 'app.empty' : 'app.emptyEmbedded')}</p>;
+  // while a recording is on its way the status line names it: "no recording is open" would be false (and, the
+  // largest text of the first paint, it was what a phone painted first)
+  const loading = usePlayer((s) => s.status.kind === 'loading');
+  if (!props) return loading ? null : <p className="ss-empty">{t(picker ? 'app.empty' : 'app.emptyEmbedded')}</p>;
   const codeView = code !== null ? slots.code : undefined;
   // the code view is a fourth panel: a fourth column where it fits, else the panels become tabs with it the fourth
   const tabs = narrow || (codeView !== undefined && !wide);
