@@ -5,8 +5,9 @@
 // strategies that share one parsed value (json.ts) stringify it once when it is their one large call).
 import { inWireOrder } from '../core/strategies/call-order';
 import { readyMs } from '../core/timeline';
-import type { Anomaly, Session, StrategyId, StrategyRun } from '../core/types';
+import type { Anomaly, BuiltinStrategyId, Session, StrategyId, StrategyRun } from '../core/types';
 import { STRATEGY_IDS } from '../core/types';
+import { runsInTurn } from '../core/session/pipeline';
 import { terminalSafe } from './terminal-safe';
 import { stringifyDeep } from '../core/wire/safe-json';
 
@@ -153,14 +154,18 @@ function* callElements(session: Session, calls: readonly Call[], argsJson: (valu
  * made and stringified a batch at a time, with the characters below escaped in each part (they are single
  * characters: escaping the parts is escaping the whole).
  */
-export function* inspectJsonParts(session: Session, only?: StrategyId): Generator<string> {
+export function* inspectJsonParts(session: Session, only?: BuiltinStrategyId, beforeRun?: () => void): Generator<string> {
   const ids = only ? [only] : STRATEGY_IDS;
   const argsJson = argsWriter();
   yield escapeUnsafe(`${open({ wire: session.wire, frames: session.frames.count })},"turns":[`);
   for (const part of elements(session.timings, turnReport)) yield escapeUnsafe(part);
   yield '],"strategies":[';
-  for (const [k, id] of ids.entries()) {
-    const run = session.strategies[id];
+  // each strategy's run computed as its report is written, and let go before the next is computed (a session
+  // analysed with its strategies pending: ./inspect.ts), so the peak holds one run, not six
+  const runs = runsInTurn(session, ids, beforeRun);
+  for (let k = 0; ; k++) {
+    const run = runs.next();
+    if (run === undefined) break;
     yield escapeUnsafe(`${k > 0 ? ',' : ''}${open({ id: run.id, applicable: run.applicable, ok: run.verdict === 'ok' })},"calls":[`);
     for (const part of callElements(session, inWireOrder(run.calls, session.carried), argsJson)) yield escapeUnsafe(part);
     yield '],"failures":[';
@@ -174,16 +179,21 @@ export function* inspectJsonParts(session: Session, only?: StrategyId): Generato
  * The `--json` report as one line of text: JSON.stringify with the characters above escaped. Arguments nested
  * deeper than JSON.stringify's stack allows (a few thousand levels) are written in full by an iterative serializer.
  */
-export function inspectJsonText(session: Session, only?: StrategyId): string {
+export function inspectJsonText(session: Session, only?: BuiltinStrategyId): string {
   return [...inspectJsonParts(session, only)].join('');
 }
 
-export function inspectJson(session: Session, only?: StrategyId): InspectJson {
+export function inspectJson(session: Session, only?: BuiltinStrategyId): InspectJson {
   const ids = only ? [only] : STRATEGY_IDS;
+  const runs = runsInTurn(session, ids);
   return {
     wire: session.wire,
     frames: session.frames.count,
     turns: session.timings.map(turnReport),
-    strategies: ids.map((id) => strategy(session, session.strategies[id])),
+    strategies: ids.map(() => {
+      const run = runs.next();
+      if (run === undefined) throw new Error('a strategy without its run');
+      return strategy(session, run);
+    }),
   };
 }

@@ -6,6 +6,7 @@
 import { analyze } from '../core/session/session';
 import { enableLargeInputPaths } from '../core/large-inputs';
 import type { LoadFailure, Mutable, Recording, Turn } from '../core/types';
+import { STRATEGY_IDS } from '../core/types';
 import type { CliIo } from './io';
 import { parseInspectArgs, USAGE } from './inspect-args';
 import { inspectJsonParts } from './inspect-json';
@@ -69,10 +70,13 @@ async function inspect(argv: readonly string[], io: CliIo, host: InspectHost): P
     releaseChunkBytes(analyzed);
     host.collectGarbage?.();
   };
-  const session = analyze(analyzed, { ...(strategy && { strategies: [strategy] }), onDecoded, decodeText });
+  // the report computes each strategy's run as it writes it (inspect-json.ts `runsInTurn`): analysed with all pending
+  const session = analyze(analyzed, { strategies: json ? [] : strategy ? [strategy] : STRATEGY_IDS, onDecoded, decodeText });
   if (json) {
     // written a part at a time: the report of 100,000 turns is never one object nor one string in memory
-    for (const part of inspectJsonParts(session, strategy)) io.stdout(part);
+    // a full collection before each strategy's run, when the one before it (its report written) is garbage: left to
+    // V8, the next run's allocations grow the heap over it first
+    for (const part of inspectJsonParts(session, strategy, host.collectGarbage)) io.stdout(part);
     io.stdout('\n');
     return;
   }

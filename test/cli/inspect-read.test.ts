@@ -51,17 +51,22 @@ describe('inspect reads a file a piece at a time', () => {
     expect(r.out).toBe(wholeReport(file));
   });
 
-  it("the entry's full GC runs once, after decoding, and changes nothing in the report", async () => {
+  it("the entry's full GC runs after decoding and before each strategy folded for the report, and changes nothing in it", async () => {
     const file = 'public/recordings/parallel-probe.jsonl';
     let out = '';
     let collections = 0;
     const code = await main([file, '--json'], { stdout: (t) => (out += t), stderr: () => {} }, { collectGarbage: () => collections++ });
     expect(code).toBe(0);
-    expect(collections).toBe(1);
+    // once after decoding, then once before each of the five folds (six strategies, one pair folded once)
+    expect(collections).toBe(6);
     expect(out).toBe(wholeReport(file));
     // not on a failure before decoding
     const bad = await main(['no/such/file.jsonl', '--json'], { stdout: () => {}, stderr: () => {} }, { collectGarbage: () => collections++ });
     expect(bad).toBe(2);
+    expect(collections).toBe(6);
+    // the text summary computes every strategy with the session: only the collection after decoding
+    collections = 0;
+    expect(await main([file], { stdout: () => {}, stderr: () => {} }, { collectGarbage: () => collections++ })).toBe(0);
     expect(collections).toBe(1);
   });
 

@@ -10,6 +10,8 @@
  * With `opts.strategies`, only those strategies are run; the others hold a placeholder run (`isPending`) until
  * `withStrategies(session, ids)` computes them, so the app can paint the selected strategy first. Strategies with the
  * same fold (registry.ts `SAME_FOLD`) are folded once: the second is the first's run under its own id (shared data).
+ * `runsInTurn(session, ids)` gives the runs one at a time, each computed when the next is asked for and not kept, for
+ * a caller done with a run before the next (`inspect --json`: its peak memory holds one strategy's run, not six).
  * `analyzeInput(input, name?, opts?)` = load -> analyze, for a page that shows a recording without faults: this
  * module does not import core/faults, so the first page load does not carry the instructor lab's fault code
  * (analyze.ts adds the faults: `analyzeText`, `loadFaulted`).
@@ -166,6 +168,36 @@ function computeRun(session: Session, id: BuiltinStrategyId, done: Readonly<Reco
     carried: session.carried,
     turns,
   });
+}
+
+/**
+ * The runs of `ids` in turn, for a caller done with each before it asks for the next: `next()` gives the next id's
+ * run, one computed already as it is, a pending one computed then and not kept on the session. A SAME_FOLD twin's
+ * run is held only until its twin, later in `ids`, has been given (as a copy of it, as in `analyze`); nothing else
+ * is held between two calls, so what the caller let go of is garbage before the next run is computed (`beforeRun`,
+ * called then, may collect it).
+ */
+export function runsInTurn(session: Session, ids: readonly BuiltinStrategyId[], beforeRun?: () => void): { next(): StrategyRun | undefined } {
+  let k = 0;
+  let held: StrategyRun | undefined;
+  return {
+    next() {
+      const id = ids[k++];
+      if (id === undefined) return undefined;
+      const later = ids.slice(k);
+      const wanted = (r: StrategyRun | undefined): r is StrategyRun => r !== undefined && later.some((l) => SAME_FOLD[l] === r.id);
+      if (!isPending(session.strategies[id])) {
+        if (!wanted(held)) held = undefined;
+        return session.strategies[id];
+      }
+      const done = held === undefined ? session.strategies : { ...session.strategies, [held.id]: held };
+      const twin = SAME_FOLD[id];
+      if (twin === undefined || isPending(done[twin])) beforeRun?.();
+      const run = computeRun(session, id, done);
+      held = wanted(run) ? run : wanted(held) ? held : undefined;
+      return run;
+    },
+  };
 }
 
 /** A new Session with these strategies computed (the rest shared with `session`). */
