@@ -11,6 +11,8 @@ import type { StrategyRun } from '../core/types';
 export interface LoadActions {
   loadIndex(): Promise<void>;
   loadRecording(source: RecordingSource, options?: LoadOptions): Promise<void>;
+  /** Asks for a small shipped recording's body and wire code before loading it (network only: see ./loader.ts). */
+  prefetchRecording(id: string): Promise<void>;
   /** Reloads a file the user opened earlier in this player (kept in memory, per store). */
   reopenFile(name: string): Promise<void>;
   /** Forgets a file kept in the browser (IndexedDB): gone from storage and from the picker's "Your files". */

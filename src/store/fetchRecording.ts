@@ -5,7 +5,8 @@
  * Contract: `defaultFetch(url, signal)` resolves to the body's text, `defaultFetch.bytes` to its bytes; both reject
  * with `HTTP <status>` for a failed response and with a TooLargeError for a body over MAX_RECORDING_BYTES: by
  * Content-Length before reading, and by the bytes counted as they arrive (a gzipped or chunked body declares no
- * decoded size), the download cancelled at the limit. `cachedFetch` keeps the last 8 bodies per kind.
+ * decoded size), the download cancelled at the limit. `cachedFetch` keeps the last 8 bodies per kind, and shares a
+ * request still in flight with a second ask for the same URL.
  */
 import { fetchBytesOffThread } from '../worker/fetchClient';
 import { checkDeclaredSize, readBodyLimited, TooLargeError } from '../worker/readBody';
@@ -86,14 +87,21 @@ export const defaultFetch: TextFetch = Object.assign(async (url: string, signal:
  */
 export function cachedFetch(fetchText: TextFetch): TextFetch {
   const cached = <T>(get: (url: string, signal: AbortSignal, expected?: number) => Promise<T>) => {
-    const cache = new Map<string, T>();
-    return async (url: string, signal: AbortSignal, expected?: number): Promise<T> => {
+    // by URL, the request itself: a body asked for again while still on its way shares that request (unless the one
+    // who asked first gave up on it: its signal aborted before the body was in), and a failed one is forgotten, so
+    // the next ask fetches again
+    const cache = new Map<string, { value: Promise<T>; signal: AbortSignal; done: boolean }>();
+    return (url: string, signal: AbortSignal, expected?: number): Promise<T> => {
       const hit = cache.get(url);
-      if (hit !== undefined) return hit;
-      const value = await get(url, signal, expected);
-      cache.set(url, value);
+      if (hit !== undefined && (hit.done || !hit.signal.aborted)) return hit.value;
+      const entry = { value: get(url, signal, expected), signal, done: false };
+      cache.set(url, entry);
+      entry.value.then(
+        () => (entry.done = true),
+        () => cache.get(url) === entry && cache.delete(url),
+      );
       if (cache.size > 8) cache.delete(cache.keys().next().value as string);
-      return value;
+      return entry.value;
     };
   };
   const text = cached((url, signal) => fetchText(url, signal));

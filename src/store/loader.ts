@@ -15,7 +15,7 @@
 import { LOAD_FAILURE_CODES } from '../core/load/messages';
 import type { FrameIndex, Session } from '../core/types';
 import { loadWire } from '../core/wires';
-import { TooLargeError, type TextFetch } from './fetchRecording';
+import { PAGE_FETCH_BYTES, TooLargeError, type TextFetch } from './fetchRecording';
 import { damagedNotice, fileStoreNotice, isChecked } from './files';
 import { tooLargeNotice } from './files-size';
 import { parseIndex } from './recordings';
@@ -277,6 +277,24 @@ export function createLoader(ctx: LoaderContext) {
     resetFileStore: () => keptFiles().then((k) => k.resetFileStore(), (e: unknown) => ctx.warn(fileStoreNotice(e))),
   };
 
+  /**
+   * Asks for a shipped recording's body and its wire's code ahead of the load that will use them: network only, no
+   * analysis and no worker (the app asks while its first view is painted, and loads after that paint). Only for a
+   * body the page fetches itself (by the index's size, at most PAGE_FETCH_BYTES); the load then takes it from the
+   * fetch cache, in flight or done. A failure is left for the load to meet and report. A player with nothing on it
+   * says from now on that this recording is loading (the caller loads it next: the stage must not say "choose a
+   * recording" in between).
+   */
+  const prefetchRecording = async (id: string): Promise<void> => {
+    if (get().status.kind === 'idle' && !get().session) set({ status: { kind: 'loading', name: id, progress: null } });
+    await loadIndex();
+    const entry = get().recordings.find((r) => r.id === id);
+    const { bytes } = ctx.fetchText;
+    if (!entry || !bytes || entry.bytes === undefined || entry.bytes > PAGE_FETCH_BYTES) return;
+    if (entry.wire) void loadWire(entry.wire).catch(() => undefined);
+    void bytes(`${ctx.base}${entry.file}`, new AbortController().signal, entry.bytes).catch(() => undefined);
+  };
+
   const cancelLoad = (): void => {
     if (get().status.kind !== 'loading') return;
     loadToken++;
@@ -292,5 +310,5 @@ export function createLoader(ctx: LoaderContext) {
     controller = null;
   };
 
-  return { loadIndex, loadRecording, reopenFile, ...kept, cancelLoad, dispose };
+  return { loadIndex, loadRecording, prefetchRecording, reopenFile, ...kept, cancelLoad, dispose };
 }

@@ -151,6 +151,7 @@ export function createPlayerStore(options: PlayerOptions): PlayerStore {
     ...hover,
     loadIndex: loader.loadIndex,
     loadRecording: loader.loadRecording,
+    prefetchRecording: loader.prefetchRecording,
     reopenFile: loader.reopenFile,
     forgetFile: loader.forgetFile,
     resetFileStore: loader.resetFileStore,

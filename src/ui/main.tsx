@@ -5,7 +5,9 @@
 // strings (one chunk per language) are fetched before the first render, so the page never shows another language
 // first. The recording's load starts once that first frame is painted: started at once, its fetch and workers ran
 // beside the page's first style and layout, which then took 45 to 96 ms in about one load of six on 2 cores (a
-// long task; 0 of 24 loads since, docs/performance.md), for a first paint about 10 ms later. The URL sync
+// long task; 0 of 24 loads since, docs/performance.md), for a first paint about 10 ms later. A small shipped
+// recording's body and its wire's code are fetched from the start (no analysis, no worker: store/loader.ts
+// `prefetchRecording`), so that load finds them in. The URL sync
 // (shell/urlSync) starts after that first view too, filling the URL in then.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -67,6 +69,9 @@ void shownAndPainted
   })
   .catch(() => undefined);
 const startLoad = () => void store.actions.loadRecording(view.rec ?? DEFAULT_RECORDING, view.frame !== undefined ? { frame: frameIndex(view.frame) } : {});
+// its bytes and its wire's code are asked for now, beside the strings: on a phone's link the load would otherwise
+// wait a round trip or two after the first paint (network only: the analysis still starts after that paint)
+void store.actions.prefetchRecording(view.rec ?? DEFAULT_RECORDING);
 
 const root = document.getElementById('root');
 void languageReady.then((shown) => {
