@@ -15,7 +15,7 @@ export const en = {
   'panels.raw.chunk.one': 'chunk {chunk}',
   'panels.raw.chunk.split': 'split across chunks {first}–{last}',
   'panels.raw.chunk.shared': 'chunk {chunk} also carried another event',
-  'panels.raw.chunk.legend': '⇹ one event split across several network chunks · ⧉ one chunk carried several events',
+  'panels.raw.chunk.legend': '⇹ one event split across several network chunks · ▤ one chunk carried several events',
   'panels.raw.bytes': 'bytes {start}–{end}',
   'panels.raw.detail': 'Frame {index} · {event}',
   'panels.raw.detail.when': 'turn {turn}, {time} ms after the request',

@@ -14,7 +14,7 @@ export const zh = {
   'panels.raw.chunk.one': '网络块 {chunk}',
   'panels.raw.chunk.split': '跨网络块 {first}–{last}',
   'panels.raw.chunk.shared': '网络块 {chunk} 还带了别的事件',
-  'panels.raw.chunk.legend': '⇹ 一个事件跨了几个网络块 · ⧉ 一个网络块带了几个事件',
+  'panels.raw.chunk.legend': '⇹ 一个事件跨了几个网络块 · ▤ 一个网络块带了几个事件',
   'panels.raw.bytes': '字节 {start}–{end}',
   'panels.raw.detail': '第 {index} 帧 · {event}',
   'panels.raw.detail.when': '第 {turn} 轮,请求后 {time} ms',

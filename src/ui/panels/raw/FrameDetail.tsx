@@ -43,7 +43,7 @@ export const FrameDetail = memo(function FrameDetail({ session, frame, t, theme 
             {chunks.split
               ? `⇹ ${t('panels.raw.chunk.split', { first: chunks.first, last: chunks.last })}`
               : t('panels.raw.chunk.one', { chunk: chunks.first })}
-            {chunks.shared ? ` · ⧉ ${t('panels.raw.chunk.shared', { chunk: chunks.split ? chunks.last : chunks.first })}` : ''}
+            {chunks.shared ? ` · ▤ ${t('panels.raw.chunk.shared', { chunk: chunks.split ? chunks.last : chunks.first })}` : ''}
           </span>
         ) : null}
         <span>{t('panels.raw.bytes', { start: String(frame.byteStart), end: String(frame.byteEnd) })}</span>
