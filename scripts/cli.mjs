@@ -5,6 +5,11 @@
 // The bundle holds its packages too (eventsource-parser): it imports only Node's own modules, so it runs from any
 // folder.
 //
+// `npm run inspect` runs this with `--max-semi-space-size=4` (package.json; bench/lib/hostile.ts measures the CLI with
+// the same options): V8's young generation at 4 MB instead of 16 keeps 10 to 17 MB less resident at the peak of a
+// large stream (250,000 to 1,000,000 call-heavy frames), at the same CPU time (docs/performance.md, "Memory on a
+// call-heavy stream"). The option must be Node's own: V8 sizes its heap when the process starts.
+//
 // The bundle is built into node_modules/.cache/streamscope-cli (or $STREAMSCOPE_CLI_CACHE) on the first run and
 // again whenever one of the files it was built from changed after that build started or is gone, or the bundle was
 // built by another esbuild or for another checkout (./cli-bundle.mjs). Then the bundle is

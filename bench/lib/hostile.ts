@@ -2,7 +2,7 @@
 // its wall time, CPU time and peak RSS (bench/lib/peak.mjs). The inputs are written to a temporary folder and
 // deleted afterwards; nothing is committed.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { cliBundle } from '../../scripts/cli-bundle.mjs';
@@ -22,6 +22,15 @@ export interface CliFigure {
 
 const root = resolve(import.meta.dirname, '../..');
 
+/** The Node options `npm run inspect` gives (package.json: `node OPTIONS scripts/cli.mjs inspect`), so that what is
+ * measured is what that command runs. */
+export function inspectNodeOptions(): string[] {
+  const scripts = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+  const m = /^node((?: --[\w-]+(?:=\S+)?)*) scripts\/cli\.mjs inspect$/.exec(scripts.inspect ?? '');
+  if (!m) throw new Error(`package.json's inspect script is not "node [--option...] scripts/cli.mjs inspect": ${scripts.inspect}`);
+  return (m[1] ?? '').split(' ').filter((o) => o !== '');
+}
+
 /** Runs the CLI on `text` (written as `name`, or written by `text(path)` itself) and measures it. */
 export function measureCli(label: string, name: string, text: string | ((path: string) => void)): CliFigure {
   const dir = mkdtempSync(join(tmpdir(), 'streamscope-hostile-'));
@@ -34,7 +43,7 @@ export function measureCli(label: string, name: string, text: string | ((path: s
     const built = cliBundle('inspect');
     if (!built.ok) throw new Error(`the CLI could not be built: ${built.error}`);
     const start = performance.now();
-    const child = spawnSync(process.execPath, ['--import', join(root, 'bench/lib/peak.mjs'), join(root, 'scripts/cli.mjs'), 'inspect', file, '--json'], {
+    const child = spawnSync(process.execPath, [...inspectNodeOptions(), '--import', join(root, 'bench/lib/peak.mjs'), join(root, 'scripts/cli.mjs'), 'inspect', file, '--json'], {
       cwd: root,
       encoding: 'utf8',
       maxBuffer: 1024 * 1024 * 1024,
