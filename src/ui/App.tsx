@@ -111,11 +111,15 @@ function Shell({ slots = NO_SLOTS, standalone = true, panels = PANEL_IDS, contro
 
   useEffect(() => (standalone ? startLabUrlLater(store) : undefined), [standalone, store]);
 
+  const shownPresenter = useRef(presenter);
   useEffect(() => {
-    // a player in someone else's page (an iframe, the element) never takes the keyboard on its own: the reader's
-    // Space and arrow keys keep scrolling the course page until they click or tab into the player
-    if (!standalone) return;
-    document.documentElement.classList.toggle('ss-presenting', presenter);
+    if (standalone) document.documentElement.classList.toggle('ss-presenting', presenter);
+    // A player in someone else's page (an iframe, the element) never takes the keyboard on its own: the reader's
+    // Space and arrow keys keep scrolling the course page until they click or tab into the player. It keeps it only
+    // when presenter mode, which the reader's own key toggled, takes away what had the focus.
+    const toggled = shownPresenter.current !== presenter;
+    shownPresenter.current = presenter;
+    if (!standalone && !toggled) return;
     // the bar that had focus is gone (or back): keep the keyboard inside the player. In the next frame's callback:
     // focusing lays the page out, and here (on mount) that would be the first layout of the whole page inside the
     // task of React's first render; there it is the layout that frame does anyway.

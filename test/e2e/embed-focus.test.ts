@@ -59,6 +59,24 @@ describe('the keyboard on a course page', () => {
     await page.close();
   });
 
+  test('in an embed, presenter mode taken by the reader\'s key keeps the keyboard in the player when it hides what had focus', async () => {
+    const page = await theBrowser().newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(appUrl('embed.html?rec=parallel-probe&lang=en&controls=full'));
+    await ready(page);
+    // nothing is focused on load (not even here, where the embed is the page)
+    expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
+    const share = page.getByRole('button', { name: 'Share', exact: true });
+    await share.focus();
+    await page.keyboard.press('p');
+    await expect.poll(() => share.count()).toBe(0);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.classList.contains('ss-main') ?? false)).toBe(true);
+    const slider = page.locator('input[type=range]').first();
+    const from = Number(await slider.inputValue());
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(async () => Number(await slider.inputValue())).toBe(from + 1);
+    await page.close();
+  });
+
   test('the standalone app puts the focus in its player, so its keys work at once', async () => {
     const page = await theBrowser().newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(appUrl('?rec=parallel-probe&lang=en'));
