@@ -25,6 +25,15 @@ const allReady = async (page: import('playwright-core').Page): Promise<void> => 
   await page.waitForTimeout(400);
 };
 
+/** The focus is in the player's main element, and a key press there steps the frame. */
+async function keysReachThePlayer(page: import('playwright-core').Page): Promise<void> {
+  await expect.poll(() => page.evaluate(() => document.activeElement?.classList.contains('ss-main') ?? false)).toBe(true);
+  const slider = page.locator('input[type=range]').first();
+  const from = Number(await slider.inputValue());
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(async () => Number(await slider.inputValue())).toBe(from + 1);
+}
+
 describe('the keyboard on a course page', () => {
   test('the players leave the focus where the page had it, and Space scrolls the page', async () => {
     const page = await theBrowser().newPage({ viewport: { width: 1280, height: 700 } });
@@ -69,11 +78,7 @@ describe('the keyboard on a course page', () => {
     await share.focus();
     await page.keyboard.press('p');
     await expect.poll(() => share.count()).toBe(0);
-    await expect.poll(() => page.evaluate(() => document.activeElement?.classList.contains('ss-main') ?? false)).toBe(true);
-    const slider = page.locator('input[type=range]').first();
-    const from = Number(await slider.inputValue());
-    await page.keyboard.press('ArrowRight');
-    await expect.poll(async () => Number(await slider.inputValue())).toBe(from + 1);
+    await keysReachThePlayer(page);
     await page.close();
   });
 
@@ -81,11 +86,7 @@ describe('the keyboard on a course page', () => {
     const page = await theBrowser().newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(appUrl('?rec=parallel-probe&lang=en'));
     await ready(page);
-    await expect.poll(() => page.evaluate(() => document.activeElement?.classList.contains('ss-main') ?? false)).toBe(true);
-    const slider = page.locator('input[type=range]').first();
-    const from = Number(await slider.inputValue());
-    await page.keyboard.press('ArrowRight');
-    await expect.poll(async () => Number(await slider.inputValue())).toBe(from + 1);
+    await keysReachThePlayer(page);
     await page.close();
   });
 });
