@@ -1,16 +1,23 @@
 /**
- * A page's analysis of a small recording, fetching only the code of the wire it is in.
+ * A page's analysis of a small recording, fetching only the code of the wire it is in (and of its format, when it
+ * is not a v1 recording).
  *
- * Contract: `analyzeInputLazily(input, name?, opts?)` = load -> decode -> the wire's code (core/wires `loadWire`,
- * once per page) -> the rest of the analysis (./pipeline.ts): the same Session as ./session.ts `analyzeInput`, for
- * any input. It resolves with a load failure as `analyzeInput` does; it rejects only when the wire's code could not
- * be fetched (the page's chunk is gone or the network is), with the import's error, and a later call fetches again.
+ * Contract: `analyzeInputLazily(input, name?, opts?)` = the readers of raw SSE, HAR and NDJSON when the input is
+ * not plainly a v1 recording (core/load/formats.ts, once per page) -> load -> decode -> the wire's code
+ * (core/wires `loadWire`, once per page) -> the rest of the analysis (./pipeline.ts): the same Session as
+ * ./session.ts `analyzeInput`, for any input. It resolves with a load failure as `analyzeInput` does; it rejects
+ * only when some code could not be fetched (the page's chunk is gone or the network is), with the import's error,
+ * and a later call fetches again.
  */
-import { load } from '../load';
+import { needsFormats, load } from '../load/read';
+import { retryingImport } from '../retryImport';
 import { loadWire } from '../wires';
 import { analyzeDecoded, decodeStage, type AnalyzeOptions, type AnalyzeTextResult } from './pipeline';
 
+const importFormats = retryingImport(() => import('../load/formats'));
+
 export async function analyzeInputLazily(input: string | Uint8Array, name?: string, opts?: AnalyzeOptions): Promise<AnalyzeTextResult> {
+  if (needsFormats(input, name)) (await importFormats()).install();
   const loaded = load(input, name);
   if (!loaded.ok) return loaded;
   const stage = decodeStage(loaded.recording, opts);

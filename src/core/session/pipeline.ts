@@ -22,7 +22,7 @@
  * issue. ./session.ts is this module with all four installed; ./lazy.ts decodes first (`decodeStage`), loads the one wire it found, then analyses.
  */
 import type { FaultError } from '../faults';
-import { load } from '../load';
+import { load } from '../load/read';
 import { decodeRecording, emptyFrameTable } from '../sse';
 import { emptyAttempts } from '../strategies/attempts';
 import { NO_FRAGMENTS } from '../strategies/fragments';

@@ -35,11 +35,26 @@
  * test/core/wire/envelope.test.ts checks adapters with and without templates give equal signals on random streams.
  */
 
-import { type PathStep } from './json-span';
-import { at, holeOf, makeTemplate, MISS, type Template } from './template';
+import type { PathStep } from './json-span';
+import { at, holeOf, MISS, type Template } from './template';
 
-export { valueSpan, type PathStep } from './json-span';
-export { at, holeOf, makeTemplate, MISS, plainString, type Template } from './template';
+export type { PathStep } from './json-span';
+export { at, holeOf, MISS, plainString, type Template } from './template';
+
+/** Builds a template (template.ts `makeTemplate`); installed by core/learning.ts, where inputs can be large. */
+export type TemplateBuilder = (text: string, path: readonly PathStep[], pad?: readonly PathStep[], indexPath?: readonly PathStep[]) => Template | undefined;
+
+let buildTemplate: TemplateBuilder | undefined;
+
+/**
+ * Installs the template builder. Until then `learn` builds nothing and every frame is parsed whole (what a
+ * template gives is the same value), so a page that analyses only small recordings inline (at most 512 KiB:
+ * worker/client.ts) does not carry the builder's code; the CLI, the workers, the lab and the tests install it
+ * (core/wires/all.ts imports core/learning.ts).
+ */
+export function installTemplateBuilder(build: TemplateBuilder): void {
+  buildTemplate = build;
+}
 
 /** Per-turn template state of one adapter (see the contract for the build schedule). */
 export interface EnvelopeReader {
@@ -105,13 +120,14 @@ export const LEARN_MAX = 256 * 1024;
 
 /** After a miss: builds a template from this frame's text when the schedule allows (and it is not LEARN_MAX long). */
 export function learn(r: EnvelopeReader, text: string): void {
-  if (!r.enabled || r.seen < r.retryAt || text.length > LEARN_MAX) return;
+  const build = buildTemplate;
+  if (build === undefined || !r.enabled || r.seen < r.retryAt || text.length > LEARN_MAX) return;
   // the last build, if no frame has fitted it since: a one-off (a call's first chunk), dropped for the new one
   const stale = r.builtHit ? undefined : r.built;
   if (r.builtHit) r.backoff = 1;
   r.builtHit = false;
   // A frame of another shape (a usage-only chunk, a block stop) keeps the template the stream's deltas use.
-  const t = makeTemplate(text, r.path, r.pad, r.indexPath);
+  const t = build(text, r.path, r.pad, r.indexPath);
   if (t !== undefined) {
     if (stale !== undefined) forget(r, stale);
     if (r.template !== undefined) {

@@ -3,7 +3,8 @@
 // index, and texts edited anywhere.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { holeOf, makeTemplate, MISS, type Template } from '../../../src/core/wire/envelope';
+import { holeOf, MISS, type Template } from '../../../src/core/wire/envelope';
+import { makeTemplate } from '../../../src/core/wire/template-make';
 import { matcherOf, enableHoleMatchers } from '../../../src/core/wire/template-match';
 
 // installed as the workers and the CLI install it (template.ts): without it holeOf never takes the matcher's path

@@ -9,7 +9,20 @@
  * `usedShape` records that it was read by it. Never throws.
  */
 import { fitShapeIn, type Shape, type ShapeFit } from './fit';
-import { makeShape, type ReadWhole, type ShapeSpec } from './shape';
+import type { ReadWhole, ShapeSpec } from './shape';
+
+/** Makes a shape (shape.ts `makeShape`); installed by core/learning.ts, where inputs can be large. */
+export type ShapeBuilder = (data: string, event: string, read: ReadWhole, spec: ShapeSpec) => Shape | undefined;
+
+let buildShape: ShapeBuilder | undefined;
+
+/**
+ * Installs the shape builder. Until then no shape is made and every event is read whole (a shape reads the same),
+ * so a page that analyses only small recordings inline does not carry the builder's code (see core/learning.ts).
+ */
+export function installShapeBuilder(build: ShapeBuilder): void {
+  buildShape = build;
+}
 
 /** How many shapes a turn keeps, and the longest wait between two builds that went unused. */
 const SHAPES = 6;
@@ -56,12 +69,13 @@ export const SHAPE_MAX = 256 * 1024;
 
 /** After an event read whole that said something: a shape from it, when the schedule allows (see the contract). */
 export function learnShape(turn: ShapeSchedule, data: string, event: string, read: ReadWhole, spec: ShapeSpec): void {
-  if (data.length > SHAPE_MAX) return;
+  const build = buildShape;
+  if (build === undefined || data.length > SHAPE_MAX) return;
   if (turn.since++ < turn.wait) return;
   turn.wait = turn.builtHit ? 0 : Math.min(MAX_WAIT, turn.wait * 2 + 1);
   turn.since = 0;
   turn.builtHit = false;
-  const s = makeShape(data, event, read, spec);
+  const s = build(data, event, read, spec);
   turn.built = s;
   if (s === undefined) return;
   turn.shapes.unshift(s);

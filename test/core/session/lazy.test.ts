@@ -1,0 +1,97 @@
+// The page's first analysis (core/session/lazy.ts) goes without the code it does not need: the other formats'
+// readers until it meets such a file (core/load/formats.ts), the wire's code until it meets that wire, and the
+// readers' learning (core/learning.ts) at all; and it gives the same Session as the CLI's analyzeInput, which has
+// everything installed. This file imports only the page's modules statically; session.ts (which installs the rest)
+// is imported last, by the last test.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { load, needsFormats } from '../../../src/core/load/read';
+import { analyzeInputLazily } from '../../../src/core/session/lazy';
+import { shapeSchedule, learnShape } from '../../../src/core/strategies/ground-truth/schedule';
+import { createReader, learn } from '../../../src/core/wire/envelope';
+import { wireReady } from '../../../src/core/wires';
+
+const sse = (chunks: unknown[]): string => chunks.map((c) => `data: ${JSON.stringify(c)}\n\n`).join('') + 'data: [DONE]\n\n';
+const chunk = (delta: unknown) => ({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta, finish_reason: null }] });
+const SSE = sse([
+  chunk({ role: 'assistant', content: null, tool_calls: [{ index: 0, id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '' } }] }),
+  chunk({ tool_calls: [{ index: 0, function: { arguments: '{"city":' } }] }),
+  chunk({ tool_calls: [{ index: 0, function: { arguments: ' "Paris"}' } }] }),
+]);
+const HAR = JSON.stringify({
+  log: {
+    entries: [
+      {
+        startedDateTime: '2026-12-06T00:00:00.000Z',
+        time: 30,
+        request: { method: 'POST', url: 'https://api.openai.com/v1/chat/completions', headers: [] },
+        response: { status: 200, headers: [{ name: 'content-type', value: 'text/event-stream' }], content: { mimeType: 'text/event-stream', text: SSE } },
+        timings: { wait: 10, receive: 20 },
+      },
+    ],
+  },
+});
+const V1 = readFileSync('public/recordings/parallel-probe.jsonl');
+
+describe('the page analysis, before anything else is installed', () => {
+  it('needs the other formats for raw SSE, HAR and NDJSON, not for a v1 recording or white space', () => {
+    expect(needsFormats(V1, 'parallel-probe.jsonl')).toBe(false);
+    expect(needsFormats('  \n', 'x.txt')).toBe(false);
+    expect(needsFormats(SSE, 'x.sse')).toBe(true);
+    expect(needsFormats(HAR, 'x.har')).toBe(true);
+    expect(needsFormats('{"choices":[]}\n', 'x.ndjson')).toBe(true);
+    expect(needsFormats('{"streamscope": 1', 'x.jsonl')).toBe(true);
+  });
+
+  it('says which reader is missing, as a failure, instead of throwing', () => {
+    const r = load(SSE, 'x.sse');
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error.message).toMatch(/sse reader is not installed/);
+  });
+
+  it('builds no envelope template and no ground-truth shape (no learning installed)', () => {
+    const r = createReader(['choices', 0, 'delta']);
+    const text = JSON.stringify(chunk({ content: 'hi' }));
+    for (let i = 0; i < 4; i++) learn(r, text);
+    expect(r.template).toBeUndefined();
+    const sched = shapeSchedule();
+    for (let i = 0; i < 4; i++) learnShape(sched, text, '', () => [], { names: [], member: 'content' });
+    expect(sched.shapes).toEqual([]);
+  });
+
+  it('reads a v1 recording with only its wire fetched', async () => {
+    expect(wireReady('openai-chat')).toBe(false);
+    const r = await analyzeInputLazily(V1, 'parallel-probe.jsonl');
+    expect(r.ok).toBe(true);
+    expect(wireReady('openai-chat')).toBe(true);
+    expect(wireReady('anthropic-messages')).toBe(false);
+    expect(needsFormats(SSE, 'x.sse')).toBe(true);
+  });
+
+  it('fetches the other formats when it meets one, and reads it', async () => {
+    const r = await analyzeInputLazily(SSE, 'x.sse');
+    expect(r.ok).toBe(true);
+    if (r.ok) expect(r.session.frames.count).toBe(4);
+    expect(needsFormats(HAR, 'x.har')).toBe(false);
+    const h = await analyzeInputLazily(HAR, 'x.har');
+    expect(h.ok).toBe(true);
+  });
+
+  it('gives the Session the CLI gives, which learns (same frames, calls and verdicts)', async () => {
+    const { analyzeInput } = await import('../../../src/core/session/session');
+    const r = createReader(['choices', 0, 'delta']);
+    const text = JSON.stringify(chunk({ content: 'hi' }));
+    for (let i = 0; i < 4; i++) learn(r, text);
+    expect(r.template).toBeDefined();
+    for (const [input, name] of [[V1, 'parallel-probe.jsonl'], [SSE, 'x.sse'], [HAR, 'x.har']] as const) {
+      const page = await analyzeInputLazily(input, name);
+      const cli = analyzeInput(input, name);
+      if (!page.ok || !cli.ok) throw new Error(`${name} did not load`);
+      expect(page.session.frames.count).toBe(cli.session.frames.count);
+      const runs = (session: typeof page.session) => Object.values(session.strategies).map((run) => [run.id, run.verdict, run.calls, run.verdicts]);
+      expect(runs(page.session).length).toBeGreaterThan(0);
+      expect(runs(page.session)).toEqual(runs(cli.session));
+      expect(page.session.anomalies).toEqual(cli.session.anomalies);
+    }
+  });
+});
