@@ -18,7 +18,8 @@
  * `defineStreamscopePlayer()` in a browser), so a doc site's server render can import it in Node.
  */
 import { EMBED_ATTRIBUTES, embedParamsFromAttributes, type EmbedOptions } from './options';
-import { mount, type MountOptions, type PlayerHandle } from './mount';
+import type { MountOptions, PlayerHandle } from './mount';
+import { mount } from './mountInPage';
 import type { StrategyId } from '../core/types';
 import { MAX_QUEUED } from '../store/commandQueue';
 import { VIEW_PARAMS } from '../store/url';

@@ -3,7 +3,7 @@
 // (never more than `maxheight`, 900 px by default, past which the page scrolls inside the iframe).
 import { DEFAULT_IFRAME_MAXHEIGHT, parseEmbedParams } from './options';
 import { connectBridge } from './bridge';
-import { mount } from './mount';
+import { mountPlayer } from './mount';
 import { preferredLang } from '../store/url';
 import '../ui/styles/app.css';
 import '../ui/styles/layout.css';
@@ -15,7 +15,7 @@ if (host) {
   // `lang` absent or `auto`: the reader's browser; `theme` absent or `auto`: the reader's system setting, until the
   // page says otherwise (`streamscope:setTheme`): an iframe cannot see its parent's page
   const lang = options.lang === undefined || options.lang === 'auto' ? preferredLang(navigator.languages) : options.lang;
-  const handle = mount(host, { ...options, landmark: 'page', shadow: false, lang });
+  const handle = mountPlayer(host, { ...options, landmark: 'page', shadow: false, lang }, null);
   for (const param of rejected) handle.warn({ key: 'app.warn.url', params: { param } });
   document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
   const cap = options.maxHeight ?? DEFAULT_IFRAME_MAXHEIGHT;

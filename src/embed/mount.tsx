@@ -1,5 +1,5 @@
 /**
- * mount(element, options): one independent player in any element (docs/embedding.md). Each call creates its own
+ * mountPlayer(element, options, follow), which ./mountInPage.ts `mount` calls: one independent player in any element (docs/embedding.md). Each call creates its own
  * store, clock, analyzer and React root, so two players on one page share nothing; `dispose()` releases all of it.
  *
  * Contract: the handle drives the player only through actions (seek, play, pause, setStrategy, load, warn) and
@@ -25,7 +25,7 @@ import { preferredLang, type CodeLang } from '../store/url';
 import { App } from '../ui/App';
 import { defaultSlots } from '../ui/defaultSlots';
 import { createAnalyzer } from '../worker/client';
-import { followHostPage } from './hostPage';
+import type { followHostPage } from './hostPage';
 import { ExerciseProvider, urlExercise } from '../ui/exercise/mode';
 import { pageExercise } from './pageExercise';
 import type { EmbedOptions, LangOption, ThemeOption } from './options';
@@ -90,7 +90,14 @@ export interface PlayerHandle {
   destroy(): void;
 }
 
-export function mount(element: Element | ShadowRoot, options: MountOptions = {}): PlayerHandle {
+/** How a player in a page follows that page (./hostPage.ts `followHostPage`). */
+export type HostFollower = typeof followHostPage;
+
+/**
+ * `mount` (./mountInPage.ts), with how a region follows its host page given: embed.html, whose player is the page
+ * and follows nothing (landmark 'page'), passes null, so its first chunks do not carry ./hostPage.ts.
+ */
+export function mountPlayer(element: Element | ShadowRoot, options: MountOptions, follow: HostFollower | null): PlayerHandle {
   const landmark = options.landmark ?? 'region';
   const lang = chosenLang(options.lang);
   const themeOption: ThemeOption = options.theme ?? (landmark === 'region' ? 'auto' : 'system');
@@ -181,8 +188,8 @@ export function mount(element: Element | ShadowRoot, options: MountOptions = {})
   const setTheme = (theme: ThemeOption) => {
     stopFollowing?.();
     stopFollowing = null;
-    if (host && landmark === 'region')
-      stopFollowing = followHostPage(host.ownerDocument, host, theme === 'auto' ? (t) => store.actions.setTheme(t ?? 'system') : undefined);
+    if (host && landmark === 'region' && follow)
+      stopFollowing = follow(host.ownerDocument, host, theme === 'auto' ? (t) => store.actions.setTheme(t ?? 'system') : undefined);
     if (theme !== 'auto') store.actions.setTheme(theme);
     else if (!host || landmark !== 'region') store.actions.setTheme('system');
   };

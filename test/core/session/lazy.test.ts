@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { load, needsFormats } from '../../../src/core/load/read';
 import { analyzeInputLazily } from '../../../src/core/session/lazy';
+import { CHAT_SPEC, observeChat } from '../../../src/core/strategies/ground-truth/chat';
 import { shapeSchedule, learnShape } from '../../../src/core/strategies/ground-truth/schedule';
 import { createReader, learn } from '../../../src/core/wire/envelope';
 import { wireReady } from '../../../src/core/wires';
@@ -31,6 +32,17 @@ const HAR = JSON.stringify({
     ],
   },
 });
+/** What the envelope reader and the ground truth's schedule learn from the same frame seen four times. */
+const learned = (): { template: boolean; shapes: number } => {
+  const r = createReader(['choices', 0, 'delta']);
+  const text = JSON.stringify(chunk({ tool_calls: [{ index: 0, function: { arguments: '{"city":' } }] }));
+  const sched = shapeSchedule();
+  for (let i = 0; i < 4; i++) {
+    learn(r, text);
+    learnShape(sched, text, '', observeChat, CHAT_SPEC);
+  }
+  return { template: r.template !== undefined, shapes: sched.shapes.length };
+};
 const V1 = readFileSync('public/recordings/parallel-probe.jsonl');
 
 describe('the page analysis, before anything else is installed', () => {
@@ -50,13 +62,7 @@ describe('the page analysis, before anything else is installed', () => {
   });
 
   it('builds no envelope template and no ground-truth shape (no learning installed)', () => {
-    const r = createReader(['choices', 0, 'delta']);
-    const text = JSON.stringify(chunk({ content: 'hi' }));
-    for (let i = 0; i < 4; i++) learn(r, text);
-    expect(r.template).toBeUndefined();
-    const sched = shapeSchedule();
-    for (let i = 0; i < 4; i++) learnShape(sched, text, '', () => [], { names: [], member: 'content' });
-    expect(sched.shapes).toEqual([]);
+    expect(learned()).toEqual({ template: false, shapes: 0 });
   });
 
   it('reads a v1 recording with only its wire fetched', async () => {
@@ -79,10 +85,9 @@ describe('the page analysis, before anything else is installed', () => {
 
   it('gives the Session the CLI gives, which learns (same frames, calls and verdicts)', async () => {
     const { analyzeInput } = await import('../../../src/core/session/session');
-    const r = createReader(['choices', 0, 'delta']);
-    const text = JSON.stringify(chunk({ content: 'hi' }));
-    for (let i = 0; i < 4; i++) learn(r, text);
-    expect(r.template).toBeDefined();
+    const after = learned();
+    expect(after.template).toBe(true);
+    expect(after.shapes).toBeGreaterThan(0);
     for (const [input, name] of [[V1, 'parallel-probe.jsonl'], [SSE, 'x.sse'], [HAR, 'x.har']] as const) {
       const page = await analyzeInputLazily(input, name);
       const cli = analyzeInput(input, name);
