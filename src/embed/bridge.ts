@@ -25,7 +25,15 @@ import type { Notice } from '../store/state';
 import type { PlayerHandle } from './mount';
 import { latest, nextFrameScheduler, pauseScheduler, type Schedule } from './coalesce';
 import { hostCluesOf, resolveHost, type HostClues, type HostResolution } from './origin';
-import { checkCommand, quickSeek, type CommandError, type CommandLimits, type PlayerEventMessage } from './protocol';
+import type { CommandError, CommandLimits, PlayerEventMessage } from './protocol';
+import { quickSeek } from './quickSeek';
+import { retryingImport } from '../core/retryImport';
+
+/** What the bridge needs of ./protocol.ts beyond quickSeek. */
+export type CommandChecker = Pick<typeof import('./protocol'), 'checkCommand'>;
+
+/** ./protocol.ts, fetched once (after a failed fetch, the next message asks again). */
+const importProtocol = retryingImport(() => import('./protocol'));
 
 /** The notice for a host origin the bridge will not talk to, or null when it is known. */
 export function hostNotice(r: HostResolution): Notice | null {
@@ -65,6 +73,11 @@ export interface BridgeOptions {
   schedule?: Schedule;
   /** When a waiting seek goes out in a flood of them (default: FLOOD_PAUSE_MS later). */
   calm?: Schedule;
+  /**
+   * The command checker (./protocol.ts), or how to fetch it (default: importing it, one animation frame after the
+   * player is ready, or with the first message a quick seek does not cover, whichever comes first).
+   */
+  protocol?: CommandChecker | (() => Promise<CommandChecker>);
 }
 
 /** More seeks than this in one wait is a flood (a host following a slider sends one or two a frame). */
@@ -90,13 +103,36 @@ export function connectBridge(handle: BridgedPlayer, win: Window, measure: () =>
     post(message);
   };
 
-  const onMessage = (e: MessageEvent) => {
-    if (e.source !== parent || e.origin !== origin) return;
+  // the checker: given, or fetched; messages that need it before it is in wait for it, in order (and so do the
+  // ones after them, quick seeks too)
+  const given = options.protocol;
+  let checker: CommandChecker | null = typeof given === 'object' ? given : null;
+  const fetchChecker = typeof given === 'function' ? given : importProtocol;
+  const waiting: unknown[] = [];
+  let fetching = false;
+  let stopped = false;
+  const ensureChecker = () => {
+    if (checker || fetching || stopped) return;
+    fetching = true;
+    fetchChecker().then(
+      (m) => {
+        fetching = false;
+        if (stopped) return;
+        checker = m;
+        for (const data of waiting.splice(0)) take(data, m);
+      },
+      () => {
+        // the chunk could not be fetched: what waits keeps waiting, and the next message asks again
+        fetching = false;
+      },
+    );
+  };
+
+  const take = (data: unknown, check: CommandChecker) => {
     // most of a flood: a well-formed seek, taken without building the checked command
-    const data: unknown = e.data;
     const quick = quickSeek(data);
     if (quick !== undefined) return seeks.set(quick);
-    const checked = checkCommand(data, options.limits);
+    const checked = check.checkCommand(data, options.limits);
     if (!checked) return;
     if (!checked.ok) {
       const answer = refusal(checked.error, data);
@@ -123,17 +159,31 @@ export function connectBridge(handle: BridgedPlayer, win: Window, measure: () =>
         return handle.setLang(command.lang);
     }
   };
+
+  const onMessage = (e: MessageEvent) => {
+    if (e.source !== parent || e.origin !== origin) return;
+    const data: unknown = e.data;
+    if (checker && waiting.length === 0) return take(data, checker);
+    // before the checker is in: a quick seek with nothing waiting ahead of it goes at once, anything else waits
+    const quick = waiting.length === 0 ? quickSeek(data) : undefined;
+    if (quick !== undefined) return seeks.set(quick);
+    waiting.push(data);
+    ensureChecker();
+  };
   win.addEventListener('message', onMessage);
 
+  // the checker comes after the first paint (a ready player paints in the next frame), not among its bytes
+  let askLater: (() => void) | null = null;
   const offs = [
-    handle.on('ready', ({ session, source }) =>
+    handle.on('ready', ({ session, source }) => {
+      askLater ??= schedule(() => setTimeout(ensureChecker, 0));
       postAfterFrame({
         type: 'streamscope:ready',
         frames: session.frames.count,
         strategy: handle.getState().strategy,
         source: source.kind === 'shipped' ? source.id : source.name,
-      }),
-    ),
+      });
+    }),
     handle.on('frame', ({ index, time }) => frames.set({ index, time })),
     handle.on('ended', ({ index }) => postAfterFrame({ type: 'streamscope:ended', index })),
     handle.on('error', (notice) => postAfterFrame({ type: 'streamscope:error', message: notice.key, ...(notice.params && { params: notice.params }) })),
@@ -153,6 +203,8 @@ export function connectBridge(handle: BridgedPlayer, win: Window, measure: () =>
   report();
 
   return () => {
+    stopped = true;
+    askLater?.();
     seeks.dispose();
     frames.dispose();
     win.removeEventListener('message', onMessage);

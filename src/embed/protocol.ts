@@ -19,11 +19,10 @@ import { STRATEGY_IDS, type StrategyId } from '../core/types';
 import { MAX_RECORDING_BYTES } from '../store/fetchRecording';
 import type { LangOption, ThemeOption } from './options';
 
-export const NAMESPACE = 'streamscope:';
+export { NAMESPACE, MAX_FRAME, quickSeek } from './quickSeek';
+import { NAMESPACE, MAX_FRAME } from './quickSeek';
 /** The largest recording a page may hand over by `load`, in UTF-8 bytes (the same limit as opening a file). */
 export const MAX_LOAD_BYTES = MAX_RECORDING_BYTES;
-/** The largest frame index a command may name (the same bound as the `f=` URL parameter, nine digits). */
-export const MAX_FRAME = 999_999_999;
 /** The longest `name` a `load` may give. */
 export const NAME_MAX = 200;
 /** Longest echo of a refused message's `type` in the error reply. */
@@ -196,21 +195,6 @@ export function checkCommand(data: unknown, limits: CommandLimits = DEFAULT_LIMI
       return { ok: true, command: { type: 'streamscope:load', text, name } };
     }
   }
-}
-
-/**
- * The frame of `{type: 'streamscope:seek', frame}` with exactly those two own keys and a frame checkCommand takes,
- * read with no more than one small array built; undefined for anything else (checkCommand then answers it, taken or
- * refused).
- */
-export function quickSeek(data: unknown): number | undefined {
-  if (typeof data !== 'object' || data === null || Object.getPrototypeOf(data) !== Object.prototype) return undefined;
-  const d = data as { type?: unknown; frame?: unknown };
-  if (d.type !== 'streamscope:seek' || !Object.hasOwn(d, 'type') || !Object.hasOwn(d, 'frame')) return undefined;
-  const frame = d.frame;
-  if (typeof frame !== 'number' || !Number.isInteger(frame) || frame < 0 || frame > MAX_FRAME) return undefined;
-  // two own keys, and both are type and frame: nothing else (a forbidden key, an extra field, a symbol) is there
-  return Reflect.ownKeys(d).length === 2 ? frame : undefined;
 }
 
 /** The command in `data`, or null when it is not a well-formed `streamscope:*` command (see checkCommand). */

@@ -3,7 +3,8 @@
 // command gets a streamscope:error reply naming its field; an unknown, invalid or mismatched host means no messages
 // either way and a notice in the player.
 import { describe, expect, test } from 'vitest';
-import { connectBridge, hostNotice, refusal } from '../../src/embed/bridge';
+import { connectBridge, hostNotice, refusal, type BridgeOptions, type CommandChecker } from '../../src/embed/bridge';
+import { checkCommand } from '../../src/embed/protocol';
 import { FALLBACK_MS, nextFrameScheduler } from '../../src/embed/coalesce';
 import type { PlayerHandle } from '../../src/embed/mount';
 import { resolveHost } from '../../src/embed/origin';
@@ -11,7 +12,10 @@ import type { Notice } from '../../src/store/state';
 
 const HOST = 'https://course.example.edu';
 
-function setup(clues = { host: null as string | null, ancestor: HOST as string | null, referrer: `${HOST}/lesson/2` as string | null }) {
+function setup(
+  clues = { host: null as string | null, ancestor: HOST as string | null, referrer: `${HOST}/lesson/2` as string | null },
+  protocol: BridgeOptions['protocol'] = { checkCommand },
+) {
   const posted: { message: unknown; target: string }[] = [];
   const parent = { postMessage: (message: unknown, target: string) => posted.push({ message, target }) };
   const stranger = {};
@@ -52,7 +56,7 @@ function setup(clues = { host: null as string | null, ancestor: HOST as string |
   const calmTick = () => {
     for (const run of calming.splice(0)) run();
   };
-  const stop = connectBridge(handle, win, () => 321, { clues, limits: { loadBytes: 16 }, schedule, calm });
+  const stop = connectBridge(handle, win, () => 321, { clues, limits: { loadBytes: 16 }, schedule, calm, protocol });
   const send = (data: unknown, from: { source: unknown; origin: string } = { source: parent, origin: HOST }) =>
     // Node's MessageEvent takes only a MessagePort as source: an Event carrying the same three fields
     target.dispatchEvent(Object.defineProperties(new Event('message'), { data: { value: data }, origin: { value: from.origin }, source: { value: from.source } }));
@@ -203,6 +207,67 @@ describe('the bridge under a flood', () => {
     b.stop();
     expect(b.waiting).toEqual([]);
     expect(b.calls).toEqual([]);
+  });
+});
+
+describe('the command checker, fetched after the first paint', () => {
+  /** A checker fetched by hand: `arrive()` resolves the fetch, `fail()` rejects it. */
+  const byHand = () => {
+    const asks: { resolve: (m: CommandChecker) => void; reject: (e: unknown) => void }[] = [];
+    const fetchChecker = () => new Promise<CommandChecker>((resolve, reject) => void asks.push({ resolve, reject }));
+    return { asks, fetchChecker, arrive: () => asks.at(-1)?.resolve({ checkCommand }), fail: () => asks.at(-1)?.reject(new Error('offline')) };
+  };
+  const settle = () => new Promise((r) => setTimeout(r, 0));
+
+  test('commands that come before it wait, in order, behind it; a seek with nothing waiting goes at once', async () => {
+    const c = byHand();
+    const s = setup(undefined, c.fetchChecker);
+    s.send({ type: 'streamscope:seek', frame: 3 });
+    s.frameTick();
+    expect(s.calls).toEqual(['seek 3']);
+    expect(c.asks).toHaveLength(0);
+    s.send({ type: 'streamscope:play' });
+    s.send({ type: 'streamscope:seek', frame: 5 });
+    s.send({ type: 'streamscope:setStrategy', id: 'no-such' });
+    s.send({ type: 'streamscope:pause' });
+    s.frameTick();
+    expect(s.calls).toEqual(['seek 3']);
+    expect(c.asks).toHaveLength(1);
+    c.arrive();
+    await settle();
+    expect(s.calls).toEqual(['seek 3', 'play', 'seek 5', 'pause']);
+    expect(s.posted.map((p) => (p.message as { type: string }).type)).toContain('streamscope:error');
+    // from now on, at once
+    s.send({ type: 'streamscope:play' });
+    expect(s.calls.at(-1)).toBe('play');
+  });
+
+  test('a fetch that fails leaves the commands waiting; the next message asks again, and all apply in order', async () => {
+    const c = byHand();
+    const s = setup(undefined, c.fetchChecker);
+    s.send({ type: 'streamscope:play' });
+    c.fail();
+    await settle();
+    expect(s.calls).toEqual([]);
+    s.send({ type: 'streamscope:pause' });
+    expect(c.asks).toHaveLength(2);
+    c.arrive();
+    await settle();
+    expect(s.calls).toEqual(['play', 'pause']);
+  });
+
+  test('a ready player asks for it one animation frame later, before any command needs it', async () => {
+    const c = byHand();
+    const s = setup(undefined, c.fetchChecker);
+    s.listeners.get('ready')?.({ session: { frames: { count: 6 } }, source: { kind: 'shipped', id: 'parallel-probe' } });
+    expect(c.asks).toHaveLength(0);
+    s.frameTick();
+    await settle();
+    expect(c.asks).toHaveLength(1);
+    c.arrive();
+    await settle();
+    s.send({ type: 'streamscope:play' });
+    expect(s.calls).toEqual(['play']);
   });
 });
 

@@ -58,7 +58,7 @@ function bridged() {
     removeEventListener: () => {},
     document: { body: {} },
   } as unknown as Window;
-  connectBridge(handle, win, () => 100, { clues: { host: 'https://course.example', ancestor: null, referrer: null } });
+  connectBridge(handle, win, () => 100, { clues: { host: 'https://course.example', ancestor: null, referrer: null }, protocol: { checkCommand } });
   const send = (data: unknown) => onMessage?.({ source: parent, origin: 'https://course.example', data });
   const errors = () => posted.filter((m) => (m as { type: string }).type === 'streamscope:error');
   return { store, handle, send, errors };
