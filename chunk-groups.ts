@@ -13,7 +13,7 @@
 const ANALYSIS_MODULES = /\/src\/core\/(?!faults\/|learning\.ts|wire\/(?:template-make|json-span)\.ts|strategies\/ground-truth\/shape\.ts|load\/(?:index|formats|har|ndjson|sse-text)\.ts|export\/|wires\/|session\/(?:analyze|session)\.ts|wire\/(?:index|anthropic-messages|anthropic-blocks|openai-chat|openai-responses|gemini|gemini-args|encode|encode-evented)\.ts|strategies\/ground-truth\/(?:index|anthropic|chat|gemini|responses)\.ts|session\/analyze|timeline\/whatif|strategies\/facts|strategies\/(?:partial-json|preview|learner)\.ts|wire\/template-match|large-inputs|load\/block-scanner|sse\/block-(?:path|scan))|\/node_modules\/eventsource-parser\/|\/src\/worker\/protocol\.ts$/;
 
 // the renderer: Preact, to which ./preact-aliases.ts sends every import of react and react-dom
-const SHELL_MODULES = /\/node_modules\/preact\/|\/src\/store\/react\.tsx$|\/src\/store\/files\.ts$|\/src\/i18n\/index\.ts$|\/src\/i18n\/messages\/loadCatalog\.ts$|\/src\/store\/params\.ts$|\/src\/store\/exerciseUrl\.ts$|preload-helper|rolldown[/:]runtime/;
+const SHELL_MODULES = /\/node_modules\/preact\/|\/src\/store\/react\.tsx$|\/src\/store\/files\.ts$|\/src\/i18n\/index\.ts$|\/src\/i18n\/messages\/loadCatalog\.ts$|\/src\/store\/params\.ts$|\/src\/store\/exerciseUrl\.ts$|\/src\/store\/recordingLimit\.ts$|preload-helper|rolldown[/:]runtime/;
 
 export const CHUNK_GROUPS = [
   { debugName: 'analysis', name: (id: string) => (ANALYSIS_MODULES.test(id) ? 'analysis' : null) },

@@ -19,7 +19,7 @@
  * `error` sends the waiting frame first). So a host posting 100,000 seeks costs one cheap check per message
  * (protocol.ts quickSeek) and a few renders, and the command after them is answered as soon as it is reached.
  */
-import { MAX_RECORDING_BYTES } from '../store/fetchRecording';
+import { MAX_RECORDING_BYTES } from '../store/recordingLimit';
 import type { StrategyId } from '../core/types';
 import type { Notice } from '../store/state';
 import type { PlayerHandle } from './mount';

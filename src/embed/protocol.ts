@@ -16,7 +16,7 @@
  * flood of commands), else undefined and checkCommand decides: it never takes what checkCommand refuses.
  */
 import { STRATEGY_IDS, type StrategyId } from '../core/types';
-import { MAX_RECORDING_BYTES } from '../store/fetchRecording';
+import { MAX_RECORDING_BYTES } from '../store/recordingLimit';
 import type { LangOption, ThemeOption } from './options';
 
 export { NAMESPACE, MAX_FRAME, quickSeek } from './quickSeek';

@@ -11,10 +11,9 @@
 import { fetchBytesOffThread } from '../worker/fetchClient';
 import { checkDeclaredSize, readBodyLimited, TooLargeError } from '../worker/readBody';
 
-export { TooLargeError };
+import { MAX_RECORDING_BYTES } from './recordingLimit';
 
-/** The largest recording the app opens: 200 MB (files are checked before reading, fetches while reading). */
-export const MAX_RECORDING_BYTES = 200 * 1024 * 1024;
+export { TooLargeError, MAX_RECORDING_BYTES };
 
 /**
  * A text fetcher that may also give a file's bytes undecoded. A recording fetched as bytes is analysed exactly like
