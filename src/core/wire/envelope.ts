@@ -36,24 +36,27 @@
  */
 
 import type { PathStep } from './json-span';
-import { at, holeOf, MISS, type Template } from './template';
+import { at, MISS, type Template } from './template';
 
 export type { PathStep } from './json-span';
-export { at, holeOf, MISS, plainString, type Template } from './template';
+export { at, MISS, plainString, type Template } from './template';
 
-/** Builds a template (template.ts `makeTemplate`); installed by core/learning.ts, where inputs can be large. */
-export type TemplateBuilder = (text: string, path: readonly PathStep[], pad?: readonly PathStep[], indexPath?: readonly PathStep[]) => Template | undefined;
+/** Making templates and reading through them (template-make.ts `makeTemplate`, template-hole.ts `holeOf`). */
+export interface TemplateCode {
+  make: (text: string, path: readonly PathStep[], pad?: readonly PathStep[], indexPath?: readonly PathStep[]) => Template | undefined;
+  holeOf: (t: Template, text: string, found?: { index: number }) => unknown;
+}
 
-let buildTemplate: TemplateBuilder | undefined;
+let templates: TemplateCode | undefined;
 
 /**
- * Installs the template builder. Until then `learn` builds nothing and every frame is parsed whole (what a
- * template gives is the same value), so a page that analyses only small recordings inline (at most 512 KiB:
- * worker/client.ts) does not carry the builder's code; the CLI, the workers, the lab and the tests install it
- * (core/wires/all.ts imports core/learning.ts).
+ * Installs the templates' code. Until then `learn` builds nothing (so `readHole` never has a template to read
+ * through) and every frame is parsed whole (what a template gives is the same value), so a page that analyses
+ * only small recordings inline (at most 512 KiB: worker/client.ts) does not carry that code; the CLI, the
+ * workers, the lab and the tests install it (core/wires/all.ts imports core/learning.ts).
  */
-export function installTemplateBuilder(build: TemplateBuilder): void {
-  buildTemplate = build;
+export function installTemplates(code: TemplateCode): void {
+  templates = code;
 }
 
 /** Per-turn template state of one adapter (see the contract for the build schedule). */
@@ -91,6 +94,8 @@ export function readHole(r: EnvelopeReader, text: string): unknown {
   r.seen++;
   const first = r.template;
   if (first === undefined) return MISS;
+  // a template exists only where the code that made it was installed
+  const holeOf = (templates as TemplateCode).holeOf;
   let hole = holeOf(first, text, r);
   if (hole === MISS) {
     const older = r.older;
@@ -120,7 +125,7 @@ export const LEARN_MAX = 256 * 1024;
 
 /** After a miss: builds a template from this frame's text when the schedule allows (and it is not LEARN_MAX long). */
 export function learn(r: EnvelopeReader, text: string): void {
-  const build = buildTemplate;
+  const build = templates?.make;
   if (build === undefined || !r.enabled || r.seen < r.retryAt || text.length > LEARN_MAX) return;
   // the last build, if no frame has fitted it since: a one-off (a call's first chunk), dropped for the new one
   const stale = r.builtHit ? undefined : r.built;

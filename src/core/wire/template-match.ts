@@ -30,7 +30,8 @@
  * written (test/core/wire/anthropic-in-place.test.ts).
  */
 import { decodeFrom, MAX_DECODED } from './json-string';
-import { installHoleMatcher, type Template } from './template';
+import type { Template } from './template';
+import { installHoleMatcher } from './template-hole';
 import type { SignalOut } from './signal-builder';
 import type { HoleSet } from './envelope';
 import { SIDE } from '../sse/frame-table';

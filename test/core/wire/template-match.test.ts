@@ -3,7 +3,8 @@
 // index, and texts edited anywhere.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { holeOf, MISS, type Template } from '../../../src/core/wire/envelope';
+import { MISS, type Template } from '../../../src/core/wire/envelope';
+import { holeOf } from '../../../src/core/wire/template-hole';
 import { makeTemplate } from '../../../src/core/wire/template-make';
 import { matcherOf, enableHoleMatchers } from '../../../src/core/wire/template-match';
 

@@ -8,20 +8,24 @@
  * recently used first, and leaves the one that fitted in `turn.fit` (its values in the turn, a `ShapeFit`);
  * `usedShape` records that it was read by it. Never throws.
  */
-import { fitShapeIn, type Shape, type ShapeFit } from './fit';
+import type { Shape, ShapeFit } from './fit';
 import type { ReadWhole, ShapeSpec } from './shape';
 
-/** Makes a shape (shape.ts `makeShape`); installed by core/learning.ts, where inputs can be large. */
-export type ShapeBuilder = (data: string, event: string, read: ReadWhole, spec: ShapeSpec) => Shape | undefined;
+/** Making shapes and fitting events to them (shape.ts `makeShape`, shape-fit.ts `fitShapeIn`). */
+export interface ShapeCode {
+  make: (data: string, event: string, read: ReadWhole, spec: ShapeSpec) => Shape | undefined;
+  fit: (s: Shape, text: string, from: number, to: number, out: ShapeFit) => boolean;
+}
 
-let buildShape: ShapeBuilder | undefined;
+let shapeCode: ShapeCode | undefined;
 
 /**
- * Installs the shape builder. Until then no shape is made and every event is read whole (a shape reads the same),
- * so a page that analyses only small recordings inline does not carry the builder's code (see core/learning.ts).
+ * Installs the shapes' code. Until then no shape is made (so none is fitted) and every event is read whole (a
+ * shape reads the same), so a page that analyses only small recordings inline does not carry that code (see
+ * core/learning.ts).
  */
-export function installShapeBuilder(build: ShapeBuilder): void {
-  buildShape = build;
+export function installShapes(code: ShapeCode): void {
+  shapeCode = code;
 }
 
 /** How many shapes a turn keeps, and the longest wait between two builds that went unused. */
@@ -69,7 +73,7 @@ export const SHAPE_MAX = 256 * 1024;
 
 /** After an event read whole that said something: a shape from it, when the schedule allows (see the contract). */
 export function learnShape(turn: ShapeSchedule, data: string, event: string, read: ReadWhole, spec: ShapeSpec): void {
-  const build = buildShape;
+  const build = shapeCode?.make;
   if (build === undefined || data.length > SHAPE_MAX) return;
   if (turn.since++ < turn.wait) return;
   turn.wait = turn.builtHit ? 0 : Math.min(MAX_WAIT, turn.wait * 2 + 1);
@@ -85,6 +89,9 @@ export function learnShape(turn: ShapeSchedule, data: string, event: string, rea
 /** Whether the event `text.slice(from, to)` named `event` fits one of the turn's shapes (left in `turn.fit`). */
 export function fitShapesIn(turn: ShapeSchedule, event: string, text: string, from: number, to: number): boolean {
   const shapes = turn.shapes;
+  if (shapes.length === 0) return false;
+  // shapes exist only where the code that made them was installed
+  const fitShapeIn = (shapeCode as ShapeCode).fit;
   for (let i = 0; i < shapes.length; i++) {
     const s = shapes[i] as Shape;
     if (s.event !== event || !fitShapeIn(s, text, from, to, turn)) continue;

@@ -22,7 +22,8 @@
  * 01, 1e3 or -0) does not fit: the caller parses it whole. A shape is `marked` when its fixed text holds one of
  * `spec.marks` (the reader's quick "may this event matter" test then holds for every event that fits). Never throws.
  */
-import { DIGITS, FREE, LITERAL, NAME, opsOf, type Field, type Op, type Ref, type Shape } from './fit';
+import { DIGITS, FREE, LITERAL, NAME, type Field, type Op, type Ref, type Shape } from './fit';
+import { opsOf } from './shape-fit';
 
 /** Reads an event's data whole (JSON.parse and the reader's rules); undefined when the data is not JSON. */
 export type ReadWhole = (data: string, event: string) => Op[] | undefined;
