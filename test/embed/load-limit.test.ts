@@ -14,7 +14,7 @@ import { en as embedEn } from '../../src/i18n/messages/embedding';
 import { zh as embedZh } from '../../src/i18n/messages/zh/embedding';
 import { manualScheduler } from '../store/fixture';
 
-vi.mock('../../src/store/fetchRecording', async (importOriginal) => ({ ...(await importOriginal<object>()), MAX_RECORDING_BYTES: 100 }));
+vi.mock('../../src/store/recordingLimit', () => ({ MAX_RECORDING_BYTES: 100 }));
 
 const CJK = '日'.repeat(40); // 40 characters, 120 bytes
 

@@ -3,7 +3,8 @@
  * is not a v1 recording).
  *
  * Contract: `analyzeInputLazily(input, name?, opts?)` = the readers of raw SSE, HAR and NDJSON when the input is
- * not plainly a v1 recording (core/load/formats.ts, once per page) -> load -> decode -> the wire's code
+ * not plainly a v1 recording (core/load/formats.ts, once per page) -> load -> decode (with eventsource-parser,
+ * fetched once per page, when a block needs it: core/sse/decode.ts) -> the wire's code
  * (core/wires `loadWire`, once per page) -> the rest of the analysis (./pipeline.ts): the same Session as
  * ./session.ts `analyzeInput`, for any input. It resolves with a load failure as `analyzeInput` does; it rejects
  * only when some code could not be fetched (the page's chunk is gone or the network is), with the import's error,
@@ -11,16 +12,30 @@
  */
 import { needsFormats, load } from '../load/read';
 import { retryingImport } from '../retryImport';
+import { installParser, ParserMissing } from '../sse/decode';
 import { loadWire } from '../wires';
-import { analyzeDecoded, decodeStage, type AnalyzeOptions, type AnalyzeTextResult } from './pipeline';
+import type { Recording } from '../types';
+import { analyzeDecoded, decodeStage, type AnalyzeOptions, type AnalyzeTextResult, type Decoded } from './pipeline';
 
 const importFormats = retryingImport(() => import('../load/formats'));
+const importParser = retryingImport(() => import('eventsource-parser'));
+
+/** The decode stage; when a block needs the SSE parser and it is not in yet, after fetching it (core/sse/decode.ts). */
+async function decodeWithParser(recording: Recording, opts?: AnalyzeOptions): Promise<Decoded> {
+  try {
+    return decodeStage(recording, opts);
+  } catch (e) {
+    if (!(e instanceof ParserMissing)) throw e;
+    installParser((await importParser()).createParser);
+    return decodeStage(recording, opts);
+  }
+}
 
 export async function analyzeInputLazily(input: string | Uint8Array, name?: string, opts?: AnalyzeOptions): Promise<AnalyzeTextResult> {
   if (needsFormats(input, name)) (await importFormats()).install();
   const loaded = load(input, name);
   if (!loaded.ok) return loaded;
-  const stage = decodeStage(loaded.recording, opts);
+  const stage = await decodeWithParser(loaded.recording, opts);
   await loadWire(stage.wire);
   return { ok: true, session: analyzeDecoded(loaded.recording, stage, opts) };
 }

@@ -23,7 +23,7 @@
  */
 import type { FaultError } from '../faults';
 import { load } from '../load/read';
-import { decodeRecording, emptyFrameTable } from '../sse';
+import { decodeRecording, emptyFrameTable, ParserMissing } from '../sse/decode';
 import { emptyAttempts } from '../strategies/attempts';
 import { NO_FRAGMENTS } from '../strategies/fragments';
 import { SAME_FOLD, STRATEGIES } from '../strategies/registry';
@@ -68,10 +68,11 @@ const pendingRun = (id: StrategyId, naReason: NaReason = PENDING_REASON): Strate
   verdict: 'n/a',
 });
 
-function guard<T>(issues: LoadIssue[], stage: string, fn: () => T, fallback: T): T {
+function guard<T>(issues: LoadIssue[], stage: string, fn: () => T, fallback: T, passes?: (e: unknown) => boolean): T {
   try {
     return fn();
   } catch (e) {
+    if (passes?.(e)) throw e;
     issues.push({ code: `internal:${stage}`, message: e instanceof Error ? e.message : String(e) });
     return fallback;
   }
@@ -87,10 +88,10 @@ export interface Decoded {
   issues: LoadIssue[];
 }
 
-/** Decoding and the wire: the first stage of `analyze`. Never throws. */
+/** Decoding and the wire: the first stage of `analyze`. Throws only core/sse/decode.ts `ParserMissing` (a page, before it has the parser). */
 export function decodeStage(recording: Recording, opts: AnalyzeOptions = {}): Decoded {
   const issues: LoadIssue[] = [];
-  const { frames, decoded } = guard(issues, 'sse', () => decodeRecording(recording, opts.decodeText ? { decodeText: opts.decodeText } : {}), { frames: emptyFrameTable(), decoded: [] });
+  const { frames, decoded } = guard(issues, 'sse', () => decodeRecording(recording, opts.decodeText ? { decodeText: opts.decodeText } : {}), { frames: emptyFrameTable(), decoded: [] }, (e) => e instanceof ParserMissing);
   opts.onDecoded?.();
 
   let wire: WireId = 'openai-chat';

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { load, needsFormats } from '../../../src/core/load/read';
 import { analyzeInputLazily } from '../../../src/core/session/lazy';
+import { decodeRecording, ParserMissing } from '../../../src/core/sse/decode';
 import { CHAT_SPEC, observeChat } from '../../../src/core/strategies/ground-truth/chat';
 import { shapeSchedule, learnShape } from '../../../src/core/strategies/ground-truth/schedule';
 import { createReader, learn } from '../../../src/core/wire/envelope';
@@ -55,6 +56,15 @@ describe('the page analysis, before anything else is installed', () => {
     expect(needsFormats('{"streamscope": 1', 'x.jsonl')).toBe(true);
   });
 
+  it('decodes without the SSE parser until a block needs it, and then says so', () => {
+    const v1 = load(V1, 'parallel-probe.jsonl');
+    if (!v1.ok) throw new Error('parallel-probe did not load');
+    expect(decodeRecording(v1.recording).frames.count).toBeGreaterThan(0);
+    const ids = load(V1.toString().replace(/data: /g, 'id: 7\\ndata: '), 'ids.jsonl');
+    if (!ids.ok) throw new Error(ids.error.message);
+    expect(() => decodeRecording(ids.recording)).toThrow(ParserMissing);
+  });
+
   it('says which reader is missing, as a failure, instead of throwing', () => {
     const r = load(SSE, 'x.sse');
     expect(r.ok).toBe(false);
@@ -81,6 +91,17 @@ describe('the page analysis, before anything else is installed', () => {
     expect(needsFormats(HAR, 'x.har')).toBe(false);
     const h = await analyzeInputLazily(HAR, 'x.har');
     expect(h.ok).toBe(true);
+  });
+
+  it('fetches the SSE parser when a block needs it (an id line), and decodes it as the CLI does', async () => {
+    const withIds = SSE.split('\n\n').filter(Boolean).map((block, i) => `id: ${i}\n${block}`).join('\n\n') + '\n\n';
+    const r = await analyzeInputLazily(withIds, 'ids.sse');
+    expect(r.ok).toBe(true);
+    if (r.ok) expect(r.session.frames.count).toBe(4);
+    const { analyzeInput } = await import('../../../src/core/session/session');
+    const cli = analyzeInput(withIds, 'ids.sse');
+    if (!r.ok || !cli.ok) throw new Error('ids.sse did not load');
+    expect(Object.values(r.session.strategies).map((run) => run.calls)).toEqual(Object.values(cli.session.strategies).map((run) => run.calls));
   });
 
   it('gives the Session the CLI gives, which learns (same frames, calls and verdicts)', async () => {
