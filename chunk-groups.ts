@@ -8,10 +8,11 @@
 // analysis chunk, with what uses them. So does each wire's own code (its adapter and its ground truth: core/wires),
 // which a page fetches when it first meets that wire, and the modules that install all four at once (session.ts,
 // wire/index.ts, ground-truth/index.ts: the lab's and the workers'). So do the readers' learning (learning.ts: the
-// template and shape builders, which a page's small inline analysis goes without) and the readers of raw SSE, HAR
-// and NDJSON (load/formats.ts, fetched when a page first opens such a file; load/index.ts installs them), and
+// template and shape builders, which a page's small inline analysis goes without) and the readers of raw SSE, HAR,
+// NDJSON and base64 `bytes` events (load/formats.ts, fetched when a page first opens a file that needs one;
+// load/index.ts installs them), and
 // eventsource-parser (fetched when a page first decodes a block the fast path does not read; sse/index.ts installs it).
-const ANALYSIS_MODULES = /\/src\/core\/(?!faults\/|learning\.ts|wire\/(?:template-make|template-hole|json-span)\.ts|strategies\/ground-truth\/shape(?:-fit)?\.ts|load\/(?:index|formats|har|ndjson|sse-text)\.ts|sse\/index\.ts|export\/|wires\/|session\/(?:analyze|session)\.ts|wire\/(?:index|anthropic-messages|anthropic-blocks|openai-chat|openai-responses|gemini|gemini-args|encode|encode-evented)\.ts|strategies\/ground-truth\/(?:index|anthropic|chat|gemini|responses)\.ts|session\/analyze|timeline\/whatif|strategies\/facts|strategies\/(?:partial-json|preview|learner)\.ts|wire\/template-match|large-inputs|load\/block-scanner|sse\/block-(?:path|scan))|\/src\/worker\/protocol\.ts$/;
+const ANALYSIS_MODULES = /\/src\/core\/(?!faults\/|learning\.ts|wire\/(?:template-make|template-hole|json-span)\.ts|strategies\/ground-truth\/shape(?:-fit)?\.ts|load\/(?:index|formats|har|ndjson|sse-text|base64)\.ts|sse\/index\.ts|export\/|wires\/|session\/(?:analyze|session)\.ts|wire\/(?:index|anthropic-messages|anthropic-blocks|openai-chat|openai-responses|gemini|gemini-args|encode|encode-evented)\.ts|strategies\/ground-truth\/(?:index|anthropic|chat|gemini|responses)\.ts|session\/analyze|timeline\/whatif|strategies\/facts|strategies\/(?:partial-json|preview|learner)\.ts|wire\/template-match|large-inputs|load\/block-scanner|sse\/block-(?:path|scan))|\/src\/worker\/protocol\.ts$/;
 
 // the renderer: Preact, to which ./preact-aliases.ts sends every import of react and react-dom
 const SHELL_MODULES = /\/node_modules\/preact\/|\/src\/store\/react\.tsx$|\/src\/store\/files\.ts$|\/src\/i18n\/index\.ts$|\/src\/i18n\/messages\/loadCatalog\.ts$|\/src\/store\/params\.ts$|\/src\/store\/exerciseUrl\.ts$|\/src\/store\/recordingLimit\.ts$|preload-helper|rolldown[/:]runtime/;

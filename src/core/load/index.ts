@@ -1,5 +1,5 @@
 /**
- * core/load with every format's reader installed: ./read.ts holds the contract (`load`, `needsFormats`); this
+ * core/load with every format's reader installed: ./read.ts holds the contract (`load`); this
  * module installs ./formats.ts first, for the CLI, the workers, the lab and the tests. A page's first analysis
  * imports ./read.ts and fetches the other formats' readers only when it meets one (core/session/lazy.ts).
  */
@@ -7,7 +7,8 @@ import { install } from './formats';
 
 install();
 
-export { load, needsFormats, installFormats, type Formats } from './read';
+export { load } from './read';
+export { installReaders, ReaderMissing, type Readers } from './readers';
 export { recordingFromSse, blockRanges, type SseOptions } from './sse-text';
 export type { LoadInput, LoadOptions, PieceStream } from './source';
 export { decodeBase64, encodeBase64 } from './base64';

@@ -11,7 +11,7 @@
 import { ms, turnIndex, type EndStatus, type LoadIssue, type LoadResult, type Mark, type Mutable, type Recording, type ToolRun, type Turn } from '../types';
 import { emptyTable, NumberColumn } from '../chunk-table';
 import { utf8Length } from '../sse/utf8';
-import { decodeBase64 } from './base64';
+import { reader } from './readers';
 import { readChunkLine } from './chunk-line';
 import { Packer, type Payload } from './pack';
 import { readHeader, readLocalized } from './header';
@@ -125,7 +125,7 @@ function applyEvent(st: State, time: number, code: string, data: unknown, size: 
     }
     case 'bytes': {
       if (typeof data !== 'string') return bad(st, 'bad-event-data.bytes', { type: jsonType(data) });
-      const r = decodeBase64(data);
+      const r = reader('base64')(data);
       if (!r.ok) {
         const why = r.why;
         if (why.reason === 'padding') return bad(st, 'bad-base64.padding', { at: why.at });

@@ -1,7 +1,7 @@
 /**
  * Loading: a file's content -> a Recording, whatever of the accepted formats it is in.
  *
- * Contract: `load(input, name?, opts?)` never throws (`opts`: how it reads, never what: source.ts LoadOptions). What is plainly not UTF-8 text (UTF-16/32, gzip, zip, PDF, PNG,
+ * Contract: `load(input, name?, opts?)` never throws (but for ./readers.ts `ReaderMissing`, below) (`opts`: how it reads, never what: source.ts LoadOptions). What is plainly not UTF-8 text (UTF-16/32, gzip, zip, PDF, PNG,
  * binary data) is refused first by ./sniff.ts, with a coded failure saying what it is and what to do. Else the
  * format is detected from the content (the name's extension is only a tie-breaker): a v1 recording (`.jsonl`,
  * line 1 {"streamscope": 1}), raw SSE text (what `curl -N` prints), a HAR (JSON with `log.entries`), or NDJSON
@@ -9,59 +9,19 @@
  * and byte offset when it is about a line); a readable file with bad parts gives a Recording whose `issues` name them. No quadratic work: every format is
  * read in one or two linear passes, so even a single line of many megabytes costs time linear in its length.
  *
- * The readers of raw SSE, HAR and NDJSON are installed (`installFormats`, by ./formats.ts; ./index.ts imports it,
- * so every importer of core/load has them). A page, whose shipped recordings are v1 files, asks `needsFormats`
- * first and fetches ./formats.ts only for a file that is not plainly one (core/session/lazy.ts). Loading a format
- * whose reader is not installed is a bug: it gives an `internal` failure naming the reader, never a throw.
+ * The readers of raw SSE, HAR and NDJSON and the base64 decoder of `bytes` events are installed (./readers.ts;
+ * ./index.ts installs them, so every importer of core/load has them). Where they are not, a file that needs one
+ * throws `ReaderMissing`: a page, whose shipped recordings are v1 files of text chunks, then fetches them and
+ * loads again (core/session/lazy.ts).
  */
-import type { LoadResult, Recording } from '../types';
+import type { LoadResult } from '../types';
 import { errorText, excerpt, failure, isObject, issue } from './issues';
 import { jsonType } from './messages';
 import { loadJsonl } from './jsonl';
 import { SAMPLE, sniff } from './sniff';
 import { LineReader } from './line-reader';
-import { headIsWhole, headText, isStream, startBytes, toSource, wholeBytes, wholeText, type LoadInput, type LoadOptions, type Source } from './source';
-
-/** The readers of the formats other than v1 recordings (./formats.ts). */
-export interface Formats {
-  har: (doc: Record<string, unknown>) => LoadResult;
-  ndjson: (src: Source) => LoadResult;
-  sse: (input: string | Uint8Array) => Recording;
-}
-
-let formats: Formats | undefined;
-
-export function installFormats(f: Formats): void {
-  formats = f;
-}
-
-function reader<K extends keyof Formats>(kind: K): Formats[K] {
-  if (formats === undefined) throw new Error(`the ${kind} reader is not installed (core/load/formats.ts)`);
-  return formats[kind];
-}
-
-/**
- * Whether loading `input` may need a reader that is not installed: false when they are, or when the input is
- * plainly a v1 recording (its first line with content is a JSON object with a `streamscope` member) or holds
- * nothing but white space; true otherwise (a stream: always). Reads at most the input's first line.
- */
-export function needsFormats(input: LoadInput, name?: string): boolean {
-  if (formats !== undefined) return false;
-  if (isStream(input)) return true;
-  try {
-    const src = toSource(input, name);
-    const text = headOf(src);
-    const start = text.search(/\S/);
-    if (start === -1) return false;
-    if (text.charCodeAt(start) !== 123 /* { */) return true;
-    const line1: unknown = JSON.parse(firstLine(src));
-    return !(isObject(line1) && 'streamscope' in line1);
-  } catch {
-    return true;
-  } finally {
-    forgetLastMatch();
-  }
-}
+import { reader, ReaderMissing } from './readers';
+import { headIsWhole, headText, startBytes, toSource, wholeBytes, wholeText, type LoadInput, type LoadOptions, type Source } from './source';
 
 const SSE_EXTENSIONS = ['sse', 'txt', 'event-stream', 'log'];
 const SSE_LINE = /^(?::|(?:data|event|id|retry)(?::|$))/;
@@ -171,6 +131,7 @@ function loadAny(input: LoadInput, name?: string, opts?: LoadOptions): LoadResul
     if (ext === 'jsonl') return loadJsonl(src);
     return failure('unknown-format', { start: excerpt(head) }, 1, 0);
   } catch (e) {
+    if (e instanceof ReaderMissing) throw e;
     // Defensive only: every reader reports problems as values. Still, a bug must not crash the page.
     return failure('internal', { error: errorText(e) });
   }

@@ -65,7 +65,7 @@ export const HEAD_BYTES = 64 * 1024;
 /** What `toSource` reads of a stream at once: the head, its BOM, and one byte to know whether it goes on. */
 const STREAM_START = HEAD_BYTES + 4;
 
-export const isStream = (input: LoadInput): input is PieceStream => typeof input === 'object' && 'read' in input && typeof input.read === 'function';
+const isStream = (input: LoadInput): input is PieceStream => typeof input === 'object' && 'read' in input && typeof input.read === 'function';
 
 /** The stream's next non-empty piece, counted in `src.size`, or null at its end (then `size` is exact). */
 function pull(src: Source): Uint8Array | null {

@@ -2,23 +2,36 @@
  * A page's analysis of a small recording, fetching only the code of the wire it is in (and of its format, when it
  * is not a v1 recording).
  *
- * Contract: `analyzeInputLazily(input, name?, opts?)` = the readers of raw SSE, HAR and NDJSON when the input is
- * not plainly a v1 recording (core/load/formats.ts, once per page) -> load -> decode (with eventsource-parser,
+ * Contract: `analyzeInputLazily(input, name?, opts?)` = load (with the readers of raw SSE, HAR, NDJSON and base64
+ * `bytes` events, fetched once per page, when the file needs one: core/load/readers.ts) -> decode (with eventsource-parser,
  * fetched once per page, when a block needs it: core/sse/decode.ts) -> the wire's code
  * (core/wires `loadWire`, once per page) -> the rest of the analysis (./pipeline.ts): the same Session as
  * ./session.ts `analyzeInput`, for any input. It resolves with a load failure as `analyzeInput` does; it rejects
  * only when some code could not be fetched (the page's chunk is gone or the network is), with the import's error,
  * and a later call fetches again.
  */
-import { needsFormats, load } from '../load/read';
+import { load } from '../load/read';
+import { ReaderMissing } from '../load/readers';
+import type { LoadInput } from '../load/source';
 import { retryingImport } from '../retryImport';
 import { installParser, ParserMissing } from '../sse/decode';
 import { loadWire } from '../wires';
-import type { Recording } from '../types';
+import type { LoadResult, Recording } from '../types';
 import { analyzeDecoded, decodeStage, type AnalyzeOptions, type AnalyzeTextResult, type Decoded } from './pipeline';
 
 const importFormats = retryingImport(() => import('../load/formats'));
 const importParser = retryingImport(() => import('eventsource-parser'));
+
+/** `load`; when the file needs a reader that is not in yet, after fetching them (core/load/readers.ts). */
+async function loadWithReaders(input: LoadInput, name?: string): Promise<LoadResult> {
+  try {
+    return load(input, name);
+  } catch (e) {
+    if (!(e instanceof ReaderMissing)) throw e;
+    (await importFormats()).install();
+    return load(input, name);
+  }
+}
 
 /** The decode stage; when a block needs the SSE parser and it is not in yet, after fetching it (core/sse/decode.ts). */
 async function decodeWithParser(recording: Recording, opts?: AnalyzeOptions): Promise<Decoded> {
@@ -32,8 +45,7 @@ async function decodeWithParser(recording: Recording, opts?: AnalyzeOptions): Pr
 }
 
 export async function analyzeInputLazily(input: string | Uint8Array, name?: string, opts?: AnalyzeOptions): Promise<AnalyzeTextResult> {
-  if (needsFormats(input, name)) (await importFormats()).install();
-  const loaded = load(input, name);
+  const loaded = await loadWithReaders(input, name);
   if (!loaded.ok) return loaded;
   const stage = await decodeWithParser(loaded.recording, opts);
   await loadWire(stage.wire);

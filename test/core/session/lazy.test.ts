@@ -5,7 +5,8 @@
 // is imported last, by the last test.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { load, needsFormats } from '../../../src/core/load/read';
+import { load } from '../../../src/core/load/read';
+import { ReaderMissing } from '../../../src/core/load/readers';
 import { analyzeInputLazily } from '../../../src/core/session/lazy';
 import { decodeRecording, ParserMissing } from '../../../src/core/sse/decode';
 import { CHAT_SPEC, observeChat } from '../../../src/core/strategies/ground-truth/chat';
@@ -45,15 +46,16 @@ const learned = (): { template: boolean; shapes: number } => {
   return { template: r.template !== undefined, shapes: sched.shapes.length };
 };
 const V1 = readFileSync('public/recordings/parallel-probe.jsonl');
+/** A v1 recording with base64 `bytes` events. */
+const BYTES = readFileSync('public/recordings/utf8-split.jsonl');
 
 describe('the page analysis, before anything else is installed', () => {
-  it('needs the other formats for raw SSE, HAR and NDJSON, not for a v1 recording or white space', () => {
-    expect(needsFormats(V1, 'parallel-probe.jsonl')).toBe(false);
-    expect(needsFormats('  \n', 'x.txt')).toBe(false);
-    expect(needsFormats(SSE, 'x.sse')).toBe(true);
-    expect(needsFormats(HAR, 'x.har')).toBe(true);
-    expect(needsFormats('{"choices":[]}\n', 'x.ndjson')).toBe(true);
-    expect(needsFormats('{"streamscope": 1', 'x.jsonl')).toBe(true);
+  it('reads a v1 recording of text chunks without the other readers; asks for them for anything else', () => {
+    expect(load(V1, 'parallel-probe.jsonl').ok).toBe(true);
+    expect(load('  \n', 'x.txt').ok).toBe(false);
+    for (const [input, name] of [[SSE, 'x.sse'], [HAR, 'x.har'], ['{"choices":[]}\n', 'x.ndjson'], [BYTES, 'utf8-split.jsonl']] as const) {
+      expect(() => load(input, name), name).toThrow(ReaderMissing);
+    }
   });
 
   it('decodes without the SSE parser until a block needs it, and then says so', () => {
@@ -63,12 +65,6 @@ describe('the page analysis, before anything else is installed', () => {
     const ids = load(V1.toString().replace(/data: /g, 'id: 7\\ndata: '), 'ids.jsonl');
     if (!ids.ok) throw new Error(ids.error.message);
     expect(() => decodeRecording(ids.recording)).toThrow(ParserMissing);
-  });
-
-  it('says which reader is missing, as a failure, instead of throwing', () => {
-    const r = load(SSE, 'x.sse');
-    expect(r.ok).toBe(false);
-    if (!r.ok) expect(r.error.message).toMatch(/sse reader is not installed/);
   });
 
   it('builds no envelope template and no ground-truth shape (no learning installed)', () => {
@@ -81,14 +77,14 @@ describe('the page analysis, before anything else is installed', () => {
     expect(r.ok).toBe(true);
     expect(wireReady('openai-chat')).toBe(true);
     expect(wireReady('anthropic-messages')).toBe(false);
-    expect(needsFormats(SSE, 'x.sse')).toBe(true);
+    expect(() => load(SSE, 'x.sse')).toThrow(/sse reader is not installed/);
   });
 
   it('fetches the other formats when it meets one, and reads it', async () => {
     const r = await analyzeInputLazily(SSE, 'x.sse');
     expect(r.ok).toBe(true);
     if (r.ok) expect(r.session.frames.count).toBe(4);
-    expect(needsFormats(HAR, 'x.har')).toBe(false);
+    expect(load(HAR, 'x.har').ok).toBe(true);
     const h = await analyzeInputLazily(HAR, 'x.har');
     expect(h.ok).toBe(true);
   });
@@ -109,7 +105,7 @@ describe('the page analysis, before anything else is installed', () => {
     const after = learned();
     expect(after.template).toBe(true);
     expect(after.shapes).toBeGreaterThan(0);
-    for (const [input, name] of [[V1, 'parallel-probe.jsonl'], [SSE, 'x.sse'], [HAR, 'x.har']] as const) {
+    for (const [input, name] of [[V1, 'parallel-probe.jsonl'], [SSE, 'x.sse'], [HAR, 'x.har'], [BYTES, 'utf8-split.jsonl']] as const) {
       const page = await analyzeInputLazily(input, name);
       const cli = analyzeInput(input, name);
       if (!page.ok || !cli.ok) throw new Error(`${name} did not load`);
