@@ -14,8 +14,10 @@
 // eventsource-parser (fetched when a page first decodes a block the fast path does not read; sse/index.ts installs it).
 const ANALYSIS_MODULES = /\/src\/core\/(?!faults\/|learning\.ts|wire\/(?:template-make|template-hole|json-span)\.ts|strategies\/ground-truth\/shape(?:-fit)?\.ts|load\/(?:index|formats|har|ndjson|sse-text|base64)\.ts|sse\/index\.ts|export\/|wires\/|session\/(?:analyze|session)\.ts|wire\/(?:index|anthropic-messages|anthropic-blocks|openai-chat|openai-responses|gemini|gemini-args|encode|encode-evented)\.ts|strategies\/ground-truth\/(?:index|anthropic|chat|gemini|responses)\.ts|session\/analyze|timeline\/whatif|strategies\/facts|strategies\/(?:partial-json|preview|learner)\.ts|wire\/template-match|large-inputs|load\/block-scanner|sse\/block-(?:path|scan))|\/src\/worker\/protocol\.ts$/;
 
-// the renderer: Preact, to which ./preact-aliases.ts sends every import of react and react-dom
-const SHELL_MODULES = /\/node_modules\/preact\/|\/src\/store\/react\.tsx$|\/src\/store\/files\.ts$|\/src\/i18n\/index\.ts$|\/src\/i18n\/messages\/loadCatalog\.ts$|\/src\/store\/params\.ts$|\/src\/store\/exerciseUrl\.ts$|\/src\/store\/recordingLimit\.ts$|preload-helper|rolldown[/:]runtime/;
+// the renderer: Preact, to which ./preact-aliases.ts sends every import of react and react-dom; and the few UI
+// modules that the first view and the header (a chunk loaded on demand: embeds do without it) both use, which the
+// bundler would otherwise cut into files of their own, each one more request before an embed's first paint
+const SHELL_MODULES = /\/src\/ui\/(?:shell\/(?:lazyView|useT)\.ts|i18n\/parts\.tsx|conclusion\/explain\.ts|files\/context\.tsx)$|\/node_modules\/preact\/|\/src\/store\/react\.tsx$|\/src\/store\/files\.ts$|\/src\/i18n\/index\.ts$|\/src\/i18n\/messages\/loadCatalog\.ts$|\/src\/store\/params\.ts$|\/src\/store\/exerciseUrl\.ts$|\/src\/store\/recordingLimit\.ts$|preload-helper|rolldown[/:]runtime/;
 
 export const CHUNK_GROUPS = [
   { debugName: 'analysis', name: (id: string) => (ANALYSIS_MODULES.test(id) ? 'analysis' : null) },

@@ -22,7 +22,7 @@ import { createPlayerStore } from '../store/player';
 import { PlayerProvider } from '../store/react';
 import { DEFAULT_RECORDING, type Notice, type PlayerEvents, type PlayerState } from '../store/state';
 import { preferredLang, type CodeLang } from '../store/url';
-import { App } from '../ui/App';
+import { App, preloadHeader } from '../ui/App';
 import { defaultSlots } from '../ui/defaultSlots';
 import { createAnalyzer } from '../worker/client';
 import type { followHostPage } from './hostPage';
@@ -119,6 +119,8 @@ export function mountPlayer(element: Element | ShadowRoot, options: MountOptions
   container.className = 'ss-mount';
   renderInto.appendChild(container);
   const live: LiveOptions = { ...options };
+  // full controls show the header, whose code loads on demand: asked for now, beside the rest
+  if (live.controls === 'full') void preloadHeader().catch(() => undefined);
   const applyMaxHeight = () => {
     // the tallest the player grows in the host page: past it, it scrolls inside
     const capped = live.maxHeight !== undefined && landmark === 'region';

@@ -18,7 +18,6 @@ import { PlaybackControls } from './playback/PlaybackControls';
 import { PlaybackSettings } from './playback/PlaybackSettings';
 import { Scrubber } from './scrubber/Scrubber';
 import { ScrubberFoot } from './scrubber/ScrubberFoot';
-import { Header } from './shell/Header';
 import { keyAction, keyTargetOf } from './shell/keys';
 import { LiveRegion } from './shell/LiveRegion';
 import { LoadStatus } from './shell/LoadStatus';
@@ -36,6 +35,11 @@ import { useNarrow, WIDE_PX } from './shell/useNarrow';
 
 // the keyboard help's code loads when it is first opened; it stays mounted after that
 const HelpDialog = lazyView(() => import('./shell/HelpDialog'), (m) => m.HelpDialog);
+// the header (recording picker, file actions, language, theme, share): shown only with the full controls, which an
+// embed's default (compact) never shows, so it loads on demand; the standalone app asks for it as it starts
+const Header = lazyView(() => import('./shell/Header'), (m) => m.Header);
+/** Asks for the header's code ahead of the first render that shows it (the standalone app, a player with full controls). */
+export const preloadHeader = (): Promise<void> => Header.preload();
 import { useT } from './shell/useT';
 import { useReducedMotion, useResolvedTheme } from './theme/theme';
 
@@ -233,7 +237,11 @@ function Shell({ slots = NO_SLOTS, standalone = true, panels = PANEL_IDS, contro
     return (
       <section {...rootProps} ref={rootRef} aria-label={t('app.player.region')}>
         <LandmarkContext.Provider value="region">
-          {header && <Header onHelp={() => setHelp(true)} />}
+          {header && (
+            <LazyPart areaKey="app.area.header">
+              <Header onHelp={() => setHelp(true)} />
+            </LazyPart>
+          )}
           <div className="ss-main" ref={mainRef} tabIndex={-1}>
             {body}
           </div>
@@ -244,7 +252,11 @@ function Shell({ slots = NO_SLOTS, standalone = true, panels = PANEL_IDS, contro
   return (
     // The player root receives bubbling key events from its controls; it is not itself interactive.
     <div {...rootProps} ref={rootRef}>
-      {header && <Header onHelp={() => setHelp(true)}>{standalone && <LabBar />}</Header>}
+      {header && (
+        <LazyPart areaKey="app.area.header">
+          <Header onHelp={() => setHelp(true)}>{standalone && <LabBar />}</Header>
+        </LazyPart>
+      )}
       <main className="ss-main" ref={mainRef} tabIndex={-1} aria-label={standalone ? undefined : t('app.player.region')}>
         {/* without the header (presenter mode, embed.html) the page still has its title heading */}
         {!header && <h1 className="ss-visually-hidden">{t('app.title')}</h1>}

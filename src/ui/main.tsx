@@ -20,7 +20,7 @@ import { PlayerProvider } from '../store/react';
 import { DEFAULT_RECORDING } from '../store/state';
 import { parseViewParams, preferredLang } from '../store/url';
 import { createAnalyzer } from '../worker/client';
-import { App } from './App';
+import { App, preloadHeader } from './App';
 import { defaultSlots } from './defaultSlots';
 import { afterNextPaint } from './code/highlighter';
 import { FileStoreProvider } from './files/context';
@@ -72,6 +72,8 @@ const startLoad = () => void store.actions.loadRecording(view.rec ?? DEFAULT_REC
 // its bytes and its wire's code are asked for now, beside the strings: on a phone's link the load would otherwise
 // wait a round trip or two after the first paint (network only: the analysis still starts after that paint)
 void store.actions.prefetchRecording(view.rec ?? DEFAULT_RECORDING);
+// the header's code (a chunk of its own, which embeds do without), beside the strings, so the first render has it
+void preloadHeader().catch(() => undefined);
 
 const root = document.getElementById('root');
 void languageReady.then((shown) => {

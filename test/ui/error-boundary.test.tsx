@@ -18,7 +18,7 @@ import { manualScheduler, twoTurnSession } from '../store/fixture';
 import { chatStream, nestedArrays } from '../robustness/deep-streams';
 import { giveElementsASize, renderPanel } from './panels/render';
 
-const failing = vi.hoisted(() => ({ buffers: false, header: false }));
+const failing = vi.hoisted(() => ({ buffers: false, header: false, toggle: false }));
 vi.mock('../../src/ui/panels/buffers/BuffersPanel', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../src/ui/panels/buffers/BuffersPanel')>();
   return {
@@ -34,11 +34,18 @@ vi.mock('../../src/ui/shell/Header', () => ({
     return null;
   },
 }));
+vi.mock('../../src/ui/shell/StrategyToggle', () => ({
+  StrategyToggle: () => {
+    if (failing.toggle) throw new Error('toggle broke');
+    return null;
+  },
+}));
 
 afterEach(() => {
   cleanup();
   failing.buffers = false;
   failing.header = false;
+  failing.toggle = false;
 });
 
 async function storeWith(session: Session, lang: Lang) {
@@ -94,16 +101,32 @@ describe('error boundaries', () => {
   test('a throw outside the panels: a notice for the whole player, not an empty page', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const store = await storeWith(twoTurnSession(), 'en');
-    failing.header = true;
+    failing.toggle = true;
     const { container } = render(
       <PlayerProvider store={store}>
         <App standalone={false} />
       </PlayerProvider>,
     );
     expect(container.textContent).toContain('The player could not be shown.');
-    expect(container.textContent).toContain('What went wrong: header broke');
+    expect(container.textContent).toContain('What went wrong: toggle broke');
     act(() => store.actions.setLang('zh'));
     expect(container.textContent).toContain('播放器无法显示。');
+    vi.restoreAllMocks();
+  });
+
+  test('a throw in the header (its own chunk): a notice in its place, and the rest of the player works', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const store = await storeWith(twoTurnSession(), 'en');
+    failing.header = true;
+    const { container } = render(
+      <PlayerProvider store={store}>
+        <App standalone />
+      </PlayerProvider>,
+    );
+    await vi.waitFor(() => expect(container.textContent).toContain('The header (recordings, files, language, theme) could not be shown; the rest of the player still works.'));
+    expect(container.textContent).toContain('What went wrong: header broke');
+    expect(container.textContent).not.toContain('The player could not be shown.');
+    expect(screen.getByRole('region', { name: 'Raw events' })).toBeTruthy();
     vi.restoreAllMocks();
   });
 });

@@ -135,6 +135,7 @@ export const en = {
     'app.area.lab': 'The instructor lab',
     'app.area.matrix': 'The strategy matrix',
     'app.area.tour': 'The tour',
+    'app.area.header': 'The header (recordings, files, language, theme)',
     'app.area.help': 'The keyboard shortcuts',
     'app.area.share': 'The share dialog',
     'app.area.paste': 'The paste dialog',

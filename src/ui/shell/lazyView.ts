@@ -14,12 +14,31 @@ export function retryFailedViews(): void {
   failed.clear();
 }
 
+/** A lazy view that can be asked for ahead of its first render (`preload`). */
+export type PreloadableView<P> = ComponentType<P> & { preload(): Promise<void> };
+
 /** `lazyView(() => import('./X'), (m) => m.X)`: the view X, loaded on its first render. */
-export function lazyView<M, P extends object>(importer: () => Promise<M>, pick: (m: M) => ComponentType<P>): ComponentType<P> {
+export function lazyView<M, P extends object>(importer: () => Promise<M>, pick: (m: M) => ComponentType<P>): PreloadableView<P> {
   const next = retryingImport(importer);
+  // `preload` keeps the import it started for the first render; a view already in when it is first rendered is
+  // rendered at once (a lazy component suspends on its first render even then: one frame without it)
+  let loading: Promise<M> | null = null;
+  let ready: ComponentType<P> | null = null;
+  let rendered = false;
+  const load = () =>
+    (loading ??= next().then(
+      (m) => {
+        ready = pick(m);
+        return m;
+      },
+      (e: unknown) => {
+        loading = null;
+        throw e;
+      },
+    ));
   const make = () =>
     lazy(() =>
-      next().then(
+      load().then(
         (m) => ({ default: pick(m) }),
         (e: unknown) => {
           failed.add(() => (view = make()));
@@ -28,5 +47,13 @@ export function lazyView<M, P extends object>(importer: () => Promise<M>, pick: 
       ),
     );
   let view = make();
-  return (props: P) => createElement(view as ComponentType<P>, props);
+  const View = (props: P) => {
+    // only before the lazy component has ever rendered: switching to the module's own component later would
+    // mount the view afresh
+    if (!rendered && ready) return createElement(ready, props);
+    rendered = true;
+    return createElement(view as ComponentType<P>, props);
+  };
+  View.preload = () => load().then(() => undefined);
+  return View;
 }

@@ -132,6 +132,7 @@ export const zh = {
   'app.area.lab': '教师实验台',
   'app.area.matrix': '策略矩阵',
   'app.area.tour': '导览',
+  'app.area.header': '页头（录制、文件、语言、主题）',
   'app.area.help': '键盘快捷键',
   'app.area.share': '分享对话框',
   'app.area.paste': '粘贴对话框',
