@@ -3,8 +3,8 @@
  * is not a v1 recording).
  *
  * Contract: `analyzeInputLazily(input, name?, opts?)` = load (with the readers of raw SSE, HAR, NDJSON and base64
- * `bytes` events, fetched once per page, when the file needs one: core/load/readers.ts) -> decode (with eventsource-parser,
- * fetched once per page, when a block needs it: core/sse/decode.ts) -> the wire's code
+ * `bytes` events, fetched once per page, when the file needs one: core/load/readers.ts) -> decode (with the general path:
+ * eventsource-parser and the CR segmenter, fetched once per page, when a recording needs it: core/sse/decode.ts) -> the wire's code
  * (core/wires `loadWire`, once per page) -> the rest of the analysis (./pipeline.ts): the same Session as
  * ./session.ts `analyzeInput`, for any input. It resolves with a load failure as `analyzeInput` does; it rejects
  * only when some code could not be fetched (the page's chunk is gone or the network is), with the import's error,
@@ -14,13 +14,13 @@ import { load } from '../load/read';
 import { ReaderMissing } from '../load/readers';
 import type { LoadInput } from '../load/source';
 import { retryingImport } from '../retryImport';
-import { installParser, ParserMissing } from '../sse/decode';
+import { installGeneralPath, ParserMissing } from '../sse/decode';
 import { loadWire } from '../wires';
 import type { LoadResult, Recording } from '../types';
 import { analyzeDecoded, decodeStage, type AnalyzeOptions, type AnalyzeTextResult, type Decoded } from './pipeline';
 
 const importFormats = retryingImport(() => import('../load/formats'));
-const importParser = retryingImport(() => import('eventsource-parser'));
+const importGeneralPath = retryingImport(() => import('../sse/general'));
 
 /** `load`; when the file needs a reader that is not in yet, after fetching them (core/load/readers.ts). */
 async function loadWithReaders(input: LoadInput, name?: string): Promise<LoadResult> {
@@ -33,13 +33,13 @@ async function loadWithReaders(input: LoadInput, name?: string): Promise<LoadRes
   }
 }
 
-/** The decode stage; when a block needs the SSE parser and it is not in yet, after fetching it (core/sse/decode.ts). */
+/** The decode stage; when the recording needs the SSE general path and it is not in yet, after fetching it (core/sse/decode.ts). */
 async function decodeWithParser(recording: Recording, opts?: AnalyzeOptions): Promise<Decoded> {
   try {
     return decodeStage(recording, opts);
   } catch (e) {
     if (!(e instanceof ParserMissing)) throw e;
-    installParser((await importParser()).createParser);
+    installGeneralPath((await importGeneralPath()).generalPath);
     return decodeStage(recording, opts);
   }
 }

@@ -26,9 +26,11 @@
  * A frame's data is a slice of its piece when the text holds it contiguously (always on the fast path), else it is
  * kept in the table's side text.
  *
- * The parser is installed (`installParser`): ./index.ts does, so every importer of core/sse has it. A page's first
- * analysis imports this module alone (core/session/lazy.ts): when a block needs the parser and it is not installed,
- * `decodeRecording` throws `ParserMissing` (the one thing it throws), the page fetches the parser and decodes again.
+ * The general path (eventsource-parser, and `segmentText` for text with CR) is installed (`installGeneralPath`, with
+ * ./general.ts): ./index.ts does, so every importer of core/sse has it. A page's first analysis imports this module
+ * alone (core/session/lazy.ts): when a piece needs the general path and it is not installed, `decodeRecording` throws
+ * `ParserMissing` (the one thing it throws), and the page fetches ./general.ts and decodes again. Shipped
+ * recordings (LF line ends, simple blocks) never need it.
  */
 import type { createParser, EventSourceMessage } from 'eventsource-parser';
 import { evenTable } from '../chunk-table';
@@ -36,13 +38,12 @@ import { ms, turnIndex, type DecodedTurn, type FrameTable, type Mutable, type Re
 import { ByteMap } from './byte-map';
 import type { decodeBlocks } from './block-path';
 import type { noteScan, scanOf } from './block-scan';
-import { segmentText } from './segment';
+import type { segmentText } from './segment';
 import { pieceEnd, turnBytes } from './turn-bytes';
 import { decodeCr, decodeLf, pushFrame, type FeedBlock, type TurnState } from './fast-path';
 import { TableBuilder } from './table-builder';
 import { findInvalidRuns } from './utf8';
 
-export { segmentBytes, segmentText, type OnBlock } from './segment';
 export * from './frame-table';
 export { frameTableOf } from './table-builder';
 
@@ -100,18 +101,29 @@ function idOfSilentBlock(block: string): string | undefined {
   return id;
 }
 
-/** eventsource-parser's `createParser`, once installed (see the contract). */
-let makeParser: typeof createParser | undefined;
-
-export function installParser(make: typeof createParser): void {
-  makeParser = make;
+/** The general path: eventsource-parser's `createParser`, and ./segment.ts `segmentText` for text with CR. */
+export interface GeneralPath {
+  createParser: typeof createParser;
+  segmentText: typeof segmentText;
 }
 
-/** Thrown by `decodeRecording` when a block needs the parser and it is not installed (see the contract). */
+let generalPath: GeneralPath | undefined;
+
+/** Installs the general path (./general.ts; see the contract). */
+export function installGeneralPath(path: GeneralPath): void {
+  generalPath = path;
+}
+
+/** Thrown by `decodeRecording` when a block needs the general path and it is not installed (see the contract). */
 export class ParserMissing extends Error {
   constructor() {
-    super('the SSE parser is not installed (core/sse/index.ts)');
+    super('the SSE parser is not installed (core/sse/general.ts)');
   }
+}
+
+function general(): GeneralPath {
+  if (generalPath === undefined) throw new ParserMissing();
+  return generalPath;
 }
 
 /** The general path for one block of the current piece: fed to the turn's eventsource-parser. */
@@ -125,8 +137,7 @@ function parserFeeder(t: TurnState): FeedBlock {
   // otherwise build 100,000 parsers).
   let parser: ReturnType<typeof createParser> | null = null;
   const make = (): ReturnType<typeof createParser> => {
-    if (makeParser === undefined) throw new ParserMissing();
-    const p = makeParser({
+    const p = general().createParser({
       onEvent(ev: EventSourceMessage): void {
         dispatched = true;
         if (ev.id !== undefined) t.b.setId(ev.id);
@@ -180,7 +191,7 @@ function decodeTurn(turn: Turn, turnNo: TurnIndex, b: TableBuilder, fastPath: bo
   // the loader's scan of these very blocks (raw SSE without CR), when it made the table
   const path = blockPath;
   const scan = fastPath && bom === 0 && path !== undefined ? path.scanOf(chunks) : undefined;
-  const general = parserFeeder(t);
+  const blocks = parserFeeder(t);
   keep?.push(t);
   const invalid: number[] = [];
   const decoded: Mutable<DecodedTurn> = { turn: turnNo, invalidUtf8At: invalid };
@@ -199,12 +210,12 @@ function decodeTurn(turn: Turn, turnNo: TurnIndex, b: TableBuilder, fastPath: bo
     // The common block shapes are read directly (block-path.ts with the loader's scan; else fast-path.ts: LF, or
     // CRLF / CR from the start up to the first block with another line end); the parser reads the others.
     let rest: number;
-    if (!fastPath) rest = segmentText(text, general);
-    else if (scan !== undefined && path !== undefined) rest = path.decodeBlocks(t, scan, to, general);
+    if (!fastPath) rest = general().segmentText(text, blocks);
+    else if (scan !== undefined && path !== undefined) rest = path.decodeBlocks(t, scan, to, blocks);
     else {
       const cr = text.indexOf('\r');
-      if (cr === -1) rest = decodeLf(t, general);
-      else rest = segmentText(text, general, decodeCr(t, general, text.charCodeAt(cr + 1) === 10));
+      if (cr === -1) rest = decodeLf(t, blocks);
+      else rest = general().segmentText(text, blocks, decodeCr(t, blocks, text.charCodeAt(cr + 1) === 10));
     }
     // the piece's invalid UTF-8, if any (the map has read the bytes up to its last frame by now)
     if (t.map.invalid()) for (const r of findInvalidRuns(text, bytes, 0)) invalid.push(charAt + r.char);

@@ -1,11 +1,13 @@
 /**
- * core/sse with eventsource-parser installed: ./decode.ts holds the contract (`decodeRecording`), for every importer
- * of core/sse (the CLI, the workers, the lab, the tests). A page's first analysis imports ./decode.ts and fetches
- * the parser only for a recording with a block the fast path does not read (core/session/lazy.ts).
+ * core/sse with the general path installed (./general.ts: eventsource-parser, and the segmenter for CR line ends):
+ * ./decode.ts holds the contract (`decodeRecording`), for every importer of core/sse (the CLI, the workers, the
+ * lab, the tests). A page's first analysis imports ./decode.ts and fetches the general path only for a recording
+ * that needs it (core/session/lazy.ts).
  */
-import { createParser } from 'eventsource-parser';
-import { installParser } from './decode';
+import { installGeneralPath } from './decode';
+import { generalPath } from './general';
 
-installParser(createParser);
+installGeneralPath(generalPath);
 
 export * from './decode';
+export { segmentBytes, segmentText, type OnBlock } from './segment';

@@ -48,6 +48,8 @@ const learned = (): { template: boolean; shapes: number } => {
 const V1 = readFileSync('public/recordings/parallel-probe.jsonl');
 /** A v1 recording with base64 `bytes` events. */
 const BYTES = readFileSync('public/recordings/utf8-split.jsonl');
+/** A v1 recording whose chunks end lines with CRLF. */
+const CRLF = readFileSync('public/recordings/crlf-split.jsonl');
 
 describe('the page analysis, before anything else is installed', () => {
   it('reads a v1 recording of text chunks without the other readers; asks for them for anything else', () => {
@@ -58,13 +60,17 @@ describe('the page analysis, before anything else is installed', () => {
     }
   });
 
-  it('decodes without the SSE parser until a block needs it, and then says so', () => {
+  it('decodes without the SSE general path until a recording needs it (a block with an id line, CR line ends), and then says so', () => {
     const v1 = load(V1, 'parallel-probe.jsonl');
     if (!v1.ok) throw new Error('parallel-probe did not load');
     expect(decodeRecording(v1.recording).frames.count).toBeGreaterThan(0);
     const ids = load(V1.toString().replace(/data: /g, 'id: 7\\ndata: '), 'ids.jsonl');
     if (!ids.ok) throw new Error(ids.error.message);
     expect(() => decodeRecording(ids.recording)).toThrow(ParserMissing);
+    // CR line ends take the general path's segmenter
+    const crlf = load(CRLF, 'crlf-split.jsonl');
+    if (!crlf.ok) throw new Error(crlf.error.message);
+    expect(() => decodeRecording(crlf.recording)).toThrow(ParserMissing);
   });
 
   it('builds no envelope template and no ground-truth shape (no learning installed)', () => {
@@ -105,7 +111,7 @@ describe('the page analysis, before anything else is installed', () => {
     const after = learned();
     expect(after.template).toBe(true);
     expect(after.shapes).toBeGreaterThan(0);
-    for (const [input, name] of [[V1, 'parallel-probe.jsonl'], [SSE, 'x.sse'], [HAR, 'x.har'], [BYTES, 'utf8-split.jsonl']] as const) {
+    for (const [input, name] of [[V1, 'parallel-probe.jsonl'], [SSE, 'x.sse'], [HAR, 'x.har'], [BYTES, 'utf8-split.jsonl'], [CRLF, 'crlf-split.jsonl']] as const) {
       const page = await analyzeInputLazily(input, name);
       const cli = analyzeInput(input, name);
       if (!page.ok || !cli.ok) throw new Error(`${name} did not load`);
