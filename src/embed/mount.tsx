@@ -10,7 +10,8 @@
  * The player renders once its language's strings are in (fetched on first use, one chunk per language; a second
  * player in the same language renders at once), so it never shows another language first; in a shadow root, also
  * once its styles are in (./styles.ts, fetched with the first such player: embed.html, whose page carries its own
- * stylesheets, never loads them), so it is never seen unstyled.
+ * stylesheets, never loads them), so it is never seen unstyled; with full controls, also once the header's code is in
+ * (a chunk of its own, which the default compact controls never fetch).
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -22,7 +23,7 @@ import { createPlayerStore } from '../store/player';
 import { PlayerProvider } from '../store/react';
 import { DEFAULT_RECORDING, type Notice, type PlayerEvents, type PlayerState } from '../store/state';
 import { preferredLang, type CodeLang } from '../store/url';
-import { App, preloadHeader } from '../ui/App';
+import { App, headerReady, preloadHeader } from '../ui/App';
 import { defaultSlots } from '../ui/defaultSlots';
 import { createAnalyzer } from '../worker/client';
 import type { followHostPage } from './hostPage';
@@ -119,8 +120,9 @@ export function mountPlayer(element: Element | ShadowRoot, options: MountOptions
   container.className = 'ss-mount';
   renderInto.appendChild(container);
   const live: LiveOptions = { ...options };
-  // full controls show the header, whose code loads on demand: asked for now, beside the rest
-  if (live.controls === 'full') void preloadHeader().catch(() => undefined);
+  // full controls show the header, whose code loads on demand: asked for now, beside the strings, and the first
+  // render waits for it as it does for them (if it cannot come, its part says so)
+  const headerIn = live.controls === 'full' && !headerReady() ? preloadHeader().catch(() => undefined) : null;
   const applyMaxHeight = () => {
     // the tallest the player grows in the host page: past it, it scrolls inside
     const capped = live.maxHeight !== undefined && landmark === 'region';
@@ -151,11 +153,11 @@ export function mountPlayer(element: Element | ShadowRoot, options: MountOptions
     );
   };
   const stylesWanted = styled !== null && styles === null;
-  if (isLanguageLoaded(lang) && !stylesWanted) {
+  if (isLanguageLoaded(lang) && !stylesWanted && headerIn === null) {
     if (styled) styles?.adoptStyles(styled);
     render();
   } else {
-    void Promise.all([readyLanguage(lang), styled ? loadStyles() : null]).then(([shown]) => {
+    void Promise.all([readyLanguage(lang), styled ? loadStyles() : null, headerIn]).then(([shown]) => {
       if (disposed) return;
       if (styled) styles?.adoptStyles(styled);
       if (shown !== lang) store.actions.setLang(shown);

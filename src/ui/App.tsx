@@ -40,6 +40,8 @@ const HelpDialog = lazyView(() => import('./shell/HelpDialog'), (m) => m.HelpDia
 const Header = lazyView(() => import('./shell/Header'), (m) => m.Header);
 /** Asks for the header's code ahead of the first render that shows it (the standalone app, a player with full controls). */
 export const preloadHeader = (): Promise<void> => Header.preload();
+/** Whether the header's code is in (a player that shows it renders at once only then). */
+export const headerReady = (): boolean => Header.isReady();
 import { useT } from './shell/useT';
 import { useReducedMotion, useResolvedTheme } from './theme/theme';
 

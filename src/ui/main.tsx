@@ -72,11 +72,12 @@ const startLoad = () => void store.actions.loadRecording(view.rec ?? DEFAULT_REC
 // its bytes and its wire's code are asked for now, beside the strings: on a phone's link the load would otherwise
 // wait a round trip or two after the first paint (network only: the analysis still starts after that paint)
 void store.actions.prefetchRecording(view.rec ?? DEFAULT_RECORDING);
-// the header's code (a chunk of its own, which embeds do without), beside the strings, so the first render has it
-void preloadHeader().catch(() => undefined);
+// the header's code (a chunk of its own, which embeds do without), fetched beside the strings: the first render
+// waits for both, so the page never shows without its header first (if it cannot come, its part says so)
+const headerIn = preloadHeader().catch(() => undefined);
 
 const root = document.getElementById('root');
-void languageReady.then((shown) => {
+void Promise.all([languageReady, headerIn]).then(([shown]) => {
   if (!root) return;
   if (shown !== lang) store.actions.setLang(shown);
   createRoot(root).render(

@@ -15,7 +15,7 @@ export function retryFailedViews(): void {
 }
 
 /** A lazy view that can be asked for ahead of its first render (`preload`). */
-export type PreloadableView<P> = ComponentType<P> & { preload(): Promise<void> };
+export type PreloadableView<P> = ComponentType<P> & { preload(): Promise<void>; isReady(): boolean };
 
 /** `lazyView(() => import('./X'), (m) => m.X)`: the view X, loaded on its first render. */
 export function lazyView<M, P extends object>(importer: () => Promise<M>, pick: (m: M) => ComponentType<P>): PreloadableView<P> {
@@ -55,5 +55,6 @@ export function lazyView<M, P extends object>(importer: () => Promise<M>, pick: 
     return createElement(view as ComponentType<P>, props);
   };
   View.preload = () => load().then(() => undefined);
+  View.isReady = () => ready !== null;
   return View;
 }
