@@ -12,12 +12,15 @@ export function RecordingPicker() {
   const recordings = usePlayer((s) => s.recordings);
   const files = usePlayer((s) => s.files);
   const source = usePlayer((s) => s.source);
+  const status = usePlayer((s) => s.status);
   const id = useId();
 
-  const value = source ? (source.kind === 'shipped' ? source.id : FILE_PREFIX + source.name) : '';
   const lesson = recordings.filter((r) => r.group === 'lesson');
   const failure = recordings.filter((r) => r.group === 'failure');
   const shippedIds = new Set(recordings.map((r) => r.id));
+  // nothing shown yet: the shipped recording on its way is the one chosen (not a blank), as the status line says
+  const loadingFirst = !source && status.kind === 'loading' && shippedIds.has(status.name) ? status.name : '';
+  const value = source ? (source.kind === 'shipped' ? source.id : FILE_PREFIX + source.name) : loadingFirst;
 
   const onSelect = (e: ChangeEvent<HTMLSelectElement>) => {
     const v = e.target.value;
