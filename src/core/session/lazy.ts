@@ -12,42 +12,36 @@
  */
 import { load } from '../load/read';
 import { ReaderMissing } from '../load/readers';
-import type { LoadInput } from '../load/source';
 import { retryingImport } from '../retryImport';
 import { installGeneralPath, ParserMissing } from '../sse/decode';
 import { loadWire } from '../wires';
-import type { LoadResult, Recording } from '../types';
-import { analyzeDecoded, decodeStage, type AnalyzeOptions, type AnalyzeTextResult, type Decoded } from './pipeline';
+import { analyzeDecoded, decodeStage, type AnalyzeOptions, type AnalyzeTextResult } from './pipeline';
 
 const importFormats = retryingImport(() => import('../load/formats'));
 const importGeneralPath = retryingImport(() => import('../sse/general'));
 
-/** `load`; when the file needs a reader that is not in yet, after fetching them (core/load/readers.ts). */
-async function loadWithReaders(input: LoadInput, name?: string): Promise<LoadResult> {
+/**
+ * `run()`; when it throws `Missing` (code this page has not installed yet: core/load/readers.ts `ReaderMissing`,
+ * core/sse/decode.ts `ParserMissing`), once more after `install()` has fetched and installed that code.
+ */
+async function withCode<T>(run: () => T, Missing: abstract new (...args: never[]) => Error, install: () => Promise<void>): Promise<T> {
   try {
-    return load(input, name);
+    return run();
   } catch (e) {
-    if (!(e instanceof ReaderMissing)) throw e;
-    (await importFormats()).install();
-    return load(input, name);
+    if (!(e instanceof Missing)) throw e;
+    await install();
+    return run();
   }
 }
 
-/** The decode stage; when the recording needs the SSE general path and it is not in yet, after fetching it (core/sse/decode.ts). */
-async function decodeWithParser(recording: Recording, opts?: AnalyzeOptions): Promise<Decoded> {
-  try {
-    return decodeStage(recording, opts);
-  } catch (e) {
-    if (!(e instanceof ParserMissing)) throw e;
-    installGeneralPath((await importGeneralPath()).generalPath);
-    return decodeStage(recording, opts);
-  }
-}
+const installReaders = async (): Promise<void> => (await importFormats()).install();
+const installGeneral = async (): Promise<void> => installGeneralPath((await importGeneralPath()).generalPath);
 
 export async function analyzeInputLazily(input: string | Uint8Array, name?: string, opts?: AnalyzeOptions): Promise<AnalyzeTextResult> {
-  const loaded = await loadWithReaders(input, name);
+  const loaded = await withCode(() => load(input, name), ReaderMissing, installReaders);
   if (!loaded.ok) return loaded;
-  const stage = await decodeWithParser(loaded.recording, opts);
+  const recording = loaded.recording;
+  const stage = await withCode(() => decodeStage(recording, opts), ParserMissing, installGeneral);
   await loadWire(stage.wire);
-  return { ok: true, session: analyzeDecoded(loaded.recording, stage, opts) };
+  return { ok: true, session: analyzeDecoded(recording, stage, opts) };
 }
