@@ -129,3 +129,29 @@ test('导览 in Chinese: a prediction step asks first, then reveals the frame it
   expect(errors).toEqual([]);
   await page.close();
 });
+
+test('a step scrolls its highlighted panel into view smoothly, and at once for a reader who asked for less motion', async () => {
+  const raw = tour.steps.findIndex((s) => s.highlight === 'raw');
+  expect(raw).toBeGreaterThan(0);
+  const behaviours: Record<string, string[]> = {};
+  for (const reducedMotion of ['no-preference', 'reduce'] as const) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion });
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      const seen: string[] = ((window as unknown as { __scrolls: string[] }).__scrolls = []);
+      const original = Element.prototype.scrollIntoView;
+      Element.prototype.scrollIntoView = function (this: Element, arg?: boolean | ScrollIntoViewOptions) {
+        if (typeof arg === 'object' && this.closest('.ss-player')) seen.push(arg.behavior ?? 'auto');
+        return original.call(this, arg);
+      };
+    });
+    await page.goto(appUrl(`?lang=en&tour=lesson&step=${raw + 1}`));
+    await slider(page, 'en').waitFor();
+    await page.getByRole('region', { name: translate('en', 'lab.tour.region'), exact: true }).waitFor();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __scrolls: string[] }).__scrolls.length)).toBeGreaterThan(0);
+    behaviours[reducedMotion] = await page.evaluate(() => (window as unknown as { __scrolls: string[] }).__scrolls);
+    await context.close();
+  }
+  expect(new Set(behaviours['no-preference'])).toEqual(new Set(['smooth']));
+  expect(new Set(behaviours.reduce)).toEqual(new Set(['auto']));
+});

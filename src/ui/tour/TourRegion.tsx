@@ -11,6 +11,7 @@ import { useT } from '../shell/useT';
 import { useExerciseHost } from '../exercise/mode';
 import './tour.css';
 import { Region } from '../shell/Region';
+import { useReducedMotion } from '../theme/theme';
 
 // this view's strings (both languages) come with its code, not with the first page
 registerMessages(tour);
@@ -31,6 +32,8 @@ export function TourRegion() {
     if (opensExercise) exerciseHost.setOn(true);
   }, [opensExercise, stepIndex, exerciseHost]);
 
+  // a reader who asked for less motion gets the target at once, not a smooth scroll
+  const reducedMotion = useReducedMotion();
   useEffect(() => {
     if (!highlight || stepIndex < 0) return;
     const root = ref.current?.closest('.ss-player');
@@ -41,9 +44,9 @@ export function TourRegion() {
       target.style.scrollMarginTop = `${card}px`;
       // a target taller than the room below the card shows its top (its heading), not its bottom
       const tall = target.offsetHeight > window.innerHeight - card;
-      target.scrollIntoView({ block: tall ? 'start' : 'nearest', behavior: 'smooth' });
+      target.scrollIntoView({ block: tall ? 'start' : 'nearest', behavior: reducedMotion ? 'auto' : 'smooth' });
     }
-  }, [highlight, stepIndex]);
+  }, [highlight, stepIndex, reducedMotion]);
 
   if (!tour) {
     if (!error) return null;
