@@ -15,8 +15,22 @@ if (host) {
   // `lang` absent or `auto`: the reader's browser; `theme` absent or `auto`: the reader's system setting, until the
   // page says otherwise (`streamscope:setTheme`): an iframe cannot see its parent's page
   const lang = options.lang === undefined || options.lang === 'auto' ? preferredLang(navigator.languages) : options.lang;
-  const handle = mountPlayer(host, { ...options, landmark: 'page', shadow: false, lang }, null);
+  // a poster on its way (./poster-main.ts, whose script ran first) is the first view: the player renders once its
+  // recording is in, rather than an empty player behind the poster first
+  const poster = document.getElementById('ss-poster');
+  const renderAfterLoad = poster?.dataset.expected !== undefined;
+  const handle = mountPlayer(host, { ...options, landmark: 'page', shadow: false, lang, renderAfterLoad }, null);
   for (const param of rejected) handle.warn({ key: 'app.warn.url', params: { param } });
+  // the poster (./poster-main.ts), if one is shown, goes in the frame that paints the player's first render (its
+  // recording, or why it could not load)
+  if (poster) {
+    const rendered = new MutationObserver(() => {
+      if (!host.querySelector('.ss-player')) return;
+      rendered.disconnect();
+      requestAnimationFrame(() => poster.remove());
+    });
+    rendered.observe(host, { childList: true, subtree: true });
+  }
   document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
   const cap = options.maxHeight ?? DEFAULT_IFRAME_MAXHEIGHT;
   connectBridge(handle, window, () => Math.min(document.body.scrollHeight, cap));

@@ -11,7 +11,8 @@
  * player in the same language renders at once), so it never shows another language first; in a shadow root, also
  * once its styles are in (./styles.ts, fetched with the first such player: embed.html, whose page carries its own
  * stylesheets, never loads them), so it is never seen unstyled; with full controls, also once the header's code is in
- * (a chunk of its own, which the default compact controls never fetch).
+ * (a chunk of its own, which the default compact controls never fetch); with `renderAfterLoad` (embed.html behind its
+ * poster), also once its first recording has loaded or failed to.
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -61,6 +62,8 @@ export interface MountOptions extends Partial<EmbedOptions> {
    * page needs no stylesheet and its CSS does not reach in; embed.html, whose page is the player, says false.
    */
   shadow?: boolean;
+  /** The first render waits for the recording (loaded or failed): embed.html, while its poster is the first view. */
+  renderAfterLoad?: boolean;
 }
 
 /** What can change on a live player without starting it again (the element's attributes, in place). */
@@ -153,11 +156,18 @@ export function mountPlayer(element: Element | ShadowRoot, options: MountOptions
     );
   };
   const stylesWanted = styled !== null && styles === null;
-  if (isLanguageLoaded(lang) && !stylesWanted && headerIn === null) {
+  // (in a task of its own: the analysis that ends in `ready` is a long task already)
+  const loaded = options.renderAfterLoad
+    ? new Promise<void>((resolve) => {
+        store.on('ready', () => setTimeout(resolve, 0));
+        store.on('error', () => setTimeout(resolve, 0));
+      })
+    : null;
+  if (isLanguageLoaded(lang) && !stylesWanted && headerIn === null && loaded === null) {
     if (styled) styles?.adoptStyles(styled);
     render();
   } else {
-    void Promise.all([readyLanguage(lang), styled ? loadStyles() : null, headerIn]).then(([shown]) => {
+    void Promise.all([readyLanguage(lang), styled ? loadStyles() : null, headerIn, loaded]).then(([shown]) => {
       if (disposed) return;
       if (styled) styles?.adoptStyles(styled);
       if (shown !== lang) store.actions.setLang(shown);

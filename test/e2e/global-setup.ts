@@ -1,5 +1,6 @@
 // Builds the app once per run into its own temporary folder (so concurrent runs never share dist/) and serves it
 // on 127.0.0.1 for the end-to-end tests (real Chromium via playwright-core).
+import { execFileSync } from 'node:child_process';
 import { accessSync, constants, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,6 +30,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
   process.env.NODE_ENV = 'production';
   try {
     await build({ mode: 'production', logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+    // npm run build's last step too: embed.html's posters (in a process of its own: it renders on a jsdom window)
+    execFileSync(process.execPath, ['--import', 'tsx', join(import.meta.dirname, '../../scripts/posters.ts'), outDir], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' },
+    });
   } finally {
     process.env.NODE_ENV = nodeEnv;
   }

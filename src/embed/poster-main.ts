@@ -1,0 +1,109 @@
+/**
+ * embed.html's poster: the player's first view, prerendered at build time for the shipped recordings
+ * (scripts/posters.ts), shown while the player's own code is still on its way, as a video's poster frame is.
+ *
+ * Contract: reads the manifest embed.html carries (`<script type="application/json" id="ss-posters">`), picks the
+ * poster for this URL, language and width (./posterKey.ts), fetches it from `posters/` beside the page and puts it in
+ * a closed shadow root of `#ss-poster` (with the page's styles), with the theme set. The poster is inert and hidden from assistive technology (the page's markup says
+ * so): nothing in it can be focused or clicked, and a screen reader meets only the player. The player hides itself
+ * while a poster is shown and removes the poster in the frame it paints its recording (./embed-main.tsx), so the
+ * two never show at once. It does nothing when there is no manifest, no poster for this URL, when the fetch fails,
+ * or when the player has already removed `#ss-poster`. Style attributes travel as `data-ss-style` and are set
+ * through CSSOM, which the page's Content-Security-Policy (style-src 'self') allows. A JSON.parse message the
+ * player quotes comes with the text that was parsed (`data-ss-parse`), and this browser's own message replaces the
+ * build's: engines word them differently.
+ */
+import { posterFile, posterTheme, type PosterManifest } from './posterKey';
+
+function manifest(): PosterManifest {
+  try {
+    const parsed: unknown = JSON.parse(document.getElementById('ss-posters')?.textContent ?? '{}');
+    return parsed !== null && typeof parsed === 'object' ? (parsed as PosterManifest) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** This browser's JSON.parse message for `text` (the player quotes the parser's own words), or null if it parses. */
+function parserMessage(text: string): string | null {
+  try {
+    JSON.parse(text);
+    return null;
+  } catch (error) {
+    return error instanceof Error ? error.message : null;
+  }
+}
+
+/**
+ * The page's styles as one constructed stylesheet for the poster's shadow root, once the page's own are in (they are
+ * by the time a poster arrives). Rules copied, not the files linked again: a link in a shadow root may be fetched
+ * again, and the poster would wait for it.
+ */
+async function pageStyles(): Promise<CSSStyleSheet> {
+  const links = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')];
+  await Promise.all(
+    links
+      .filter((link) => link.sheet === null)
+      .map(
+        (link) =>
+          new Promise<void>((resolve) => {
+            link.addEventListener('load', () => resolve(), { once: true });
+            link.addEventListener('error', () => resolve(), { once: true });
+          }),
+      ),
+  );
+  const rules: string[] = [];
+  for (const sheet of document.styleSheets) {
+    try {
+      for (const rule of sheet.cssRules) rules.push(rule.cssText);
+    } catch {
+      // a sheet whose rules cannot be read: left out
+    }
+  }
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(rules.join('\n'));
+  return sheet;
+}
+
+async function showPoster(): Promise<void> {
+  const search = window.location.search;
+  const files = posterFile(manifest(), search, navigator.languages, window.innerWidth);
+  const expected = document.getElementById('ss-poster');
+  if (!files || !expected) return;
+  // said before the player's script runs (it comes next in the page): the player then renders once its recording is
+  // in, not an empty player first that nobody would see
+  expected.dataset.expected = '';
+  // the recording, asked for now rather than once the player's code has run (the player's own request, the same,
+  // is then answered from this one): painting the poster takes the page's time, and the player would start later
+  if (files.recording) {
+    const link = document.createElement('link');
+    link.rel = 'preload';
+    link.as = 'fetch';
+    link.crossOrigin = 'anonymous';
+    link.href = `./recordings/${files.recording}`;
+    document.head.appendChild(link);
+  }
+  const response = await fetch(new URL(`posters/${files.poster}`, document.baseURI), { priority: 'high' });
+  if (!response.ok) return;
+  const html = await response.text();
+  const slot = document.getElementById('ss-poster');
+  if (!slot) return;
+  const template = document.createElement('template');
+  template.innerHTML = html;
+  const theme = posterTheme(search, window.matchMedia('(prefers-color-scheme: dark)').matches);
+  for (const el of template.content.querySelectorAll<HTMLElement>('[data-theme]')) el.dataset.theme = theme;
+  for (const el of template.content.querySelectorAll<HTMLElement>('[data-ss-style]')) el.style.cssText = el.dataset.ssStyle ?? '';
+  for (const el of template.content.querySelectorAll<HTMLElement>('[data-ss-parse]')) el.textContent = parserMessage(el.dataset.ssParse ?? '') ?? el.textContent;
+  const styles = await pageStyles();
+  // the player may have painted its recording meanwhile, and removed the slot
+  if (!slot.isConnected || slot.dataset.shown !== undefined) return;
+  // a closed shadow root: the page's scripts and selectors (a test's too) meet only the player, never its picture
+  const shadow = slot.attachShadow({ mode: 'closed' });
+  shadow.adoptedStyleSheets = [styles];
+  shadow.append(template.content);
+  slot.dataset.shown = '';
+  // when it was put in the page (npm run bench -- --mobile prints it)
+  performance.mark('ss-poster');
+}
+
+showPoster().catch(() => undefined);
