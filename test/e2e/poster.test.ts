@@ -1,0 +1,131 @@
+// embed.html's poster (src/embed/poster-main.ts, built by scripts/posters.ts): the player's first view, shown before
+// the player's code has run, inert and out of the accessibility tree, in the reader's theme and with this browser's
+// own JSON.parse wording; the player removes it in the frame it paints, asks for nothing twice (the recording comes
+// from the poster's preload), and a URL with no poster (another parameter) gets none.
+import type { CDPSession, Page } from 'playwright-core';
+import { expect, test } from 'vitest';
+import { appUrl, ready, theBrowser, watchErrors, withBrowser } from './browser';
+
+withBrowser();
+
+const COURSE = 'embed.html?rec=parallel-probe&s=shared-buffer&panels=raw,buffers,results&controls=min&lang=zh';
+
+interface DomNode {
+  nodeId: number;
+  attributes?: string[];
+  children?: DomNode[];
+  shadowRoots?: DomNode[];
+}
+
+/** The poster's markup, read through its closed shadow root (CDP sees it; the page's scripts do not). */
+async function posterMarkup(cdp: CDPSession): Promise<string | null> {
+  const { root } = (await cdp.send('DOM.getDocument', { depth: -1, pierce: true })) as { root: DomNode };
+  const find = (node: DomNode): DomNode | null => {
+    const attrs = node.attributes ?? [];
+    if (attrs[attrs.indexOf('id') + 1] === 'ss-poster' && attrs.includes('id')) return node;
+    for (const child of node.children ?? []) {
+      const hit = find(child);
+      if (hit) return hit;
+    }
+    return null;
+  };
+  const shadow = find(root)?.shadowRoots?.[0];
+  if (!shadow) return null;
+  const parts = await Promise.all((shadow.children ?? []).map((c) => cdp.send('DOM.getOuterHTML', { nodeId: c.nodeId })));
+  return parts.map((p) => p.outerHTML).join('');
+}
+
+/** Opens `path` with the player's own script refused: what shows is the poster alone. */
+async function posterOnly(path: string, colorScheme: 'light' | 'dark' = 'light', width = 420): Promise<{ tab: Page; cdp: CDPSession }> {
+  const context = await theBrowser().newContext({ viewport: { width, height: 800 }, colorScheme });
+  const tab = await context.newPage();
+  await tab.route(/\/assets\/embed-[^/]*\.js$/, (route) => route.abort());
+  await tab.goto(appUrl(path));
+  await tab.waitForFunction(() => document.getElementById('ss-poster')?.dataset.shown !== undefined, null, { timeout: 15_000 });
+  return { tab, cdp: await context.newCDPSession(tab) };
+}
+
+test('the poster shows the first view before the player runs: inert, out of the accessibility tree, in the theme, with this browser’s parser message', async () => {
+  const { tab, cdp } = await posterOnly(COURSE, 'dark', 1000);
+  try {
+    const markup = await posterMarkup(cdp);
+    expect(markup).not.toBeNull();
+    const html = markup ?? '';
+    // the course example's view: Chinese, the shared buffer, its conclusion quoting Chromium's own JSON.parse message
+    expect(html).toContain('lang="zh-CN"');
+    expect(html).toContain('data-theme="dark"');
+    expect(html).not.toContain('data-theme="light"');
+    const chromium = await tab.evaluate(() => {
+      try {
+        JSON.parse('{"a":1}{"b":2}');
+        return '';
+      } catch (e) {
+        return (e as Error).message.replace(/\d+/g, '#');
+      }
+    });
+    expect(chromium).not.toBe('');
+    expect(html.replace(/\d+/g, '#')).toContain(chromium.split('#')[0]);
+    // nothing of it is reachable: no ids to collide with the player's, no element the page's selectors or the
+    // accessibility tree see
+    expect(html).not.toMatch(/\sid="/);
+    expect(await tab.locator('input[type=range]').count()).toBe(0);
+    expect(await tab.getByRole('button').count()).toBe(0);
+    const a11y = (await cdp.send('Accessibility.getFullAXTree')) as { nodes: { name?: { value?: string }; ignored?: boolean }[] };
+    expect(a11y.nodes.filter((n) => !n.ignored && /Frame|帧/.test(n.name?.value ?? ''))).toEqual([]);
+    const poster = tab.locator('#ss-poster');
+    expect(await poster.getAttribute('aria-hidden')).toBe('true');
+    expect(await poster.evaluate((el) => (el as HTMLElement).inert)).toBe(true);
+    // the player's place is held unseen behind it
+    expect(await tab.locator('#root').evaluate((el) => getComputedStyle(el).visibility)).toBe('hidden');
+    const box = await poster.boundingBox();
+    expect(box?.height ?? 0).toBeGreaterThan(300);
+  } finally {
+    await tab.context().close();
+  }
+});
+
+test('the player removes the poster when it paints, fetches the recording once (the poster’s preload) and the poster once', async () => {
+  const tab = await theBrowser().newPage({ viewport: { width: 420, height: 800 } });
+  try {
+    const errors = watchErrors(tab);
+    const requests: string[] = [];
+    const warnings: string[] = [];
+    tab.on('request', (r) => {
+      const path = new URL(r.url()).pathname;
+      if (/\/recordings\/parallel-probe\.jsonl$|\/posters\//.test(path)) requests.push(path.replace(/.*\/(recordings|posters)\//, '$1/'));
+    });
+    tab.on('console', (m) => {
+      if (/preload/i.test(m.text())) warnings.push(m.text());
+    });
+    await tab.goto(appUrl('embed.html?rec=parallel-probe&lang=en'));
+    await ready(tab);
+    await tab.waitForFunction(() => document.getElementById('ss-poster') === null, null, { timeout: 10_000 });
+    expect(await tab.locator('#root').evaluate((el) => getComputedStyle(el).visibility)).toBe('visible');
+    expect(requests.filter((r) => r.startsWith('recordings/'))).toEqual(['recordings/parallel-probe.jsonl']);
+    expect(requests.filter((r) => r.startsWith('posters/'))).toHaveLength(1);
+    await tab.waitForTimeout(3500);
+    expect(warnings).toEqual([]);
+    expect(errors).toEqual([]);
+  } finally {
+    await tab.close();
+  }
+});
+
+test('a view with no poster (a frame asked for, f=3) fetches none and renders as before', async () => {
+  const tab = await theBrowser().newPage({ viewport: { width: 420, height: 800 } });
+  try {
+    const errors = watchErrors(tab);
+    const posters: string[] = [];
+    tab.on('request', (r) => {
+      if (new URL(r.url()).pathname.includes('/posters/')) posters.push(r.url());
+    });
+    await tab.goto(appUrl('embed.html?rec=parallel-probe&lang=en&f=3'));
+    await ready(tab);
+    expect(posters).toEqual([]);
+    // the player rendered at once, not waiting for its recording behind a poster
+    expect(await tab.evaluate(() => document.getElementById('ss-poster')?.dataset.expected)).toBeUndefined();
+    expect(errors).toEqual([]);
+  } finally {
+    await tab.close();
+  }
+});
