@@ -76,6 +76,8 @@ export interface LoadFigures {
   readyMs: number;
   tbtMs: number;
   longestTaskMs: number;
+  /** When embed.html put its poster (the prerendered first view) in the page; 0 when it showed none. */
+  posterMs: number;
 }
 
 /**
@@ -114,6 +116,7 @@ async function loadPage(browser: Browser, url: string, cache: CacheMode = 'off')
   // the blocking time counts the deferred work that follows the first view too
   await page.waitForFunction((until) => performance.now() > until, ready + SETTLE_MS, { timeout: 60_000, polling: 250 });
   const m = await raw(page);
+  const posterMs = await page.evaluate(() => performance.getEntriesByName('ss-poster')[0]?.startTime ?? 0);
   const inWindow = m.long.filter(([start]) => start >= m.fcp && start <= ready + SETTLE_MS);
   return {
     page,
@@ -123,6 +126,7 @@ async function loadPage(browser: Browser, url: string, cache: CacheMode = 'off')
       readyMs: round(ready),
       tbtMs: round(inWindow.reduce((sum, [, d]) => sum + Math.max(0, d - 50), 0)),
       longestTaskMs: round(Math.max(0, ...inWindow.map(([, d]) => d))),
+      posterMs: round(posterMs),
     },
   };
 }
@@ -134,7 +138,7 @@ export interface LoadRow {
 
 function medianRow(loads: LoadFigures[]): LoadRow {
   const pick = (k: keyof LoadFigures) => round(median(loads.map((l) => l[k])));
-  return { loads, median: { lcpMs: pick('lcpMs'), fcpMs: pick('fcpMs'), readyMs: pick('readyMs'), tbtMs: pick('tbtMs'), longestTaskMs: pick('longestTaskMs') } };
+  return { loads, median: { lcpMs: pick('lcpMs'), fcpMs: pick('fcpMs'), readyMs: pick('readyMs'), tbtMs: pick('tbtMs'), longestTaskMs: pick('longestTaskMs'), posterMs: pick('posterMs') } };
 }
 
 /** `runs` cold loads of `url` under the phone preset, each printed as it ends. */
@@ -144,7 +148,7 @@ export async function measureLoads(browser: Browser, url: string, runs: number, 
     const { page, figures } = await loadPage(browser, url, cache);
     await page.context().close();
     loads.push(figures);
-    log(`    load ${i + 1}: LCP ${figures.lcpMs} ms, FCP ${figures.fcpMs} ms, ready ${figures.readyMs} ms, TBT ${figures.tbtMs} ms, longest task ${figures.longestTaskMs} ms`);
+    log(`    load ${i + 1}: LCP ${figures.lcpMs} ms, FCP ${figures.fcpMs} ms, ready ${figures.readyMs} ms, TBT ${figures.tbtMs} ms, longest task ${figures.longestTaskMs} ms${figures.posterMs > 0 ? `, poster in the page at ${figures.posterMs} ms` : ''}`);
   }
   return medianRow(loads);
 }

@@ -3,6 +3,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build, preview, type PreviewServer } from 'vite';
+import { writePosters } from '../../scripts/posters/run';
 
 export interface Served {
   base: string;
@@ -38,6 +39,8 @@ export async function buildAndServe(root: string, outDir: string, opts: { skipBu
   if (!opts.skipBuild) {
     await build({ root, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
     if (opts.lib) await build({ root, configFile: join(root, 'vite.lib.config.ts'), logLevel: 'warn', build: { outDir, emptyOutDir: false } });
+    // npm run build's last step: embed.html's posters
+    writePosters(outDir);
   }
   for (const r of opts.recordings ?? []) {
     if (r.write) {

@@ -1,11 +1,11 @@
 // Builds the app once per run into its own temporary folder (so concurrent runs never share dist/) and serves it
 // on 127.0.0.1 for the end-to-end tests (real Chromium via playwright-core).
-import { execFileSync } from 'node:child_process';
 import { accessSync, constants, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build, preview, type PreviewServer } from 'vite';
 import type { TestProject } from 'vitest/node';
+import { writePosters } from '../../scripts/posters/run';
 
 let server: PreviewServer | undefined;
 
@@ -30,11 +30,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   process.env.NODE_ENV = 'production';
   try {
     await build({ mode: 'production', logLevel: 'warn', build: { outDir, emptyOutDir: true } });
-    // npm run build's last step too: embed.html's posters (in a process of its own: it renders on a jsdom window)
-    execFileSync(process.execPath, ['--import', 'tsx', join(import.meta.dirname, '../../scripts/posters.ts'), outDir], {
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: { ...process.env, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' },
-    });
+    // npm run build's last step too: embed.html's posters
+    writePosters(outDir);
   } finally {
     process.env.NODE_ENV = nodeEnv;
   }
