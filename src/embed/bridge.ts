@@ -198,9 +198,11 @@ export function connectBridge(handle: BridgedPlayer, win: Window, measure: () =>
       post({ type: 'streamscope:resize', height });
     }
   };
+  // the observer's first report comes with the page's next layout: measuring here at once would lay the page out
+  // inside this task (with embed.html's poster shown, its whole first view: a long task on a phone)
   const observer = typeof ResizeObserver !== 'undefined' ? new ResizeObserver(report) : null;
-  observer?.observe(win.document.body);
-  report();
+  if (observer) observer.observe(win.document.body);
+  else report();
 
   return () => {
     stopped = true;
