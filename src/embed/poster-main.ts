@@ -7,8 +7,8 @@
  * a closed shadow root of `#ss-poster` (with the page's styles), with the theme set. The poster is inert and hidden from assistive technology (the page's markup says
  * so): nothing in it can be focused or clicked, and a screen reader meets only the player. The player hides itself
  * while a poster is shown and removes the poster in the frame it paints its recording (./embed-main.tsx), so the
- * two never show at once. It does nothing when there is no manifest, no poster for this URL, when the fetch fails,
- * or when the player has already removed `#ss-poster`. Style attributes travel as `data-ss-style` and are set
+ * two never show at once. It does nothing when there is no manifest, no poster for this URL, when the page is an
+ * iframe out of the reader's sight, when the fetch fails, or when the player has already removed `#ss-poster`. Style attributes travel as `data-ss-style` and are set
  * through CSSOM, which the page's Content-Security-Policy (style-src 'self') allows. A JSON.parse message the
  * player quotes comes with the text that was parsed (`data-ss-parse`), and this browser's own message replaces the
  * build's: engines word them differently.
@@ -22,6 +22,19 @@ function manifest(): PosterManifest {
   } catch {
     return {};
   }
+}
+
+/** Whether this page is in the reader's sight: always when it is the top page, else by the first report of an
+ * IntersectionObserver on it (an iframe's is measured against the top page's viewport, across origins too). */
+function inSight(): Promise<boolean> {
+  if (window.top === window || typeof IntersectionObserver === 'undefined') return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const observer = new IntersectionObserver((entries) => {
+      observer.disconnect();
+      resolve(entries.some((entry) => entry.isIntersecting));
+    });
+    observer.observe(document.documentElement);
+  });
 }
 
 /** This browser's JSON.parse message for `text` (the player quotes the parser's own words), or null if it parses. */
@@ -83,6 +96,9 @@ async function showPoster(): Promise<void> {
     link.href = `./recordings/${files.recording}`;
     document.head.appendChild(link);
   }
+  // an iframe out of the reader's sight (further down the course page) shows no poster: nobody would see it, and its
+  // layout would take the page's one main thread from the players that are in sight
+  if (!(await inSight())) return;
   const response = await fetch(new URL(`posters/${files.poster}`, document.baseURI), { priority: 'high' });
   if (!response.ok) return;
   const html = await response.text();
