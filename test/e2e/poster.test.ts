@@ -129,3 +129,27 @@ test('a view with no poster (a frame asked for, f=3) fetches none and renders as
     await tab.close();
   }
 });
+
+test('of two iframes, the one in sight shows its poster and the one far down the page fetches none', async () => {
+  const tab = await theBrowser().newPage({ viewport: { width: 420, height: 800 } });
+  try {
+    const posters: string[] = [];
+    tab.on('request', (r) => {
+      if (new URL(r.url()).pathname.includes('/posters/')) posters.push(r.frame().name());
+    });
+    const src = (rec: string) => appUrl(`embed.html?rec=${rec}&lang=en`).replace(/&/g, '&amp;');
+    await tab.setContent(
+      `<iframe name="near" title="near" style="width:400px;height:600px;border:0" src="${src('parallel-probe')}"></iframe>` +
+        `<div style="height:4000px"></div>` +
+        `<iframe name="far" title="far" style="width:400px;height:600px;border:0" src="${src('agent-run')}"></iframe>`,
+    );
+    for (const name of ['near', 'far']) {
+      const frame = tab.frame({ name });
+      expect(frame).not.toBeNull();
+      await frame?.locator('input[type=range]:not([disabled])').first().waitFor();
+    }
+    expect(posters).toEqual(['near']);
+  } finally {
+    await tab.close();
+  }
+});
