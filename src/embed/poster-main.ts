@@ -96,12 +96,21 @@ async function showPoster(): Promise<void> {
     link.href = `./recordings/${files.recording}`;
     document.head.appendChild(link);
   }
-  // an iframe out of the reader's sight (further down the course page) shows no poster: nobody would see it, and its
-  // layout would take the page's one main thread from the players that are in sight
-  if (!(await inSight())) return;
-  const response = await fetch(new URL(`posters/${files.poster}`, document.baseURI), { priority: 'high' });
-  if (!response.ok) return;
-  const html = await response.text();
+  // asked for together, while the page waits for the network: the poster, whether the page is in the reader's sight
+  // (an iframe further down the course page shows none: nobody would see it, and its layout would take the page's
+  // one main thread from the players in sight), and the page's styles made into the shadow root's stylesheet
+  const abort = new AbortController();
+  const sight = inSight();
+  const styles = pageStyles();
+  const poster = fetch(new URL(`posters/${files.poster}`, document.baseURI), { priority: 'high', signal: abort.signal }).then((response) =>
+    response.ok ? response.text() : null,
+  );
+  if (!(await sight)) {
+    abort.abort();
+    return;
+  }
+  const html = await poster;
+  if (html === null) return;
   const slot = document.getElementById('ss-poster');
   if (!slot) return;
   const template = document.createElement('template');
@@ -110,16 +119,17 @@ async function showPoster(): Promise<void> {
   for (const el of template.content.querySelectorAll<HTMLElement>('[data-theme]')) el.dataset.theme = theme;
   for (const el of template.content.querySelectorAll<HTMLElement>('[data-ss-style]')) el.style.cssText = el.dataset.ssStyle ?? '';
   for (const el of template.content.querySelectorAll<HTMLElement>('[data-ss-parse]')) el.textContent = parserMessage(el.dataset.ssParse ?? '') ?? el.textContent;
-  const styles = await pageStyles();
+  const sheet = await styles;
   // the player may have painted its recording meanwhile, and removed the slot
   if (!slot.isConnected || slot.dataset.shown !== undefined) return;
   // a closed shadow root: the page's scripts and selectors (a test's too) meet only the player, never its picture
   const shadow = slot.attachShadow({ mode: 'closed' });
-  shadow.adoptedStyleSheets = [styles];
+  shadow.adoptedStyleSheets = [sheet];
   shadow.append(template.content);
   slot.dataset.shown = '';
   // when it was put in the page (npm run bench -- --mobile prints it)
   performance.mark('ss-poster');
 }
 
+// a poster that cannot be had (an aborted or failed fetch) is no poster: the player's own render is the first view
 showPoster().catch(() => undefined);
