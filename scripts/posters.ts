@@ -54,7 +54,8 @@ async function bundleLoader(): Promise<string> {
     build: {
       write: false,
       minify: true,
-      lib: { entry: join(ROOT, 'src/embed/poster-main.ts'), formats: ['es'], fileName: () => 'poster.js' },
+      // an IIFE: Vite keeps an ES library's whitespace, and the script has nothing to export
+      lib: { entry: join(ROOT, 'src/embed/poster-main.ts'), formats: ['iife'], name: 'streamscopePoster', fileName: () => 'poster.js' },
     },
   });
   const outputs = (Array.isArray(out) ? out : [out]).flatMap((o) => ('output' in o ? o.output : []));

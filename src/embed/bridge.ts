@@ -172,11 +172,14 @@ export function connectBridge(handle: BridgedPlayer, win: Window, measure: () =>
   };
   win.addEventListener('message', onMessage);
 
-  // the checker comes after the first paint (a ready player paints in the next frame), not among its bytes
+  // the checker comes after the first paint, not among its bytes: a ready player paints in the next frame, or (behind
+  // embed.html's poster, whose player renders in a task after ready) in the one after
   let askLater: (() => void) | null = null;
   const offs = [
     handle.on('ready', ({ session, source }) => {
-      askLater ??= schedule(() => setTimeout(ensureChecker, 0));
+      askLater ??= schedule(() => {
+        askLater = schedule(() => setTimeout(ensureChecker, 0));
+      });
       postAfterFrame({
         type: 'streamscope:ready',
         frames: session.frames.count,

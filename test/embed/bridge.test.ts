@@ -256,10 +256,13 @@ describe('the command checker, fetched after the first paint', () => {
     expect(s.calls).toEqual(['play', 'pause']);
   });
 
-  test('a ready player asks for it one animation frame later, before any command needs it', async () => {
+  test('a ready player asks for it two animation frames later (its first paint may be a frame after ready), before any command needs it', async () => {
     const c = byHand();
     const s = setup(undefined, c.fetchChecker);
     s.listeners.get('ready')?.({ session: { frames: { count: 6 } }, source: { kind: 'shipped', id: 'parallel-probe' } });
+    expect(c.asks).toHaveLength(0);
+    s.frameTick();
+    await settle();
     expect(c.asks).toHaveLength(0);
     s.frameTick();
     await settle();
