@@ -1,11 +1,16 @@
 // A rendered player's markup as a poster (src/embed/poster-main.ts shows it, inert and hidden from assistive
-// technology): what the player hides left empty; no ids, nor the attributes that point at ids, which would otherwise name or label the live player's
-// elements while both are in the page; form controls' current values as attributes (Preact sets them as
-// properties, which markup does not carry: a slider would show its middle); style attributes as data-ss-style,
-// which the page sets through CSSOM (its Content-Security-Policy refuses style attributes in markup); code that was
-// highlighted as plain text (its colours are the light theme's, and the page highlights only what stays on screen);
-// each JSON.parse message Node gave (`messages`: message -> the text parsed) wrapped in a span that carries the text
-// (data-ss-parse), whose message the page replaces with its own engine's, as the player will show it.
+// technology):
+// - what the player hides (the tabs not chosen) left empty;
+// - no ids, nor the attributes that point at ids, which would otherwise name or label the live player's elements
+//   while both are in the page;
+// - form controls' current values as attributes (Preact sets them as properties, which markup does not carry: a
+//   slider would show its middle);
+// - style attributes as data-ss-style, which the page sets through CSSOM (its Content-Security-Policy refuses style
+//   attributes in markup);
+// - highlighted code as plain text (its colours are the light theme's, and the page highlights only what stays on
+//   screen);
+// - each JSON.parse message Node gave (`messages`: message -> the text parsed) wrapped in a span that carries the
+//   text (data-ss-parse), whose message the page replaces with its own engine's, as the player will show it.
 const ID_REFS = ['id', 'for', 'aria-labelledby', 'aria-describedby', 'aria-controls', 'aria-owns', 'aria-activedescendant', 'list', 'headers'];
 
 function markParseMessages(root: Element, messages: ReadonlyMap<string, string>): void {

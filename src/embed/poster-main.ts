@@ -3,15 +3,16 @@
  * (scripts/posters.ts), shown while the player's own code is still on its way, as a video's poster frame is.
  *
  * Contract: reads the manifest embed.html carries (`<script type="application/json" id="ss-posters">`), picks the
- * poster for this URL, language and width (./posterKey.ts), fetches it from `posters/` beside the page and puts it in
- * a closed shadow root of `#ss-poster` (with the page's styles), with the theme set. The poster is inert and hidden from assistive technology (the page's markup says
- * so): nothing in it can be focused or clicked, and a screen reader meets only the player. The player hides itself
- * while a poster is shown and removes the poster in the frame it paints its recording (./embed-main.tsx), so the
- * two never show at once. It does nothing when there is no manifest, no poster for this URL, when the page is an
- * iframe out of the reader's sight, when the fetch fails, or when the player has already removed `#ss-poster`. Style attributes travel as `data-ss-style` and are set
- * through CSSOM, which the page's Content-Security-Policy (style-src 'self') allows. A JSON.parse message the
- * player quotes comes with the text that was parsed (`data-ss-parse`), and this browser's own message replaces the
- * build's: engines word them differently.
+ * poster for this URL, language and width (./posterKey.ts), fetches it from `posters/` beside the page and puts it
+ * in a closed shadow root of `#ss-poster`, with the page's styles and the reader's theme. The poster is inert and
+ * hidden from assistive technology (the page's markup says so): nothing in it can be focused or clicked, and a
+ * screen reader meets only the player. The player hides itself while a poster is shown and removes the poster in
+ * the frame it paints its recording (./embed-main.tsx), so the two never show at once. It does nothing when there
+ * is no manifest or no poster for this URL, when the page is an iframe out of the reader's sight, when the fetch
+ * fails, or when the player has already removed `#ss-poster`. Style attributes travel as `data-ss-style` and are
+ * set through CSSOM, which the page's Content-Security-Policy (style-src 'self') allows. A JSON.parse message the
+ * player quotes comes with the text that was parsed (`data-ss-parse`), and this browser's own message replaces
+ * the build's: engines word them differently.
  */
 import { posterFile, posterTheme, type PosterManifest } from './posterKey';
 
