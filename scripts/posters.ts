@@ -69,6 +69,9 @@ async function bundleLoader(): Promise<string> {
 async function main(): Promise<void> {
   const started = performance.now();
   const dom = installDom(DIST);
+  // (vite.config.ts imports its neighbours without an extension, which Vite's coming native config loader warns about
+  // on every load: said once by the build before this step)
+  process.env.VITE_CONFIG_NATIVE_IGNORE_WARNING ??= 'true';
   const vite = await createServer({
     root: ROOT,
     logLevel: 'warn',

@@ -102,10 +102,11 @@ async function showPoster(): Promise<void> {
   // one main thread from the players in sight), and the page's styles made into the shadow root's stylesheet
   const abort = new AbortController();
   const sight = inSight();
-  const styles = pageStyles();
-  const poster = fetch(new URL(`posters/${files.poster}`, document.baseURI), { priority: 'high', signal: abort.signal }).then((response) =>
-    response.ok ? response.text() : null,
-  );
+  const styles = pageStyles().catch(() => null);
+  // (a fetch aborted or failed is no poster, never an unhandled rejection: the page would report it as an error)
+  const poster = fetch(new URL(`posters/${files.poster}`, document.baseURI), { priority: 'high', signal: abort.signal })
+    .then((response) => (response.ok ? response.text() : null))
+    .catch(() => null);
   if (!(await sight)) {
     abort.abort();
     return;
@@ -120,7 +121,9 @@ async function showPoster(): Promise<void> {
   for (const el of template.content.querySelectorAll<HTMLElement>('[data-theme]')) el.dataset.theme = theme;
   for (const el of template.content.querySelectorAll<HTMLElement>('[data-ss-style]')) el.style.cssText = el.dataset.ssStyle ?? '';
   for (const el of template.content.querySelectorAll<HTMLElement>('[data-ss-parse]')) el.textContent = parserMessage(el.dataset.ssParse ?? '') ?? el.textContent;
+  // (a browser without constructed stylesheets shows no poster rather than an unstyled one)
   const sheet = await styles;
+  if (!sheet) return;
   // the player may have painted its recording meanwhile, and removed the slot
   if (!slot.isConnected || slot.dataset.shown !== undefined) return;
   // a closed shadow root: the page's scripts and selectors (a test's too) meet only the player, never its picture

@@ -133,6 +133,10 @@ test('a view with no poster (a frame asked for, f=3) fetches none and renders as
 test('of two iframes, the one in sight shows its poster and the one far down the page shows none', async () => {
   const tab = await theBrowser().newPage({ viewport: { width: 420, height: 800 } });
   try {
+    // the far one's poster fetch, started with the in-sight check and then aborted, must not end in an unhandled
+    // rejection (a page error on the course page)
+    const pageErrors: string[] = [];
+    tab.on('pageerror', (e) => pageErrors.push(e.message));
     // the players' own script refused in both: each page's poster alone decides what shows
     await tab.route(/\/assets\/embed-[^/]*\.js$/, (route) => route.abort());
     const src = (rec: string) => appUrl(`embed.html?rec=${rec}&lang=en`).replace(/&/g, '&amp;');
@@ -150,6 +154,7 @@ test('of two iframes, the one in sight shows its poster and the one far down the
     await tab.waitForTimeout(1000);
     expect(await far?.evaluate(() => performance.getEntriesByName('ss-poster').length)).toBe(0);
     expect(await far?.evaluate(() => document.getElementById('ss-poster')?.dataset.shown)).toBeUndefined();
+    expect(pageErrors).toEqual([]);
   } finally {
     await tab.close();
   }
