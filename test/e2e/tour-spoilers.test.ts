@@ -61,3 +61,18 @@ test('the tour card stays in view when a step scrolls to the waterfall; the lab 
   expect(errors).toEqual([]);
   await page.close();
 });
+
+test('a step that points at the waterfall scrolls to it while the waterfall’s code is still on its way', async () => {
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  // the waterfall's chunk held back: the step starts before the waterfall can render
+  await page.route(/\/assets\/Waterfall-[^/]*\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 8000));
+    await route.continue().catch(() => undefined);
+  });
+  await page.goto(appUrl('?lang=en&tour=lesson&step=10'));
+  const region = page.getByRole('region', { name: 'Tour' });
+  await expect.poll(() => region.getAttribute('data-step'), { timeout: 15_000 }).toBe('9');
+  await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 5_000 }).toBeGreaterThan(100);
+  expect(await page.locator('.wf').count()).toBe(0);
+  await page.close();
+});

@@ -122,7 +122,9 @@ export const HIGHLIGHT_SELECTORS: Record<string, string> = {
   raw: '.ss-raw',
   buffers: '.ss-buffers',
   results: '.ss-results',
-  waterfall: '.wf',
+  // the waterfall's own slot, there from the first render: the waterfall's code loads later (LazyWaterfall), and a
+  // step that started before it arrived scrolled nowhere
+  waterfall: '.wf-lazy, .wf',
   scrubber: '.ss-scrubber-wrap',
   conclusion: '.ss-conclusion',
   lab: '.ss-lab',
