@@ -157,10 +157,16 @@ export function mountPlayer(element: Element | ShadowRoot, options: MountOptions
   };
   const stylesWanted = styled !== null && styles === null;
   // (in a task of its own: the analysis that ends in `ready` is a long task already)
+  // (once: the listeners go with the first recording, not with every later one)
   const loaded = options.renderAfterLoad
     ? new Promise<void>((resolve) => {
-        store.on('ready', () => setTimeout(resolve, 0));
-        store.on('error', () => setTimeout(resolve, 0));
+        const done = () => {
+          offReady();
+          offError();
+          setTimeout(resolve, 0);
+        };
+        const offReady = store.on('ready', done);
+        const offError = store.on('error', done);
       })
     : null;
   if (isLanguageLoaded(lang) && !stylesWanted && headerIn === null && loaded === null) {
