@@ -5,7 +5,8 @@
  * Contract: never throws and never rejects; every failure ends in `fail(notice)` with a catalog key naming what
  * and where (an unknown id, a fetch error, a body or an input over MAX_RECORDING_BYTES, the line / byte of an
  * unreadable file); a failure leaves the recording already shown in place. A newer load or a cancel makes
- * any older load stale: a stale load aborts its analysis (AbortSignal) and never touches the state again.
+ * any older load stale: a stale load aborts its analysis (AbortSignal) and never touches the state again. A load
+ * that fails before its analysis (a file refused as too large, a kept file found damaged) is a newer load too.
  * A string source is a shipped id from index.json, else whatever `resolveRec` (./url.ts) allows: a relative path
  * under the recordings folder or an https URL of an origin on the build-time allowlist. Anything else is refused
  * with 'files.rec.refused' naming the value, and nothing is fetched.
@@ -160,14 +161,19 @@ export function createLoader(ctx: LoaderContext) {
     }
   };
 
+  /** Makes every older load stale (its analysis aborted): the load that calls this is the newest from now on. */
+  const begin = () => {
+    const token = ++loadToken;
+    controller?.abort();
+    const ctl = (controller = new AbortController());
+    return { stale: () => token !== loadToken, ctl };
+  };
+
   const loadRecording = async (src: RecordingSource, options: LoadOptions = {}): Promise<void> => {
     // content over the limit (a page's load, a paste) is refused before anything else, measured in bytes
     const tooLarge = typeof src === 'string' || 'url' in src ? null : tooLargeNotice(src.name, src.input);
-    if (tooLarge) return fail(tooLarge);
-    const token = ++loadToken;
-    const stale = () => token !== loadToken;
-    controller?.abort();
-    const ctl = (controller = new AbortController());
+    if (tooLarge) return (begin(), fail(tooLarge));
+    const { stale, ctl } = begin();
     ctx.beforeLoad();
     let source: Source;
     let input: string | Uint8Array;
@@ -254,9 +260,14 @@ export function createLoader(ctx: LoaderContext) {
   const reopenFile = async (name: string): Promise<void> => {
     let input = fileInputs.get(name);
     if (input === undefined && ctx.fileStore) {
+      // this is the newest load from now on, while the store reads: an older one still analysing must not land after
+      // this one's failure, and this one is dropped if a newer one starts meanwhile
+      const { stale } = begin();
       try {
         input = await ctx.fileStore.get(name);
+        if (stale()) return;
       } catch (e) {
+        if (stale()) return;
         const notice = fileStoreNotice(e);
         // an entry of the wrong shape: skipped (out of the list), said once, with "Forget this file"
         if (notice.key === 'files.damaged') {

@@ -83,6 +83,51 @@ describe('entries of the wrong shape', () => {
   });
 });
 
+test('a damaged file opened while another is still being analysed: the older load is stale and the error stays', async () => {
+  // CI's files-damaged e2e flake: good.sse's analysis, still running when object.sse was found damaged, finished later
+  // and put good.sse in place, which took away the alert and its "Forget this file"
+  const { store } = await damagedStore();
+  let release: (() => void) | undefined;
+  let seen: AbortSignal | undefined;
+  const analyze: Analyzer = async (input, name, hooks) => {
+    if (name === 'good-1.sse') {
+      seen = hooks.signal;
+      await new Promise<void>((r) => (release = r));
+    }
+    return analyzeInput(input, name);
+  };
+  const player = createPlayerStore({ analyze, fetchText: async () => '{"recordings":[]}', scheduler: manualScheduler(), fileStore: deferredFileStore(async () => store) });
+  await player.actions.loadIndex();
+  const slow = player.actions.reopenFile('good-1.sse');
+  await vi.waitFor(() => expect(release).toBeDefined());
+  await player.actions.reopenFile('object.sse');
+  expect(seen?.aborted).toBe(true);
+  release?.();
+  await slow;
+  expect(player.getState().status).toEqual({ kind: 'error', notice: { key: 'files.damaged', params: { name: 'object.sse' }, action: forget('object.sse') } });
+  expect(player.getState().session).toBeNull();
+});
+
+test('a file reopened while the store still reads an older one: the older reopen is dropped, not loaded', async () => {
+  const { store } = await damagedStore();
+  let hold: (() => void) | undefined;
+  const slowStore = { ...store, survey: store.survey, get: async (name: string) => {
+    if (name === 'good-2.sse') await new Promise<void>((r) => (hold = r));
+    return store.get(name);
+  } };
+  const names: string[] = [];
+  const analyze: Analyzer = async (input, name) => (names.push(name), analyzeInput(input, name));
+  const player = createPlayerStore({ analyze, fetchText: async () => '{"recordings":[]}', scheduler: manualScheduler(), fileStore: deferredFileStore(async () => slowStore) });
+  await player.actions.loadIndex();
+  const older = player.actions.reopenFile('good-2.sse');
+  await vi.waitFor(() => expect(hold).toBeDefined());
+  await player.actions.reopenFile('good-1.sse');
+  hold?.();
+  await older;
+  expect(names).toEqual(['good-1.sse']);
+  expect(player.getState().source).toEqual({ kind: 'file', name: 'good-1.sse' });
+});
+
 describe('a database this page cannot read', () => {
   test('at a newer version: every method says so and offers a reset; nothing is changed until reset()', async () => {
     const idb = new FakeIndexedDB();

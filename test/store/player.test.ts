@@ -1,5 +1,6 @@
 import { describe, expect, test, vi } from 'vitest';
 import { frameIndex } from '../../src/core/types';
+import { MAX_RECORDING_BYTES } from '../../src/store/loader';
 import { createPlayerStore } from '../../src/store/player';
 import { transition, type PlaybackEvent, type PlaybackState } from '../../src/store/playback';
 import type { Analyzer } from '../../src/store/state';
@@ -89,6 +90,28 @@ describe('loading', () => {
     release?.();
     await slow;
     expect(store.getState().source).toEqual({ kind: 'file', name: 'fast' });
+  });
+
+  test('a file refused as too large while another is analysed: the older load is aborted and the refusal stays', async () => {
+    let release: (() => void) | undefined;
+    let seenSignal: AbortSignal | undefined;
+    const session = twoTurnSession();
+    const { store, a } = setup(async (_i, name, hooks) => {
+      if (name === 'slow') {
+        seenSignal = hooks.signal;
+        await new Promise<void>((r) => (release = r));
+      }
+      return { ok: true, session };
+    });
+    const slow = a.loadRecording({ input: 'x', name: 'slow' });
+    await vi.waitFor(() => expect(release).toBeDefined());
+    // a view of zero pages: its length is what is measured, nothing is read
+    await a.loadRecording({ input: new Uint8Array(new ArrayBuffer(MAX_RECORDING_BYTES + 1)), name: 'huge.sse' });
+    expect(seenSignal?.aborted).toBe(true);
+    release?.();
+    await slow;
+    expect(store.getState().status).toMatchObject({ kind: 'error', notice: { key: 'files.tooLarge' } });
+    expect(store.getState().session).toBeNull();
   });
 });
 
