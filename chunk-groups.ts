@@ -17,7 +17,7 @@ const ANALYSIS_MODULES = /\/src\/core\/(?!faults\/|learning\.ts|wire\/(?:templat
 // the renderer: Preact, to which ./preact-aliases.ts sends every import of react and react-dom; and the few UI
 // modules that the first view and the header (a chunk loaded on demand: embeds do without it) both use, which the
 // bundler would otherwise cut into files of their own, each one more request before an embed's first paint
-const SHELL_MODULES = /\/src\/ui\/(?:shell\/(?:lazyView|useT)\.ts|i18n\/parts\.tsx|conclusion\/explain\.ts|files\/context\.tsx)$|\/node_modules\/preact\/|\/src\/store\/react\.tsx$|\/src\/store\/files\.ts$|\/src\/i18n\/index\.ts$|\/src\/i18n\/messages\/loadCatalog\.ts$|\/src\/store\/params\.ts$|\/src\/store\/exerciseUrl\.ts$|\/src\/store\/recordingLimit\.ts$|preload-helper|rolldown[/:]runtime/;
+const SHELL_MODULES = /\/src\/ui\/(?:shell\/(?:lazyView|useT)\.ts|i18n\/parts\.tsx|conclusion\/explain\.ts|files\/context\.tsx)$|\/node_modules\/preact\/|\/src\/store\/react\.tsx$|\/src\/store\/files\.ts$|\/src\/i18n\/index\.ts$|\/src\/store\/params\.ts$|\/src\/store\/exerciseUrl\.ts$|\/src\/store\/recordingLimit\.ts$|preload-helper|rolldown[/:]runtime/;
 
 export const CHUNK_GROUPS = [
   { debugName: 'analysis', name: (id: string) => (ANALYSIS_MODULES.test(id) ? 'analysis' : null) },

@@ -18,6 +18,7 @@
 import { retryingImport } from '../core/retryImport';
 import { formatDecimal, pluralCategory } from './numbers';
 import type { strings as firstView } from './lang/en';
+import type { strings as notices } from './lang/notices-en';
 
 import type { checks } from './messages/checks';
 import type { loadIssues } from './messages/loadIssues';
@@ -43,6 +44,7 @@ type KeysOf<Area extends { en: object }> = keyof Area['en'] & string;
  */
 export type MessageKey =
   | (keyof typeof firstView & string)
+  | (keyof typeof notices & string)
   | KeysOf<typeof lab>
   | KeysOf<typeof codeView>
   | KeysOf<typeof exercise>
@@ -72,49 +74,77 @@ export function registerMessages<K extends string>(area: Messages<K>): void {
   Object.assign(catalogs.zh, area.zh);
 }
 
+type StringsChunk = () => Promise<{ strings: Readonly<Record<string, string>> }>;
+
 /**
- * The first view's strings of each language: one chunk each, fetched on demand (a typed dynamic import); after a
- * failed fetch the next call fetches it again (../core/retryImport.ts: a browser may keep a failed module URL failed).
+ * One set of strings per language, each its own chunk, fetched on demand (a typed dynamic import) and registered in
+ * `catalogs` once in; after a failed fetch the next call fetches it again (../core/retryImport.ts: a browser may keep
+ * a failed module URL failed). `register` puts a language's strings in without a fetch (./all.ts, in Node).
  */
-const LANGUAGE_CHUNKS: { [L in Lang]: () => Promise<{ strings: Record<keyof typeof firstView, string> }> } = {
-  en: retryingImport(() => import('./lang/en')),
-  zh: retryingImport(() => import('./lang/zh')),
-};
-
-const registered = new Set<Lang>();
-const pending = new Map<Lang, Promise<void>>();
-
-/** Adds a language's first-view strings to `catalogs` (./all.ts does it for both languages, in Node). */
-export function registerLanguage(lang: Lang, strings: Readonly<Record<string, string>>): void {
-  Object.assign(catalogs[lang], strings);
-  registered.add(lang);
+function perLanguage(chunks: { [L in Lang]: StringsChunk }) {
+  const registered = new Set<Lang>();
+  const pending = new Map<Lang, Promise<void>>();
+  const register = (lang: Lang, strings: Readonly<Record<string, string>>): void => {
+    Object.assign(catalogs[lang], strings);
+    registered.add(lang);
+  };
+  const load = (lang: Lang): Promise<void> => {
+    if (registered.has(lang)) return Promise.resolve();
+    let loading = pending.get(lang);
+    if (!loading) {
+      loading = chunks[lang]().then(
+        (chunk) => {
+          pending.delete(lang);
+          register(lang, chunk.strings);
+        },
+        (e: unknown) => {
+          pending.delete(lang);
+          throw e;
+        },
+      );
+      pending.set(lang, loading);
+    }
+    return loading;
+  };
+  return { register, load, loaded: (lang: Lang): boolean => registered.has(lang) };
 }
 
+/** The first view's strings of each language. */
+const firstViews = perLanguage({
+  en: retryingImport(() => import('./lang/en')),
+  zh: retryingImport(() => import('./lang/zh')),
+});
+
+/**
+ * The notices' words of each language (./lang/notices-*.ts: an unreadable file, a refused rec=, a file kept or
+ * forgotten...): fetched by the status line the first time it has a notice to show, so a page whose recording opens
+ * without trouble never fetches them.
+ */
+const noticeWords = perLanguage({
+  en: retryingImport(() => import('./lang/notices-en')),
+  zh: retryingImport(() => import('./lang/notices-zh')),
+});
+
+/** Adds a language's first-view strings to `catalogs` (./all.ts does it for both languages, in Node). */
+export const registerLanguage = firstViews.register;
+
 /** Whether `lang`'s first-view strings are registered (then rendering in it needs no wait). */
-export const isLanguageLoaded = (lang: Lang): boolean => registered.has(lang);
+export const isLanguageLoaded = firstViews.loaded;
 
 /**
  * Fetches and registers `lang`'s first-view strings, once however often it is called; resolves when they are in.
  * A failed fetch (the network, a stale build) rejects, and a later call fetches it again.
  */
-export function loadLanguage(lang: Lang): Promise<void> {
-  if (registered.has(lang)) return Promise.resolve();
-  let loading = pending.get(lang);
-  if (!loading) {
-    loading = LANGUAGE_CHUNKS[lang]().then(
-      (chunk) => {
-        pending.delete(lang);
-        registerLanguage(lang, chunk.strings);
-      },
-      (e: unknown) => {
-        pending.delete(lang);
-        throw e;
-      },
-    );
-    pending.set(lang, loading);
-  }
-  return loading;
-}
+export const loadLanguage = firstViews.load;
+
+/** Adds a language's notice words to `catalogs` (./all.ts, in Node). */
+export const registerNotices = noticeWords.register;
+
+/** Whether `lang`'s notice words are registered. */
+export const areNoticesLoaded = noticeWords.loaded;
+
+/** Fetches and registers `lang`'s notice words, as `loadLanguage` does the first view's. */
+export const loadNotices = noticeWords.load;
 
 /**
  * The language to first render in: `lang` once its strings are in; if they cannot be fetched, English (the

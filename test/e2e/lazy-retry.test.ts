@@ -212,3 +212,30 @@ test('the custom element: the later areas’ styles refused, those areas are sho
   expect(unexpected(errors)).toEqual([]);
   await page.close();
 });
+
+test("the notices' words: a page with nothing to say never fetches them; a failure fetches and words its notice; refused, the notice still says something, with its key", async () => {
+  const page = await theBrowser().newPage({ viewport: { width: 1280, height: 900 } });
+  const errors = watchErrors(page);
+  const fetched: string[] = [];
+  page.on('request', (r) => {
+    if (/\/assets\/notices-/.test(r.url())) fetched.push(r.url());
+  });
+  await page.goto(appUrl('?rec=parallel-probe&lang=en'));
+  await ready(page);
+  await page.waitForTimeout(300);
+  expect(fetched).toEqual([]);
+  // a recording that is not there: the notice in words, its chunk fetched for it
+  await page.goto(appUrl('?rec=no-such-recording&lang=en'));
+  await expect.poll(() => page.getByRole('alert').textContent()).toBe('There is no recording named “\u2068no-such-recording\u2069”. ');
+  expect(fetched.some((u) => /notices-en-/.test(u))).toBe(true);
+  expect(fetched.some((u) => /notices-zh-/.test(u))).toBe(false);
+  await page.close();
+  // the same with the words refused (the network dropped): a notice that says so, with its key, in the page's language
+  const net = await openPage('?rec=parallel-probe&lang=zh', 'notices-zh');
+  await net.page.goto(appUrl('?rec=no-such-recording&lang=zh'));
+  await expect.poll(() => net.page.getByRole('alert').textContent()).toContain('播放器有一条提示，但它的文字没能加载');
+  expect(await net.page.getByRole('alert').textContent()).toContain('app.error.unknownRecording');
+  expect(net.net.blocked.length).toBeGreaterThan(0);
+  expect(errors).toEqual([]);
+  await net.page.close();
+});

@@ -10,8 +10,8 @@ import type { PlayerHandle } from '../../src/embed/mount';
 import { checkCommand } from '../../src/embed/protocol';
 import { oversize, utf8Bytes } from '../../src/store/files-size';
 import { createPlayerStore } from '../../src/store/player';
-import { en as embedEn } from '../../src/i18n/messages/embedding';
-import { zh as embedZh } from '../../src/i18n/messages/zh/embedding';
+import { en as noticesEn } from '../../src/i18n/messages/notices';
+import { zh as noticesZh } from '../../src/i18n/messages/zh/notices';
 import { manualScheduler } from '../store/fixture';
 
 vi.mock('../../src/store/recordingLimit', () => ({ MAX_RECORDING_BYTES: 100 }));
@@ -92,8 +92,8 @@ describe('the bridge always answers', () => {
       { message: 'embed.command.refused', field: 'frame', reason: 'out-of-range' },
       { message: 'embed.command.refused', field: 'text', reason: 'wrong-type' },
     ]);
-    expect(embedEn['embed.command.refused']).toContain('{field}');
-    expect(embedZh['embed.command.refused']).toContain('{field}');
+    expect(noticesEn['embed.command.refused']).toContain('{field}');
+    expect(noticesZh['embed.command.refused']).toContain('{field}');
   });
 
   test('load() of the mount API over the limit fails with files.tooLarge, posted with its params', async () => {

@@ -8,8 +8,8 @@ import { createIdbFileStore, FileStoreError } from '../../src/store/idbFileStore
 import { freeName, sameContent } from '../../src/store/files-names';
 import { createPlayerStore } from '../../src/store/player';
 import type { Analyzer, FileStore } from '../../src/store/state';
-import { en as embedEn } from '../../src/i18n/messages/embedding';
-import { zh as embedZh } from '../../src/i18n/messages/zh/embedding';
+import { en as noticesEn } from '../../src/i18n/messages/notices';
+import { zh as noticesZh } from '../../src/i18n/messages/zh/notices';
 import { openPastedText, openUserFile } from '../../src/ui/files/openFile';
 import { manualScheduler } from './fixture';
 
@@ -142,8 +142,8 @@ describe('a full storage', () => {
     await openPastedText(A, 'big.sse', player, fs);
     await vi.waitFor(() => expect(player.getState().warnings.at(-1)).toMatchObject({ key: 'files.quota', params: { name: 'big.sse' } }), SLOW);
     expect(player.getState().source).toEqual({ kind: 'file', name: 'big.sse' });
-    expect(embedEn['files.quota']).toMatch(/full/);
-    expect(embedZh['files.quota']).toMatch(/已满/);
+    expect(noticesEn['files.quota']).toMatch(/full/);
+    expect(noticesZh['files.quota']).toMatch(/已满/);
   });
 
   test('any other failure keeps the browser’s words', () => {

@@ -3,8 +3,7 @@
 import { en as app } from '../messages/app';
 import { en as embed } from '../messages/embedding';
 import { en as facts } from '../messages/facts';
-import { en as load } from '../messages/load';
 import { en as panels } from '../messages/panels';
 import { en as teaching } from '../messages/teaching';
 
-export const strings = { ...app, ...panels, ...facts, ...embed, ...teaching, ...load };
+export const strings = { ...app, ...panels, ...facts, ...embed, ...teaching };

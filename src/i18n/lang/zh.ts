@@ -4,8 +4,7 @@ import type { strings as en } from './en';
 import { zh as app } from '../messages/zh/app';
 import { zh as embed } from '../messages/zh/embedding';
 import { zh as facts } from '../messages/zh/facts';
-import { zh as load } from '../messages/zh/load';
 import { zh as panels } from '../messages/zh/panels';
 import { zh as teaching } from '../messages/zh/teaching';
 
-export const strings: Record<keyof typeof en, string> = { ...app, ...panels, ...facts, ...embed, ...teaching, ...load };
+export const strings: Record<keyof typeof en, string> = { ...app, ...panels, ...facts, ...embed, ...teaching };

@@ -1,25 +1,32 @@
 // Loading progress with a cancel button, load errors (role=alert; a refused rec= or an unreadable file names what
 // and where) and warnings that did not stop anything (a polite live region: a file too large, a file forgotten).
 // A notice that offers something to do about it (a damaged kept file: "Forget this file"; a store written by a newer
-// build: "Reset the storage") carries its button; the store drops the notice once it is done.
+// build: "Reset the storage") carries its button; the store drops the notice once it is done. The notices' words
+// are fetched the first time there is one to show (./useNoticeWords.ts): until they are in, no notice is rendered.
 import { useState } from 'react';
 import type { ActionNotice } from '../../store/files';
 import type { Notice } from '../../store/state';
 import { useActions, usePlayer } from '../../store/react';
+import { useNoticeWords } from './useNoticeWords';
 import { useT } from './useT';
-import { isolate, translateData, type Params } from '../../i18n';
+import { hasKey, isolate, translateData, type Params } from '../../i18n';
 
 /** Notice parameters come from files and URLs: isolate each string so bidi controls in it stay inside it. */
 const isolated = (params: Params | undefined): Params | undefined =>
   params && Object.fromEntries(Object.entries(params).map(([k, v]) => [k, typeof v === 'string' ? isolate(v) : v]));
 
 export function LoadStatus() {
-  const { t } = useT();
+  const { t, lang } = useT();
   const a = useActions();
   const status = usePlayer((s) => s.status);
   const warnings = usePlayer((s) => s.warnings);
   const [dismissed, setDismissed] = useState<readonly Notice[]>([]);
-  const shown = warnings.filter((w) => !dismissed.includes(w));
+  const pending = warnings.filter((w) => !dismissed.includes(w));
+  const worded = useNoticeWords(lang, status.kind === 'error' || pending.length > 0);
+  // a notice whose words are in already (a fetch that failed: those stay in the first view) shows at once
+  const shown = pending.filter((w) => worded || hasKey(w.key));
+  // a notice whose words did not arrive says so, with its key, rather than show the key alone
+  const word = (n: Notice) => (hasKey(n.key) ? translateData(t, n.key, isolated(n.params)) : t('app.notice.unworded', { key: n.key }));
   const act = (notice: Notice) => {
     const action = (notice as ActionNotice).action;
     if (!action) return null;
@@ -50,9 +57,9 @@ export function LoadStatus() {
           )}
         </div>
       )}
-      {status.kind === 'error' && (
+      {status.kind === 'error' && (worded || hasKey(status.notice.key)) && (
         <p className="ss-error" role="alert">
-          {translateData(t, status.notice.key, isolated(status.notice.params))} {act(status.notice)}
+          {word(status.notice)} {act(status.notice)}
         </p>
       )}
       {shown.length > 0 && (
@@ -60,7 +67,7 @@ export function LoadStatus() {
           <ul>
             {shown.map((w, i) => (
               <li key={i}>
-                {translateData(t, w.key, isolated(w.params))} {act(w)}
+                {word(w)} {act(w)}
               </li>
             ))}
           </ul>

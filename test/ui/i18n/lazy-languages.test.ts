@@ -43,7 +43,6 @@ test('loading Chinese registers no English: the Chinese is complete, keys are kn
   expect(i18n.isLanguageLoaded('en')).toBe(false);
   expect(Object.keys(i18n.catalogs.en)).toHaveLength(0);
   expect(i18n.translate('zh', 'app.tagline')).toBe('逐帧回放 LLM 的流式回复');
-  expect(i18n.translate('zh', 'load.failure.empty', { name: 'a.jsonl' })).toBe('无法读取 a.jsonl：文件是空的');
   expect(i18n.hasKey('app.tagline')).toBe(true);
 
   await i18n.loadLanguage('en');
@@ -57,4 +56,23 @@ test('loading a language twice fetches it once; readyLanguage names the language
   await a;
   await expect(i18n.readyLanguage('zh')).resolves.toBe('zh');
   expect(i18n.isLanguageLoaded('en')).toBe(false);
+});
+
+test('the notices\' words are a chunk of their own per language: not with the first view, and no English with the Chinese', async () => {
+  const i18n = await fresh();
+  await i18n.loadLanguage('zh');
+  expect(i18n.hasKey('load.failure.empty')).toBe(false);
+  expect(i18n.areNoticesLoaded('zh')).toBe(false);
+  const [a, b] = [i18n.loadNotices('zh'), i18n.loadNotices('zh')];
+  expect(a).toBe(b);
+  await a;
+  expect(i18n.areNoticesLoaded('zh')).toBe(true);
+  expect(i18n.areNoticesLoaded('en')).toBe(false);
+  expect(i18n.translate('zh', 'load.failure.empty', { name: 'a.jsonl' })).toBe('无法读取 a.jsonl：文件是空的');
+  expect(i18n.translate('zh', 'files.removed', { name: 'a.sse' })).toBe(i18n.catalogs.zh['files.removed']?.replace('{name}', 'a.sse'));
+  expect(Object.keys(i18n.catalogs.en)).toHaveLength(0);
+  await i18n.loadNotices('en');
+  expect(i18n.translate('en', 'load.failure.empty', { name: 'a.jsonl' })).toBe('a.jsonl could not be read: the file is empty');
+  await i18n.loadLanguage('en');
+  expect(Object.keys(i18n.catalogs.zh).sort()).toEqual(Object.keys(i18n.catalogs.en).sort());
 });

@@ -1,0 +1,32 @@
+// The Chinese of the notices' words: every key of ../notices.ts (a missing or extra key is a compile error).
+import type { en } from '../notices';
+
+export const zh = {
+  'app.error.unknownRecording': '没有名为「{id}」的录制。',
+  'app.error.unknownFile': '文件「{name}」已不在打开状态。',
+  'app.error.tooLarge': '{name} 有 {size} MB，超过 {limit} MB 的上限，未打开。',
+  'app.error.tooLargeWhileReading': '{name} 在传输中超过了 {limit} MB 的上限（服务器没有给出大小），已停止读取，未打开。',
+  'app.error.analyze': '分析 {name} 失败：{message}',
+  'app.error.load': '无法读取 {name}：{message}',
+  'app.error.loadAtLineByte': '无法读取 {name}：{message}',
+  'app.error.loadAtLine': '无法读取 {name}：{message}',
+  'app.error.loadAtByte': '无法读取 {name}：{message}',
+  'app.error.cancelled': '已取消加载。',
+  'app.warn.index': '录制列表：{problem}',
+  'app.warn.url': '已忽略 URL 参数：{param}',
+  'app.warn.attribute': '已忽略属性：{param}',
+  'app.warn.fileStore': '无法在本浏览器中保存你的文件：{message}',
+  'files.removed': '已从“你的文件”中移除「{name}」。',
+  'files.renamed': '“你的文件”中已有名为「{name}」的另一个文件：这个文件另存为「{kept}」，两个都保留。',
+  'files.quota': '「{name}」已打开，但无法保存在本浏览器中：浏览器分给本站的存储空间已满。请移除不再需要的文件，然后重新打开。',
+  'files.drop.none': '没有可打开的内容：请拖入文件，而不是文字或链接。',
+  'files.drop.many': '一次只能打开一个文件：正在打开「{name}」。',
+  'files.tooLarge': '「{name}」有 {size} MB，超过 {limit} MB 的上限，未打开。',
+  'files.readError': '无法读取「{name}」：{message}',
+  'embed.command.refused': '页面发来的 {command} 未执行：其中的 {field} 不被接受（{reason}）。',
+  'files.rec.refused': '不加载「{value}」：rec= 只打开本站的录制（列表中的 id 或 recordings/ 下的路径）以及 {origins} 的 https 地址。',
+  'files.rec.refusedNoOrigins': '不加载「{value}」：rec= 只打开本站的录制（列表中的 id 或 recordings/ 下的路径）；不允许其他站点。',
+  'embed.host.unknown': '本播放器无法判断是哪个页面嵌入了它，因此不发送也不接受消息：请在它的地址中加上 host=<页面的源>。',
+  'embed.host.invalid': 'host=「{value}」不是 http(s) 源，本播放器因此不发送也不接受消息。',
+  'embed.host.mismatch': 'host= 指定的是 {configured}，但嵌入本播放器的是 {actual}：它不发送也不接受消息。',
+} satisfies Record<keyof typeof en, string>;
