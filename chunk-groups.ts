@@ -10,9 +10,10 @@
 // wire/index.ts, ground-truth/index.ts: the lab's and the workers'). So do the readers' learning (learning.ts: the
 // template and shape builders, which a page's small inline analysis goes without) and the readers of raw SSE, HAR,
 // NDJSON and base64 `bytes` events (load/formats.ts, fetched when a page first opens a file that needs one;
-// load/index.ts installs them), and the SSE decoder's general path (sse/general.ts: eventsource-parser and the CR
+// load/index.ts installs them), the loaders' English sentences (load/english.ts: the CLI's, and the app's English
+// notices and problems, which load when there is one to show), and the SSE decoder's general path (sse/general.ts: eventsource-parser and the CR
 // segmenter, fetched when a page first decodes a recording that needs it; sse/index.ts installs it).
-const ANALYSIS_MODULES = /\/src\/core\/(?!faults\/|learning\.ts|wire\/(?:template-make|template-hole|json-span)\.ts|strategies\/ground-truth\/shape(?:-fit)?\.ts|load\/(?:index|formats|har|ndjson|sse-text|base64)\.ts|sse\/(?:index|general|segment)\.ts|load\/blocks\.ts|export\/|wires\/|session\/(?:analyze|session)\.ts|wire\/(?:index|anthropic-messages|anthropic-blocks|openai-chat|openai-responses|gemini|gemini-args|encode|encode-evented)\.ts|strategies\/ground-truth\/(?:index|anthropic|chat|gemini|responses)\.ts|session\/analyze|timeline\/whatif|strategies\/facts|strategies\/(?:partial-json|preview|learner)\.ts|wire\/template-match|large-inputs|load\/block-scanner|sse\/block-(?:path|scan))|\/src\/worker\/protocol\.ts$/;
+const ANALYSIS_MODULES = /\/src\/core\/(?!faults\/|learning\.ts|wire\/(?:template-make|template-hole|json-span)\.ts|strategies\/ground-truth\/shape(?:-fit)?\.ts|load\/(?:index|formats|har|ndjson|sse-text|base64|english)\.ts|sse\/(?:index|general|segment)\.ts|load\/blocks\.ts|export\/|wires\/|session\/(?:analyze|session)\.ts|wire\/(?:index|anthropic-messages|anthropic-blocks|openai-chat|openai-responses|gemini|gemini-args|encode|encode-evented)\.ts|strategies\/ground-truth\/(?:index|anthropic|chat|gemini|responses)\.ts|session\/analyze|timeline\/whatif|strategies\/facts|strategies\/(?:partial-json|preview|learner)\.ts|wire\/template-match|large-inputs|load\/block-scanner|sse\/block-(?:path|scan))|\/src\/worker\/protocol\.ts$/;
 
 // the renderer: Preact, to which ./preact-aliases.ts sends every import of react and react-dom; and the few UI
 // modules that the first view and the header (a chunk loaded on demand: embeds do without it) both use, which the

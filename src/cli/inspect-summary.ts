@@ -4,6 +4,7 @@
 // the ok / FAIL / n/a column) stay as they are in both languages; numbers are printed without digit grouping.
 import type { Session, StrategyId } from '../core/types';
 import { STRATEGY_IDS } from '../core/types';
+import { english } from '../core/load/english';
 import '../i18n/all';
 import { registerMessages, translate, type Lang, type MessageKey, type Params } from '../i18n';
 import { naReasonKey } from '../i18n/codes';
@@ -48,9 +49,9 @@ export function inspectSummary(session: Session, name: string, only?: StrategyId
           : byte !== undefined
             ? t('cli.where.byte', { byte })
             : '';
-    // English is the loader's own message; another language words the issue from its code where it can
+    // English is the loaders' own sentence (core/load/english.ts); another language words the issue from its code where it can
     const wording = lang === 'en' ? null : issueWording(issue, lang);
-    const message = wording ? t(wording.key, wording.params) : issue.message;
+    const message = wording ? t(wording.key, wording.params) : english(issue, { placed: where === '' });
     lines.push(where ? t('cli.issue.at', { code: issue.code, where, message }) : t('cli.issue', { code: issue.code, message }));
   }
   lines.push('');

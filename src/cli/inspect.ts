@@ -7,6 +7,7 @@ import { analyze } from '../core/session/session';
 import { enableLargeInputPaths } from '../core/large-inputs';
 import type { LoadFailure, Mutable, Recording, Turn } from '../core/types';
 import { STRATEGY_IDS } from '../core/types';
+import { english } from '../core/load/english';
 import type { CliIo } from './io';
 import { parseInspectArgs, USAGE } from './inspect-args';
 import { inspectJsonParts } from './inspect-json';
@@ -49,8 +50,9 @@ async function inspect(argv: readonly string[], io: CliIo, host: InspectHost): P
   if (!loaded.ok) {
     const e = loaded.error;
     // The loader's messages usually say where already ("line 3 (byte 120): ..."); add it only when they do not.
-    const placed = e.line !== undefined && e.message.includes(`line ${e.line}`);
-    fail(`${file}${placed ? '' : where(e)}: ${e.message}`);
+    const message = english(e);
+    const placed = e.line !== undefined && message.includes(`line ${e.line}`);
+    fail(`${file}${placed ? '' : where(e)}: ${message}`);
   }
   let recording: Recording = loaded.recording;
   if (faults.length > 0) {

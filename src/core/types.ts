@@ -105,9 +105,11 @@ export interface Turn {
 export type SourceFormat = 'jsonl' | 'sse' | 'har' | 'ndjson';
 
 /** A problem found while loading a readable file. Loading goes on. */
+/** A problem met while reading a file: its English is core/load/english.ts `english(issue)`. */
 export interface LoadIssue {
   readonly code: string;
-  readonly message: string;
+  /** Only on an issue made without a template of the loaders' (it then says it all). */
+  readonly message?: string;
   readonly line?: number;
   readonly byteOffset?: number;
   /** The variable parts of the message (field, type token, excerpt, parser message...; `variant` picks the wording). */
@@ -126,8 +128,10 @@ export interface Recording {
 }
 
 /** An unreadable file: one message naming what and where. */
+/** Why a file could not be read: coded (worded by core/load/english.ts `english`, or the app's catalogs), or not. */
 export interface LoadFailure {
-  readonly message: string;
+  /** The sentence of a failure without a code (a fault, an analysis that threw); a coded one has none. */
+  readonly message?: string;
   readonly line?: number;
   readonly byteOffset?: number;
   /** A stable code for the UI to word the failure in the reader's language (absent: only `message` is known). */

@@ -13,7 +13,6 @@
  * Kept files: a store that surveys what it keeps (./files.ts) has each entry of the wrong shape named in a warning
  * with "Forget this file" ('files.damaged'); one found so when reopened fails with that notice and leaves the list.
  */
-import { LOAD_FAILURE_CODES } from '../core/load/messages';
 import type { FrameIndex, Session } from '../core/types';
 import { loadWire } from '../core/wires';
 import { PAGE_FETCH_BYTES, TooLargeError, type TextFetch } from './fetchRecording';
@@ -74,26 +73,26 @@ function fetchTooLargeNotice(name: string, e: TooLargeError): Notice {
 
 /**
  * The catalog key and parameters for an unreadable file, by what the loader could say about where. A failure with a
- * code this build's loaders give (and its params) is worded by code ('load.failure[At].<code>[.<type token>]', so in
- * the reader's language); any other (no code: an analysis failure, a fault) shows its message.
+ * code and params and no sentence of its own (the loaders' own) is worded by code ('load.failure[At].<code>[.<type
+ * token>]', so in the reader's language); any other (no code: an analysis failure, a fault) shows its message.
  */
 export function unreadable(
   name: string,
-  error: { message: string; line?: number; byteOffset?: number; code?: string; params?: Record<string, string | number> },
+  error: { message?: string; line?: number; byteOffset?: number; code?: string; params?: Readonly<Record<string, string | number>> },
 ): Notice {
   const { line, byteOffset, code, params } = error;
-  if (code !== undefined && params !== undefined && (LOAD_FAILURE_CODES as readonly string[]).includes(code)) {
+  if (code !== undefined && params !== undefined && error.message === undefined) {
     const at = line !== undefined && byteOffset !== undefined;
     const type = typeof params.type === 'string' ? `.${params.type}` : '';
     const out: Record<string, string | number> = { ...params, name };
     if (at) Object.assign(out, { line, byte: byteOffset });
     return { key: `load.${at ? 'failureAt' : 'failure'}.${code}${type}`, params: out };
   }
-  if (line !== undefined && byteOffset !== undefined)
-    return { key: 'app.error.loadAtLineByte', params: { name, message: error.message, line, byte: byteOffset } };
-  if (line !== undefined) return { key: 'app.error.loadAtLine', params: { name, message: error.message, line } };
-  if (byteOffset !== undefined) return { key: 'app.error.loadAtByte', params: { name, message: error.message, byte: byteOffset } };
-  return { key: 'app.error.load', params: { name, message: error.message } };
+  const text = error.message ?? code ?? '';
+  if (line !== undefined && byteOffset !== undefined) return { key: 'app.error.loadAtLineByte', params: { name, message: text, line, byte: byteOffset } };
+  if (line !== undefined) return { key: 'app.error.loadAtLine', params: { name, message: text, line } };
+  if (byteOffset !== undefined) return { key: 'app.error.loadAtByte', params: { name, message: text, byte: byteOffset } };
+  return { key: 'app.error.load', params: { name, message: text } };
 }
 
 const isInput = (v: string | Uint8Array | Notice): v is string | Uint8Array => typeof v === 'string' || v instanceof Uint8Array;

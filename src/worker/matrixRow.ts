@@ -8,6 +8,7 @@
 import { analyzeText } from '../core/session/analyze';
 import type { Anomaly, StrategyId, StrategyRun, Verdict, WireId } from '../core/types';
 import { STRATEGY_IDS } from '../core/types';
+import { english } from '../core/load/english';
 
 export interface MatrixCell {
   verdict: Verdict;
@@ -38,7 +39,7 @@ export function matrixCell(run: StrategyRun, noCall: Anomaly | undefined): Matri
 export function matrixRow(id: string, input: string | Uint8Array, name: string, faults: readonly string[] = []): MatrixRow {
   try {
     const r = analyzeText(input, name, faults.length > 0 ? { faults } : undefined);
-    if (!r.ok) return { id, ok: false, message: r.error.message };
+    if (!r.ok) return { id, ok: false, message: english(r.error) };
     const s = r.session;
     const cells = {} as Record<StrategyId, MatrixCell>;
     const noCall = s.anomalies.find((a) => a.code === 'finish-tool-calls-without-call');

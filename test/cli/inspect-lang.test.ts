@@ -76,6 +76,9 @@ describe('the summary in zh', () => {
     expect(text).toContain('没有帧：这个文件里找不到 SSE 事件');
     expect(text).toMatch(/^问题 sse-unusual-start（第 1 行，字节 0）：.*"garbage"/m);
     expect(text).toContain('问题 wire-not-detected：无法识别线路格式；按 openai-chat 读取');
+    // in English too the place is said once (before: "issue ... (line 1, byte 0): line 1 (byte 0): read as SSE text ...")
+    const enText = inspectSummary(odd, 'x.sse', undefined, 'en');
+    expect(enText).toMatch(/^issue sse-unusual-start \(line 1, byte 0\): read as SSE text because of the file name/m);
     expect(text).toMatch(/^ {2}per-call-buffer {7}n\/a {3}（这份录制没有任何帧/m);
     const cut = inspectSummary(session('agent-run.jsonl'), 'agent-run.jsonl', 'per-call-buffer', 'zh');
     expect(cut).toContain('  异常 finish-tool-calls-without-call，在帧 129');

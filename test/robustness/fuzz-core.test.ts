@@ -12,6 +12,7 @@ import { load } from '../../src/core/load';
 import { analyzeText } from '../../src/core/session/analyze';
 import { analyze } from '../../src/core/session/session';
 import type { WireId } from '../../src/core/types';
+import { english } from '../../src/core/load/english';
 import {
   applyMutations,
   cutAt,
@@ -129,7 +130,7 @@ describe.each(WIRES)('mutations of a valid %s stream', (wire) => {
 
   it('the unmutated stream is read cleanly (the starting point is valid)', () => {
     const r = analyzeText(body, 'valid.sse');
-    if (!r.ok) expect.fail(r.error.message);
+    if (!r.ok) expect.fail(english(r.error));
     expectSaneSession(r.session);
     expect(r.session.wire).toBe(wire);
     expect(r.session.anomalies).toEqual([]);

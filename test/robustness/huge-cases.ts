@@ -5,6 +5,7 @@
 import { analyzeText } from '../../src/core/session/analyze';
 import { STRATEGY_IDS, type Session, type WireId } from '../../src/core/types';
 import { encodeTurn } from '../../src/core/wire/encode';
+import { english } from '../../src/core/load/english';
 
 /** What one input gave: enough for the test to assert on and for the report to quote. */
 export interface Outcome {
@@ -35,7 +36,7 @@ const gc = (): void => (globalThis as { gc?: () => void }).gc?.();
 const heap = (): number => process.memoryUsage().heapUsed;
 
 function summarize(label: string, ms: number, cpuMs: number, r: ReturnType<typeof analyzeText>): Outcome {
-  if (!r.ok) return { label, ms, cpuMs, ok: false, error: { ...r.error, message: r.error.message } };
+  if (!r.ok) return { label, ms, cpuMs, ok: false, error: { ...r.error, message: english(r.error) } };
   const s: Session = r.session;
   const pcb = s.strategies['per-call-buffer'];
   const first = pcb.calls[0];
@@ -47,7 +48,7 @@ function summarize(label: string, ms: number, cpuMs: number, r: ReturnType<typeo
     wire: s.wire,
     frames: s.frames.count,
     anomalies: s.anomalies.slice(0, 20).map((a) => ({ code: a.code, ...(a.frame !== undefined && { frame: a.frame }), ...(a.detail !== undefined && { detail: cut(a.detail), detailLength: a.detail.length }) })),
-    issues: s.recording.issues.slice(0, 20).map((i) => ({ ...i, message: cut(i.message) as string })),
+    issues: s.recording.issues.slice(0, 20).map((i) => ({ ...i, message: cut(english(i)) as string })),
     verdicts: Object.fromEntries(STRATEGY_IDS.map((id) => [id, s.strategies[id].verdict])),
     perCall: { count: pcb.calls.length, firstArgsLength: first?.argsText.length ?? 0, firstArgsParsed: first !== undefined && first.args !== undefined },
     bufferChars: STRATEGY_IDS.reduce((n, id) => n + s.strategies[id].buffers.reduce((m, b) => m + b.text.length, 0), 0),

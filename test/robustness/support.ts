@@ -5,6 +5,7 @@ import type { AnalyzeTextResult } from '../../src/core/session/session';
 import { STRATEGY_IDS, WIRES, type AnomalyCode, type LoadFailure, type Session, type WireId } from '../../src/core/types';
 import { encodeTurn, type TurnSpec } from '../../src/core/wire/encode';
 import { framesOf } from '../../src/core/sse';
+import { english } from '../../src/core/load/english';
 
 export { WIRES };
 
@@ -148,16 +149,16 @@ export const MAX_MESSAGE = 600;
 
 /** A refusal: one short line naming what and where. */
 export function expectClearFailure(error: LoadFailure): void {
-  expect(typeof error.message).toBe('string');
-  expect(error.message.length).toBeGreaterThan(0);
-  expect(error.message.length).toBeLessThanOrEqual(MAX_MESSAGE);
-  expect(error.message).not.toMatch(/[\r\n]/);
+  const message = english(error);
+  expect(message.length).toBeGreaterThan(0);
+  expect(message.length).toBeLessThanOrEqual(MAX_MESSAGE);
+  expect(message).not.toMatch(/[\r\n]/);
   // where: a line (and byte) in the fields and the message, or a file-wide statement ("the file ...")
   if (error.line !== undefined) {
     expect(Number.isInteger(error.line) && error.line >= 1).toBe(true);
-    expect(error.message).toContain(`line ${error.line}`);
+    expect(message).toContain(`line ${error.line}`);
   } else {
-    expect(error.message).toMatch(/file|HAR|JSON/);
+    expect(message).toMatch(/file|HAR|JSON/);
   }
   if (error.byteOffset !== undefined) expect(Number.isInteger(error.byteOffset) && error.byteOffset >= 0).toBe(true);
 }
@@ -183,8 +184,8 @@ export function expectSaneSession(s: Session): void {
   for (const a of s.anomalies) expect(ANOMALY_CODES, JSON.stringify(a).slice(0, 200)).toContain(a.code);
   for (const issue of s.recording.issues) {
     expect(issue.code).toMatch(/^[a-z][a-z0-9:-]*$/);
-    expect(issue.message.length).toBeGreaterThan(0);
-    expect(issue.message.length).toBeLessThanOrEqual(MAX_MESSAGE);
+    expect(english(issue).length).toBeGreaterThan(0);
+    expect(english(issue).length).toBeLessThanOrEqual(MAX_MESSAGE);
   }
   // a stage that threw leaves 'internal:<stage>': the analysis lost part of its result, which is a core bug
   const internal = s.recording.issues.filter((i) => i.code.startsWith('internal:'));

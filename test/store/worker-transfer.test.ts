@@ -16,10 +16,11 @@ import { PART_SIZE, TEXT_PART, type AnalyzeRequest, type Part, type WorkerReply 
 import { partsOf, splitSession, type SliceSizes } from '../../src/worker/slice';
 import { expectStrictEqual } from '../support/strict-equal';
 import { chunkBytes, chunkList } from '../../src/core/chunk-table';
+import { english } from '../../src/core/load/english';
 
 function inline(jsonl: string, name = 'gen.jsonl'): Session {
   const r = analyzeText(jsonl, name);
-  if (!r.ok) throw new Error(r.error.message);
+  if (!r.ok) throw new Error(english(r.error));
   return r.session;
 }
 
@@ -253,6 +254,6 @@ describe('the worker path from request to session', () => {
     const analyze = createAnalyzer({ inline: () => ({ ok: false, error: { message: 'not inline' } }), threshold: 0, createWorker: () => new Fake() as unknown as Worker });
     const r = await withWorker(Fake, () => analyze('{"streamscope": 2}\n', 'bad.jsonl', { onProgress: () => {}, signal: new AbortController().signal }));
     expect(r.ok).toBe(false);
-    if (!r.ok) expect(r.error.message).toMatch(/version 2/);
+    if (!r.ok) expect(english(r.error)).toMatch(/version 2/);
   });
 });

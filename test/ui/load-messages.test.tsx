@@ -16,12 +16,13 @@ import { issueWording } from '../../src/i18n/issues';
 import { LoadStatus } from '../../src/ui/shell/LoadStatus';
 import { FAILURE_INPUTS, ISSUE_INPUTS } from '../core/load/bad-inputs';
 import { manualScheduler } from '../store/fixture';
+import { english } from '../../src/core/load/english';
 
 afterEach(cleanup);
 
 const issuesOf = (input: string | Uint8Array, name?: string): readonly LoadIssue[] => {
   const r = load(input, name);
-  if (!r.ok) throw new Error(r.error.message);
+  if (!r.ok) throw new Error(english(r.error));
   return r.recording.issues;
 };
 const failureOf = (input: string | Uint8Array, name?: string): LoadFailure => {
@@ -35,7 +36,7 @@ const ALL_FAILURES = FAILURE_INPUTS.map((c) => ({ name: c.name ?? 'pasted.txt', 
 /** An issue worded as a string in `lang`, with its place. */
 function issueText(issue: LoadIssue, lang: Lang): string {
   const wording = issueWording(issue, lang);
-  if (!wording) throw new Error(`cannot word ${issue.code}: ${issue.message}`);
+  if (!wording) throw new Error(`cannot word ${issue.code}: ${english(issue)}`);
   const detail = translate(lang, wording.key, wording.params);
   return issue.line !== undefined && issue.byteOffset !== undefined ? translate(lang, 'load.at', { line: issue.line, byte: issue.byteOffset, detail }) : detail;
 }
@@ -83,9 +84,9 @@ describe('issues from real bad inputs', () => {
     expect(new Set(ALL_ISSUES.map((i) => issueWording(i, 'en')?.key)).size).toBe(Object.keys(ISSUE_TEMPLATES).length);
   });
 
-  test.each(ALL_ISSUES.map((i) => [i.message, i] as const))('%s', (_m, issue) => {
+  test.each(ALL_ISSUES.map((i) => [english(i), i] as const))('%s', (_m, issue) => {
     // en: the catalog says exactly what the loaders (and the CLI) say
-    expect(issueText(issue, 'en')).toBe(issue.message);
+    expect(issueText(issue, 'en')).toBe(english(issue));
     // zh: every param filled, no English sentence left, some Chinese
     const zh = issueText(issue, 'zh');
     expect(zh).not.toMatch(/\{\w+\}/);
@@ -100,11 +101,11 @@ describe('issues from real bad inputs', () => {
 });
 
 describe('failures from real bad inputs', () => {
-  test.each(ALL_FAILURES.map((f) => [f.error.message, f] as const))('%s', (_m, { name, error }) => {
+  test.each(ALL_FAILURES.map((f) => [english(f.error), f] as const))('%s', (_m, { name, error }) => {
     const notice = unreadable(name, error);
     expect(notice.key.startsWith('load.failure')).toBe(true);
     for (const lang of ['en', 'zh'] as const) expect(catalogs[lang][notice.key], `${lang} ${notice.key}`).toBeDefined();
-    expect(translate('en', notice.key as MessageKey, notice.params)).toBe(`${name} could not be read: ${error.message}`);
+    expect(translate('en', notice.key as MessageKey, notice.params)).toBe(`${name} could not be read: ${english(error)}`);
     const zh = translate('zh', notice.key as MessageKey, notice.params);
     expect(zh).not.toMatch(/\{\w+\}/);
     expect(englishLeft(zh, { ...error.params, name })).toEqual([]);
@@ -129,7 +130,7 @@ describe('rendering', () => {
     for (const i of [older, unknown, halfParams]) expect(issueWording(i, 'zh')).toBeNull();
     const { container } = render(<LoadIssues issues={[older, unknown, halfParams]} t={translator('zh')} lang="zh" />);
     const text = container.textContent ?? '';
-    for (const i of [older, unknown, halfParams]) expect(text).toContain(i.message);
+    for (const i of [older, unknown, halfParams]) expect(text).toContain(i.message as string);
     // an issue without params whose sentence needs none is still worded
     expect(issueWording({ code: 'no-turns', message: 'x' }, 'zh')?.key).toBe('load.issue.no-turns');
   });

@@ -13,4 +13,5 @@ export { recordingFromSse, blockRanges, type SseOptions } from './sse-text';
 export type { LoadInput, LoadOptions, PieceStream } from './source';
 export { decodeBase64, encodeBase64 } from './base64';
 export type { LoadIssueCode, LoadFailureCode } from './issues';
-export { ISSUE_TEMPLATES, FAILURE_TEMPLATES, LOAD_FAILURE_CODES, templateId, placeholders, type IssueTemplateId } from './messages';
+export { templateId, placeholders, type IssueTemplateId } from './messages';
+export { ISSUE_TEMPLATES, FAILURE_TEMPLATES, LOAD_FAILURE_CODES, english } from './english';

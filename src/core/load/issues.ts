@@ -1,42 +1,30 @@
 /**
- * Issue and failure construction for the loaders, and the one way they quote user text in a message.
+ * Issue and failure construction for the loaders, and the one way they quote user text in a problem.
  *
- * Contract: messages are one plain-text sentence (never HTML) that names what went wrong and where
- * ("line 3 (byte 120): ..."); quoted input is cut to a short excerpt so a 10 MB line never lands in a message.
- * Each carries `code` and `params`, and its message is the English template of messages.ts filled from them.
+ * Contract: a problem carries `code` and `params` (and its place, line and byte, when it has one), never a sentence:
+ * its English is ./english.ts `english(problem)`, the reader's language the app's catalogs keyed on the same code.
+ * Quoted input is cut to a short excerpt so a 10 MB line never lands in a problem.
  */
 import type { LoadFailure, LoadIssue, LoadResult, Mutable } from '../types';
-import { FAILURE_TEMPLATES, ISSUE_TEMPLATES, fill, type FailureCode, type FailureParams, type IssueParams, type IssueTemplateId, type Params } from './messages';
+import type { FailureCode, FailureParams, IssueParams, IssueTemplateId, Params } from './messages';
 
 /** Issue codes the loaders emit (stable: the UI and tests key on them). */
 export type LoadIssueCode = IssueTemplateId extends infer I ? (I extends `${infer C}.${string}` ? C : I) : never;
 export type LoadFailureCode = FailureCode;
 
-export function where(line: number, byteOffset: number): string {
-  return `line ${line} (byte ${byteOffset})`;
-}
-
-function placed(sentence: string, line?: number, byteOffset?: number): string {
-  return line !== undefined && byteOffset !== undefined ? `${where(line, byteOffset)}: ${sentence}` : sentence;
-}
-
-/**
- * An issue from its template id ('code' or 'code.variant') and params; its message is the English template filled
- * in (after "line N (byte B): " when it has a place).
- */
+/** An issue from its template id ('code' or 'code.variant') and params, at its place when it has one. */
 export function issue<I extends IssueTemplateId>(id: I, params: IssueParams<I>, line?: number, byteOffset?: number): LoadIssue {
   const dot = id.indexOf('.');
   const all: Params = { ...(params as Params) };
   if (dot !== -1) all.variant = id.slice(dot + 1);
-  const out: Mutable<LoadIssue> = { code: dot === -1 ? id : id.slice(0, dot), message: placed(fill(ISSUE_TEMPLATES[id], all), line, byteOffset), params: all };
+  const out: Mutable<LoadIssue> = { code: dot === -1 ? id : id.slice(0, dot), params: all };
   if (line !== undefined) out.line = line;
   if (byteOffset !== undefined) out.byteOffset = byteOffset;
   return out;
 }
 
 export function failure<C extends FailureCode>(code: C, params: FailureParams<C>, line?: number, byteOffset?: number): LoadResult {
-  const all: Params = { ...(params as Params) };
-  const error: Mutable<LoadFailure> = { message: placed(fill(FAILURE_TEMPLATES[code], all), line, byteOffset), code, params: all };
+  const error: Mutable<LoadFailure> = { code, params: { ...(params as Params) } };
   if (line !== undefined) error.line = line;
   if (byteOffset !== undefined) error.byteOffset = byteOffset;
   return { ok: false, error };

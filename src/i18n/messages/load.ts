@@ -1,7 +1,7 @@
-// The 'load' area in English: the loaders' own table (src/core/load/messages.ts), so the app's English is the CLI's.
+// The 'load' area in English: the loaders' own table (src/core/load/english.ts), so the app's English is the CLI's.
 // The keys and how they are built: ./loadCatalog.ts; the Chinese: ./zh/load.ts, complete by type. Also the words of
 // a damaged store of kept files (src/store/idbFileStore.ts): an entry skipped, a database this build cannot read.
-import { FAILURE_TEMPLATES, ISSUE_TEMPLATES } from '../../core/load/messages';
+import { FAILURE_TEMPLATES, ISSUE_TEMPLATES } from '../../core/load/english';
 import { loadCatalog, type LoadWords } from './loadCatalog';
 
 export type { LoadKey } from './loadCatalog';

@@ -1,12 +1,13 @@
 // Builds the 'load' area's catalog of one language from its words: each problem the loaders report (a bad line, an
-// unreadable file), worded from its code and params (src/core/load/messages.ts). Keys are flat and prefixed 'load.':
+// unreadable file), worded from its code and params (src/core/load/english.ts). Keys are flat and prefixed 'load.':
 //   'load.issue.<code>[.<variant>]'  the detail of a readable file's problem (after its place, 'load.at');
 //   'load.type.<token>'              a JSON type token from the params ('array' -> 'an array' / '数组');
 //   'load.failure[At].<code>[.<type>]' the whole notice for an unreadable file ('At': with its line and byte; a
 //                                    failure whose params name a type has one key per type token, since a notice
 //                                    is one flat template).
 // No words of its own: English is ./load.ts, Chinese ./zh/load.ts, each loaded only for its readers.
-import { TYPE_TOKENS, type FAILURE_TEMPLATES, type FailureCode, type IssueTemplateId } from '../../core/load/messages';
+import type { FAILURE_TEMPLATES } from '../../core/load/english';
+import { TYPE_TOKENS, type FailureCode, type IssueTemplateId } from '../../core/load/messages';
 
 type Token = (typeof TYPE_TOKENS)[number];
 type IssueId = IssueTemplateId | 'wire-not-detected';

@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { analyzeText } from '../../core/session/analyze';
 import { learnerRun, learnerTurns } from '../../core/strategies/learner';
 import type { StrategyRun } from '../../core/types';
+import { english } from '../../core/load/english';
 import type { MatrixLine } from '../matrix/faultRows';
 import { runLearnerCode } from '../../worker/learnerClient';
 import { matrixCell, type MatrixCell } from '../../worker/matrixRow';
@@ -39,7 +40,7 @@ export function useYoursCells(lines: readonly MatrixLine[], base: string, learne
           const text = await res.text();
           await nextTask();
           const r = analyzeText(text, line.rec.file, { strategies: [], ...(line.faults.length > 0 && { faults: line.faults }) });
-          if (!r.ok) throw new Error(r.error.message);
+          if (!r.ok) throw new Error(english(r.error));
           const result = await runLearnerCode(code, learnerTurns(r.session), { signal: ctl.signal });
           const run = learnerRun(r.session, result.outcome);
           known.set(line.key, matrixCell(run, r.session.anomalies.find((a) => a.code === 'finish-tool-calls-without-call')));

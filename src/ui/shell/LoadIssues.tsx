@@ -3,6 +3,7 @@
 // words (messages/loadIssues.ts, registered here), only for a file that has such problems.
 import type { ReactNode } from 'react';
 import type { LoadIssue } from '../../core/types';
+import { english } from '../../core/load/english';
 import { hasKey, registerMessages, translateData, type Lang, type Translate } from '../../i18n';
 import { issueWording, TYPE_PARAMS } from '../../i18n/issues';
 import { loadIssues } from '../../i18n/messages/loadIssues';
@@ -14,7 +15,7 @@ const SHOWN_ISSUES = 20;
 /** An issue's detail in the reader's language (text from the file inside <bdi>), else its English message. */
 function IssueDetail({ issue, t, lang }: { issue: LoadIssue; t: Translate; lang: Lang }) {
   const wording = issueWording(issue, lang);
-  if (!wording) return <bdi className="ss-issue-detail">{issue.message}</bdi>;
+  if (!wording) return <bdi className="ss-issue-detail">{english(issue)}</bdi>;
   const fromFile = Object.keys(wording.params).filter((k) => typeof wording.params[k] === 'string' && !TYPE_PARAMS.includes(k) && k !== 'variant');
   const detail: ReactNode = translateIsolated(t, wording.key, wording.params, fromFile);
   const placed =

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { load } from '../../../src/core/load';
 import { jsonText, shownValue } from '../../../src/core/load/issues';
+import { english } from '../../../src/core/load/english';
 
 const D = 100_000;
 const deep = `${'['.repeat(D)}${']'.repeat(D)}`;
@@ -18,10 +19,10 @@ describe('load: deep values quoted in messages', () => {
     ['an expected verdict', `{"streamscope":1,"expect":{"shared-buffer":${deep}}}\n[0,"req",{}]\n`, 'bad-header-field'],
   ])('%s', (_label, text, code) => {
     const r = load(text, 'deep.jsonl');
-    if (!r.ok) throw new Error(r.error.message);
+    if (!r.ok) throw new Error(english(r.error));
     const issue = r.recording.issues.find((i) => i.code === code);
-    expect(issue?.message).toContain('[[[[[[[[');
-    expect(issue?.message.length).toBeLessThan(300);
+    expect(issue && english(issue)).toContain('[[[[[[[[');
+    expect(issue && english(issue).length).toBeLessThan(300);
   });
 
   it('the version', () => {
@@ -29,7 +30,7 @@ describe('load: deep values quoted in messages', () => {
     expect(r.ok).toBe(false);
     if (!r.ok) {
       expect(r.error.code).toBe('header-bad-version');
-      expect(r.error.message.length).toBeLessThan(300);
+      expect(english(r.error).length).toBeLessThan(300);
     }
   });
 

@@ -5,12 +5,13 @@ import { load, recordingFromSse } from '../../../src/core/load';
 import { decodeRecording, framesOf } from '../../../src/core/sse';
 import type { LoadResult, Recording } from '../../../src/core/types';
 import { chunkCount, chunkList, chunkTime } from '../../../src/core/chunk-table';
+import { english } from '../../../src/core/load/english';
 
 const bytesOf = (name: string): Uint8Array => new Uint8Array(readFileSync(new URL(`../../fixtures/load/${name}`, import.meta.url)));
 const textOf = (name: string): string => new TextDecoder().decode(bytesOf(name));
 
 function ok(r: LoadResult): Recording {
-  if (!r.ok) throw new Error(`expected a recording, got: ${r.error.message}`);
+  if (!r.ok) throw new Error(`expected a recording, got: ${english(r.error)}`);
   return r.recording;
 }
 function fail(r: LoadResult) {
@@ -75,7 +76,7 @@ describe('recording format v1 (.jsonl)', () => {
     for (let i = 0; i < input.length; i++) if (input[i] === 10) lineStarts.push(i + 1);
     for (const iss of rec.issues.filter((i) => i.line !== undefined && i.line > 1)) {
       expect(iss.byteOffset).toBe(lineStarts[iss.line! - 1]);
-      expect(iss.message.startsWith(`line ${iss.line} (byte ${iss.byteOffset}): `)).toBe(true);
+      expect(english(iss).startsWith(`line ${iss.line} (byte ${iss.byteOffset}): `)).toBe(true);
     }
     // byte offsets are bytes, not chars: line 3 comes after the 2-byte é on line 2
     const bad = rec.issues.find((i) => i.code === 'bad-json')!;
@@ -100,14 +101,14 @@ describe('recording format v1 (.jsonl)', () => {
     ['events-without-header.jsonl', /^line 1 \(byte 0\): the header is missing: line 1 is an event/],
   ])('refuses %s with one sentence naming line 1, byte 0', (name, pattern) => {
     const error = fail(load(bytesOf(name), name));
-    expect(error.message).toMatch(pattern);
+    expect(english(error)).toMatch(pattern);
     expect(error.line).toBe(1);
     expect(error.byteOffset).toBe(0);
-    expect(error.message.split('\n')).toHaveLength(1);
+    expect(english(error).split('\n')).toHaveLength(1);
   });
 
   it('refuses a header whose version is not the number 1', () => {
-    expect(fail(load('{"streamscope": "1"}\n')).message).toBe('line 1 (byte 0): "streamscope" is "\\"1\\"", expected 1');
+    expect(english(fail(load('{"streamscope": "1"}\n')))).toBe('line 1 (byte 0): "streamscope" is "\\"1\\"", expected 1');
   });
 
   it('accepts a header with a BOM and CRLF line endings', () => {
@@ -178,7 +179,7 @@ describe('raw SSE text', () => {
 
   it('refuses text that is no accepted format, naming where', () => {
     const error = fail(load('hello world\nthis is prose\n', 'notes.md'));
-    expect(error.message).toBe('line 1 (byte 0): not a Streamscope recording, SSE text, HAR or NDJSON: the first line starts with "hello world"');
+    expect(english(error)).toBe('line 1 (byte 0): not a Streamscope recording, SSE text, HAR or NDJSON: the first line starts with "hello world"');
   });
 
   it('a 10 MB single-line SSE event loads and decodes whole', () => {
@@ -221,20 +222,20 @@ describe('HAR', () => {
     const har = { log: { entries: [entry({}, { text: 'data: a\n\n' }), entry({ startedDateTime: 'yesterday' }, { text: '@@', encoding: 'base64' }), entry({}, {})] } };
     const rec = ok(load(JSON.stringify(har)));
     expect(codes(rec)).toEqual(['har-approximate-timing', 'har-bad-entry', 'har-bad-entry', 'har-empty-body', 'har-empty-body']);
-    expect(rec.issues[1]!.message).toMatch(/^HAR entry 1: "startedDateTime" is a string and not a date/);
+    expect(english(rec.issues[1]!)).toMatch(/^HAR entry 1: "startedDateTime" is a string and not a date/);
     expect(rec.turns.map((t) => chunkList(t.chunks).length)).toEqual([1, 0, 0]);
     // receive -1 means not applicable: the single chunk arrives at the first byte
     expect(chunkTime(rec.turns[0]!.chunks, 0)).toBe(10);
   });
 
   it('refuses a HAR with no event-stream entry, saying so', () => {
-    expect(fail(load(textOf('no-event-stream.har'))).message).toBe(
+    expect(english(fail(load(textOf('no-event-stream.har'))))).toBe(
       'HAR: none of its 1 entries has a "text/event-stream" response, so there is no stream to replay',
     );
   });
 
   it('refuses a broken .har naming it as not JSON', () => {
-    expect(fail(load('{"log": {"entries": [', 'x.har')).message).toMatch(/^the HAR file is not JSON: /);
+    expect(english(fail(load('{"log": {"entries": [', 'x.har')))).toMatch(/^the HAR file is not JSON: /);
   });
 });
 

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { load } from '../../../src/core/load';
 import { SAMPLE, sniff } from '../../../src/core/load/sniff';
 import { utf16le } from './bad-inputs';
+import { english } from '../../../src/core/load/english';
 
 const SSE = 'event: message_start\ndata: {"type":"message_start","message":{"id":"m","content":[]}}\n\n';
 const utf8 = (s: string) => new TextEncoder().encode(s);
@@ -50,15 +51,15 @@ describe('sniff: what the file is', () => {
       expect(r.error.params).toMatchObject(params);
       // a file-wide statement: no line, and it says "the file"
       expect(r.error.line).toBeUndefined();
-      expect(r.error.message).toMatch(/^the file /);
+      expect(english(r.error)).toMatch(/^the file /);
     }
   });
 
   it('says what to do: convert UTF-16, decompress gzip', () => {
     const u16 = load(utf16le(`\ufeff${SSE}`), 'x.sse');
-    expect(!u16.ok && u16.error.message).toBe('the file is UTF-16 LE text, not UTF-8: convert it to UTF-8 first (for example iconv -f UTF-16 -t UTF-8)');
+    expect(!u16.ok && english(u16.error)).toBe('the file is UTF-16 LE text, not UTF-8: convert it to UTF-8 first (for example iconv -f UTF-16 -t UTF-8)');
     const gz = load(new Uint8Array(gzipSync(SSE)), 'x.sse');
-    expect(!gz.ok && gz.error.message).toBe('the file is gzip-compressed: decompress it first (gunzip), then open the result');
+    expect(!gz.ok && english(gz.error)).toBe('the file is gzip-compressed: decompress it first (gunzip), then open the result');
   });
 
   it('random bytes are binary data, named with how many bytes and where the first one is', () => {

@@ -7,6 +7,7 @@ import { analyze, isPending, withStrategies } from '../../../src/core/session/se
 import { load } from '../../../src/core/load';
 import type { Session } from '../../../src/core/types';
 import { attemptRows } from '../../../src/core/strategies/attempts';
+import { english } from '../../../src/core/load/english';
 
 const DIR = 'public/recordings';
 const files = readdirSync(DIR).filter((f) => f.endsWith('.jsonl'));
@@ -99,7 +100,7 @@ describe('analyze', () => {
     for (const text of ['', '\u0000\u0001', 'data: {"choices":[{"delta":{"tool_calls":[{"index":0,"function":{"arguments":"{"}}]}}]}\n\n', 'event: x\ndata: [DONE]\n\n', '{"streamscope":1}\n[0,"req",{"turn":0}]\n[1,"chunk","data: nope\\n\\n"]\n']) {
       const r = analyzeText(text, 'x.sse');
       if (r.ok) expect(r.session.frames.count).toBeGreaterThanOrEqual(0);
-      else expect(r.error.message.length).toBeGreaterThan(0);
+      else expect(english(r.error).length).toBeGreaterThan(0);
     }
     expect(analyzeText('', 'x.jsonl').ok).toBe(false);
   });
