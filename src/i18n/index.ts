@@ -8,8 +8,10 @@
  *
  * Languages load one at a time: the first view's areas of one language are one chunk (lang/en.ts, lang/zh.ts),
  * fetched by `loadLanguage(lang)`, which the app awaits before it first renders in that language (and before it
- * switches to it), so a reader's first page carries only their language's strings. Node (the CLI, tests) imports
- * ./all.ts, which registers both at once. An area only a lazily loaded view uses (messages/lab.ts: the instructor
+ * switches to it), so a reader's first page carries only their language's strings. The notices' words (what the
+ * status line says when something went wrong or needs saying: lang/notices-*.ts) are a second chunk per language,
+ * fetched by `loadNotices(lang)` the first time there is a notice to show. Node (the CLI, tests) imports ./all.ts,
+ * which registers both at once. An area only a lazily loaded view uses (messages/lab.ts: the instructor
  * lab and the matrix; messages/waterfall.ts: the span waterfall; messages/dialogs.ts: the help, paste and share
  * dialogs; messages/tour.ts: the lesson tour; messages/checks.ts: the self-check footer and the compare view; messages/loadIssues.ts: the problems met while reading a file) stays out of the first page load: the view's
  * module calls `registerMessages` at its top level, so its strings (both languages) are in `catalogs` (and
