@@ -22,10 +22,11 @@ if (host) {
   const handle = mountPlayer(host, { ...options, landmark: 'page', shadow: false, lang, renderAfterLoad }, null);
   for (const param of rejected) handle.warn({ key: 'app.warn.url', params: { param } });
   // the poster (./poster-main.ts), if one is shown, goes in the frame that paints the player's first render (its
-  // recording, or why it could not load)
+  // recording, or why it could not load), once all of it is in: that render comes in three tasks (the transport; the
+  // conclusion and the strategies; the panels: ../ui/shell/NextTask.tsx, which marks each late part's place)
   if (poster) {
     const rendered = new MutationObserver(() => {
-      if (!host.querySelector('.ss-player')) return;
+      if (!host.querySelector('.ss-player') || host.querySelector('[data-ss-pending]')) return;
       rendered.disconnect();
       requestAnimationFrame(() => poster.remove());
     });

@@ -21,6 +21,7 @@ import { ScrubberFoot } from './scrubber/ScrubberFoot';
 import { keyAction, keyTargetOf } from './shell/keys';
 import { LiveRegion } from './shell/LiveRegion';
 import { LoadStatus } from './shell/LoadStatus';
+import { NextTask } from './shell/NextTask';
 import type { Slot } from './shell/Panels';
 import { Below, ConclusionLine, Views } from './shell/Stage';
 import { labKey } from './lab/labKeys';
@@ -74,6 +75,9 @@ export interface AppProps {
   landmark?: 'page' | 'region';
   /** The app owns the page: it sets <html lang> and the page's theme. Embedded players leave the page alone. */
   standalone?: boolean;
+  /** The first render in three tasks (the transport; the conclusion and the strategies; the panels: ./shell/NextTask.tsx),
+   * none of them long: for a player nobody sees until it is all there (embed.html behind its poster). */
+  splitFirstRender?: boolean;
 }
 
 const NO_SLOTS: AppSlots = {};
@@ -87,7 +91,7 @@ export function App(props: AppProps) {
   );
 }
 
-function Shell({ slots = NO_SLOTS, standalone = true, panels = PANEL_IDS, controls = 'full', provenance = 'badge', landmark = 'page' }: AppProps) {
+function Shell({ slots = NO_SLOTS, standalone = true, panels = PANEL_IDS, controls = 'full', provenance = 'badge', landmark = 'page', splitFirstRender = false }: AppProps) {
   const { t, lang } = useT();
   const store = usePlayerStore();
   const a = useActions();
@@ -205,8 +209,10 @@ function Shell({ slots = NO_SLOTS, standalone = true, panels = PANEL_IDS, contro
             {controls !== 'min' && <PlaybackSettings grouped />}
           </div>
         )}
-        <ConclusionLine slots={slots} />
-        {toggle && <StrategyToggle compact={presenter || controls === 'compact'} />}
+        <NextTask now={!splitFirstRender}>
+          <ConclusionLine slots={slots} />
+          {toggle && <StrategyToggle compact={presenter || controls === 'compact'} />}
+        </NextTask>
         {labOpen && (
           <LazyPart areaKey="app.area.lab">
             <LabPanel />
@@ -217,7 +223,9 @@ function Shell({ slots = NO_SLOTS, standalone = true, panels = PANEL_IDS, contro
             <Matrix />
           </LazyPart>
         )}
-        <Views slots={slots} show={panels} narrow={narrow} wide={wide} picker={header} />
+        <NextTask now={!splitFirstRender}>
+          <Views slots={slots} show={panels} narrow={narrow} wide={wide} picker={header} />
+        </NextTask>
       </div>
       {/* the code view is a panel (a column or a tab), except beside the compare view, which takes the panels' place */}
       <Below slots={slots} show={panels} codeHere={compare} />

@@ -111,6 +111,37 @@ test('the player removes the poster when it paints, fetches the recording once (
   }
 });
 
+test('behind the poster the player renders in parts, a task each, and the poster stays until every part is in', async () => {
+  const tab = await theBrowser().newPage({ viewport: { width: 420, height: 800 } });
+  try {
+    // watched from the page's start: every state of the player's root while the poster is there, and the moment it goes
+    await tab.addInitScript(() => {
+      const seen = { pendingWithPlayer: false, atRemoval: null as null | { pending: number; panels: number; conclusion: number } };
+      (window as unknown as { __seen: typeof seen }).__seen = seen;
+      new MutationObserver(() => {
+        const root = document.getElementById('root');
+        if (!root) return;
+        if (root.querySelector('.ss-player [data-ss-pending]')) seen.pendingWithPlayer = true;
+        if (seen.atRemoval === null && document.getElementById('ss-poster') === null && root.querySelector('.ss-player'))
+          seen.atRemoval = { pending: root.querySelectorAll('[data-ss-pending]').length, panels: root.querySelectorAll('[role=tabpanel], .ss-panel').length, conclusion: root.querySelectorAll('.ss-conclusion').length };
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await tab.goto(appUrl('embed.html?rec=parallel-probe&lang=en'));
+    await ready(tab);
+    await tab.waitForFunction(() => document.getElementById('ss-poster') === null, null, { timeout: 10_000 });
+    const seen = await tab.evaluate(() => (window as unknown as { __seen: { pendingWithPlayer: boolean; atRemoval: { pending: number; panels: number; conclusion: number } | null } }).__seen);
+    // the first render was cut (a part waited for a later task) ...
+    expect(seen.pendingWithPlayer).toBe(true);
+    // ... and the poster went only once no part was waiting: the panels and the conclusion were there
+    expect(seen.atRemoval).not.toBeNull();
+    expect(seen.atRemoval?.pending).toBe(0);
+    expect(seen.atRemoval?.panels).toBeGreaterThan(0);
+    expect(seen.atRemoval?.conclusion).toBe(1);
+  } finally {
+    await tab.close();
+  }
+});
+
 test('a view with no poster (a frame asked for, f=3) fetches none and renders as before', async () => {
   const tab = await theBrowser().newPage({ viewport: { width: 420, height: 800 } });
   try {
