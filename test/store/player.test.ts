@@ -68,47 +68,46 @@ describe('loading', () => {
     expect(store.getState().files).toEqual(['mine.sse']);
   });
 
-  test('a stale load never overwrites a newer one; cancel aborts the analysis', async () => {
+  /** An analyzer that holds the file named 'slow' (at half its progress) until `release()`; `signal()` is its abort signal. */
+  function slowAnalyzer() {
     let release: (() => void) | undefined;
-    let seenSignal: AbortSignal | undefined;
+    let signal: AbortSignal | undefined;
     const session = twoTurnSession();
-    const { store, a } = setup(async (_i, name, hooks) => {
+    const analyze: Analyzer = async (_i, name, hooks) => {
       if (name === 'slow') {
-        seenSignal = hooks.signal;
+        signal = hooks.signal;
         hooks.onProgress(0.5);
         await new Promise<void>((r) => (release = r));
       }
       return { ok: true, session };
-    });
+    };
+    return { analyze, held: () => release !== undefined, release: () => release?.(), signal: () => signal };
+  }
+
+  test('a stale load never overwrites a newer one; cancel aborts the analysis', async () => {
+    const slowly = slowAnalyzer();
+    const { store, a } = setup(slowly.analyze);
     const slow = a.loadRecording({ input: 'x', name: 'slow' });
     await Promise.resolve();
     expect(store.getState().status).toEqual({ kind: 'loading', name: 'slow', progress: 0.5 });
     a.cancelLoad();
-    expect(seenSignal?.aborted).toBe(true);
+    expect(slowly.signal()?.aborted).toBe(true);
     expect(store.getState().status).toMatchObject({ kind: 'error', notice: { key: 'app.error.cancelled' } });
     await a.loadRecording({ input: 'y', name: 'fast' });
-    release?.();
+    slowly.release();
     await slow;
     expect(store.getState().source).toEqual({ kind: 'file', name: 'fast' });
   });
 
   test('a file refused as too large while another is analysed: the older load is aborted and the refusal stays', async () => {
-    let release: (() => void) | undefined;
-    let seenSignal: AbortSignal | undefined;
-    const session = twoTurnSession();
-    const { store, a } = setup(async (_i, name, hooks) => {
-      if (name === 'slow') {
-        seenSignal = hooks.signal;
-        await new Promise<void>((r) => (release = r));
-      }
-      return { ok: true, session };
-    });
+    const slowly = slowAnalyzer();
+    const { store, a } = setup(slowly.analyze);
     const slow = a.loadRecording({ input: 'x', name: 'slow' });
-    await vi.waitFor(() => expect(release).toBeDefined());
+    await vi.waitFor(() => expect(slowly.held()).toBe(true));
     // a view of zero pages: its length is what is measured, nothing is read
     await a.loadRecording({ input: new Uint8Array(new ArrayBuffer(MAX_RECORDING_BYTES + 1)), name: 'huge.sse' });
-    expect(seenSignal?.aborted).toBe(true);
-    release?.();
+    expect(slowly.signal()?.aborted).toBe(true);
+    slowly.release();
     await slow;
     expect(store.getState().status).toMatchObject({ kind: 'error', notice: { key: 'files.tooLarge' } });
     expect(store.getState().session).toBeNull();
