@@ -5,8 +5,9 @@
  * Contract: pure, never throws. `english(problem)` is the English of a LoadIssue or LoadFailure: its template
  * (`templateId(code, params)`) filled from its params (./messages.ts `fill`), after "line N (byte B): " when it has
  * a place. A problem that carries its own `message` (one made without a template here: a fault, an analysis that
- * threw, the session's wire-not-detected) says that; one with neither says its code. The CLI prints these sentences and the app's English catalog is built
- * from them (i18n/messages/load.ts); a page's analysis never imports this module.
+ * threw, the session's wire-not-detected) says that; one with neither says its code. The CLI prints these sentences
+ * and the app's English catalog is built from them (i18n/messages/load.ts); a page's analysis never imports this
+ * module. Issue and failure codes never share a name (a unit test checks), so one table serves both.
  */
 import type { LoadFailure, LoadIssue } from '../types';
 import { fill, templateId, type FailureCode, type Params } from './messages';

@@ -80,3 +80,18 @@ describe('loader failures: code + params + the English template', () => {
     expect(LOAD_FAILURE_CODES.filter((code) => !seen.has(code))).toEqual(['line1-not-header', 'json-too-large']);
   });
 });
+
+describe('english(problem)', () => {
+  it('issue and failure codes never share a name (english() looks both up in one table)', () => {
+    const issueCodes = Object.keys(ISSUE_TEMPLATES).map((id) => id.split('.')[0]);
+    expect(Object.keys(FAILURE_TEMPLATES).filter((code) => issueCodes.includes(code))).toEqual([]);
+  });
+
+  it('a carried message wins; a code with no template says the code; the place can be left out', () => {
+    expect(english({ code: 'bad-json', message: 'said before', params: { error: 'x' } })).toBe('said before');
+    expect(english({ code: 'from-the-future', params: {} })).toBe('from-the-future');
+    const placed = { code: 'no-turns', params: {}, line: 4, byteOffset: 90 };
+    expect(english(placed)).toBe('line 4 (byte 90): the recording has no "req" and no "chunk": nothing to replay');
+    expect(english(placed, { placed: false })).toBe('the recording has no "req" and no "chunk": nothing to replay');
+  });
+});
