@@ -78,6 +78,11 @@ export interface BridgeOptions {
    * player is ready, or with the first message a quick seek does not cover, whichever comes first).
    */
   protocol?: CommandChecker | (() => Promise<CommandChecker>);
+  /**
+   * Settles when the player's first view is all painted, when that is later than its `ready` (embed.html behind its
+   * poster, whose player renders in parts): the checker is fetched after it rather than after `ready`.
+   */
+  shown?: Promise<void>;
 }
 
 /** More seeks than this in one wait is a flood (a host following a slider sends one or two a frame). */
@@ -172,14 +177,20 @@ export function connectBridge(handle: BridgedPlayer, win: Window, measure: () =>
   };
   win.addEventListener('message', onMessage);
 
-  // the checker comes after the first paint, not among its bytes: a ready player paints in the next frame, or (behind
-  // embed.html's poster, whose player renders in a task after ready) in the one after
+  // the checker comes after the first paint, not among its bytes: a ready player paints in the next frame, or in the
+  // one after; behind embed.html's poster, whose player renders in parts, after `shown`
   let askLater: (() => void) | null = null;
+  let asked = false;
   const offs = [
     handle.on('ready', ({ session, source }) => {
-      askLater ??= schedule(() => {
-        askLater = schedule(() => setTimeout(ensureChecker, 0));
-      });
+      if (!asked) {
+        asked = true;
+        const ask = () => {
+          if (!stopped) askLater = schedule(() => (askLater = schedule(() => setTimeout(ensureChecker, 0))));
+        };
+        if (options.shown) void options.shown.then(ask);
+        else ask();
+      }
       postAfterFrame({
         type: 'streamscope:ready',
         frames: session.frames.count,

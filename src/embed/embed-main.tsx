@@ -22,17 +22,23 @@ if (host) {
   const handle = mountPlayer(host, { ...options, landmark: 'page', shadow: false, lang, renderAfterLoad }, null);
   for (const param of rejected) handle.warn({ key: 'app.warn.url', params: { param } });
   // the poster (./poster-main.ts), if one is shown, goes in the frame that paints the player's first render (its
-  // recording, or why it could not load), once all of it is in: that render comes in three tasks (the transport; the
-  // conclusion and the strategies; the panels: ../ui/shell/NextTask.tsx, which marks each late part's place)
-  if (poster) {
-    const rendered = new MutationObserver(() => {
-      if (!host.querySelector('.ss-player') || host.querySelector('[data-ss-pending]')) return;
-      rendered.disconnect();
-      requestAnimationFrame(() => poster.remove());
+  // recording, or why it could not load), once all of it is in: that render comes in parts, a task each (the
+  // transport; the conclusion and the strategies; the panels; what is below them: ../ui/shell/NextTask.tsx, which
+  // marks each late part's place); `shown` settles after that frame
+  let shown: Promise<void> | undefined;
+  if (poster)
+    shown = new Promise<void>((resolve) => {
+      const rendered = new MutationObserver(() => {
+        if (!host.querySelector('.ss-player') || host.querySelector('[data-ss-pending]')) return;
+        rendered.disconnect();
+        requestAnimationFrame(() => {
+          poster.remove();
+          resolve();
+        });
+      });
+      rendered.observe(host, { childList: true, subtree: true });
     });
-    rendered.observe(host, { childList: true, subtree: true });
-  }
   document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
   const cap = options.maxHeight ?? DEFAULT_IFRAME_MAXHEIGHT;
-  connectBridge(handle, window, () => Math.min(document.body.scrollHeight, cap));
+  connectBridge(handle, window, () => Math.min(document.body.scrollHeight, cap), shown ? { shown } : {});
 }

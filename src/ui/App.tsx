@@ -75,8 +75,8 @@ export interface AppProps {
   landmark?: 'page' | 'region';
   /** The app owns the page: it sets <html lang> and the page's theme. Embedded players leave the page alone. */
   standalone?: boolean;
-  /** The first render in three tasks (the transport; the conclusion and the strategies; the panels: ./shell/NextTask.tsx),
-   * none of them long: for a player nobody sees until it is all there (embed.html behind its poster). */
+  /** The first render in parts, a task each (the transport; the conclusion and the strategies; the panels; what is below
+   * them: ./shell/NextTask.tsx), none of them long: for a player nobody sees until it is all there (behind a poster). */
   splitFirstRender?: boolean;
 }
 
@@ -228,7 +228,9 @@ function Shell({ slots = NO_SLOTS, standalone = true, panels = PANEL_IDS, contro
         </NextTask>
       </div>
       {/* the code view is a panel (a column or a tab), except beside the compare view, which takes the panels' place */}
-      <Below slots={slots} show={panels} codeHere={compare} />
+      <NextTask now={!splitFirstRender}>
+        <Below slots={slots} show={panels} codeHere={compare} />
+      </NextTask>
     </>
   );
   const className = `ss-player${reducedMotion ? ' ss-reduced-motion' : ''}${presenter ? ' ss-presenter' : ''}${narrow ? ' ss-narrow' : ''}${standalone ? ' ss-standalone' : ' ss-embedded'} ss-controls-${controls}`;

@@ -15,6 +15,7 @@ const HOST = 'https://course.example.edu';
 function setup(
   clues = { host: null as string | null, ancestor: HOST as string | null, referrer: `${HOST}/lesson/2` as string | null },
   protocol: BridgeOptions['protocol'] = { checkCommand },
+  more: Pick<BridgeOptions, 'shown'> = {},
 ) {
   const posted: { message: unknown; target: string }[] = [];
   const parent = { postMessage: (message: unknown, target: string) => posted.push({ message, target }) };
@@ -56,7 +57,7 @@ function setup(
   const calmTick = () => {
     for (const run of calming.splice(0)) run();
   };
-  const stop = connectBridge(handle, win, () => 321, { clues, limits: { loadBytes: 16 }, schedule, calm, protocol });
+  const stop = connectBridge(handle, win, () => 321, { clues, limits: { loadBytes: 16 }, schedule, calm, protocol, ...more });
   const send = (data: unknown, from: { source: unknown; origin: string } = { source: parent, origin: HOST }) =>
     // Node's MessageEvent takes only a MessagePort as source: an Event carrying the same three fields
     target.dispatchEvent(Object.defineProperties(new Event('message'), { data: { value: data }, origin: { value: from.origin }, source: { value: from.source } }));
@@ -271,6 +272,27 @@ describe('the command checker, fetched after the first paint', () => {
     await settle();
     s.send({ type: 'streamscope:play' });
     expect(s.calls).toEqual(['play']);
+  });
+
+  test('behind a poster (shown given), it asks two animation frames after the player is all painted, not after ready', async () => {
+    const c = byHand();
+    let show: () => void = () => {};
+    const shown = new Promise<void>((r) => (show = r));
+    const s = setup(undefined, c.fetchChecker, { shown });
+    s.listeners.get('ready')?.({ session: { frames: { count: 6 } }, source: { kind: 'shipped', id: 'parallel-probe' } });
+    for (let i = 0; i < 3; i++) {
+      s.frameTick();
+      await settle();
+    }
+    expect(c.asks).toHaveLength(0);
+    show();
+    await settle();
+    s.frameTick();
+    await settle();
+    expect(c.asks).toHaveLength(0);
+    s.frameTick();
+    await settle();
+    expect(c.asks).toHaveLength(1);
   });
 });
 
