@@ -12,7 +12,7 @@
  * once its styles are in (./styles.ts, fetched with the first such player: embed.html, whose page carries its own
  * stylesheets, never loads them), so it is never seen unstyled; with full controls, also once the header's code is in
  * (a chunk of its own, which the default compact controls never fetch); with `renderAfterLoad` (embed.html behind its
- * poster), also once its first recording has loaded or failed to, and then in three tasks rather than one (App's
+ * poster), also once its first recording has loaded or failed to, and then in a few tasks rather than one (App's
  * `splitFirstRender`): nobody sees it until its last part is in.
  */
 import { StrictMode } from 'react';
