@@ -257,17 +257,23 @@ describe('the command checker, fetched after the first paint', () => {
     expect(s.calls).toEqual(['play', 'pause']);
   });
 
+  /** The player says it is ready (a six-frame recording). */
+  const readyNow = (s: ReturnType<typeof setup>) =>
+    s.listeners.get('ready')?.({ session: { frames: { count: 6 } }, source: { kind: 'shipped', id: 'parallel-probe' } });
+  /** One animation frame, then what it set off; how many times the checker has been asked for by then. */
+  const tick = async (s: ReturnType<typeof setup>, c: ReturnType<typeof byHand>) => {
+    s.frameTick();
+    await settle();
+    return c.asks.length;
+  };
+
   test('a ready player asks for it two animation frames later (its first paint may be a frame after ready), before any command needs it', async () => {
     const c = byHand();
     const s = setup(undefined, c.fetchChecker);
-    s.listeners.get('ready')?.({ session: { frames: { count: 6 } }, source: { kind: 'shipped', id: 'parallel-probe' } });
+    readyNow(s);
     expect(c.asks).toHaveLength(0);
-    s.frameTick();
-    await settle();
-    expect(c.asks).toHaveLength(0);
-    s.frameTick();
-    await settle();
-    expect(c.asks).toHaveLength(1);
+    expect(await tick(s, c)).toBe(0);
+    expect(await tick(s, c)).toBe(1);
     c.arrive();
     await settle();
     s.send({ type: 'streamscope:play' });
@@ -279,20 +285,12 @@ describe('the command checker, fetched after the first paint', () => {
     let show: () => void = () => {};
     const shown = new Promise<void>((r) => (show = r));
     const s = setup(undefined, c.fetchChecker, { shown });
-    s.listeners.get('ready')?.({ session: { frames: { count: 6 } }, source: { kind: 'shipped', id: 'parallel-probe' } });
-    for (let i = 0; i < 3; i++) {
-      s.frameTick();
-      await settle();
-    }
-    expect(c.asks).toHaveLength(0);
+    readyNow(s);
+    for (let i = 0; i < 3; i++) expect(await tick(s, c)).toBe(0);
     show();
     await settle();
-    s.frameTick();
-    await settle();
-    expect(c.asks).toHaveLength(0);
-    s.frameTick();
-    await settle();
-    expect(c.asks).toHaveLength(1);
+    expect(await tick(s, c)).toBe(0);
+    expect(await tick(s, c)).toBe(1);
   });
 });
 
