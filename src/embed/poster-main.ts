@@ -7,12 +7,13 @@
  * in a closed shadow root of `#ss-poster`, with the page's styles and the reader's theme. The poster is inert and
  * hidden from assistive technology (the page's markup says so): nothing in it can be focused or clicked, and a
  * screen reader meets only the player. The player hides itself while a poster is shown and removes the poster in
- * the frame it paints its recording (./embed-main.tsx), so the two never show at once. It does nothing when there
- * is no manifest or no poster for this URL, when the page is an iframe out of the reader's sight, when the fetch
- * fails, or when the player has already removed `#ss-poster`. Style attributes travel as `data-ss-style` and are
- * set through CSSOM, which the page's Content-Security-Policy (style-src 'self') allows. A JSON.parse message the
- * player quotes comes with the text that was parsed (`data-ss-parse`), and this browser's own message replaces
- * the build's: engines word them differently.
+ * the frame it paints its recording (./embed-main.tsx), so the two never show at once. It is put in the page in two
+ * tasks, the panels a frame after the rest (`data-shown` on the slot after the first, `data-complete` after both).
+ * It does nothing when there is no manifest or no poster for this URL, when the page is an iframe out of the
+ * reader's sight, when the fetch fails, or when the player has already removed `#ss-poster`. Style attributes
+ * travel as `data-ss-style` and are set through CSSOM, which the page's Content-Security-Policy (style-src 'self')
+ * allows. A JSON.parse message the player quotes comes with the text that was parsed (`data-ss-parse`), and this
+ * browser's own message replaces the build's: engines word them differently.
  */
 import { posterFile, posterTheme, type PosterManifest } from './posterKey';
 
@@ -79,6 +80,15 @@ async function pageStyles(): Promise<CSSStyleSheet> {
   return sheet;
 }
 
+/** What of the poster is put in a task of its own, after the rest has painted: the panels, as tabs or side by side. */
+const LATER = '.ss-panel-tabs, .ss-panels';
+
+/** Settles in a task after the next frame is painted (at once when the page is hidden and paints no frame). */
+function afterNextPaint(): Promise<void> {
+  if (document.visibilityState === 'hidden') return Promise.resolve();
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+}
+
 async function showPoster(): Promise<void> {
   const search = window.location.search;
   const files = posterFile(manifest(), search, navigator.languages, window.innerWidth);
@@ -126,6 +136,12 @@ async function showPoster(): Promise<void> {
   if (!sheet) return;
   // the player may have painted its recording meanwhile, and removed the slot
   if (!slot.isConnected || slot.dataset.shown !== undefined) return;
+  // in two tasks: the panels (the larger half of its style and layout) wait for the frame after the rest, so no one
+  // task of the page styles and lays out the whole picture (on a course page with two players in sight, those were
+  // the page's longest tasks); a comment holds their place
+  const panels = template.content.querySelector(LATER);
+  const place = document.createComment('');
+  panels?.replaceWith(place);
   // a closed shadow root: the page's scripts and selectors (a test's too) meet only the player, never its picture
   const shadow = slot.attachShadow({ mode: 'closed' });
   shadow.adoptedStyleSheets = [sheet];
@@ -133,6 +149,13 @@ async function showPoster(): Promise<void> {
   slot.dataset.shown = '';
   // when it was put in the page (npm run bench -- --mobile prints it)
   performance.mark('ss-poster');
+  if (panels) {
+    await afterNextPaint();
+    // the player may have painted meanwhile, and removed the poster
+    if (!slot.isConnected) return;
+    place.replaceWith(panels);
+  }
+  slot.dataset.complete = '';
 }
 
 // a poster that cannot be had (an aborted or failed fetch) is no poster: the player's own render is the first view

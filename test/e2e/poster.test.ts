@@ -41,7 +41,7 @@ async function posterOnly(path: string, colorScheme: 'light' | 'dark' = 'light',
   const tab = await context.newPage();
   await tab.route(/\/assets\/embed-[^/]*\.js$/, (route) => route.abort());
   await tab.goto(appUrl(path));
-  await tab.waitForFunction(() => document.getElementById('ss-poster')?.dataset.shown !== undefined, null, { timeout: 15_000 });
+  await tab.waitForFunction(() => document.getElementById('ss-poster')?.dataset.complete !== undefined, null, { timeout: 15_000 });
   return { tab, cdp: await context.newCDPSession(tab) };
 }
 
@@ -81,6 +81,44 @@ test('the poster shows the first view before the player runs: inert, out of the 
     expect(box?.height ?? 0).toBeGreaterThan(300);
   } finally {
     await tab.context().close();
+  }
+});
+
+test('the poster goes in in two tasks: the panels a painted frame after the rest, which is already there', async () => {
+  const context = await theBrowser().newContext({ viewport: { width: 420, height: 800 } });
+  const tab = await context.newPage();
+  try {
+    // frames counted from the page's start; the frame in which the poster was shown and completed
+    await tab.addInitScript(() => {
+      const seen = { frames: 0, shown: -1, complete: -1 };
+      (window as unknown as { __seen: typeof seen }).__seen = seen;
+      const tick = () => {
+        seen.frames++;
+        requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+      new MutationObserver(() => {
+        const slot = document.getElementById('ss-poster');
+        if (seen.shown < 0 && slot?.dataset.shown !== undefined) seen.shown = seen.frames;
+        if (seen.complete < 0 && slot?.dataset.complete !== undefined) seen.complete = seen.frames;
+      }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-shown', 'data-complete'] });
+    });
+    await tab.route(/\/assets\/embed-[^/]*\.js$/, (route) => route.abort());
+    const cdp = await context.newCDPSession(tab);
+    await tab.goto(appUrl('embed.html?rec=parallel-probe&lang=en'));
+    await tab.waitForFunction(() => document.getElementById('ss-poster')?.dataset.shown !== undefined, null, { timeout: 15_000 });
+    await tab.waitForFunction(() => document.getElementById('ss-poster')?.dataset.complete !== undefined, null, { timeout: 15_000 });
+    const seen = await tab.evaluate(() => (window as unknown as { __seen: { shown: number; complete: number } }).__seen);
+    expect(seen.shown).toBeGreaterThanOrEqual(0);
+    expect(seen.complete).toBeGreaterThan(seen.shown);
+    // the whole view is there in the end: the transport, the conclusion, the tabs and the raw list
+    const html = (await posterMarkup(cdp)) ?? '';
+    expect(html).toContain('ss-conclusion');
+    expect(html).toContain('ss-panel-tabs');
+    expect(html).toContain('ss-raw-row');
+    expect(html).not.toContain('<!---->');
+  } finally {
+    await context.close();
   }
 });
 
