@@ -28,6 +28,7 @@ import { preferredLang, type CodeLang } from '../store/url';
 import { App, headerReady, preloadHeader } from '../ui/App';
 import { defaultSlots } from '../ui/defaultSlots';
 import { createAnalyzer } from '../worker/client';
+import { nextTask } from '../worker/tasks';
 import type { followHostPage } from './hostPage';
 import { ExerciseProvider, urlExercise } from '../ui/exercise/mode';
 import { pageExercise } from './pageExercise';
@@ -107,7 +108,7 @@ export function mountPlayer(element: Element | ShadowRoot, options: MountOptions
   const lang = chosenLang(options.lang);
   const themeOption: ThemeOption = options.theme ?? (landmark === 'region' ? 'auto' : 'system');
   const store = createPlayerStore({
-    analyze: createAnalyzer({ inline: (input, name) => analyzeInputLazily(input, name) }),
+    analyze: createAnalyzer({ inline: (input, name) => analyzeInputLazily(input, name, undefined, nextTask) }),
     ...(options.recordingsBase !== undefined && { recordingsBase: options.recordingsBase }),
     lang,
     prepareLang: loadLanguage,

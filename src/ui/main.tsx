@@ -20,6 +20,7 @@ import { PlayerProvider } from '../store/react';
 import { DEFAULT_RECORDING } from '../store/state';
 import { parseViewParams, preferredLang } from '../store/url';
 import { createAnalyzer } from '../worker/client';
+import { nextTask } from '../worker/tasks';
 import { App, preloadHeader } from './App';
 import { defaultSlots } from './defaultSlots';
 import { afterNextPaint } from './code/highlighter';
@@ -44,7 +45,7 @@ const fileStore = deferredFileStore(() =>
 );
 const store = createPlayerStore({
   fileStore,
-  analyze: createAnalyzer({ inline: (input, name) => analyzeInputLazily(input, name) }),
+  analyze: createAnalyzer({ inline: (input, name) => analyzeInputLazily(input, name, undefined, nextTask) }),
   lang,
   prepareLang: loadLanguage,
   ...(view.strategy && { strategy: view.strategy }),

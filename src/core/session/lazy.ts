@@ -8,7 +8,9 @@
  * (core/wires `loadWire`, once per page) -> the rest of the analysis (./pipeline.ts): the same Session as
  * ./session.ts `analyzeInput`, for any input. It resolves with a load failure as `analyzeInput` does; it rejects
  * only when some code could not be fetched (the page's chunk is gone or the network is), with the import's error,
- * and a later call fetches again.
+ * and a later call fetches again. `pause`, when given, is awaited between the stages (after the load, after the
+ * decode): the page passes one that yields a task (worker/tasks.ts `nextTask`), so the stages of a recording
+ * analysed on the page's own thread are short tasks apart rather than one long one (core has no timers).
  */
 import { load } from '../load/read';
 import { ReaderMissing } from '../load/readers';
@@ -37,11 +39,13 @@ async function withCode<T>(run: () => T, Missing: abstract new (...args: never[]
 const installReaders = async (): Promise<void> => (await importFormats()).install();
 const installGeneral = async (): Promise<void> => installGeneralPath((await importGeneralPath()).generalPath);
 
-export async function analyzeInputLazily(input: string | Uint8Array, name?: string, opts?: AnalyzeOptions): Promise<AnalyzeTextResult> {
+export async function analyzeInputLazily(input: string | Uint8Array, name?: string, opts?: AnalyzeOptions, pause?: () => Promise<void>): Promise<AnalyzeTextResult> {
   const loaded = await withCode(() => load(input, name), ReaderMissing, installReaders);
   if (!loaded.ok) return loaded;
   const recording = loaded.recording;
+  await pause?.();
   const stage = await withCode(() => decodeStage(recording, opts), ParserMissing, installGeneral);
   await loadWire(stage.wire);
+  await pause?.();
   return { ok: true, session: analyzeDecoded(recording, stage, opts) };
 }

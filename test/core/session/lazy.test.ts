@@ -86,6 +86,21 @@ describe('the page analysis, before anything else is installed', () => {
     expect(() => load(SSE, 'x.sse')).toThrow(/sse reader is not installed/);
   });
 
+  it('awaits the pause it is given between its stages (after the load, after the decode), and none for a file that does not load', async () => {
+    let pauses = 0;
+    const pause = () => new Promise<void>((resolve) => setTimeout(() => (pauses++, resolve()), 0));
+    const paused = await analyzeInputLazily(V1, 'parallel-probe.jsonl', undefined, pause);
+    expect(pauses).toBe(2);
+    const straight = await analyzeInputLazily(V1, 'parallel-probe.jsonl');
+    if (!paused.ok || !straight.ok) throw new Error('parallel-probe did not load');
+    expect(paused.session.frames.count).toBe(straight.session.frames.count);
+    expect(Object.values(paused.session.strategies).map((run) => run.verdict)).toEqual(Object.values(straight.session.strategies).map((run) => run.verdict));
+    pauses = 0;
+    const bad = await analyzeInputLazily('{"not": "a recording"', 'bad.jsonl', undefined, pause);
+    expect(bad.ok).toBe(false);
+    expect(pauses).toBe(0);
+  });
+
   it('fetches the other formats when it meets one, and reads it', async () => {
     const r = await analyzeInputLazily(SSE, 'x.sse');
     expect(r.ok).toBe(true);
