@@ -1,0 +1,63 @@
+// @vitest-environment jsdom
+// The panels as tabs (a narrow player): a hidden tab's panel does not follow steps (its render would be work nobody
+// sees), shows the current frame as soon as its tab is chosen, and follows at once what is not a step (a language).
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { frameIndex, type Session } from '../../src/core/types';
+import { translator, type Lang } from '../../src/i18n';
+import { createPlayerStore } from '../../src/store/player';
+import { PlayerProvider } from '../../src/store/react';
+import type { PanelProps } from '../../src/ui/panels/types';
+import { Panels } from '../../src/ui/shell/Panels';
+import { PANEL_IDS } from '../../src/ui/shell/views';
+import { manualScheduler, twoTurnSession } from '../store/fixture';
+import { giveElementsASize } from './panels/render';
+
+afterEach(cleanup);
+
+const handlers = { onSeek: vi.fn(), onSelectCall: vi.fn(), onHoverCall: vi.fn() };
+
+function props(session: Session, frame: number, lang: Lang = 'en'): PanelProps {
+  // new handlers every render, as a shell that does not memoize them would give
+  return { session, strategy: 'per-call-buffer', frame: frameIndex(frame), lang, t: translator(lang), theme: 'light', selectedCall: null, hoveredCall: null, ...{ onSeek: (f) => handlers.onSeek(f), onSelectCall: (c) => handlers.onSelectCall(c), onHoverCall: (c) => handlers.onHoverCall(c) } };
+}
+
+const afterPaint = () => act(() => new Promise<void>((r) => requestAnimationFrame(() => setTimeout(() => setTimeout(r, 0), 0))));
+const text = (name: string) => screen.getByRole('region', { name, hidden: true }).textContent ?? '';
+
+describe('panels as tabs', () => {
+  test('a hidden tab does not follow steps, catches up when chosen, and follows a new language at once', async () => {
+    giveElementsASize();
+    const session = twoTurnSession();
+    const last = session.frames.count - 1;
+    const store = createPlayerStore({ analyze: async () => ({ ok: true, session }), scheduler: manualScheduler(), lang: 'en' });
+    await store.actions.loadRecording({ input: 'x', name: 'fixture.jsonl' });
+    const view = (p: PanelProps) => (
+      <PlayerProvider store={store}>
+        <Panels props={p} compare={false} show={PANEL_IDS} tabs />
+      </PlayerProvider>
+    );
+    const { rerender } = render(view(props(session, 0)));
+    await afterPaint();
+    const atStart = text('Parameter buffers');
+    // what the buffers panel shows at the last frame, rendered for comparison in a tab of its own
+    const { unmount } = render(view(props(session, last)));
+    await afterPaint();
+    fireEvent.click(screen.getAllByRole('tab', { name: 'Parameter buffers' })[1] as HTMLElement);
+    const atLast = screen.getAllByRole('region', { name: 'Parameter buffers', hidden: true })[1]?.textContent ?? '';
+    unmount();
+    expect(atLast).not.toBe(atStart);
+
+    // stepping while the buffers tab is hidden: it keeps what it showed
+    for (let f = 1; f <= last; f++) rerender(view(props(session, f)));
+    expect(text('Parameter buffers')).toBe(atStart);
+    // chosen: the current frame at once
+    fireEvent.click(screen.getByRole('tab', { name: 'Parameter buffers' }));
+    expect(text('Parameter buffers')).toBe(atLast);
+
+    // the raw tab, now hidden, follows a new language without being chosen
+    const rawBefore = text('Raw events');
+    rerender(view(props(session, last, 'zh')));
+    expect(screen.getByRole('region', { name: '原始事件', hidden: true }).textContent).not.toBe(rawBefore);
+  });
+});
