@@ -40,5 +40,8 @@ if (host) {
     });
   document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
   const cap = options.maxHeight ?? DEFAULT_IFRAME_MAXHEIGHT;
-  connectBridge(handle, window, () => Math.min(document.body.scrollHeight, cap), shown ? { shown } : {});
+  // a poster half in (its panels come a frame after the rest: ./poster-main.ts) is not the player's height: nothing is
+  // reported until it is all in, so a page that sizes the iframe to it does not shrink it and grow it again
+  const partial = () => poster?.isConnected === true && poster.dataset.shown !== undefined && poster.dataset.complete === undefined;
+  connectBridge(handle, window, () => (partial() ? 0 : Math.min(document.body.scrollHeight, cap)), shown ? { shown } : {});
 }
