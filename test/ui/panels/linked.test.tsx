@@ -61,6 +61,22 @@ describe('linked highlighting', () => {
     expect(document.activeElement?.classList.contains('ss-frag')).toBe(true);
   });
 
+  it('a buffer’s text reports the fragment under the pointer once per fragment entered, and none when left', () => {
+    const { props, container } = renderPanel(BuffersPanel, docs, { strategy: 'per-call-buffer', frame: lastFrame });
+    const frag = container.querySelector<HTMLElement>(`.ss-frag[data-frame="${fragmentFrame}"]`)!;
+    const text = frag.closest<HTMLElement>('.ss-buffer-text')!;
+    const calls = () => (props.onHoverFrames as unknown as { mock: { calls: unknown[] } }).mock.calls.length;
+    const before = calls();
+    // mouseover bubbles from the fragment (and from anything inside it) to the one listener on the text
+    fireEvent.mouseOver(frag);
+    fireEvent.mouseOver(frag);
+    expect(calls()).toBe(before + 1);
+    expect(props.onHoverFrames).toHaveBeenLastCalledWith([fragmentFrame, fragmentFrame]);
+    fireEvent.mouseLeave(text);
+    expect(props.onHoverFrames).toHaveBeenLastCalledWith(null);
+    expect(calls()).toBe(before + 2);
+  });
+
   it('a parse attempt reports its frame and is lit by the hovered range', () => {
     const { props, container } = renderPanel(ResultsPanel, docs, { strategy: 'parse-each-fragment', frame: lastFrame, hoveredFrames: [fragmentFrame, fragmentFrame] });
     const lit = [...container.querySelectorAll('.ss-attempt.ss-linked')].map((el) => Number(el.getAttribute('data-frame')));

@@ -40,6 +40,14 @@ interface BoxProps {
   onSeek: (frame: FrameIndex) => void;
 }
 
+/** The frame of the fragment an event happened in (or inside), or null: a box's text listens once for all its
+ * fragments (a buffer of hundreds of fragments is hundreds of spans, and five listeners each made a strategy switch
+ * at the end of a long stream spend a fifth of its time adding them). */
+function eventFrame(e: { target: EventTarget | null }): FrameIndex | null {
+  const frame = e.target instanceof Element ? e.target.closest<HTMLElement>('[data-frame]')?.dataset.frame : undefined;
+  return frame === undefined ? null : frameIndex(Number(frame));
+}
+
 /** Up / Down move between a buffer's fragments (one Tab stop per buffer); Enter or Space seeks to the focused one. */
 function onFragmentKeys(e: KeyboardEvent<HTMLParagraphElement>, onSeek: (f: FrameIndex) => void): void {
   const target = e.target as HTMLElement;
@@ -78,6 +86,13 @@ const BufferBox = memo(function BufferBox({ buffer, fragments, frame, t, selecte
         ? translateIsolated(t, 'panels.buffers.key', { key: buffer.key }, ['key'])
         : translateIsolated(t, 'panels.buffers.call', { name: buffer.name ?? '?', id: buffer.callId ?? '?', key: buffer.key }, ['name', 'id', 'key']);
   const lastSegment = view.segments.length - 1;
+  // the fragment under the pointer, said once per fragment entered (mouseover also fires between a fragment's parts)
+  const pointed = useRef<FrameIndex | null>(null);
+  const point = (f: FrameIndex | null) => {
+    if (f === pointed.current) return;
+    pointed.current = f;
+    onHoverFrames(f === null ? null : [f, f]);
+  };
   return (
     <article
       className={`ss-buffer${selected ? ' ss-selected' : ''}${hovered ? ' ss-hovered' : ''}${unended ? ' ss-buffer-unended' : ''}`}
@@ -99,7 +114,21 @@ const BufferBox = memo(function BufferBox({ buffer, fragments, frame, t, selecte
         </span>
       </header>
       {view.hidden > 0 ? <p className="ss-note">{t('panels.buffers.window', { shown: view.length - view.hidden, total: view.length })}</p> : null}
-      <p className="ss-buffer-text" onKeyDown={(e) => onFragmentKeys(e, onSeek)}>
+      <p
+        className="ss-buffer-text"
+        onKeyDown={(e) => onFragmentKeys(e, onSeek)}
+        onClick={(e) => {
+          const f = eventFrame(e);
+          if (f !== null) onSeek(f);
+        }}
+        onMouseOver={(e) => point(eventFrame(e))}
+        onMouseLeave={() => point(null)}
+        onFocusCapture={(e) => {
+          const f = eventFrame(e);
+          if (f !== null) onHoverFrames([f, f]);
+        }}
+        onBlurCapture={() => onHoverFrames(null)}
+      >
         {view.segments.length === 0 ? <span className="ss-muted">{t('panels.buffers.noText')}</span> : null}
         {view.segments.map((s, i) => (
           <span
@@ -109,11 +138,6 @@ const BufferBox = memo(function BufferBox({ buffer, fragments, frame, t, selecte
             role="button"
             tabIndex={i === lastSegment ? 0 : -1}
             title={`${t('panels.buffers.fragment', { frame: s.frame })}${s.current ? ` · ${t('panels.buffers.current')}` : ''}`}
-            onClick={() => onSeek(s.frame)}
-            onMouseEnter={() => onHoverFrames([s.frame, s.frame])}
-            onMouseLeave={() => onHoverFrames(null)}
-            onFocus={() => onHoverFrames([s.frame, s.frame])}
-            onBlur={() => onHoverFrames(null)}
           >
             {s.empty ? (
               <abbr title={t('panels.buffers.emptyFragment')}>∅ &apos;&apos;</abbr>
