@@ -8,7 +8,7 @@
 // their URL parameters; the tour region, the instructor lab and the strategy matrix appear when the state opens
 // them. Presenter mode hides header, bar and footer and enlarges the type; P toggles it, Page Down / Page Up move
 // through an open tour.
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { frameIndex } from '../core/types';
 import { useActions, useLab, usePlayer, usePlayerStore } from '../store/react';
 import { LabBar, PresenterExit } from './lab/LabBar';
@@ -121,9 +121,14 @@ function Shell({ slots = NO_SLOTS, standalone = true, panels = PANEL_IDS, contro
 
   useEffect(() => (standalone ? startLabUrlLater(store) : undefined), [standalone, store]);
 
+  // The page's type grows with presenter mode in the same commit that lays the player out for it: no frame shows the
+  // presenter layout at the small size (a passive effect ran after the first such paint).
+  useLayoutEffect(() => {
+    if (standalone) document.documentElement.classList.toggle('ss-presenting', presenter);
+  }, [standalone, presenter]);
+
   const shownPresenter = useRef(presenter);
   useEffect(() => {
-    if (standalone) document.documentElement.classList.toggle('ss-presenting', presenter);
     // A player in someone else's page (an iframe, the element) never takes the keyboard on its own: the reader's
     // Space and arrow keys keep scrolling the course page until they click or tab into the player. It keeps it only
     // when presenter mode, which the reader's own key toggled, takes away what had the focus.

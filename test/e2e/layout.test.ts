@@ -109,7 +109,18 @@ describe('presenter mode', () => {
 
   test('the type grows with the screen; the instructor switches strategies live', async () => {
     const { page } = await open('?lang=en', { width: 1920, height: 1080 });
+    // the type is presenter-sized in the same commit that lays the player out for presenter mode (the mutation
+    // observer's callback runs before the browser can paint that layout)
+    await page.evaluate(() => {
+      const w = window as unknown as { presentingAtCommit?: boolean };
+      new MutationObserver((_, observer) => {
+        if (!document.querySelector('.ss-presenter')) return;
+        w.presentingAtCommit = document.documentElement.classList.contains('ss-presenting');
+        observer.disconnect();
+      }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['class'] });
+    });
     await enterPresenter(page);
+    expect(await page.evaluate(() => (window as unknown as { presentingAtCommit?: boolean }).presentingAtCommit)).toBe(true);
     expect(await page.evaluate(() => parseFloat(getComputedStyle(document.documentElement).fontSize))).toBeGreaterThanOrEqual(20);
     const before = await conclusion(page).textContent();
     await page.getByRole('radio', { name: 'One buffer per call' }).click();
