@@ -112,7 +112,9 @@ function Shell({ slots = NO_SLOTS, standalone = true, panels = PANEL_IDS, contro
   const wide = !useNarrow(rootRef, WIDE_PX);
   const compare = usePlayer((s) => s.compare);
 
-  useEffect(() => {
+  // the page's language and colours change in the same commit as the player's (no frame of a light page around a
+  // dark player)
+  useLayoutEffect(() => {
     if (!standalone) return;
     document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
     document.documentElement.dataset.theme = theme;
