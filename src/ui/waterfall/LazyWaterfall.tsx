@@ -10,6 +10,7 @@
 import { memo, Suspense, useEffect, useRef, useState, type ReactElement } from 'react';
 import type { WaterfallProps } from './Waterfall';
 import { lazyView } from '../shell/lazyView';
+import { whenIdle } from '../shell/whenIdle';
 
 const Waterfall = memo(lazyView(() => import('./Waterfall'), (m) => m.Waterfall));
 
@@ -17,16 +18,6 @@ const Waterfall = memo(lazyView(() => import('./Waterfall'), (m) => m.Waterfall)
 export const LOAD_MARGIN = '100% 0px';
 /** The longest a near waterfall waits for the page to be idle before it loads anyway. */
 export const IDLE_WAIT_MS = 1500;
-
-/** Runs `f` when the page is idle (or after `IDLE_WAIT_MS`); returns the cancel. */
-function whenIdle(f: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const id = requestIdleCallback(f, { timeout: IDLE_WAIT_MS });
-    return () => cancelIdleCallback(id);
-  }
-  const id = setTimeout(f, 0);
-  return () => clearTimeout(id);
-}
 
 /** Space kept for the waterfall before it loads, so the page does not jump (about its usual height). */
 const PLACEHOLDER_HEIGHT = '28rem';
@@ -58,7 +49,7 @@ export function LazyWaterfall(props: WaterfallProps): ReactElement {
     let cancelIdle: (() => void) | undefined;
     const near = new IntersectionObserver((entries) => {
       if (!last(entries) || cancelIdle) return;
-      cancelIdle = whenIdle(() => setSeen((s) => (s.loaded ? s : { ...s, loaded: true })));
+      cancelIdle = whenIdle(() => setSeen((s) => (s.loaded ? s : { ...s, loaded: true })), IDLE_WAIT_MS);
     }, { rootMargin: LOAD_MARGIN });
     const visible = new IntersectionObserver((entries) => {
       const inView = last(entries);

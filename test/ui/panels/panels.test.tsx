@@ -104,6 +104,42 @@ describe('RawEventsPanel seeking', () => {
   });
 });
 
+describe('RawEventsPanel rows beyond the viewport', () => {
+  const rowsIn = () => [...screen.getByRole('group', { name: 'Frames' }).querySelectorAll<HTMLElement>('.ss-raw-row')].map((r) => Number(r.dataset.frame)).sort((a, b) => a - b);
+  const one = anthropicEvents()[6];
+  const big = buildSession(Array.from({ length: 10_000 }, () => one!));
+  // the default viewport (no ResizeObserver in jsdom): 256 px, rows of 28 px
+  const inView = Math.ceil(256 / ROW_HEIGHT);
+
+  it('after a far jump, only the rows in view; the overscan rows once the page is idle, under the same keys', async () => {
+    const { rerender, props } = renderPanel(RawEventsPanel, big, { frame: 7 });
+    await waitFor(() => expect(rowsIn().length).toBeGreaterThanOrEqual(inView + 4));
+    rerender(<RawEventsPanel {...props} frame={frameIndex(5_000)} />);
+    const shown = screen.getByRole('button', { current: true });
+    const now = rowsIn();
+    expect(now.length).toBeLessThanOrEqual(inView + 1);
+    expect(now).toContain(5_000);
+    expect(Math.max(...now) - Math.min(...now)).toBe(now.length - 1);
+    await waitFor(() => expect(rowsIn().length).toBeGreaterThanOrEqual(inView + 4 + 1));
+    const full = rowsIn();
+    expect(full).toEqual(expect.arrayContaining(now));
+    expect(full.some((f) => f < now[0]!) || full.some((f) => f > now[now.length - 1]!)).toBe(true);
+    // a row is the same button before and after its neighbours came back (keys by slot)
+    expect(screen.getByRole('button', { current: true })).toBe(shown);
+    expect(shown.querySelector('.ss-raw-index')?.textContent).toBe('5000');
+  });
+
+  it('a step keeps the rows beyond the viewport (it rewrites only the rows it moves)', async () => {
+    const { rerender, props } = renderPanel(RawEventsPanel, big, { frame: 7 });
+    await waitFor(() => expect(rowsIn().length).toBeGreaterThanOrEqual(inView + 4));
+    const full = rowsIn().length;
+    for (let f = 8; f < 30; f++) {
+      rerender(<RawEventsPanel {...props} frame={frameIndex(f)} />);
+      expect(rowsIn().length).toBeGreaterThanOrEqual(full - 1);
+    }
+  });
+});
+
 describe('BuffersPanel', () => {
   it('shows the fragments so far only, the empty first fragment as a visible token, the current one emphasized', () => {
     const { container } = renderPanel(BuffersPanel, session, { frame: 6 });

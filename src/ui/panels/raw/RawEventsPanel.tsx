@@ -4,7 +4,9 @@
 //
 // Rows have one fixed height (listWindow.ts), so a seek computes the new scroll offset and the rows to render in
 // the same render, with no measuring: the only DOM access per seek is writing scrollTop when the current row was
-// out of view. The viewport height is measured by a ResizeObserver, only when it changes.
+// out of view. The viewport height is measured by a ResizeObserver, only when it changes. After a far jump (every
+// row rewritten) the seek's own frame lays out only the rows in view; the rows beyond each edge, there for a scroll
+// that has not happened, follow when the page is next idle.
 import { Fragment, memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type UIEvent } from 'react';
 import { frameIndex, type FrameIndex, type Session } from '../../../core/types';
 import type { PanelProps } from '../types';
@@ -12,13 +14,14 @@ import type { Translate } from '../../../i18n';
 import { formatNumber, type Lang } from '../../../i18n';
 import { translateIsolated } from '../../i18n/parts';
 import { FrameDetail } from './FrameDetail';
-import { DEFAULT_VIEWPORT_PX, followFrame, rowStep, totalHeight, visibleRows, windowCapacity } from './listWindow';
+import { DEFAULT_VIEWPORT_PX, OVERSCAN, followFrame, rowStep, totalHeight, visibleRows, windowCapacity } from './listWindow';
 import { payloadPieces, previewText, type PreviewPiece } from './payload';
 import { KIND_GLYPH, chunkInfo, columnWidths, turnRelativeMs } from './rows';
 import '../panels.css';
 import { getFrame } from '../../../core/sse/frame-table';
 import { frameKindAt, signalsAt } from '../../../core/wire/signal-table';
 import { Region } from '../../shell/Region';
+import { whenIdle } from '../../shell/whenIdle';
 
 interface RowProps {
   session: Session;
@@ -115,7 +118,14 @@ interface Scroll {
   frame: number;
   session: Session;
   viewport: number;
+  /** Rows rendered beyond each edge of the viewport: none right after a far jump, OVERSCAN once the page was idle. */
+  overscan: number;
 }
+
+/** After a far jump, the rows beyond the viewport come back once no seek has come for this long (a drag or playback
+ * keeps them away: each of its frames would pay for rows the next jump drops), in the page's next idle moment. */
+const OVERSCAN_QUIET_MS = 250;
+const OVERSCAN_IDLE_MS = 500;
 
 const NO_HOVER = (): void => {};
 
@@ -131,15 +141,30 @@ const RawList = memo(function RawList({ session, frame, lang, t, onSeek, hovered
     },
     [measureRef],
   );
-  const [scroll, setScroll] = useState<Scroll>(() => ({ top: followFrame(0, viewport, frame, count), frame, session, viewport }));
+  const [scroll, setScroll] = useState<Scroll>(() => ({ top: followFrame(0, viewport, frame, count), frame, session, viewport, overscan: OVERSCAN }));
   let current = scroll;
   if (scroll.frame !== frame || scroll.session !== session || scroll.viewport !== viewport) {
     // Follow the frame during render (React's "adjust state while rendering"): this render already shows its row.
     // A new viewport height (first measured, or resized) follows again, so the current row is never half hidden.
     const from = scroll.session === session ? scroll.top : 0;
-    current = { top: followFrame(from, viewport, frame, count), frame, session, viewport };
+    const top = followFrame(from, viewport, frame, count);
+    // A jump past the overscan rewrites every row: render only the rows in view now (about half of them, and most of
+    // a seek's layout), the rest when the page is idle. A step or a short move keeps them: it rewrites a few rows.
+    const far = Math.abs(top - from) > OVERSCAN * rowStep(count);
+    current = { top, frame, session, viewport, overscan: far ? 0 : scroll.overscan };
     setScroll(current);
   }
+  useEffect(() => {
+    if (current.overscan === OVERSCAN) return;
+    let cancelIdle: (() => void) | null = null;
+    const quiet = setTimeout(() => {
+      cancelIdle = whenIdle(() => setScroll((s) => (s.overscan === OVERSCAN ? s : { ...s, overscan: OVERSCAN })), OVERSCAN_IDLE_MS);
+    }, OVERSCAN_QUIET_MS);
+    return () => {
+      clearTimeout(quiet);
+      cancelIdle?.();
+    };
+  }, [current.overscan, current.top]);
   // What the element is scrolled to, as far as we know: written by us or reported by its scroll events.
   const applied = useRef(0);
   useLayoutEffect(() => {
@@ -155,9 +180,10 @@ const RawList = memo(function RawList({ session, frame, lang, t, onSeek, hovered
     setScroll((s) => (s.top === top ? s : { ...s, top }));
   }, []);
 
-  const [start, end] = visibleRows(current.top, viewport, count);
+  const [start, end] = visibleRows(current.top, viewport, count, current.overscan);
   const step = rowStep(count);
-  // Keyed by slot, not by frame: a jump re-uses the same buttons with new text instead of replacing them.
+  // Keyed by slot, not by frame: a jump re-uses the same buttons with new text instead of replacing them. (The slots
+  // are the full window's, with its overscan, so a row keeps its key when the overscan rows come back.)
   const slots = windowCapacity(viewport, count);
   const rows = [];
   for (let i = start; i < end; i++) {
