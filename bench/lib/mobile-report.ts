@@ -71,9 +71,11 @@ export async function benchMobile(opts: { root: string; outDir: string; skipBuil
       ['mobile.agentRun.stepP95Ms', agentRun.stepP95Ms, b.stepP95Ms],
       ['mobile.agentRun.dragP95Ms', agentRun.dragP95Ms, b.dragP95Ms],
       ['mobile.agentRun.switchShownMs', agentRun.switchShownMs, b.switchMs],
+      ['mobile.agentRun.tabAfterSwitchMs', agentRun.tabAfterSwitchMs, b.switchMs],
       ['mobile.big.stepP95Ms', bigRun.stepP95Ms, b.stepP95Ms],
       ['mobile.big.dragP95Ms', bigRun.dragP95Ms, b.dragP95Ms],
       ['mobile.big.switchShownMs', bigRun.switchShownMs, b.switchMs],
+      ['mobile.big.tabAfterSwitchMs', bigRun.tabAfterSwitchMs, b.switchMs],
     ];
     log(`load average at the end ${round(loadavg()[0] ?? 0, 1)}`);
     return { report, verdicts: rows.map(([name, value, budget]) => [name, value, `<= ${budget}`, value <= budget] as const) };

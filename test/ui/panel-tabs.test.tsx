@@ -3,7 +3,8 @@
 // sees), shows the current frame as soon as its tab is chosen, and follows at once what is not a step (a language).
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { frameIndex, type Session } from '../../src/core/types';
+import { frameIndex, type Session, type StrategyId } from '../../src/core/types';
+import { CATCH_UP_QUIET_MS } from '../../src/ui/shell/TabPane';
 import { translator, type Lang } from '../../src/i18n';
 import { createPlayerStore } from '../../src/store/player';
 import { PlayerProvider } from '../../src/store/react';
@@ -17,9 +18,9 @@ afterEach(cleanup);
 
 const handlers = { onSeek: vi.fn(), onSelectCall: vi.fn(), onHoverCall: vi.fn() };
 
-function props(session: Session, frame: number, lang: Lang = 'en'): PanelProps {
+function props(session: Session, frame: number, lang: Lang = 'en', strategy: StrategyId = 'per-call-buffer'): PanelProps {
   // new handlers every render, as a shell that does not memoize them would give
-  return { session, strategy: 'per-call-buffer', frame: frameIndex(frame), lang, t: translator(lang), theme: 'light', selectedCall: null, hoveredCall: null, ...{ onSeek: (f) => handlers.onSeek(f), onSelectCall: (c) => handlers.onSelectCall(c), onHoverCall: (c) => handlers.onHoverCall(c) } };
+  return { session, strategy, frame: frameIndex(frame), lang, t: translator(lang), theme: 'light', selectedCall: null, hoveredCall: null, ...{ onSeek: (f) => handlers.onSeek(f), onSelectCall: (c) => handlers.onSelectCall(c), onHoverCall: (c) => handlers.onHoverCall(c) } };
 }
 
 const afterPaint = () => act(() => new Promise<void>((r) => requestAnimationFrame(() => setTimeout(() => setTimeout(r, 0), 0))));
@@ -59,5 +60,43 @@ describe('panels as tabs', () => {
     const rawBefore = text('Raw events');
     rerender(view(props(session, last, 'zh')));
     expect(screen.getByRole('region', { name: '原始事件', hidden: true }).textContent).not.toBe(rawBefore);
+  });
+
+  test('a hidden tab holds its strategy through a switch; it catches up in an idle moment after it, or when chosen', async () => {
+    giveElementsASize();
+    const session = twoTurnSession();
+    const last = session.frames.count - 1;
+    const store = createPlayerStore({ analyze: async () => ({ ok: true, session }), scheduler: manualScheduler(), lang: 'en' });
+    await store.actions.loadRecording({ input: 'x', name: 'fixture.jsonl' });
+    const view = (p: PanelProps) => (
+      <PlayerProvider store={store}>
+        <Panels props={p} compare={false} show={PANEL_IDS} tabs />
+      </PlayerProvider>
+    );
+    const { rerender } = render(view(props(session, last)));
+    await afterPaint();
+    const perCall = text('Parameter buffers');
+    expect(perCall).toContain('One buffer per call');
+
+    rerender(view(props(session, last, 'en', 'shared-buffer')));
+    expect(text('Parameter buffers')).toBe(perCall);
+    // the next idle moment (a zero-delay timer where there is no requestIdleCallback): it catches up
+    await act(() => new Promise<void>((r) => setTimeout(r, 50)));
+    expect(text('Parameter buffers')).toContain('One shared buffer');
+    // steps wait for the player to be quiet
+    rerender(view(props(session, 0, 'en', 'shared-buffer')));
+    const atLast = text('Parameter buffers');
+    await act(() => new Promise<void>((r) => setTimeout(r, 50)));
+    expect(text('Parameter buffers')).toBe(atLast);
+    await act(() => new Promise<void>((r) => setTimeout(r, CATCH_UP_QUIET_MS + 200)));
+    expect(text('Parameter buffers')).not.toBe(atLast);
+    rerender(view(props(session, last, 'en', 'shared-buffer')));
+    await act(() => new Promise<void>((r) => setTimeout(r, CATCH_UP_QUIET_MS + 200)));
+
+    // switched back, then chosen at once: the strategy in force, in the render that shows it
+    rerender(view(props(session, last, 'en', 'per-call-buffer')));
+    expect(text('Parameter buffers')).toContain('One shared buffer');
+    fireEvent.click(screen.getByRole('tab', { name: 'Parameter buffers' }));
+    expect(text('Parameter buffers')).toBe(perCall);
   });
 });

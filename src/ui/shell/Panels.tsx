@@ -1,24 +1,21 @@
 // The three linked panels side by side (stacked on narrower screens), or the compare view when compare is on. When
 // the player is narrow (`tabs`) they become tabs: a tablist with roving focus (arrows, Home, End), each panel in
 // its tabpanel, still the region it always is ("Raw events", ...), the hidden ones kept mounted but not following
-// steps, scrubs and hovers until their tab is chosen (TabPane). A hidden one is first rendered just after the
+// steps, scrubs, hovers and strategy switches until their tab is chosen or the player is quiet (TabPane.tsx). A hidden one is first rendered just after the
 // player's first paint (AfterFirstPaint), in a task of its own: on a phone, where the panels are tabs, the first
 // view's render and layout are then the chosen panel's alone. Each panel is behind an error boundary: one that
 // throws shows a notice, the others keep working (a new session or strategy retries).
 // The strategy code view (`codeView`, given while it is open) is a fourth panel: a fourth column when the player is
 // wide (`wide`), else a fourth tab (the shell asks for tabs then), chosen when it opens.
-import { Fragment, memo, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { BuffersPanel } from '../panels/buffers/BuffersPanel';
-import { RawEventsPanel } from '../panels/raw/RawEventsPanel';
-import { ResultsPanel } from '../panels/results/ResultsPanel';
+import { Fragment, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { PanelProps } from '../panels/types';
 import { AfterFirstPaint } from './AfterFirstPaint';
 import { ErrorBoundary } from './ErrorBoundary';
+import { pane, TabPane, type Pane, type Slot } from './TabPane';
 import type { PanelId } from './views';
 
-export type Slot = (props: PanelProps) => ReactNode;
+export type { Slot } from './TabPane';
 
-type Pane = 'raw' | 'buffers' | 'results' | 'code';
 const PANES = ['raw', 'buffers', 'results'] as const;
 
 interface PanelsProps {
@@ -32,49 +29,6 @@ interface PanelsProps {
   /** Room for a fourth column: the code view beside the three panels. */
   wide?: boolean;
 }
-
-function pane(id: Pane, props: PanelProps, codeView?: Slot): ReactNode {
-  if (id === 'code') {
-    return (
-      <ErrorBoundary key="code" areaKey="app.area.code" resetKey={props.session}>
-        {codeView?.(props) ?? null}
-      </ErrorBoundary>
-    );
-  }
-  const panel = id === 'raw' ? <RawEventsPanel {...props} /> : id === 'buffers' ? <BuffersPanel {...props} /> : <ResultsPanel {...props} />;
-  return (
-    <ErrorBoundary key={id === 'raw' ? id : `${id}:${props.strategy}`} areaKey={`panels.${id}.title`} resetKey={props.session}>
-      {panel}
-    </ErrorBoundary>
-  );
-}
-
-/** What a hidden tab's panel does not follow: what changes with a step, a scrub or a hover. */
-const FOLLOWED_WHEN_SHOWN: ReadonlySet<string> = new Set(['frame', 'hoveredFrames', 'hoveredCall']);
-
-/** Whether `a` and `b` differ only in what a hidden panel does not follow, or in their handlers (nobody can use a
- * hidden panel's). */
-function sameButFollowed(a: PanelProps, b: PanelProps): boolean {
-  const keys = new Set([...Object.keys(a), ...Object.keys(b)]) as Set<keyof PanelProps>;
-  for (const key of keys) {
-    if (FOLLOWED_WHEN_SHOWN.has(key) || a[key] === b[key]) continue;
-    if (typeof a[key] === 'function' && typeof b[key] === 'function') continue;
-    return false;
-  }
-  return true;
-}
-
-/**
- * A tab's panel. While its tab is not chosen it keeps what it last showed through steps, scrubs and hovers (its
- * render would be work nobody sees: on a phone, a step re-rendered the two hidden panels too), and it catches up in
- * the render that shows it; a new session, strategy, language or theme reaches it at once.
- */
-const TabPane = memo(
-  function TabPane({ id, props, codeView }: { id: Pane; props: PanelProps; codeView?: Slot | undefined; shown: boolean }) {
-    return pane(id, props, codeView);
-  },
-  (prev, next) => !prev.shown && !next.shown && prev.id === next.id && sameButFollowed(prev.props, next.props),
-);
 
 const tabLabel = (id: Pane, t: PanelProps['t']): string => (id === 'code' ? t('code.open') : t(`panels.${id}.title`));
 
