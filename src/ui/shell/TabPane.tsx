@@ -2,8 +2,8 @@
 // tab's panel shows what the player shows while its tab is chosen. While it is hidden it holds the frame, hover and
 // strategy it last showed: a step, a scrub or a strategy switch re-rendered the hidden panels too, and on a long
 // stream's last frame the buffers nobody could see were most of a switch's time on a phone (1,300 new nodes). It
-// catches up in the render that shows it, or in an idle moment: right after a switch has painted, and after steps
-// and hovers once the player has been quiet for CATCH_UP_QUIET_MS; so a tab chosen a little later opens at once.
+// catches up in the render that shows it, or on its own: in a task right after a switch has painted, and after
+// steps and hovers once the player has been quiet for CATCH_UP_QUIET_MS; so a tab chosen a little later opens at once.
 // A new session, language or theme reaches it at once.
 import { memo, useEffect, useState, type ReactNode } from 'react';
 import { BuffersPanel } from '../panels/buffers/BuffersPanel';
@@ -11,7 +11,7 @@ import { RawEventsPanel } from '../panels/raw/RawEventsPanel';
 import { ResultsPanel } from '../panels/results/ResultsPanel';
 import type { PanelProps } from '../panels/types';
 import { ErrorBoundary } from './ErrorBoundary';
-import { whenIdle } from './whenIdle';
+import { afterPaint, whenIdle } from './whenIdle';
 
 export type Slot = (props: PanelProps) => ReactNode;
 export type Pane = 'raw' | 'buffers' | 'results' | 'code';
@@ -67,15 +67,17 @@ export function TabPane({ id, props, codeView, shown }: { id: Pane; props: Panel
   // shown, or given a new session: what it holds is what the player shows (adjusted while rendering)
   const behind = !sameHeld(held, now);
   if (behind && (shown || held.session !== now.session)) setHeld(now);
-  // A new strategy is caught up in the first idle moment after the switch has painted (the tab is then ready when
-  // chosen); steps and hovers only once the player is quiet (playback and drags never pay for a hidden tab).
+  // A new strategy is caught up in a task of its own right after the switch has painted (the tab is then ready when
+  // chosen); steps and hovers only once the player is quiet, in an idle moment (playback and drags never pay for a
+  // hidden tab).
   const switched = held.strategy !== now.strategy;
   useEffect(() => {
     if (shown || !behind) return;
+    if (switched) return afterPaint(() => setHeld(now));
     let cancelIdle: (() => void) | null = null;
     const quiet = setTimeout(() => {
       cancelIdle = whenIdle(() => setHeld(now), CATCH_UP_IDLE_MS);
-    }, switched ? 0 : CATCH_UP_QUIET_MS);
+    }, CATCH_UP_QUIET_MS);
     return () => {
       clearTimeout(quiet);
       cancelIdle?.();

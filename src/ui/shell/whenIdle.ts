@@ -11,3 +11,24 @@ export function whenIdle(f: () => void, timeoutMs: number): () => void {
   const id = setTimeout(f, 0);
   return () => clearTimeout(id);
 }
+
+/**
+ * `afterPaint(f)` runs `f` in a task of its own after the page's next frame has been painted (a zero-delay timer
+ * posted from an animation frame callback; a zero-delay timer alone where there are no animation frames). Returns
+ * the cancel. For work that must not delay the frame that shows an interaction, and must not wait for an idle period
+ * either (a busy or throttled page may not have one for seconds).
+ */
+export function afterPaint(f: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  if (typeof requestAnimationFrame !== 'function') {
+    timer = setTimeout(f, 0);
+    return () => clearTimeout(timer ?? undefined);
+  }
+  const frame = requestAnimationFrame(() => {
+    timer = setTimeout(f, 0);
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    if (timer !== null) clearTimeout(timer);
+  };
+}
