@@ -173,6 +173,40 @@ export interface InteractionFigures {
   tabAfterSwitchMs: number;
 }
 
+/**
+ * Arms a timer for the page's next click: from the click's timestamp to the end of the first frame (checked in each
+ * animation frame) in which the new strategy ("One buffer per call") is shown. For 'switch': the conclusion and
+ * every buffers panel on screen name it (on a phone the panels are tabs, and a hidden one catches up after the
+ * switch has painted); for 'tab': the buffers panel on screen names it. Returns a function that resolves to the
+ * figure once the click has happened.
+ */
+async function timeNextClick(page: Page, what: 'switch' | 'tab'): Promise<() => Promise<number>> {
+  await page.evaluate((mode) => {
+    const w = window as unknown as { __ssClick?: Promise<number> };
+    w.__ssClick = new Promise<number>((resolve) => {
+      window.addEventListener(
+        'click',
+        (e) => {
+          const t0 = e.timeStamp;
+          const names = (el: Element | null) => /One buffer per call/.test(el?.textContent ?? '');
+          const check = () => {
+            const buffers = [...document.querySelectorAll('[aria-label="Parameter buffers"]')].filter((el) => !el.closest('[hidden]'));
+            const shown = mode === 'switch' ? names(document.querySelector('.ss-conclusion')) && buffers.every(names) : buffers.length > 0 && buffers.every(names);
+            if (shown) {
+              const ch = new MessageChannel();
+              ch.port1.onmessage = () => resolve(performance.now() - t0);
+              ch.port2.postMessage(0);
+            } else requestAnimationFrame(check);
+          };
+          requestAnimationFrame(check);
+        },
+        { capture: true, once: true },
+      );
+    });
+  }, what);
+  return () => page.evaluate(() => (window as unknown as { __ssClick: Promise<number> }).__ssClick);
+}
+
 /** Key steps, a slider drag and a strategy switch on `url` (the app), after it is ready, under the phone preset. */
 export async function measureInteractions(browser: Browser, url: string, steps = 20, moves = 20): Promise<InteractionFigures> {
   const { page } = await loadPage(browser, url);
@@ -205,62 +239,19 @@ export async function measureInteractions(browser: Browser, url: string, steps =
     // a check in each animation frame, and the figure is the end of the frame that shows the new strategy (until
     // session 20 this was timed around playwright's click() and a polled wait from Node, whose own round trips
     // under the 4x CPU were most of the 200 to 360 ms it gave)
-    await page.evaluate(() => {
-      const w = window as unknown as { __ssSwitch?: Promise<number> };
-      w.__ssSwitch = new Promise<number>((resolve) => {
-        window.addEventListener(
-          'click',
-          (e) => {
-            const t0 = e.timeStamp;
-            // shown: the conclusion, and the buffers panel where it is on screen, name the new strategy (on a phone the
-            // panels are tabs, and a hidden tab catches up when chosen or when the player is quiet: the next row)
-            const check = () => {
-              const names = (el: Element | null) => /One buffer per call/.test(el?.textContent ?? '');
-              const buffers = [...document.querySelectorAll('[aria-label="Parameter buffers"]')].filter((el) => !el.closest('[hidden]'));
-              if (names(document.querySelector('.ss-conclusion')) && buffers.every(names)) {
-                const ch = new MessageChannel();
-                ch.port1.onmessage = () => resolve(performance.now() - t0);
-                ch.port2.postMessage(0);
-              } else requestAnimationFrame(check);
-            };
-            requestAnimationFrame(check);
-          },
-          { capture: true, once: true },
-        );
-      });
-    });
+    const switchShown = await timeNextClick(page, 'switch');
     await page.getByRole('radio', { name: 'One buffer per call', exact: true }).click();
-    const shownMs = await page.evaluate(() => (window as unknown as { __ssSwitch: Promise<number> }).__ssSwitch);
+    const shownMs = await switchShown();
     await page.waitForTimeout(300);
     const clicks = (await raw(page)).lat.filter(([type]) => type === 'click').map(([, ms]) => ms);
-    // where the panels are tabs, the buffers tab chosen right after the switch (before the player has been quiet long
-    // enough for the hidden tab to catch up on its own): the render the switch left for it is paid here
+    // where the panels are tabs, the buffers tab chosen 300 ms after the switch: a hidden tab catches up in a task
+    // after the switch's paint, and whatever of that render is not done yet (at 4x it can take longer) is paid here
     let tabAfterSwitchMs = 0;
     const tab = page.getByRole('tab', { name: 'Parameter buffers', exact: true });
     if ((await tab.count()) > 0) {
-      await page.evaluate(() => {
-        const w = window as unknown as { __ssTab?: Promise<number> };
-        w.__ssTab = new Promise<number>((resolve) => {
-          window.addEventListener(
-            'click',
-            (e) => {
-              const t0 = e.timeStamp;
-              const check = () => {
-                const shown = [...document.querySelectorAll('[aria-label="Parameter buffers"]')].find((el) => !el.closest('[hidden]'));
-                if (/One buffer per call/.test(shown?.textContent ?? '')) {
-                  const ch = new MessageChannel();
-                  ch.port1.onmessage = () => resolve(performance.now() - t0);
-                  ch.port2.postMessage(0);
-                } else requestAnimationFrame(check);
-              };
-              requestAnimationFrame(check);
-            },
-            { capture: true, once: true },
-          );
-        });
-      });
+      const tabShown = await timeNextClick(page, 'tab');
       await tab.click();
-      tabAfterSwitchMs = await page.evaluate(() => (window as unknown as { __ssTab: Promise<number> }).__ssTab);
+      tabAfterSwitchMs = await tabShown();
     }
     return {
       stepP95Ms: round(p95(keys)),

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
-// The panels as tabs (a narrow player): a hidden tab's panel does not follow steps (its render would be work nobody
-// sees), shows the current frame as soon as its tab is chosen, and follows at once what is not a step (a language).
+// The panels as tabs (a narrow player): a hidden tab's panel does not follow steps or a strategy switch (its render
+// would be work nobody sees), shows the current frame and strategy as soon as its tab is chosen, catches up on its
+// own after a switch, and follows at once a language.
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { frameIndex, type Session, type StrategyId } from '../../src/core/types';
@@ -26,18 +27,23 @@ function props(session: Session, frame: number, lang: Lang = 'en', strategy: Str
 const afterPaint = () => act(() => new Promise<void>((r) => requestAnimationFrame(() => setTimeout(() => setTimeout(r, 0), 0))));
 const text = (name: string) => screen.getByRole('region', { name, hidden: true }).textContent ?? '';
 
+/** The two-turn fixture loaded in a store, and the panels as tabs around given props. */
+async function tabbed() {
+  giveElementsASize();
+  const session = twoTurnSession();
+  const store = createPlayerStore({ analyze: async () => ({ ok: true, session }), scheduler: manualScheduler(), lang: 'en' });
+  await store.actions.loadRecording({ input: 'x', name: 'fixture.jsonl' });
+  const view = (p: PanelProps) => (
+    <PlayerProvider store={store}>
+      <Panels props={p} compare={false} show={PANEL_IDS} tabs />
+    </PlayerProvider>
+  );
+  return { session, last: session.frames.count - 1, view };
+}
+
 describe('panels as tabs', () => {
   test('a hidden tab does not follow steps, catches up when chosen, and follows a new language at once', async () => {
-    giveElementsASize();
-    const session = twoTurnSession();
-    const last = session.frames.count - 1;
-    const store = createPlayerStore({ analyze: async () => ({ ok: true, session }), scheduler: manualScheduler(), lang: 'en' });
-    await store.actions.loadRecording({ input: 'x', name: 'fixture.jsonl' });
-    const view = (p: PanelProps) => (
-      <PlayerProvider store={store}>
-        <Panels props={p} compare={false} show={PANEL_IDS} tabs />
-      </PlayerProvider>
-    );
+    const { session, last, view } = await tabbed();
     const { rerender } = render(view(props(session, 0)));
     await afterPaint();
     const atStart = text('Parameter buffers');
@@ -62,17 +68,8 @@ describe('panels as tabs', () => {
     expect(screen.getByRole('region', { name: '原始事件', hidden: true }).textContent).not.toBe(rawBefore);
   });
 
-  test('a hidden tab holds its strategy through a switch; it catches up in an idle moment after it, or when chosen', async () => {
-    giveElementsASize();
-    const session = twoTurnSession();
-    const last = session.frames.count - 1;
-    const store = createPlayerStore({ analyze: async () => ({ ok: true, session }), scheduler: manualScheduler(), lang: 'en' });
-    await store.actions.loadRecording({ input: 'x', name: 'fixture.jsonl' });
-    const view = (p: PanelProps) => (
-      <PlayerProvider store={store}>
-        <Panels props={p} compare={false} show={PANEL_IDS} tabs />
-      </PlayerProvider>
-    );
+  test('a hidden tab holds its strategy through a switch; it catches up on its own after it, or when chosen', async () => {
+    const { session, last, view } = await tabbed();
     const { rerender } = render(view(props(session, last)));
     await afterPaint();
     const perCall = text('Parameter buffers');
