@@ -32,7 +32,7 @@ export function pane(id: Pane, props: PanelProps, codeView?: Slot): ReactNode {
   );
 }
 
-/** How long the player must be quiet (no step, hover or switch) before a hidden tab catches up. */
+/** How long the player must be quiet (no step) before a hidden tab catches up with the frame. */
 export const CATCH_UP_QUIET_MS = 1000;
 const CATCH_UP_IDLE_MS = 2000;
 
@@ -68,11 +68,12 @@ export function TabPane({ id, props, codeView, shown }: { id: Pane; props: Panel
   const behind = !sameHeld(held, now);
   if (behind && (shown || held.session !== now.session)) setHeld(now);
   // A new strategy is caught up in a task of its own right after the switch has painted (the tab is then ready when
-  // chosen); steps and hovers only once the player is quiet, in an idle moment (playback and drags never pay for a
-  // hidden tab).
+  // chosen); a new frame once the player is quiet, in an idle moment (playback and drags never pay for a hidden tab);
+  // a hover alone never (the tab shows the hover in force when chosen).
   const switched = held.strategy !== now.strategy;
+  const stepped = held.frame !== now.frame;
   useEffect(() => {
-    if (shown || !behind) return;
+    if (shown || !(switched || stepped)) return;
     if (switched) return afterPaint(() => setHeld(now));
     let cancelIdle: (() => void) | null = null;
     const quiet = setTimeout(() => {
@@ -84,7 +85,7 @@ export function TabPane({ id, props, codeView, shown }: { id: Pane; props: Panel
     };
     // (now's fields, not the object: a new object with the same values is not a change)
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [shown, behind, switched, now.frame, now.strategy, now.hoveredFrames, now.hoveredCall, now.session]);
+  }, [shown, switched, stepped, now.frame, now.strategy, now.session]);
   const given = shown || !behind || held.session !== now.session ? props : { ...props, frame: held.frame, strategy: held.strategy, hoveredFrames: held.hoveredFrames, hoveredCall: held.hoveredCall };
   return <PaneView id={id} props={given} codeView={codeView} shown={shown} />;
 }
