@@ -1,9 +1,9 @@
 // The three linked panels side by side (stacked on narrower screens), or the compare view when compare is on. When
 // the player is narrow (`tabs`) they become tabs: a tablist with roving focus (arrows, Home, End), each panel in
 // its tabpanel, still the region it always is ("Raw events", ...), the hidden ones kept mounted but not following
-// steps, scrubs, hovers and strategy switches until their tab is chosen or the player is quiet (TabPane.tsx). A hidden one is first rendered just after the
-// player's first paint (AfterFirstPaint), in a task of its own: on a phone, where the panels are tabs, the first
-// view's render and layout are then the chosen panel's alone. Each panel is behind an error boundary: one that
+// steps, scrubs, hovers and strategy switches until their tab is chosen or they catch up on their own (TabPane.tsx).
+// A hidden one is first rendered just after the player's first paint (AfterFirstPaint), in a task of its own: on a
+// phone, where the panels are tabs, the first view's render and layout are then the chosen panel's alone. Each panel is behind an error boundary: one that
 // throws shows a notice, the others keep working (a new session or strategy retries).
 // The strategy code view (`codeView`, given while it is open) is a fourth panel: a fourth column when the player is
 // wide (`wide`), else a fourth tab (the shell asks for tabs then), chosen when it opens.

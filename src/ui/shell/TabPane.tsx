@@ -3,15 +3,15 @@
 // strategy it last showed: a step, a scrub or a strategy switch re-rendered the hidden panels too, and on a long
 // stream's last frame the buffers nobody could see were most of a switch's time on a phone (1,300 new nodes). It
 // catches up in the render that shows it, or on its own: in a task right after a switch has painted, and after
-// steps and hovers once the player has been quiet for CATCH_UP_QUIET_MS; so a tab chosen a little later opens at once.
-// A new session, language or theme reaches it at once.
+// steps once the player has been quiet for CATCH_UP_QUIET_MS (a hover alone waits for the tab to be chosen); so a tab
+// chosen a little later opens at once. A new session, language or theme reaches it at once.
 import { memo, useEffect, useState, type ReactNode } from 'react';
 import { BuffersPanel } from '../panels/buffers/BuffersPanel';
 import { RawEventsPanel } from '../panels/raw/RawEventsPanel';
 import { ResultsPanel } from '../panels/results/ResultsPanel';
 import type { PanelProps } from '../panels/types';
 import { ErrorBoundary } from './ErrorBoundary';
-import { afterPaint, whenIdle } from './whenIdle';
+import { afterPaint, whenQuietThenIdle } from './whenIdle';
 
 export type Slot = (props: PanelProps) => ReactNode;
 export type Pane = 'raw' | 'buffers' | 'results' | 'code';
@@ -75,14 +75,7 @@ export function TabPane({ id, props, codeView, shown }: { id: Pane; props: Panel
   useEffect(() => {
     if (shown || !(switched || stepped)) return;
     if (switched) return afterPaint(() => setHeld(now));
-    let cancelIdle: (() => void) | null = null;
-    const quiet = setTimeout(() => {
-      cancelIdle = whenIdle(() => setHeld(now), CATCH_UP_IDLE_MS);
-    }, CATCH_UP_QUIET_MS);
-    return () => {
-      clearTimeout(quiet);
-      cancelIdle?.();
-    };
+    return whenQuietThenIdle(() => setHeld(now), CATCH_UP_QUIET_MS, CATCH_UP_IDLE_MS);
     // (now's fields, not the object: a new object with the same values is not a change)
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [shown, switched, stepped, now.frame, now.strategy, now.session]);

@@ -32,3 +32,19 @@ export function afterPaint(f: () => void): () => void {
     if (timer !== null) clearTimeout(timer);
   };
 }
+
+/**
+ * `whenQuietThenIdle(f, quietMs, idleMs)`: `f` once `quietMs` have passed (the caller cancels and calls again on
+ * every new event, so this is "after quietMs without one"), then in the page's next idle period (`whenIdle`).
+ * Returns the cancel of both waits.
+ */
+export function whenQuietThenIdle(f: () => void, quietMs: number, idleMs: number): () => void {
+  let cancelIdle: (() => void) | null = null;
+  const quiet = setTimeout(() => {
+    cancelIdle = whenIdle(f, idleMs);
+  }, quietMs);
+  return () => {
+    clearTimeout(quiet);
+    cancelIdle?.();
+  };
+}

@@ -21,7 +21,7 @@ import '../panels.css';
 import { getFrame } from '../../../core/sse/frame-table';
 import { frameKindAt, signalsAt } from '../../../core/wire/signal-table';
 import { Region } from '../../shell/Region';
-import { whenIdle } from '../../shell/whenIdle';
+import { whenQuietThenIdle } from '../../shell/whenIdle';
 
 interface RowProps {
   session: Session;
@@ -156,14 +156,7 @@ const RawList = memo(function RawList({ session, frame, lang, t, onSeek, hovered
   }
   useEffect(() => {
     if (current.overscan === OVERSCAN) return;
-    let cancelIdle: (() => void) | null = null;
-    const quiet = setTimeout(() => {
-      cancelIdle = whenIdle(() => setScroll((s) => (s.overscan === OVERSCAN ? s : { ...s, overscan: OVERSCAN })), OVERSCAN_IDLE_MS);
-    }, OVERSCAN_QUIET_MS);
-    return () => {
-      clearTimeout(quiet);
-      cancelIdle?.();
-    };
+    return whenQuietThenIdle(() => setScroll((s) => (s.overscan === OVERSCAN ? s : { ...s, overscan: OVERSCAN })), OVERSCAN_QUIET_MS, OVERSCAN_IDLE_MS);
   }, [current.overscan, current.top]);
   // What the element is scrolled to, as far as we know: written by us or reported by its scroll events.
   const applied = useRef(0);
