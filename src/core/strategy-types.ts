@@ -34,7 +34,7 @@ export const STRATEGY_IDS: readonly BuiltinStrategyId[] = [
 ];
 
 /**
- * A buffer a strategy appends to. Its text is stored once (its final value); at frame f it holds the prefix of
+ * A buffer a strategy appends to, as a row (a run holds them as a `BufferTable`). Its text is stored once (its final value); at frame f it holds the prefix of
  * length `lengthAt(f)` = the end of the last fragment with frame <= f.
  */
 export interface BufferLog {
@@ -47,6 +47,22 @@ export interface BufferLog {
   readonly text: string;
   /** The frame at which the strategy opened it (a call's start), which may precede its first fragment. */
   readonly openedAt?: FrameIndex;
+}
+
+/**
+ * A run's buffers as columns (read them with strategies/buffers.ts): buffer b is row b of each column. The key,
+ * call id and name are indices into `strings` (0xffffffff: none; a key of none is the one shared buffer); `openedAt`
+ * is 0xffffffff for a buffer that was not marked as opened at a frame.
+ */
+export interface BufferTable {
+  readonly count: number;
+  readonly turn: Uint32Array;
+  readonly openedAt: Uint32Array;
+  readonly key: Uint32Array;
+  readonly callId: Uint32Array;
+  readonly name: Uint32Array;
+  readonly strings: readonly string[];
+  readonly text: readonly string[];
 }
 
 /**
@@ -153,7 +169,8 @@ export interface StrategyRun {
   readonly applicable: boolean;
   /** Why it does not apply (a code; src/i18n words it). */
   readonly naReason?: NaReason;
-  readonly buffers: readonly BufferLog[];
+  /** The buffers, as columns (a row: strategies/buffers.ts `bufferAt`). */
+  readonly buffers: BufferTable;
   /** The buffers' fragments, as columns. */
   readonly fragments: FragmentTable;
   /** Sorted by frame, as columns. */

@@ -8,6 +8,7 @@
  * strategy steps over (call-start, args, call-end, call-complete, finish).
  */
 import { signalsAt } from '../core/wire/signal-table';
+import { bufferRows } from '../core/strategies/buffers';
 import { fragmentList } from '../core/strategies/fragments';
 import type { BuiltinStrategyId, Session, StrategyRun } from '../core/types';
 import type { RefEvent, RefTurn, Trace } from './ts/trace';
@@ -66,7 +67,7 @@ export function traceOf(run: StrategyRun): Trace {
   const attempts: Trace['attempts'] = [];
   for (let i = 0; i < a.count; i++) attempts.push([a.frame[i] as number, a.turn[i] as number, a.buffer[i] as number, a.start[i] as number, a.end[i] as number, a.ok[i] === 1]);
   return {
-    buffers: run.buffers.map((b) => ({ turn: b.turn, key: b.key, id: b.callId ?? '', name: b.name ?? '', text: b.text, fragments: fragmentList(run.fragments, b.id).map((f) => [f.frame, f.start, f.end] as [number, number, number]) })),
+    buffers: bufferRows(run.buffers).map((b) => ({ turn: b.turn, key: b.key, id: b.callId ?? '', name: b.name ?? '', text: b.text, fragments: fragmentList(run.fragments, b.id).map((f) => [f.frame, f.start, f.end] as [number, number, number]) })),
     attempts,
     calls: run.calls.map((c) => [c.turn, c.key, c.id, c.name, c.argsText, c.readyFrame] as [number, string, string, string, string, number]),
   };

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { appUrl, launch, shippedSession as session, watchErrors } from './browser';
 import { fragmentAt } from '../../src/core/strategies/fragments';
+import { bufferRows } from '../../src/core/strategies/buffers';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -18,7 +19,7 @@ afterAll(async () => {
 test('gemini-streamed-args: the write_file buffer shows its partialArgs fragments as they arrive', async () => {
   const s = session('gemini-streamed-args');
   const run = s.strategies['per-call-buffer'];
-  const buffer = run.buffers.find((b) => b.name === 'write_file');
+  const buffer = bufferRows(run.buffers).find((b) => b.name === 'write_file');
   const third = buffer && fragmentAt(run.fragments, buffer.id, 3);
   expect(third).toBeDefined();
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });

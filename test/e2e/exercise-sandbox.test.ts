@@ -11,6 +11,7 @@ import type { Page } from 'playwright-core';
 import { appUrl, shippedSession, theBrowser, watchErrors, withBrowser } from './browser';
 import { CONTENT_SECURITY_POLICY } from '../../vite.config';
 import { lessonFaults } from '../../src/ui/matrix/faultRows';
+import { bufferText } from '../../src/core/strategies/buffers';
 
 withBrowser();
 
@@ -63,7 +64,7 @@ test('the starter (one shared buffer) on parallel-probe fails with the parser’
   await expect.poll(() => results.textContent()).toContain(expected);
   const buffers = page.getByRole('region', { name: 'Parameter buffers' });
   await expect.poll(() => buffers.textContent()).toContain('Your strategy');
-  const shared = session.strategies['shared-buffer'].buffers[0]?.text ?? '';
+  const shared = bufferText(session.strategies['shared-buffer'].buffers, 0);
   expect(shared).toMatch(/^\{.*\}\{.*\}$/);
   await expect.poll(async () => ((await buffers.textContent()) ?? '').replace(/\s+/g, '')).toContain(shared.replace(/\s+/g, '').slice(0, 40));
   // the fix: one buffer per call, parsed at the end

@@ -16,6 +16,7 @@ import { chunkList, emptyTable } from '../../src/core/chunk-table';
 import { frameKindAt, signalsAt } from '../../src/core/wire';
 import { attemptRows } from '../../src/core/strategies/attempts';
 import { fragmentCount } from '../../src/core/strategies/fragments';
+import { bufferRows, bufferText } from '../../src/core/strategies/buffers';
 
 const DIR = join(import.meta.dirname, '../../public/recordings');
 const manifestText = readFileSync(join(DIR, 'index.json'), 'utf8');
@@ -163,7 +164,7 @@ describe('the lesson figures', () => {
     expect(first?.ok).toBe(false);
     expect(first?.end).toBe(first?.start);
     expect(attemptRows(pef).every((a) => !a.ok)).toBe(true);
-    const shared = s.strategies['shared-buffer'].buffers[0]?.text ?? '';
+    const shared = bufferText(s.strategies['shared-buffer'].buffers, 0);
     expect(shared).toMatch(/^\{.*\}\{.*\}$/);
     expect(s.carried.map((c) => c.name)).toEqual(['read_file', 'read_file']);
   });
@@ -320,7 +321,7 @@ describe('the failure shelf', () => {
     expect(s.carried.map((c) => c.name)).toEqual(['write_file', 'run_tests']);
     const run = s.strategies['per-call-buffer'];
     expect(run.calls.map((c) => [c.name, Object.keys(c.args as object)])).toEqual([['write_file', ['path', 'content']], ['run_tests', []]]);
-    const buffer = run.buffers.find((b) => b.name === 'write_file');
+    const buffer = bufferRows(run.buffers).find((b) => b.name === 'write_file');
     expect(buffer && fragmentCount(run.fragments, buffer.id)).toBeGreaterThan(5);
     expect(JSON.parse(buffer?.text ?? '')).toEqual(JSON.parse(s.carried[0]?.argsText ?? ''));
     const nested = sessionOf('gemini-streamed-nested');

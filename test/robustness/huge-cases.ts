@@ -51,7 +51,7 @@ function summarize(label: string, ms: number, cpuMs: number, r: ReturnType<typeo
     issues: s.recording.issues.slice(0, 20).map((i) => ({ ...i, message: cut(english(i)) as string })),
     verdicts: Object.fromEntries(STRATEGY_IDS.map((id) => [id, s.strategies[id].verdict])),
     perCall: { count: pcb.calls.length, firstArgsLength: first?.argsText.length ?? 0, firstArgsParsed: first !== undefined && first.args !== undefined },
-    bufferChars: STRATEGY_IDS.reduce((n, id) => n + s.strategies[id].buffers.reduce((m, b) => m + b.text.length, 0), 0),
+    bufferChars: STRATEGY_IDS.reduce((n, id) => n + s.strategies[id].buffers.text.reduce((m, text) => m + text.length, 0), 0),
   };
 }
 

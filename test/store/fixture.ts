@@ -5,6 +5,7 @@ import { STRATEGY_IDS, frameIndex, ms, turnIndex, turnMs } from '../../src/core/
 import { frameTableOf } from '../../src/core/sse';
 import { kindCodes, signalTableOf } from '../../src/core/wire';
 import { attemptTableOf } from '../../src/core/strategies/attempts';
+import { NO_BUFFERS } from '../../src/core/strategies/buffers';
 import { NO_FRAGMENTS } from '../../src/core/strategies/fragments';
 
 export interface FixtureFrame {
@@ -64,7 +65,7 @@ export function makeSession(spec: FixtureFrame[], opts: { timed?: boolean; marks
     id,
     applicable: id !== 'completed-item',
     ...(id === 'completed-item' ? { naReason: 'no-complete-items' as const } : {}),
-    buffers: [],
+    buffers: NO_BUFFERS,
     fragments: NO_FRAGMENTS,
     attempts: attemptTableOf(
       (id === 'shared-buffer' ? (opts.failAt ?? []) : []).map((f) => ({

@@ -25,6 +25,7 @@ import type { FaultError } from '../faults';
 import { load } from '../load/read';
 import { decodeRecording, emptyFrameTable, ParserMissing } from '../sse/decode';
 import { emptyAttempts } from '../strategies/attempts';
+import { NO_BUFFERS } from '../strategies/buffers';
 import { NO_FRAGMENTS } from '../strategies/fragments';
 import { SAME_FOLD, STRATEGIES } from '../strategies/registry';
 import { runStrategy } from '../strategies/run';
@@ -60,7 +61,7 @@ const pendingRun = (id: StrategyId, naReason: NaReason = PENDING_REASON): Strate
   id,
   applicable: false,
   naReason,
-  buffers: [],
+  buffers: NO_BUFFERS,
   fragments: NO_FRAGMENTS,
   attempts: emptyAttempts(),
   calls: [],

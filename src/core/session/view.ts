@@ -11,6 +11,7 @@
  */
 import { lastAtOrBefore } from '../sorted';
 import { attemptAt, countAtOrBefore } from '../strategies/attempts';
+import { bufferRows, bufferText } from '../strategies/buffers';
 import { fragmentCount, fragmentEnd, fragmentFrame, fragmentsUpTo } from '../strategies/fragments';
 import { parseError } from '../strategies/json';
 import type { BufferLog, FrameIndex, ParseAttempt, ReadyCall, StrategyRun } from '../types';
@@ -51,7 +52,7 @@ export function bufferTextAt(run: RunFragments, buffer: BufferLog, f: FrameIndex
 /** Buffers that exist at frame f (opened at or before f, or their first fragment arrived by then). */
 export function buffersAt(run: StrategyRun, f: FrameIndex): BufferLog[] {
   const t = run.fragments;
-  return run.buffers.filter((b) => (b.openedAt ?? (fragmentCount(t, b.id) > 0 ? fragmentFrame(t, b.id, 0) : Infinity)) <= f);
+  return bufferRows(run.buffers).filter((b) => (b.openedAt ?? (fragmentCount(t, b.id) > 0 ? fragmentFrame(t, b.id, 0) : Infinity)) <= f);
 }
 
 /** How many parse attempts the run made by frame f (rows 0 .. n-1 of its table: `attemptAt`). */
@@ -67,8 +68,7 @@ export function callsUpTo(run: StrategyRun, f: FrameIndex): readonly ReadyCall[]
 
 /** The text a parse attempt saw. */
 export function attemptInput(run: StrategyRun, attempt: ParseAttempt): string {
-  const buffer = run.buffers[attempt.bufferId];
-  return buffer ? buffer.text.slice(attempt.start, attempt.end) : '';
+  return bufferText(run.buffers, attempt.bufferId).slice(attempt.start, attempt.end);
 }
 
 /** JSON.parse's own message for a failed attempt (stored, or derived from its input); undefined for a success. */

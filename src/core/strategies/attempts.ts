@@ -3,7 +3,7 @@
  * strategy folds, read by the verdicts, the views, the panels and the CLI.
  *
  * Contract: `AttemptColumns` appends attempts (growing typed arrays, no object per attempt) and `finish()` returns
- * the table with exact-size columns, sorted by frame (a stable sort, only when they were appended out of frame
+ * the table with columns of its size (../columns.ts `fitted`), sorted by frame (a stable sort, only when they were appended out of frame
  * order; the builder is unusable afterwards). Readers: `attemptAt(run, i)` makes row i as a `ParseAttempt` (its
  * call key is its buffer's), `attemptRows(run)` every row, `countAtOrBefore(table, f)` the number of attempts at
  * or before frame f (binary search), `failedCount(table)`, `firstFailedByTurn(table)`. `emptyAttempts()` is a table of none, `attemptTableOf`
@@ -11,9 +11,10 @@
  * Why columns: with all six strategies a 200,000-fragment stream logs about 400,000 attempts; as objects they
  * survived every young-generation collection of the run and were copied by each (docs/performance.md).
  */
-import { grown } from '../columns';
+import { fitted, grown } from '../columns';
 import { lastAtOrBefore } from '../sorted';
-import type { AttemptTable, BufferLog, FrameIndex, ParseAttempt, TurnIndex } from '../types';
+import type { AttemptTable, BufferTable, FrameIndex, ParseAttempt, TurnIndex } from '../types';
+import { bufferKey } from './buffers';
 
 export class AttemptColumns {
   #n = 0;
@@ -55,12 +56,12 @@ export class AttemptColumns {
     const n = this.#n;
     const table: AttemptTable = {
       count: n,
-      frame: this.#frame.slice(0, n),
-      turn: this.#turn.slice(0, n),
-      buffer: this.#buffer.slice(0, n),
-      start: this.#start.slice(0, n),
-      end: this.#end.slice(0, n),
-      ok: this.#ok.slice(0, n),
+      frame: fitted(this.#frame, n),
+      turn: fitted(this.#turn, n),
+      buffer: fitted(this.#buffer, n),
+      start: fitted(this.#start, n),
+      end: fitted(this.#end, n),
+      ok: fitted(this.#ok, n),
       errors: this.#errors,
     };
     return this.#sorted ? table : sortedByFrame(table);
@@ -80,14 +81,14 @@ function sortedByFrame(t: AttemptTable): AttemptTable {
 }
 
 /** Attempt i of the run as a row (undefined past the end). */
-export function attemptAt(run: { readonly attempts: AttemptTable; readonly buffers: readonly BufferLog[] }, i: number): ParseAttempt | undefined {
+export function attemptAt(run: { readonly attempts: AttemptTable; readonly buffers: BufferTable }, i: number): ParseAttempt | undefined {
   const t = run.attempts;
   if (i < 0 || i >= t.count) return undefined;
   const bufferId = t.buffer[i] as number;
   const row = {
     frame: t.frame[i] as FrameIndex,
     turn: t.turn[i] as TurnIndex,
-    key: run.buffers[bufferId]?.key ?? null,
+    key: bufferKey(run.buffers, bufferId),
     bufferId,
     start: t.start[i] as number,
     end: t.end[i] as number,
@@ -98,7 +99,7 @@ export function attemptAt(run: { readonly attempts: AttemptTable; readonly buffe
 }
 
 /** Every attempt of the run as rows (for small runs and tests; the panels read rows one at a time). */
-export function attemptRows(run: { readonly attempts: AttemptTable; readonly buffers: readonly BufferLog[] }): ParseAttempt[] {
+export function attemptRows(run: { readonly attempts: AttemptTable; readonly buffers: BufferTable }): ParseAttempt[] {
   const rows: ParseAttempt[] = [];
   for (let i = 0; i < run.attempts.count; i++) rows.push(attemptAt(run, i) as ParseAttempt);
   return rows;

@@ -5,19 +5,20 @@
  * Contract: a run has one table (`run.fragments`); buffer b's fragments (b: its id, its index in `run.buffers`) are
  * rows `first[b]` .. `first[b + 1] - 1`, in arrival order (the order the strategy appended them, which is frame
  * order for the built-in strategies). `FragmentColumns.push` appends a fragment of any buffer (growing typed arrays,
- * no object per fragment); `finish(bufferCount)` groups the rows by buffer (a stable counting sort) into exact-size
- * columns, and the builder throws if used again. `fragmentTableOf` makes a table from per-buffer lists (the
+ * no object per fragment); `finish(bufferCount)` groups the rows by buffer (a stable counting sort; none when they
+ * came grouped, as next-index-closes' do, and then its columns are kept: ../columns.ts `fitted`) into columns of
+ * its size, and the builder throws if used again. `fragmentTableOf` makes a table from per-buffer lists (the
  * learner's trace, fixtures). Readers: `fragmentCount`, `fragmentFrame`, `fragmentStart`, `fragmentEnd`,
  * `fragmentAt` (one row as an object), `fragmentList` (all of a buffer's rows as objects: for a few buffers at a
- * time, never a whole run). Pure; a table is plain, structured-cloneable data, held by the run and not by each
- * buffer (a worker posts a run's buffers in slices: a table every buffer pointed at would be cloned with each slice).
+ * time, never a whole run). Pure; a table is plain, structured-cloneable data, held by the run (beside its buffer
+ * table, ./buffers.ts) and sent whole by a worker, as the buffers' texts go in slices.
  * Why columns: next-index-closes on interleaved calls opens a buffer per fragment, and a call-heavy stream has
  * hundreds of thousands of fragments per strategy: as objects (a fragment and, per buffer, an array) they were
  * about 56 bytes each in four strategies (docs/performance.md, issue 33: 40 to 65 MB of `inspect --json`'s peak on
  * a 60 MB stream). Finished, a fragment is 12 bytes and a buffer 4 (while a run folds, 16 bytes a row with room to
  * grow), and a worker's message copies a table as four arrays.
  */
-import { grown } from '../columns';
+import { fitted, grown } from '../columns';
 import { lastAtOrBefore } from '../sorted';
 import type { FragmentTable, FrameIndex } from '../types';
 
@@ -81,6 +82,8 @@ export function fragmentTableOf(perBuffer: readonly (readonly Fragment[])[]): Fr
 export class FragmentColumns {
   #n = 0;
   #done = false;
+  /** Whether every row so far is of the buffer of the row before it or a later one (then no sort is needed). */
+  #grouped = true;
   #buffer = new Uint32Array(64);
   #frame = new Uint32Array(64);
   #start = new Uint32Array(64);
@@ -98,6 +101,7 @@ export class FragmentColumns {
     if (this.#done) throw new Error('FragmentColumns: push after finish');
     const i = this.#n;
     if (i === this.#frame.length) this.#grow();
+    if (i > 0 && buffer < (this.#buffer[i - 1] as number)) this.#grouped = false;
     this.#buffer[i] = buffer;
     this.#frame[i] = frame;
     this.#start[i] = start;
@@ -117,6 +121,11 @@ export class FragmentColumns {
     }
     for (let b = 0; b < bufferCount; b++) first[b + 1] = (first[b + 1] as number) + (first[b] as number);
     const total = first[bufferCount] as number;
+    if (this.#grouped && total === n) {
+      const table = { first, frame: fitted(this.#frame, n), start: fitted(this.#start, n), end: fitted(this.#end, n) };
+      this.#release();
+      return table;
+    }
     const frame = new Uint32Array(total);
     const start = new Uint32Array(total);
     const end = new Uint32Array(total);
@@ -130,12 +139,17 @@ export class FragmentColumns {
       start[row] = this.#start[i] as number;
       end[row] = this.#end[i] as number;
     }
+    this.#release();
+    return { first, frame, start, end };
+  }
+
+  /** Lets go of the columns (a finished table may be views of them). */
+  #release(): void {
     const empty: Uint32Array<ArrayBuffer> = new Uint32Array(0);
     this.#buffer = empty;
     this.#frame = empty;
     this.#start = empty;
     this.#end = empty;
     this.#n = 0;
-    return { first, frame, start, end };
   }
 }

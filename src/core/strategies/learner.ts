@@ -20,6 +20,7 @@ import type { AttemptTable, BufferLog, CallKey, CarriedCall, FragmentTable, Fram
 import { LEARNER_ID } from '../types';
 import { frameData, frameEvent } from '../sse/frame-table';
 import { AttemptColumns, attemptAt, firstFailedByTurn } from './attempts';
+import { bufferTableOf, bufferText } from './buffers';
 import { fragmentCount, fragmentEnd, fragmentFrame, fragmentTableOf, type Fragment } from './fragments';
 import { jsonEqual, parseJson } from './json';
 import { overallVerdict, turnGroups, turnVerdict } from './verdict';
@@ -199,7 +200,7 @@ export function learnerRun(session: Session, outcome: LearnerOutcome): StrategyR
   const { listed, fragments } = readBuffers(outcome.trace, inTurn);
   const attempts = readAttempts(outcome.trace, listed, fragments, inTurn);
   // a buffer of the wrong shape keeps its number (attempts name buffers by number) as an empty buffer of turn 0
-  const buffers: BufferLog[] = listed.map((b, id) => b ?? { id, turn: 0 as TurnIndex, key: '' as CallKey, text: '' });
+  const buffers = bufferTableOf(listed.map((b) => b ?? { turn: 0 as TurnIndex, key: '' as CallKey, text: '' }));
   const calls = readCalls(outcome.trace, session.carried, inTurn);
   const thrown = new Map<number, string>();
   for (const raw of list(rec(outcome.trace).thrown)) {
@@ -210,7 +211,7 @@ export function learnerRun(session: Session, outcome: LearnerOutcome): StrategyR
   const turns = session.recording.turns.map((t, i) => (typeof t.index === 'number' ? t.index : (i as TurnIndex)));
   const learnerTurnList = [...ranges.keys()];
   const finishedTurns = new Set(learnerTurnList.slice(0, Math.max(0, outcome.finished)));
-  const inputOf = (a: ParseAttempt): string => buffers[a.bufferId]?.text.slice(a.start, a.end) ?? '';
+  const inputOf = (a: ParseAttempt): string => bufferText(buffers, a.bufferId).slice(a.start, a.end);
   const carriedBy = turnGroups(session.carried);
   const callsBy = turnGroups(calls);
   const firstFailed = firstFailedByTurn(attempts);

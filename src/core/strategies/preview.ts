@@ -8,6 +8,7 @@
  */
 import { bufferLengthAt } from '../session/view';
 import type { BufferLog, FrameIndex, StrategyRun } from '../types';
+import { bufferRows } from './buffers';
 import { parsePartialJson, type PartialJson } from './partial-json';
 
 const cache = new WeakMap<BufferLog, Map<number, PartialJson>>();
@@ -15,7 +16,8 @@ const CACHE_PER_BUFFER = 256;
 
 /** The preview of buffer `bufferId` at frame f (undefined when the buffer does not exist). */
 export function previewAt(run: StrategyRun, bufferId: number, frame: FrameIndex): PartialJson | undefined {
-  const buffer = run.buffers[bufferId];
+  // the table's rows, made once per run: the memo is per row object
+  const buffer = bufferRows(run.buffers)[bufferId];
   if (!buffer) return undefined;
   const length = bufferLengthAt(run, buffer, frame);
   let perLength = cache.get(buffer);

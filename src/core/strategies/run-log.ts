@@ -15,8 +15,9 @@
  * Cost: a fragment is one row of typed columns (fragments.ts), and at most one slice and one concatenation; an
  * attempt is one row of typed columns.
  */
-import type { AttemptTable, BufferLog, CallKey, FragmentTable, FrameIndex, Mutable, ReadyCall, SignalTable, StrategyNote, TurnIndex } from '../types';
+import type { AttemptTable, BufferTable, CallKey, FragmentTable, FrameIndex, ReadyCall, SignalTable, StrategyNote, TurnIndex } from '../types';
 import { AttemptColumns } from './attempts';
+import { BufferColumns } from './buffers';
 import { FragmentColumns } from './fragments';
 import { keepAlive } from './ground-truth/keep';
 import { cannotBeJson, parseJson, type ParseOutcome } from './json';
@@ -51,7 +52,7 @@ export interface RunLog {
   attempt(frame: FrameIndex, turn: TurnIndex, bufferId: number, start: number, input: string, emptyMeansNoArgs?: boolean, whole?: boolean): AttemptOutcome;
   ready(call: ReadyCall): void;
   note(n: StrategyNote): void;
-  finish(): { buffers: BufferLog[]; fragments: FragmentTable; attempts: AttemptTable; calls: ReadyCall[]; notes: StrategyNote[] };
+  finish(): { buffers: BufferTable; fragments: FragmentTable; attempts: AttemptTable; calls: ReadyCall[]; notes: StrategyNote[] };
 }
 
 /**
@@ -60,12 +61,14 @@ export interface RunLog {
  * the run dropped them and threw that code away, and the next run started in the interpreter again.
  */
 class Log implements RunLog {
+  /** The buffers (turn, key, call id, name, opening frame), as columns (buffers.ts). */
+  readonly #buffers = new BufferColumns();
   /**
-   * Per buffer, by id: its log. Its text so far is the log's `text`, followed for the buffer `pending` (-1: none) by
-   * the range [from, to) of the piece `piece`. One pending range is enough: fragments come in signal order, which
-   * is the pieces' order, so only the buffer that got the last fragment can have its range continued by the next.
+   * Per buffer, by id: its text so far, followed for the buffer `pending` (-1: none) by the range [from, to) of the
+   * piece `piece`. One pending range is enough: fragments come in signal order, which is the pieces' order, so only
+   * the buffer that got the last fragment can have its range continued by the next.
    */
-  readonly #logs: Mutable<BufferLog>[] = [];
+  readonly #texts: string[] = [];
   #pending = -1;
   #piece = '';
   #from = 0;
@@ -78,29 +81,20 @@ class Log implements RunLog {
   #callsSorted = true;
 
   openBuffer(turn: TurnIndex, key: CallKey | null, frame: FrameIndex, callId?: string, name?: string): number {
-    const id = this.#logs.length;
-    // One literal per case: properties added after the literal would each cost the object a second allocation.
-    const log: Mutable<BufferLog> =
-      callId === undefined
-        ? name === undefined
-          ? { id, turn, key, text: '', openedAt: frame }
-          : { id, turn, key, text: '', openedAt: frame, name }
-        : name === undefined
-          ? { id, turn, key, text: '', openedAt: frame, callId }
-          : { id, turn, key, text: '', openedAt: frame, callId, name };
-    this.#logs.push(log);
-    return id;
+    this.#texts.push('');
+    return this.#buffers.open(turn, key, frame, callId, name);
   }
 
-  /** Buffer b's log (ids come from `openBuffer`: another one is read as undefined, and the caller's access throws). */
-  #get(b: number): Mutable<BufferLog> {
-    return this.#logs[b] as Mutable<BufferLog>;
+  /** Buffer b's text so far, but for a pending range (ids come from `openBuffer`: another one throws). */
+  #text(b: number): string {
+    const text = this.#texts[b];
+    if (text === undefined) throw new RangeError(`run log: no buffer ${b}`);
+    return text;
   }
 
   /** Logs a fragment of `length` characters at the end of buffer b; returns its start. */
   #fragment(b: number, frame: FrameIndex, length: number): number {
-    const log = this.#get(b);
-    const start = log.text.length + (b === this.#pending ? this.#to - this.#from : 0);
+    const start = this.#text(b).length + (b === this.#pending ? this.#to - this.#from : 0);
     this.#fragments.push(b, frame, start, start + length);
     return start;
   }
@@ -109,7 +103,7 @@ class Log implements RunLog {
   #flush(): void {
     const b = this.#pending;
     if (b < 0) return;
-    this.#get(b).text += this.#piece.slice(this.#from, this.#to);
+    this.#texts[b] = this.#text(b) + this.#piece.slice(this.#from, this.#to);
     this.#pending = -1;
   }
 
@@ -133,14 +127,13 @@ class Log implements RunLog {
   }
 
   setCall(bufferId: number, callId: string | undefined, name: string | undefined): void {
-    const log = this.#get(bufferId);
-    if (callId !== undefined && log.callId !== callId) log.callId = callId;
-    if (name !== undefined && log.name !== name) log.name = name;
+    this.#text(bufferId);
+    this.#buffers.setCall(bufferId, callId, name);
   }
 
   textOf(bufferId: number): string {
     if (bufferId === this.#pending) this.#flush();
-    return this.#get(bufferId).text;
+    return this.#text(bufferId);
   }
 
   attempt(frame: FrameIndex, turn: TurnIndex, bufferId: number, start: number, input: string, emptyMeansNoArgs = false, whole = false): AttemptOutcome {
@@ -168,16 +161,17 @@ class Log implements RunLog {
     this.#notes.push(n);
   }
 
-  finish(): { buffers: BufferLog[]; fragments: FragmentTable; attempts: AttemptTable; calls: ReadyCall[]; notes: StrategyNote[] } {
-    const logs = this.#logs;
+  finish(): { buffers: BufferTable; fragments: FragmentTable; attempts: AttemptTable; calls: ReadyCall[]; notes: StrategyNote[] } {
+    const texts = this.#texts;
     const attempts = this.#attempts.finish();
     const calls = this.#calls;
     this.#flush();
-    for (const log of logs) log.text = flat(log.text);
-    const fragments = this.#fragments.finish(logs.length);
+    for (let b = 0; b < texts.length; b++) texts[b] = flat(texts[b] as string);
+    const buffers = this.#buffers.finish(texts);
+    const fragments = this.#fragments.finish(texts.length);
     // Folding is frame-ordered already; a stable sort guards the invariant the view's binary searches rely on.
     if (!this.#callsSorted) calls.sort((x, y) => x.readyFrame - y.readyFrame);
-    return { buffers: logs, fragments, attempts, calls, notes: this.#notes };
+    return { buffers, fragments, attempts, calls, notes: this.#notes };
   }
 }
 

@@ -12,6 +12,7 @@
 import { frameIndex, type CarriedCall, type FrameIndex, type FrameTable, type NaReason, type ParseAttempt, type SignalTable, type StrategyNote, type StrategyRun, type TurnIndex, type TurnVerdict, type WireId } from '../types';
 import { SIGNAL_KINDS } from '../wire/signal-table';
 import { attemptAt, emptyAttempts, firstFailedByTurn } from './attempts';
+import { bufferText, NO_BUFFERS } from './buffers';
 import { NO_FRAGMENTS } from './fragments';
 import { createRunLog } from './run-log';
 import type { EndContext, Strategy } from './types';
@@ -39,7 +40,7 @@ export function runStrategy(strategy: Strategy, input: RunInput): RunResult {
       id: strategy.id,
       applicable: false,
       naReason: applies,
-      buffers: [],
+      buffers: NO_BUFFERS,
       fragments: NO_FRAGMENTS,
       attempts: emptyAttempts(),
       calls: [],
@@ -87,7 +88,7 @@ export function runStrategy(strategy: Strategy, input: RunInput): RunResult {
   }
 
   const { buffers, fragments, attempts, calls, notes } = log.finish();
-  const inputOf = (a: ParseAttempt): string => buffers[a.bufferId]?.text.slice(a.start, a.end) ?? '';
+  const inputOf = (a: ParseAttempt): string => bufferText(buffers, a.bufferId).slice(a.start, a.end);
   const carriedBy = turnGroups(input.carried);
   const callsBy = turnGroups(calls);
   const firstFailed = firstFailedByTurn(attempts);

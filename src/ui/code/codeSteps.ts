@@ -12,6 +12,7 @@
  */
 import { signalsAt } from '../../core/wire/signal-table';
 import { attemptAt } from '../../core/strategies/attempts';
+import { bufferRows, bufferText } from '../../core/strategies/buffers';
 import { fragmentCount, fragmentEnd, fragmentFrame } from '../../core/strategies/fragments';
 import { attemptError } from '../../core/session/view';
 import type { Session, StrategyId } from '../../core/types';
@@ -81,7 +82,7 @@ export function actionsAt(session: Session, strategy: StrategyId, f: number): Fr
   const turnEnd = f + 1 >= session.frames.count || session.frames.turn[f + 1] !== turn;
   const out: FrameActions = { kinds, turnEnd, append: [], parse: [], ready: [] };
   if (!run.applicable) return out;
-  for (const b of run.buffers) {
+  for (const b of bufferRows(run.buffers)) {
     const t = run.fragments;
     for (let i = 0, n = fragmentCount(t, b.id); i < n; i++) if (fragmentFrame(t, b.id, i) === f) out.append.push(b.text.slice(0, fragmentEnd(t, b.id, i)));
   }
@@ -90,7 +91,7 @@ export function actionsAt(session: Session, strategy: StrategyId, f: number): Fr
     if (a.frame[i] !== f) continue;
     const attempt = attemptAt(run, i);
     if (!attempt) continue;
-    const input = run.buffers[attempt.bufferId]?.text.slice(attempt.start, attempt.end) ?? '';
+    const input = bufferText(run.buffers, attempt.bufferId).slice(attempt.start, attempt.end);
     const error = attemptError(run, attempt);
     out.parse.push({ ok: attempt.ok, input, ...(error !== undefined && { error }) });
   }

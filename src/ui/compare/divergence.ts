@@ -6,6 +6,7 @@
  * strategies diverge at the first frame where these differ. Returns null when they never differ, or when either
  * does not apply (there is nothing to compare).
  */
+import { bufferKey } from '../../core/strategies/buffers';
 import type { FrameIndex, StrategyRun } from '../../core/types';
 
 /** Per frame, a canonical description of what happened there. */
@@ -19,7 +20,7 @@ function outcomes(run: StrategyRun): Map<number, string> {
   const t = run.attempts;
   for (let i = 0; i < t.count; i++) {
     if (t.ok[i] === 1) continue;
-    const key = run.buffers[t.buffer[i] as number]?.key ?? '';
+    const key = bufferKey(run.buffers, t.buffer[i] as number) ?? '';
     add(t.frame[i] as number, `fail:${t.turn[i] as number}:${key}`);
   }
   for (const c of run.calls) add(c.readyFrame, `ready:${c.turn}:${c.key}:${c.name}:${c.argsText}`);

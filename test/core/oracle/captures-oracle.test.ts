@@ -9,6 +9,7 @@ import { signalsAt, signalTableOf } from '../../../src/core/wire';
 import type { Session } from '../../../src/core/types';
 import { noIds, ours, sdkCalls, truth } from './sdk';
 import { fragmentList } from '../../../src/core/strategies/fragments';
+import { bufferRows } from '../../../src/core/strategies/buffers';
 
 const ev = (type: string, body: Record<string, unknown>) => `event: ${type}\ndata: ${JSON.stringify({ type, ...body })}\n\n`;
 const message = (content: unknown[], stop: string | null) => ({
@@ -140,7 +141,7 @@ describe('gemini: whole functionCall parts (older streams) and Gemini 3 streamed
     expect(noIds(truth(s, 0))).toEqual(sdk);
     // the fragments are shown in the buffers panel like any other wire: one per partialArgs part, plus the closing
     const pcb = s.strategies['per-call-buffer'];
-    const buffer = pcb.buffers.find((b) => b.name === 'configure');
+    const buffer = bufferRows(pcb.buffers).find((b) => b.name === 'configure');
     expect(buffer && fragmentList(pcb.fragments, buffer.id).filter((f) => f.end > f.start).length).toBe(7);
     expect(s.strategies['per-call-buffer'].calls.map((c) => c.readyFrame)).toEqual([8, 10]);
     expect(s.anomalies).toEqual([]);

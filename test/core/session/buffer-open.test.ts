@@ -7,6 +7,7 @@ import { buffersAt, fragmentsAt } from '../../../src/core/session/view';
 import { frameIndex } from '../../../src/core/types';
 import { signalsAt } from '../../../src/core/wire';
 import { fragmentAt } from '../../../src/core/strategies/fragments';
+import { bufferRows } from '../../../src/core/strategies/buffers';
 
 describe('buffers opened at a call start', () => {
   const r = analyzeText(readFileSync('public/recordings/anthropic-docs.jsonl', 'utf8'), 'anthropic-docs.jsonl');
@@ -15,7 +16,7 @@ describe('buffers opened at a call start', () => {
   const run = s.strategies['per-call-buffer'];
 
   it('exist from the call start, empty, then count the empty first fragment once', () => {
-    const first = run.buffers[0];
+    const first = bufferRows(run.buffers)[0];
     if (!first || first.openedAt === undefined) throw new Error('no buffer opened');
     const start = frameIndex(first.openedAt);
     expect(signalsAt(s.signals, start).some((x) => x.kind === 'call-start')).toBe(true);

@@ -8,6 +8,7 @@ import { frameTableOf } from '../../../src/core/sse';
 import { signalTableOf } from '../../../src/core/wire';
 import { attemptRows } from '../../../src/core/strategies/attempts';
 import { fragmentCount } from '../../../src/core/strategies/fragments';
+import { bufferRows, bufferText } from '../../../src/core/strategies/buffers';
 
 describe('parse-each-fragment', () => {
   it('fails from the first empty fragment on the Anthropic docs stream', () => {
@@ -40,16 +41,16 @@ describe('parse-each-fragment', () => {
 describe('shared-buffer', () => {
   it('puts two calls back to back and fails with JSON.parse\'s own message at the stream end', () => {
     const { run: r } = run('shared-buffer', 'openai-chat', c.mlxWhole);
-    expect(r.buffers).toHaveLength(1);
-    expect(r.buffers[0]?.key).toBeNull();
-    expect(r.buffers[0]?.text).toBe('{"path": "README.md"}{"path": "pyproject.toml"}');
+    expect(bufferRows(r.buffers)).toHaveLength(1);
+    expect(bufferRows(r.buffers)[0]?.key).toBeNull();
+    expect(bufferRows(r.buffers)[0]?.text).toBe('{"path": "README.md"}{"path": "pyproject.toml"}');
     expect(r.verdicts[0]).toMatchObject({ frame: 5, error: 'Unexpected non-whitespace character after JSON at position 21' });
   });
 
   it('appends Gemini whole calls once each and Responses done-args only when no delta came', () => {
-    expect(run('shared-buffer', 'gemini', c.gemini).run.buffers[0]?.text).toBe('{"path":"a.md"}{"path":"b.md"}');
-    expect(run('shared-buffer', 'openai-responses', c.responses).run.buffers[0]?.text).toBe('{"path":"a.md"}{"path":"b.md"}');
-    expect(run('shared-buffer', 'openai-responses', c.responsesArgsOnlyInDone).run.buffers[0]?.text).toBe('{"path":"a.md"}');
+    expect(bufferText(run('shared-buffer', 'gemini', c.gemini).run.buffers, 0)).toBe('{"path":"a.md"}{"path":"b.md"}');
+    expect(bufferText(run('shared-buffer', 'openai-responses', c.responses).run.buffers, 0)).toBe('{"path":"a.md"}{"path":"b.md"}');
+    expect(bufferText(run('shared-buffer', 'openai-responses', c.responsesArgsOnlyInDone).run.buffers, 0)).toBe('{"path":"a.md"}');
   });
 });
 
@@ -61,7 +62,7 @@ describe('per-call-buffer', () => {
       ['2', 'toolu_b', 11, '{"path": "pyproject.toml"}'],
     ]);
     // the buffer exists (empty) from its call-start frame, then grows by prefixes
-    const b = r.buffers[0];
+    const b = bufferRows(r.buffers)[0];
     expect(b && buffersAt(r, frameIndex(2)).includes(b)).toBe(true);
     expect(b && buffersAt(r, frameIndex(1)).includes(b)).toBe(false);
     expect(b && bufferTextAt(r, b, frameIndex(4))).toBe('{"path": "READ');
@@ -70,8 +71,8 @@ describe('per-call-buffer', () => {
   it('keeps a reused index in one buffer and concatenates the names (hermes-agent#3468)', () => {
     const { run: r, carried } = run('per-call-buffer', 'openai-chat', c.reusedIndex);
     expect(carried.map((x) => x.id)).toEqual(['call_a', 'call_b']);
-    expect(r.buffers).toHaveLength(1);
-    expect(r.buffers[0]).toMatchObject({ name: 'write_filewrite_file', callId: 'call_a', text: '{"path": "a"}{"path": "b"}' });
+    expect(bufferRows(r.buffers)).toHaveLength(1);
+    expect(bufferRows(r.buffers)[0]).toMatchObject({ name: 'write_filewrite_file', callId: 'call_a', text: '{"path": "a"}{"path": "b"}' });
     expect(r.verdicts[0]).toMatchObject({ reason: 'parse-failed', frame: 2 });
   });
 
@@ -102,7 +103,7 @@ describe('next-index-closes', () => {
   it('closes a call early on interleaved indices and moves its later fragments to a new buffer', () => {
     const { run: r } = run('next-index-closes', 'openai-chat', c.chatInterleaved);
     expect(r.verdicts[0]).toMatchObject({ reason: 'parse-failed', frame: 1, input: '', error: 'Unexpected end of JSON input', key: '0' });
-    const key0 = r.buffers.filter((b) => b.key === '0');
+    const key0 = bufferRows(r.buffers).filter((b) => b.key === '0');
     expect(key0.length).toBeGreaterThan(1);
     expect(key0.every((b) => b.callId === 'call_a')).toBe(true);
     expect(r.calls).toEqual([]);
@@ -129,7 +130,7 @@ describe('completed-item', () => {
   it('takes Responses calls at output_item.done, ignoring the deltas', () => {
     const { run: r } = run('completed-item', 'openai-responses', c.responses);
     expect(r.calls.map((x) => x.readyFrame)).toEqual([5, 9]);
-    expect(r.buffers.map((b) => fragmentCount(r.fragments, b.id))).toEqual([1, 1]);
+    expect(bufferRows(r.buffers).map((b) => fragmentCount(r.fragments, b.id))).toEqual([1, 1]);
   });
 });
 

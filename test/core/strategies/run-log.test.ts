@@ -5,6 +5,7 @@ import { frameIndex, turnIndex } from '../../../src/core/types';
 import { appendText } from './log-text';
 import { attemptRows } from '../../../src/core/strategies/attempts';
 import { fragmentList } from '../../../src/core/strategies/fragments';
+import { bufferRows } from '../../../src/core/strategies/buffers';
 
 const INPUTS = ['', '{', '{"a":1}', '{"a":1}{"b":2}', '{"a":}', '[1,2', '"x"', 'tru', 'true', '12', '01', '{"a":"\\u00e9"}', ' {"a": [1, {"b": null}]} '];
 
@@ -44,7 +45,7 @@ describe('run-log attempts', () => {
     const id = log.openBuffer(turnIndex(0), '0', frameIndex(0), 'call_1');
     expect([appendText(log, id, frameIndex(1), '{"a"'), appendText(log, id, frameIndex(2), ''), appendText(log, id, frameIndex(3), ':1}')]).toEqual([0, 4, 4]);
     const { buffers, fragments } = log.finish();
-    expect(buffers[0]).toMatchObject({ text: '{"a":1}', callId: 'call_1' });
+    expect(bufferRows(buffers)[0]).toMatchObject({ text: '{"a":1}', callId: 'call_1' });
     expect(fragmentList(fragments, id)).toEqual([{ frame: 1, start: 0, end: 4 }, { frame: 2, start: 4, end: 4 }, { frame: 3, start: 4, end: 7 }]);
   });
 });

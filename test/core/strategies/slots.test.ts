@@ -9,6 +9,7 @@ import { frameIndex, turnIndex } from '../../../src/core/types';
 import { appendText } from './log-text';
 import { attemptRows } from '../../../src/core/strategies/attempts';
 import { fragmentList } from '../../../src/core/strategies/fragments';
+import { bufferRows } from '../../../src/core/strategies/buffers';
 
 const context = (): StrategyContext => ({ wire: 'openai-chat', turn: turnIndex(0), log: createRunLog() });
 
@@ -36,7 +37,7 @@ describe('slots', () => {
       [3, 2, false],
     ]);
     expect(calls.map((c) => [c.key, c.readyFrame])).toEqual([['b', 3]]);
-    expect(buffers.map((x) => [x.key, x.callId, x.text, fragmentList(finished.fragments, x.id)])).toEqual([
+    expect(bufferRows(buffers).map((x) => [x.key, x.callId, x.text, fragmentList(finished.fragments, x.id)])).toEqual([
       ['a', 'id_a', '{"x":', [{ frame: 0, start: 0, end: 5 }]],
       ['b', undefined, '{}', [{ frame: 1, start: 0, end: 2 }]],
       ['a', 'id_a', '1}', [{ frame: 2, start: 0, end: 2 }]],
@@ -69,6 +70,6 @@ describe('slots', () => {
     appendText(log, x, frameIndex(2), '[');
     const { buffers, fragments } = log.finish();
     expect([x, y, z]).toEqual([0, 1, 2]);
-    expect(buffers.map((b) => fragmentList(fragments, b.id))).toEqual([[{ frame: 2, start: 0, end: 1 }], [], [{ frame: 1, start: 0, end: 2 }]]);
+    expect(bufferRows(buffers).map((b) => fragmentList(fragments, b.id))).toEqual([[{ frame: 2, start: 0, end: 1 }], [], [{ frame: 1, start: 0, end: 2 }]]);
   });
 });

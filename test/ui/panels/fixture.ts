@@ -7,6 +7,7 @@ import {
   STRATEGY_IDS,
   turnIndex,
   type BufferLog,
+  type BufferTable,
   type CarriedCall,
   type Frame,
   type FrameKind,
@@ -24,6 +25,7 @@ import { frameTableOf } from '../../../src/core/sse';
 import { emptyTable } from '../../../src/core/chunk-table';
 import { kindCodes, signalTableOf } from '../../../src/core/wire';
 import { emptyAttempts, attemptTableOf, attemptRows } from '../../../src/core/strategies/attempts';
+import { bufferTableOf, bufferText, NO_BUFFERS } from '../../../src/core/strategies/buffers';
 import { fragmentTableOf, NO_FRAGMENTS, type Fragment } from '../../../src/core/strategies/fragments';
 
 const T0 = turnIndex(0);
@@ -81,13 +83,13 @@ interface CallState {
 }
 
 /** The fold fills its runs in place; a buffer's fragments are listed in `lists` until the run's table is made. */
-type Run = Mutable<StrategyRun>;
+type Run = Mutable<Omit<StrategyRun, 'buffers'>> & { buffers: BufferTable };
 type Buf = Mutable<BufferLog>;
 const lists = new WeakMap<Buf, Fragment[]>();
 const fragmentsOf = (b: Buf): Fragment[] => lists.get(b) ?? (lists.set(b, []).get(b) as Fragment[]);
 
 function emptyRun(id: StrategyId, applicable: boolean, naReason?: NaReason): Run {
-  return { id, applicable, ...(naReason ? { naReason } : {}), buffers: [], fragments: NO_FRAGMENTS, attempts: emptyAttempts(), calls: [], verdicts: [], verdict: applicable ? 'ok' : 'n/a' };
+  return { id, applicable, ...(naReason ? { naReason } : {}), buffers: NO_BUFFERS, fragments: NO_FRAGMENTS, attempts: emptyAttempts(), calls: [], verdicts: [], verdict: applicable ? 'ok' : 'n/a' };
 }
 
 /** Folds the signals into the runs of parse-each-fragment, shared-buffer, per-call-buffer and partial-json-preview. */
@@ -99,6 +101,9 @@ function fold(signals: Signal[][], carried: CarriedCall[]): Record<StrategyId, S
   const perCall = new Map<string, Buf>();
   const eachFragment = new Map<string, Buf>();
   const shared: Buf = { id: 0, turn: T0, key: null, text: '' };
+  // each run's buffers as rows while the fold appends to them; the run's table is made from them at the end
+  const bufs = new Map<Run, Buf[]>();
+  const bufsOf = (run: Run): Buf[] => bufs.get(run) ?? (bufs.set(run, []).get(run) as Buf[]);
   const append = (b: Buf, f: number, text: string) => {
     fragmentsOf(b).push({ frame: frameIndex(f), start: b.text.length, end: b.text.length + text.length });
     b.text += text;
@@ -120,9 +125,9 @@ function fold(signals: Signal[][], carried: CarriedCall[]): Record<StrategyId, S
         const c = { key: s.key, id: s.id ?? '', name: s.name ?? '', start: f };
         calls.set(s.key, c);
         for (const [map, run] of [[perCall, 'per-call-buffer'], [eachFragment, 'parse-each-fragment']] as const) {
-          const b: Buf = { id: runs[run].buffers.length, turn: T0, key: s.key, callId: c.id, name: c.name, text: '' };
+          const b: Buf = { id: bufsOf(runs[run]).length, turn: T0, key: s.key, callId: c.id, name: c.name, text: '' };
           map.set(s.key, b);
-          runs[run].buffers.push(b);
+          bufsOf(runs[run]).push(b);
         }
       } else if (s.kind === 'args') {
         const pb = perCall.get(s.key);
@@ -150,10 +155,14 @@ function fold(signals: Signal[][], carried: CarriedCall[]): Record<StrategyId, S
     }
   });
   shared.id = 0;
-  runs['shared-buffer'].buffers.push(shared);
+  bufsOf(runs['shared-buffer']).push(shared);
   attempt(runs['shared-buffer'], shared, signals.length - 1, 0, shared.text.length);
   for (const [run, list] of rows) run.attempts = attemptTableOf(list);
-  for (const run of Object.values(runs)) run.fragments = fragmentTableOf(run.buffers.map((b) => fragmentsOf(b)));
+  for (const run of Object.values(runs)) {
+    const list = bufs.get(run) ?? [];
+    run.buffers = bufferTableOf(list);
+    run.fragments = fragmentTableOf(list.map((b) => fragmentsOf(b)));
+  }
   runs['partial-json-preview'] = { ...runs['per-call-buffer'], id: 'partial-json-preview' };
   for (const id of ['parse-each-fragment', 'shared-buffer', 'per-call-buffer', 'partial-json-preview'] as const) {
     const run = runs[id];
@@ -161,7 +170,7 @@ function fold(signals: Signal[][], carried: CarriedCall[]): Record<StrategyId, S
     const missing = carried.find((c) => !run.calls.some((x) => x.key === c.key));
     let v: TurnVerdict = { turn: T0, verdict: 'ok' };
     if (firstFail) {
-      const input = run.buffers[firstFail.bufferId]?.text.slice(firstFail.start, firstFail.end) ?? '';
+      const input = bufferText(run.buffers, firstFail.bufferId).slice(firstFail.start, firstFail.end);
       v = { turn: T0, verdict: 'fail', reason: 'parse-failed', frame: firstFail.frame, input, ...(firstFail.error ? { error: firstFail.error } : {}) };
     } else if (missing) v = { turn: T0, verdict: 'fail', reason: 'missing-call', key: missing.key };
     run.verdicts = [v];

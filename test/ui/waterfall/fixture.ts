@@ -19,6 +19,7 @@ import {
 import { frameTableOf } from '../../../src/core/sse';
 import { emptySignalTable, kindCodes } from '../../../src/core/wire';
 import { emptyAttempts } from '../../../src/core/strategies/attempts';
+import { NO_BUFFERS } from '../../../src/core/strategies/buffers';
 import { NO_FRAGMENTS } from '../../../src/core/strategies/fragments';
 
 export interface TurnSpec {
@@ -103,7 +104,7 @@ export function makeSession(spec: SessionSpec): Session {
         args: {},
         readyFrame: frameIndex((firstOfTurn[turn] ?? 0) + local),
       }));
-      return [id, { id, applicable: true, buffers: [], fragments: NO_FRAGMENTS, attempts: emptyAttempts(), calls, verdicts: [], verdict: 'ok' }];
+      return [id, { id, applicable: true, buffers: NO_BUFFERS, fragments: NO_FRAGMENTS, attempts: emptyAttempts(), calls, verdicts: [], verdict: 'ok' }];
     }),
   ) as Record<StrategyId, StrategyRun>;
   const tools: ToolRun[] = (spec.tools ?? []).map((r, i) => ({

@@ -5,6 +5,7 @@
 import { memo, type ReactNode } from 'react';
 import type { FrameIndex, ParseAttempt, StrategyRun } from '../../../core/types';
 import { attemptAt, attemptError, attemptInput } from '../../../core/session/view';
+import { bufferAt } from '../../../core/strategies/buffers';
 import type { Translate } from '../../../i18n';
 import { explainParseFailure } from '../../conclusion/explain';
 import { translateIsolated, translateNodes } from '../../i18n/parts';
@@ -17,7 +18,7 @@ export const estimatedRowPx = (parsed: boolean): number => (parsed ? 52 : 112);
 export const ATTEMPTS_VIEWPORT_PX = 288;
 
 export function bufferLabel(run: StrategyRun, attempt: ParseAttempt, t: Translate): ReactNode {
-  const buffer = run.buffers[attempt.bufferId];
+  const buffer = bufferAt(run.buffers, attempt.bufferId);
   // no buffer of its own, or one named by its key alone (the learner's strategy names buffers, not calls)
   if (!buffer || buffer.key === null || (buffer.name === undefined && buffer.callId === undefined))
     return attempt.key === null ? t('panels.buffers.shared') : translateIsolated(t, 'panels.buffers.key', { key: attempt.key }, ['key']);
