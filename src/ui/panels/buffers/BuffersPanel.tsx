@@ -19,6 +19,7 @@ import '../panels.css';
 import { translateIsolated } from '../../i18n/parts';
 import { getFrame } from '../../../core/sse/frame-table';
 import { Region } from '../../shell/Region';
+import { lastOf } from '../lastOf';
 
 type HoverFrames = (range: [number, number] | null) => void;
 
@@ -206,9 +207,11 @@ function SoFar({ session, turn, frame, kind, t }: { session: Session; turn: Turn
 
 export function BuffersPanel({ session, strategy, frame, t, selectedCall, hoveredCall, hoveredFrames, onSelectCall, onHoverCall, onHoverFrames, onSeek }: PanelProps) {
   const run = session.strategies[strategy];
-  const buffers = buffersAt(run, frame);
+  const opened = buffersAt(run, frame);
+  // the last ones opened (../lastOf.ts): a call-heavy stream opens thousands
+  const { shown: buffers, hidden } = lastOf(opened);
   const turn = getFrame(session.frames, frame)?.turn ?? null;
-  const noneThisTurn = turn !== null && !buffers.some((b) => b.turn === turn);
+  const noneThisTurn = turn !== null && !opened.some((b) => b.turn === turn);
   const hoverFrames = useCallback<HoverFrames>((range) => onHoverFrames?.(range), [onHoverFrames]);
   const sofar =
     run.applicable && noneThisTurn && turn !== null ? (
@@ -234,6 +237,7 @@ export function BuffersPanel({ session, strategy, frame, t, selectedCall, hovere
         <div className="ss-buffer-list">
           {noneThisTurn ? <p className="ss-muted">{t('panels.buffers.noneThisTurn', { turn: (turn ?? 0) + 1 })}</p> : null}
           {sofar}
+          {hidden > 0 ? <p className="ss-note">{t('panels.buffers.some', { shown: buffers.length, total: opened.length })}</p> : null}
           {buffers.map((b) => {
             const call = b.key === null ? null : { turn: b.turn, key: b.key };
             const settled = settledFrame(session, run.fragments, b, frame);

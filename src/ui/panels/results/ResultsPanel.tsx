@@ -17,6 +17,7 @@ import '../panels.css';
 import { translateIsolated } from '../../i18n/parts';
 import { getFrame } from '../../../core/sse/frame-table';
 import { Region } from '../../shell/Region';
+import { lastOf } from '../lastOf';
 
 // the previews and their partial parser load with the partial-json-preview strategy's first view
 const PreviewList = lazyView(() => import('./PreviewList'), (m) => m.default);
@@ -62,7 +63,10 @@ export function ResultsPanel({ session, strategy, frame, t, theme, selectedCall,
   const over = lastOfTurn !== null && frame >= lastOfTurn;
   const unended = turn === null ? [] : unendedAt(session, turn, null, frame);
   const turnCalls = turn === null ? 0 : calls.filter((c) => c.turn === turn).length;
-  const previewBuffers = strategy === 'partial-json-preview' ? buffersAt(run, frame) : [];
+  const opened = strategy === 'partial-json-preview' ? buffersAt(run, frame) : [];
+  // the last ones (../lastOf.ts): a call-heavy stream has thousands of buffers and of ready calls
+  const { shown: previewBuffers, hidden: previewsHidden } = lastOf(opened);
+  const { shown: shownCalls, hidden: callsHidden } = lastOf(calls);
   const attemptsHeading = useId();
   return (
     <Region className="ss-panel ss-results" aria-label={t('panels.results.title')}>
@@ -81,6 +85,7 @@ export function ResultsPanel({ session, strategy, frame, t, theme, selectedCall,
             <p className="ss-muted">{t('panels.results.preview.none')}</p>
           ) : (
             <Suspense fallback={null}>
+              {previewsHidden > 0 ? <p className="ss-note">{t('panels.buffers.some', { shown: previewBuffers.length, total: opened.length })}</p> : null}
               <PreviewList run={run} buffers={previewBuffers} frame={frame} t={t} theme={theme} />
             </Suspense>
           )}
@@ -119,9 +124,10 @@ export function ResultsPanel({ session, strategy, frame, t, theme, selectedCall,
               : t('panels.results.calls.noneEnded', { turn: (turn ?? 0) + 1 })}
         </p>
       ) : null}
+      {callsHidden > 0 ? <p className="ss-note">{t('panels.results.calls.some', { shown: shownCalls.length, total: calls.length })}</p> : null}
       {calls.length === 0 ? null : (
         <ul className="ss-calls">
-          {calls.map((c) => {
+          {shownCalls.map((c) => {
             const ref = { turn: c.turn, key: c.key };
             return (
               <ReadyCallView
