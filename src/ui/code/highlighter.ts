@@ -16,6 +16,7 @@
 import { useEffect, useMemo, useState, type RefObject } from 'react';
 import type { Tokenizer } from './shikiTokens';
 import { jsonTextDepth } from '../../core/strategies/json';
+import { afterPaint, whenIdle } from '../shell/whenIdle';
 
 export type CodeTheme = 'light' | 'dark';
 export interface CodeToken {
@@ -44,13 +45,7 @@ const onLoaded = new Set<() => void>();
 /** Resolves once the page has painted its next frame and then gone idle (or after IDLE_TIMEOUT_MS at most). */
 export function afterNextPaint(): Promise<void> {
   return new Promise<void>((resolve) => {
-    const idle = () => {
-      if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: IDLE_TIMEOUT_MS });
-      else setTimeout(resolve, 0);
-    };
-    // a task posted from an animation frame callback runs after that frame is painted
-    if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(idle, 0));
-    else idle();
+    afterPaint(() => whenIdle(resolve, IDLE_TIMEOUT_MS));
   });
 }
 
