@@ -87,6 +87,8 @@ export interface Teed {
   bytes: Uint8Array;
   /** Each piece the client read: its end offset in `bytes` and when it arrived. */
   pieces: { end: number; at: number }[];
+  /** When the client learned the response had ended (its reader's done), which is after the last piece. */
+  doneAt: number;
 }
 
 export function teeFetch(): { fetch: typeof fetch; bodies: Promise<Teed>[]; sentAt: number[] } {
@@ -102,15 +104,19 @@ export function teeFetch(): { fetch: typeof fetch; bodies: Promise<Teed>[]; sent
         const parts: Uint8Array[] = [];
         const pieces: Teed['pieces'] = [];
         let end = 0;
+        let doneAt = Number.NaN;
         const reader = b.getReader();
         for (;;) {
           const { done, value } = await reader.read();
-          if (done) break;
+          if (done) {
+            doneAt = performance.now();
+            break;
+          }
           end += value.length;
           parts.push(value);
           pieces.push({ end, at: performance.now() });
         }
-        return { bytes: concat(parts), pieces };
+        return { bytes: concat(parts), pieces, doneAt };
       })(),
     );
     return new Response(a, { status: res.status, statusText: res.statusText, headers: res.headers });
