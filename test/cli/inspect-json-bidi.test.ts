@@ -1,9 +1,9 @@
 // `inspect --json` escapes the characters a terminal acts on (bidi controls, C1 controls, line separators) as the
 // text summary does, and stays valid JSON that reads back to the very same strings.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { analyzeInput } from '../../src/core/session/session';
 import { inspectJson, inspectJsonText } from '../../src/cli/inspect-json';
 import { inspect } from './run-cli';
@@ -46,6 +46,7 @@ describe('inspect --json and bidi controls', () => {
 
   it('the CLI prints the escaped report', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'inspect-bidi-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     const file = join(dir, 'hostile\u061c\u202e.sse');
     writeFileSync(file, hostileSse());
     const out = await inspect(file, '--json');

@@ -1,10 +1,10 @@
 // How `npm run inspect` reads a file: as a stream the loader pulls a piece at a time (4 MB), the .jsonl reader
 // letting go of each piece once read, and the chunk bytes let go once decoded. None of it may change the report: it
 // must be what analyzing the file's whole bytes gives, on every shipped recording and on a file of many pieces.
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { inspectJsonText } from '../../src/cli/inspect-json';
 import { load } from '../../src/core/load';
 import { analyze } from '../../src/core/session/session';
@@ -12,6 +12,7 @@ import { main } from '../../src/cli/inspect';
 import { inspect as run } from './run-cli';
 
 const tmp = mkdtempSync(join(tmpdir(), 'inspect-read-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 /** The --json report from the file's whole bytes, loaded and analyzed in memory (no stream, nothing let go). */
 function wholeReport(file: string): string {

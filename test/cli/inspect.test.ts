@@ -1,13 +1,14 @@
 // `npm run inspect` in-process (its main): the --json shape (keys exactly), the summary, exit 2 with one line on bad
 // input.
-import { mkdtempSync, truncateSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { STRATEGY_IDS } from '../../src/core/types';
 import { inspect as run, type CliRun } from './run-cli';
 const keys = (o: object) => Object.keys(o).sort();
 const tmp = mkdtempSync(join(tmpdir(), 'inspect-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 describe('inspect --json', () => {
   it('prints exactly the documented shape for all six strategies', async () => {

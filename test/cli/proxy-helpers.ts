@@ -1,10 +1,11 @@
 // Shared by the recording proxy's tests: a proxy started in-process on a free port, a fetch that keeps a copy of
 // every response body the client reads (to compare bytes), polling on a condition, and the recording read back
 // with the real core.
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { spawn } from 'node:child_process';
 import { join, resolve } from 'node:path';
+import { afterAll } from 'vitest';
 import { performance } from 'node:perf_hooks';
 import { load } from '../../src/core/load';
 import { analyze } from '../../src/core/session/session';
@@ -14,7 +15,17 @@ import { startProxy, type ProxyIo, type RunningProxy } from '../../src/cli/proxy
 
 export const KEY = 'sk-proxy-test-0123456789abcdef';
 
-export const tempOut = (name = 'run.jsonl'): string => join(mkdtempSync(join(tmpdir(), 'streamscope-proxy-')), name);
+/** The folders `tempOut` made for the test file that imports this module, removed when its tests are done. */
+const made: string[] = [];
+afterAll(() => {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+export const tempOut = (name = 'run.jsonl'): string => {
+  const dir = mkdtempSync(join(tmpdir(), 'streamscope-proxy-'));
+  made.push(dir);
+  return join(dir, name);
+};
 
 /** Polls until the condition holds, for at most `ms` (never a fixed sleep standing in for a condition). */
 export async function until(condition: () => boolean, what = 'condition', ms = 10_000): Promise<void> {

@@ -3,7 +3,7 @@
  * off (mocked to pass everything through) so that only the last pass stands between the echo and the file; and
  * findSecret on hand-made files (text, JSON-escaped, bytes events, a value split across events).
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -31,6 +31,7 @@ beforeAll(async () => {
 });
 afterAll(() => servers.close());
 const dir = mkdtempSync(join(tmpdir(), 'streamscope-audit-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('with the scrubbers off', () => {
   it.each(['/split', '/invalid-utf8'])('%s: the file is refused and removed, and the message says where', async (path) => {

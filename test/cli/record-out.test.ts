@@ -5,7 +5,7 @@
  * temporary file it named, never a half-written --out; a file planted under the temporary name is not opened.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, linkSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +14,7 @@ import { startHostileServer, type HostileServer } from './hostile-server';
 import { recordCli } from './run-cli';
 
 const dir = mkdtempSync(join(tmpdir(), 'streamscope-out-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const bodyFile = join(dir, 'request.json');
 const BODY = JSON.stringify({ model: 'm', stream: true });
 writeFileSync(bodyFile, BODY);

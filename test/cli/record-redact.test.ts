@@ -2,7 +2,7 @@
  * Redaction by name pattern: every header and query parameter whose name contains key,
  * token, secret, auth, signature, password or credential (and the query parameter `code`) is written redacted.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { isCredentialHeader, redactUrl } from '../../src/cli/record-redact';
 
 describe('credential names', () => {
@@ -22,7 +22,7 @@ describe('a password in the URL', () => {
   it('is sent as Basic Authorization and never reaches the end note, the message or the file', async () => {
     const { record } = await import('../../src/cli/record-run');
     const { createServer } = await import('node:http');
-    const { mkdtempSync, readFileSync } = await import('node:fs');
+    const { mkdtempSync, readFileSync, rmSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
     const { join } = await import('node:path');
     let auth: string | undefined;
@@ -33,7 +33,9 @@ describe('a password in the URL', () => {
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const port = (server.address() as { port: number }).port;
-    const out = join(mkdtempSync(join(tmpdir(), 'streamscope-userinfo-')), 'u.jsonl');
+    const outDir = mkdtempSync(join(tmpdir(), 'streamscope-userinfo-'));
+    onTestFinished(() => rmSync(outDir, { recursive: true, force: true }));
+    const out = join(outDir, 'u.jsonl');
     const pw = 'pw-secret-0123456789';
     const r = await record({ wire: 'openai-chat', url: new URL(`http://user:${pw}@127.0.0.1:${port}/v1`), method: 'POST', bodyFile: 'x', body: {}, out, headers: [], redact: [], timeoutMs: 5000 });
     await new Promise<void>((done) => server.close(() => done()));

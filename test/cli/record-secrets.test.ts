@@ -3,7 +3,7 @@
  * two reads, a key inside a read that is not valid UTF-8 on its own, every credential name of a header or query
  * parameter echoed back in 7-byte reads, and redirects to the same and to another origin.
  */
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +18,7 @@ beforeAll(async () => {
 afterAll(() => servers.close());
 
 const dir = mkdtempSync(join(tmpdir(), 'streamscope-secrets-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const options = (url: string, out: string, headers: [string, string][] = [['x-api-key', KEY]]): RecordOptions => ({
   wire: 'openai-chat',
   url: new URL(url),

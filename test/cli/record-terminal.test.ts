@@ -4,7 +4,7 @@
  * Content-Type with C1 and bidi bytes. The recording itself keeps the bytes as they came. And `inspect`'s summary
  * escapes the same characters in what a recording controls (its provenance, an event's name).
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +16,7 @@ import { inspect, recordCli } from './run-cli';
 const RAW = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200b\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 
 const dir = mkdtempSync(join(tmpdir(), 'streamscope-term-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const bodyFile = join(dir, 'request.json');
 writeFileSync(bodyFile, '{"model":"m"}');
 let server: HostileServer;

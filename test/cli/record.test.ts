@@ -3,7 +3,7 @@
  * character split across chunks, an HTTP error, a disconnect mid-stream, a stall (timeout and Ctrl-C), redaction.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -90,6 +90,7 @@ afterAll(async () => {
 });
 
 const dir = mkdtempSync(join(tmpdir(), 'streamscope-record-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const bodyFile = join(dir, 'request.json');
 writeFileSync(bodyFile, JSON.stringify({ model: 'test-model', stream: true, messages: [{ role: 'user', content: 'hi' }] }));
 

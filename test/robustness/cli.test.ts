@@ -2,15 +2,16 @@
 // missing file, a file name with a line break, a fault that does not fit. Each exits 0 (stdout is the JSON report)
 // or 2 with exactly one line on stderr and no stack trace. The CLI runs in-process (its main); the time of each case
 // is printed for the report, not asserted.
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { STRATEGY_IDS } from '../../src/core/types';
 import { inspect as runInspect } from '../cli/run-cli';
 
 const dir = mkdtempSync(join(tmpdir(), 'robust-cli-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 interface Run {
   label: string;

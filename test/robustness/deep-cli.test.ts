@@ -1,15 +1,16 @@
 // inspect --json on tool arguments nested 100,000 levels (`[[[[...]]]]`), Anthropic and Chat, built here (synthetic,
 // not a committed file): exit 0 with the whole report as JSON (the arguments included, as deep as they came), a
 // too-deep anomaly naming the depth, never "internal error". The CLI runs in-process (its main).
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { inspect } from '../cli/run-cli';
 import { anthropicStream, chatStream, depthOf, nestedArrays } from './deep-streams';
 
 const D = 100_000;
 const dir = mkdtempSync(join(tmpdir(), 'deep-cli-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const chat = chatStream(nestedArrays(D));
 const anthropic = anthropicStream(nestedArrays(D));
 
