@@ -3,8 +3,8 @@
  * strategy folds, read by the verdicts, the views, the panels and the CLI.
  *
  * Contract: `AttemptColumns` appends attempts (growing typed arrays, no object per attempt) and `finish()` returns
- * the table with columns of its size (../columns.ts `fitted`), sorted by frame (a stable sort, only when they were appended out of frame
- * order; the builder is unusable afterwards). Readers: `attemptAt(run, i)` makes row i as a `ParseAttempt` (its
+ * the table with columns of its size (../columns.ts `fitted`), sorted by frame (a stable sort, only when they were
+ * appended out of frame order; the builder is unusable afterwards). Readers: `attemptAt(run, i)` makes row i as a `ParseAttempt` (its
  * call key is its buffer's), `attemptRows(run)` every row, `countAtOrBefore(table, f)` the number of attempts at
  * or before frame f (binary search), `failedCount(table)`, `firstFailedByTurn(table)`. `emptyAttempts()` is a table of none, `attemptTableOf`
  * one from rows (fixtures). Pure; a table is plain, structured-cloneable data (typed arrays, one sparse record).

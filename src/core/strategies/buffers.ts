@@ -5,8 +5,8 @@
  * Contract: buffer b (its id) is row b of every column: its turn, the frame it was opened at (`NOT_OPENED` when it
  * was not marked), its call key, call id and name (indices into the table's `strings`, `NO_STRING` for none: a key
  * of none is the one shared buffer) and its text. `BufferColumns.open` appends a buffer, `setCall` changes its call
- * id and name, `finish()` returns the table with columns of its size (../columns.ts `fitted`) (the builder throws if used again); the texts
- * are the caller's (the run log keeps them as it appends, see run-log.ts) and are given to `finish`. Readers:
+ * id and name, `finish(texts)` returns the table with columns of its size (../columns.ts `fitted`; the builder
+ * throws if used again); the texts are the caller's (the run log keeps them as it appends, see run-log.ts). Readers:
  * `bufferCount`, `bufferText`, `bufferKey`, `bufferTurn`, `bufferAt` (one row as a `BufferLog`, made on each call),
  * `bufferRows` (every row, made once per table and kept while the table lives: the same objects on every call, so
  * a panel's memo and a test's `includes` see the same row). `bufferTableOf` makes a table from rows (the learner's
