@@ -71,10 +71,6 @@ export class BufferColumns {
     return i;
   }
 
-  get count(): number {
-    return this.#n;
-  }
-
   /** Appends a buffer; returns its id. */
   open(turn: TurnIndex, key: CallKey | null, openedAt: FrameIndex | undefined, callId?: string, name?: string): number {
     if (this.#done) throw new Error('BufferColumns: open after finish');
