@@ -4,10 +4,10 @@
 // click / Enter. And the text / reasoning so far while a turn has no buffer.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { analyzeText } from '../../../src/core/session/analyze';
-import { turnIndex, type Session } from '../../../src/core/types';
+import { frameIndex, turnIndex, type Session } from '../../../src/core/types';
 import { BuffersPanel } from '../../../src/ui/panels/buffers/BuffersPanel';
 import { accumulatedAt, accumulatedOf } from '../../../src/ui/panels/buffers/accumulated';
 import { RawEventsPanel } from '../../../src/ui/panels/raw/RawEventsPanel';
@@ -114,6 +114,25 @@ describe('text so far while a turn has no buffer', () => {
     const shown = later.querySelector('.ss-sofar-text')?.textContent ?? '';
     expect(reasoningUpTo(600).endsWith(shown)).toBe(true);
     expect(shown.length).toBe(Math.min(4000, reasoningUpTo(600).length));
+  });
+
+  it('after a seek lays out only the end of the text, and the whole window once seeks have stopped', () => {
+    vi.useFakeTimers();
+    try {
+      const { rerender, props } = renderPanel(BuffersPanel, thinking, { strategy: 'per-call-buffer', frame: 600 });
+      const text = () => screen.getByRole('article', { name: 'Reasoning so far, turn 1' }).querySelector('.ss-sofar-text')?.textContent ?? '';
+      const full = reasoningUpTo(650);
+      expect(full.length).toBeGreaterThan(1200);
+      rerender(<BuffersPanel {...props} frame={frameIndex(650)} />);
+      expect(text()).toBe(full.slice(-1200));
+      act(() => vi.advanceTimersByTime(200));
+      expect(text()).toBe(full.slice(-1200));
+      act(() => vi.advanceTimersByTime(1000));
+      expect(text()).toBe(full.slice(-4000));
+      expect(text().length).toBeGreaterThan(1200);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('is computed once per session and sliced per frame', () => {
