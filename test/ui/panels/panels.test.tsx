@@ -129,6 +129,20 @@ describe('RawEventsPanel rows beyond the viewport', () => {
     expect(shown.querySelector('.ss-raw-index')?.textContent).toBe('5000');
   });
 
+  it('a far jump re-uses every button in view, with new text (none made anew, none removed)', () => {
+    const { rerender, props } = renderPanel(RawEventsPanel, big, { frame: 7 });
+    const buttons = () => [...screen.getByRole('group', { name: 'Frames' }).querySelectorAll<HTMLElement>('.ss-raw-row')];
+    rerender(<RawEventsPanel {...props} frame={frameIndex(5_000)} />);
+    for (const f of [1_234, 8_765, 4_321, 2_000]) {
+      const before = new Set(buttons());
+      rerender(<RawEventsPanel {...props} frame={frameIndex(f)} />);
+      const after = buttons();
+      expect(after.length).toBe(before.size);
+      expect(after.every((b) => before.has(b))).toBe(true);
+      expect(rowsIn()).toContain(f);
+    }
+  });
+
   it('a step keeps the rows beyond the viewport (it rewrites only the rows it moves)', async () => {
     const { rerender, props } = renderPanel(RawEventsPanel, big, { frame: 7 });
     await waitFor(() => expect(rowsIn().length).toBeGreaterThanOrEqual(inView + 4));

@@ -120,6 +120,8 @@ interface Scroll {
   viewport: number;
   /** Rows rendered beyond each edge of the viewport: none right after a far jump, OVERSCAN once the page was idle. */
   overscan: number;
+  /** The row whose slot (key) is 0: the first row in view after the last far jump. */
+  base: number;
 }
 
 /** After a far jump, the rows beyond the viewport come back once no seek has come for this long (a drag or playback
@@ -141,7 +143,7 @@ const RawList = memo(function RawList({ session, frame, lang, t, onSeek, hovered
     },
     [measureRef],
   );
-  const [scroll, setScroll] = useState<Scroll>(() => ({ top: followFrame(0, viewport, frame, count), frame, session, viewport, overscan: OVERSCAN }));
+  const [scroll, setScroll] = useState<Scroll>(() => ({ top: followFrame(0, viewport, frame, count), frame, session, viewport, overscan: OVERSCAN, base: 0 }));
   let current = scroll;
   if (scroll.frame !== frame || scroll.session !== session || scroll.viewport !== viewport) {
     // Follow the frame during render (React's "adjust state while rendering"): this render already shows its row.
@@ -151,7 +153,8 @@ const RawList = memo(function RawList({ session, frame, lang, t, onSeek, hovered
     // A jump past the overscan rewrites every row: render only the rows in view now (about half of them, and most of
     // a seek's layout), the rest when the page is idle. A step or a short move keeps them: it rewrites a few rows.
     const far = Math.abs(top - from) > OVERSCAN * rowStep(count);
-    current = { top, frame, session, viewport, overscan: far ? 0 : scroll.overscan };
+    const base = far ? visibleRows(top, viewport, count, 0)[0] : scroll.session === session ? scroll.base : 0;
+    current = { top, frame, session, viewport, overscan: far ? 0 : scroll.overscan, base };
     setScroll(current);
   }
   useEffect(() => {
@@ -175,12 +178,15 @@ const RawList = memo(function RawList({ session, frame, lang, t, onSeek, hovered
 
   const [start, end] = visibleRows(current.top, viewport, count, current.overscan);
   const step = rowStep(count);
-  // Keyed by slot, not by frame: a jump re-uses the same buttons with new text instead of replacing them. (The slots
-  // are the full window's, with its overscan, so a row keeps its key when the overscan rows come back.)
+  // Keyed by slot, not by frame: a jump re-uses the same buttons with new text instead of replacing them, all of them
+  // (the slots count from the first row in view after it, so the rows in view are slots 0 to n-1 after every far
+  // jump; counted from frame 0, a jump kept about half and made the rest anew). The slots are the full window's,
+  // with its overscan, so a row keeps its key (and focus) when the overscan rows come back, and a scroll by one row
+  // moves one button.
   const slots = windowCapacity(viewport, count);
   const rows = [];
   for (let i = start; i < end; i++) {
-    rows.push(<Row key={i % slots} session={session} index={i} current={i === frame} hovered={hoveredFrames ? i >= hoveredFrames[0] && i <= hoveredFrames[1] : false} lang={lang} t={t} top={i * step} onSeek={onSeek} onHoverFrames={onHoverFrames} />);
+    rows.push(<Row key={(((i - current.base) % slots) + slots) % slots} session={session} index={i} current={i === frame} hovered={hoveredFrames ? i >= hoveredFrames[0] && i <= hoveredFrames[1] : false} lang={lang} t={t} top={i * step} onSeek={onSeek} onHoverFrames={onHoverFrames} />);
   }
   // Up / Down move through the rows (Left / Right step frames everywhere in the player); focus follows the
   // current row when it was inside the list.
