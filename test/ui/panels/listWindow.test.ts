@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { MAX_LIST_PX, OVERSCAN, ROW_HEIGHT, clampScroll, followFrame, rowStep, totalHeight, visibleRows, windowCapacity } from '../../../src/ui/panels/raw/listWindow';
+import { MAX_LIST_PX, OVERSCAN, ROW_HEIGHT, clampScroll, followFrame, rowStep, totalHeight, visibleRows, windowCapacity, windowPlacement } from '../../../src/ui/panels/raw/listWindow';
 
 describe('listWindow', () => {
   it('rows are ROW_HEIGHT apart until the list would pass MAX_LIST_PX', () => {
@@ -49,4 +49,19 @@ describe('listWindow', () => {
       ),
     );
   });
+
+  it('property: the rows in flow from the window box sit where rowStep puts them, compressed or not', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 3_000_000 }), fc.double({ min: 0, max: 1, noNaN: true }), fc.integer({ min: 0, max: 40 }), (count, fs, k) => {
+        const start = Math.floor(fs * (count - 1));
+        const { offset, overlap } = windowPlacement(start, count);
+        expect(overlap).toBeLessThanOrEqual(0);
+        // row start + k: after k rows of ROW_HEIGHT, each with its bottom margin
+        expect(offset + k * (ROW_HEIGHT + overlap)).toBeCloseTo((start + k) * rowStep(count), 3);
+      }),
+    );
+    expect(windowPlacement(10, 1000)).toEqual({ offset: 10 * ROW_HEIGHT, overlap: 0 });
+    expect(windowPlacement(10, 1_000_000).overlap).toBeLessThan(0);
+  });
 });
+

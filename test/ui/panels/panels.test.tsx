@@ -97,8 +97,11 @@ describe('RawEventsPanel seeking', () => {
       rerender(<RawEventsPanel {...props} frame={frameIndex(f)} />);
       const current = screen.getByRole('button', { current: true });
       expect(current.querySelector('.ss-raw-index')?.textContent).toBe(String(f));
-      // rows sit at index x ROW_HEIGHT: the current one is inside the rendered window
-      expect(current.style.transform).toBe(`translateY(${f * ROW_HEIGHT}px)`);
+      // rows sit at index x ROW_HEIGHT: the rows' box at its first row's place, the current one in order inside it
+      const box = current.parentElement as HTMLElement;
+      const first = Number((box.firstElementChild as HTMLElement).dataset.frame);
+      expect(box.style.transform).toBe(`translateY(${first * ROW_HEIGHT}px)`);
+      expect([...box.children].indexOf(current)).toBe(f - first);
       expect(screen.getByRole('group', { name: 'Frames' }).querySelectorAll('button').length).toBeLessThan(40);
     }
   });

@@ -13,7 +13,7 @@ import type { PanelProps } from '../types';
 import type { Translate } from '../../../i18n';
 import { formatNumber, type Lang } from '../../../i18n';
 import { FrameDetail } from './FrameDetail';
-import { DEFAULT_VIEWPORT_PX, OVERSCAN, followFrame, rowStep, totalHeight, visibleRows, windowCapacity } from './listWindow';
+import { DEFAULT_VIEWPORT_PX, OVERSCAN, followFrame, rowStep, totalHeight, visibleRows, windowCapacity, windowPlacement } from './listWindow';
 import { payloadPieces, previewText, type PreviewPiece } from './payload';
 import { KIND_GLYPH, chunkInfo, columnWidths, turnRelativeMs } from './rows';
 import '../panels.css';
@@ -29,7 +29,6 @@ interface RowProps {
   hovered: boolean;
   lang: Lang;
   t: Translate;
-  top: number;
   onSeek: (frame: FrameIndex) => void;
   onHoverFrames: (range: [number, number] | null) => void;
 }
@@ -46,7 +45,7 @@ function Preview({ pieces }: { pieces: readonly PreviewPiece[] }) {
   ));
 }
 
-const Row = memo(function Row({ session, index, current, hovered, lang, t, top, onSeek, onHoverFrames }: RowProps) {
+const Row = memo(function Row({ session, index, current, hovered, lang, t, onSeek, onHoverFrames }: RowProps) {
   const frame = getFrame(session.frames, index);
   if (!frame) return null;
   const kind = frameKindAt(session.kinds, index);
@@ -65,7 +64,6 @@ const Row = memo(function Row({ session, index, current, hovered, lang, t, top, 
     <button
       type="button"
       className={`ss-raw-row ss-kind-${kind}${current ? ' ss-current' : ''}${hovered ? ' ss-hovered' : ''}${chunks?.newChunk ? ' ss-chunk-start' : ''}`}
-      style={{ transform: `translateY(${top}px)` }}
       aria-current={current ? 'true' : undefined}
       tabIndex={current ? 0 : -1}
       title={[words, preview, chunks?.split ? t('panels.raw.chunk.split', { first: chunks.first, last: chunks.last }) : ''].filter(Boolean).join(' · ')}
@@ -132,6 +130,13 @@ const OVERSCAN_IDLE_MS = 500;
 
 const NO_HOVER = (): void => {};
 
+/** The rendered rows' box, at row `start`'s place (listWindow's windowPlacement). */
+function windowStyle(start: number, count: number): CSSProperties {
+  const { offset, overlap } = windowPlacement(start, count);
+  const style: CSSProperties & Record<'--ss-raw-overlap', string> = { transform: `translateY(${offset}px)`, '--ss-raw-overlap': `${overlap}px` };
+  return style;
+}
+
 const RawList = memo(function RawList({ session, frame, lang, t, onSeek, hoveredFrames, onHoverFrames = NO_HOVER }: Pick<PanelProps, 'session' | 'frame' | 'lang' | 't' | 'onSeek' | 'hoveredFrames' | 'onHoverFrames'>) {
   const count = session.frames.count;
   const widths = useMemo(() => columnWidths(session.frames), [session.frames]);
@@ -178,7 +183,6 @@ const RawList = memo(function RawList({ session, frame, lang, t, onSeek, hovered
   }, []);
 
   const [start, end] = visibleRows(current.top, viewport, count, current.overscan);
-  const step = rowStep(count);
   // Keyed by slot, not by frame: a jump re-uses the same buttons with new text instead of replacing them, all of them
   // (the slots count from the first row in view after it, so the rows in view are slots 0 to n-1 after every far
   // jump; counted from frame 0, a jump kept about half and made the rest anew). The slots are the full window's,
@@ -187,7 +191,7 @@ const RawList = memo(function RawList({ session, frame, lang, t, onSeek, hovered
   const slots = windowCapacity(viewport, count);
   const rows = [];
   for (let i = start; i < end; i++) {
-    rows.push(<Row key={(((i - current.base) % slots) + slots) % slots} session={session} index={i} current={i === frame} hovered={hoveredFrames ? i >= hoveredFrames[0] && i <= hoveredFrames[1] : false} lang={lang} t={t} top={i * step} onSeek={onSeek} onHoverFrames={onHoverFrames} />);
+    rows.push(<Row key={(((i - current.base) % slots) + slots) % slots} session={session} index={i} current={i === frame} hovered={hoveredFrames ? i >= hoveredFrames[0] && i <= hoveredFrames[1] : false} lang={lang} t={t} onSeek={onSeek} onHoverFrames={onHoverFrames} />);
   }
   // Up / Down move through the rows (Left / Right step frames everywhere in the player); focus follows the
   // current row when it was inside the list.
@@ -218,7 +222,11 @@ const RawList = memo(function RawList({ session, frame, lang, t, onSeek, hovered
       style={{ '--ss-raw-index-ch': `${widths.index}ch`, '--ss-raw-event-ch': `${widths.event}ch` } as CSSProperties}
     >
       <div className="ss-raw-rows" style={{ height: totalHeight(count) }}>
-        {rows}
+        {/* the rows in flow inside one moved box: a jump moves one box, not every row (a row each with its own
+            transform was a layer each to update and paint in every seek) */}
+        <div className="ss-raw-window" style={windowStyle(start, count)}>
+          {rows}
+        </div>
       </div>
     </div>
   );

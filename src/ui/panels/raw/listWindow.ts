@@ -69,3 +69,13 @@ export function windowCapacity(viewport: number, count: number, overscan = OVERS
   const step = rowStep(count);
   return Math.max(1, Math.ceil(Math.max(0, fin(viewport)) / (step > 0 ? step : ROW_HEIGHT)) + 2 * overscan + 2);
 }
+
+/**
+ * Where the rendered rows' box goes (the rows sit in flow inside it, from row `start`): `offset` px from the list's
+ * top, and the `overlap` (<= 0) each row's bottom margin adds, so that row i's top is `i * rowStep(count)` in both
+ * the normal and the compressed list.
+ */
+export function windowPlacement(start: number, count: number): { offset: number; overlap: number } {
+  const step = rowStep(count);
+  return { offset: Math.max(0, Math.floor(fin(start))) * step, overlap: step - ROW_HEIGHT };
+}
