@@ -107,6 +107,19 @@ describe('RawEventsPanel seeking', () => {
   });
 });
 
+describe('RawEventsPanel row names', () => {
+  it('an event name that could reorder the words around it is isolated in the hidden name; a plain one is one text node', () => {
+    const events = anthropicEvents();
+    const rlo = buildSession(events.map((e, i) => (i === 2 ? { ...e, event: '\u202eevil' } : e)));
+    renderPanel(RawEventsPanel, rlo, { frame: 2 });
+    const hidden = (f: number) => screen.getByRole('group', { name: 'Frames' }).querySelector(`[data-frame="${f}"] .ss-visually-hidden`) as HTMLElement;
+    expect(hidden(2).querySelector('bdi')?.textContent).toBe('\u202eevil');
+    expect(hidden(2).textContent).toMatch(/^Frame 2, [\d.,]+ ms, \u202eevil, /);
+    expect(hidden(1).querySelector('bdi')).toBeNull();
+    expect(hidden(1).childNodes.length).toBe(1);
+  });
+});
+
 describe('RawEventsPanel rows beyond the viewport', () => {
   const rowsIn = () => [...screen.getByRole('group', { name: 'Frames' }).querySelectorAll<HTMLElement>('.ss-raw-row')].map((r) => Number(r.dataset.frame)).sort((a, b) => a - b);
   const one = anthropicEvents()[6];

@@ -12,6 +12,7 @@ import { frameIndex, type FrameIndex, type Session } from '../../../core/types';
 import type { PanelProps } from '../types';
 import type { Translate } from '../../../i18n';
 import { formatNumber, type Lang } from '../../../i18n';
+import { translateIsolated } from '../../i18n/parts';
 import { FrameDetail } from './FrameDetail';
 import { DEFAULT_VIEWPORT_PX, OVERSCAN, followFrame, rowStep, totalHeight, visibleRows, windowCapacity, windowPlacement } from './listWindow';
 import { payloadPieces, previewText, type PreviewPiece } from './payload';
@@ -45,6 +46,11 @@ function Preview({ pieces }: { pieces: readonly PreviewPiece[] }) {
   ));
 }
 
+/** An event name with nothing that bidi isolation could change (no right-to-left letter, no direction control): the
+ * row's hidden name is then one text node; any other name is isolated (<bdi>), so a recorded override cannot reorder
+ * the words around it. (Two more nodes per row were a tenth of the rows' layout in every seek.) */
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+
 const Row = memo(function Row({ session, index, current, hovered, lang, t, onSeek, onHoverFrames }: RowProps) {
   const frame = getFrame(session.frames, index);
   if (!frame) return null;
@@ -74,9 +80,7 @@ const Row = memo(function Row({ session, index, current, hovered, lang, t, onSee
       onFocus={() => onHoverFrames([index, index])}
       onBlur={() => onHoverFrames(null)}
     >
-      {/* one text node: <bdi> around the event name changes nothing that is heard, and it was two more nodes per
-          row to lay out in every seek */}
-      <span className="ss-visually-hidden">{words}</span>
+      <span className="ss-visually-hidden">{PRINTABLE_ASCII.test(frame.event) ? words : translateIsolated(t, 'panels.raw.row', params, ['event'])}</span>
       <span className="ss-raw-glyph" title={t(`panels.raw.kind.${kind}`)} aria-hidden="true">
         {KIND_GLYPH[kind]}
       </span>
