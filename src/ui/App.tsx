@@ -11,7 +11,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { frameIndex } from '../core/types';
 import { useActions, useLab, usePlayer, usePlayerStore } from '../store/react';
-import { LabBar, PresenterExit } from './lab/LabBar';
+import { PresenterExit } from './lab/PresenterExit';
 import { startLabUrlLater } from './lab/labUrlStart';
 import './lab/lab.css';
 import { PlaybackControls } from './playback/PlaybackControls';
@@ -273,7 +273,7 @@ function Shell({ slots = NO_SLOTS, standalone = true, panels = PANEL_IDS, contro
     <div {...rootProps} ref={rootRef}>
       {header && (
         <LazyPart areaKey="app.area.header">
-          <Header onHelp={() => setHelp(true)}>{standalone && <LabBar />}</Header>
+          <Header onHelp={() => setHelp(true)} lab={standalone} />
         </LazyPart>
       )}
       <main className="ss-main" ref={mainRef} tabIndex={-1} aria-label={standalone ? undefined : t('app.player.region')}>

@@ -1,5 +1,7 @@
 // The teaching tools' bar (shown under the header, hidden in presenter mode): switches for the instructor lab, the
 // strategy matrix, the lesson tour and presenter mode, each a toggle button (aria-pressed), and how many faults are on.
+// Rendered by the header (shell/Header.tsx), so it loads with the header's chunk: an embed, which has no header,
+// does not fetch it before its first paint.
 import { useActions, useLab } from '../../store/react';
 import { useT } from '../shell/useT';
 
@@ -33,20 +35,6 @@ export function LabBar() {
           {t('lab.bar.faultsOn', { n: faults })}
         </span>
       )}
-    </div>
-  );
-}
-
-/** The one control presenter mode keeps besides the player's own: a way out for mouse users. */
-export function PresenterExit() {
-  const { t } = useT();
-  const a = useActions();
-  return (
-    <div className="ss-presenter-bar">
-      <p className="ss-presenter-hint">{t('lab.presenter.hint')}</p>
-      <button type="button" onClick={() => a.setPresenter(false)}>
-        {t('lab.bar.presenterExit')}
-      </button>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 // The header: recording picker, file actions (open, paste, export, forget; drop onto the player), compare toggle,
 // language, theme, share and the keyboard help button. (The strategy switch sits with the transport controls.)
-import { useId, type ReactNode } from 'react';
+import { useId } from 'react';
 import { THEMES, type Lang, type ThemePref } from '../../store/url';
 import { useActions, usePlayer } from '../../store/react';
 import { FileControls } from '../files/FileControls';
@@ -8,9 +8,10 @@ import { LANGS } from '../../i18n';
 import { ShareButton } from '../share/ShareButton';
 import { RecordingPicker } from './RecordingPicker';
 import { useT } from './useT';
+import { LabBar } from '../lab/LabBar';
 
-/** `children` (the standalone app's teaching-tools bar) go inside the banner, so no content sits outside a landmark. */
-export function Header({ onHelp, children }: { onHelp: () => void; children?: ReactNode }) {
+/** `lab`: the standalone app's teaching-tools bar, inside the banner, so no content sits outside a landmark. */
+export function Header({ onHelp, lab = false }: { onHelp: () => void; lab?: boolean }) {
   const { t } = useT();
   const actions = useActions();
   const lang = usePlayer((s) => s.lang);
@@ -66,7 +67,7 @@ export function Header({ onHelp, children }: { onHelp: () => void; children?: Re
           <span className="ss-visually-hidden">{t('app.help.open')}</span>
         </button>
       </div>
-      {children}
+      {lab && <LabBar />}
     </header>
   );
 }
