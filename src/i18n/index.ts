@@ -11,9 +11,11 @@
  * switches to it), so a reader's first page carries only their language's strings. The notices' words (what the
  * status line says when something went wrong or needs saying: lang/notices-*.ts) are a second chunk per language,
  * fetched by `loadNotices(lang)` the first time there is a notice to show. Node (the CLI, tests) imports ./all.ts,
- * which registers both at once. An area only a lazily loaded view uses (messages/lab.ts: the instructor
- * lab and the matrix; messages/waterfall.ts: the span waterfall; messages/dialogs.ts: the help, paste and share
- * dialogs; messages/tour.ts: the lesson tour; messages/checks.ts: the self-check footer and the compare view; messages/loadIssues.ts: the problems met while reading a file) stays out of the first page load: the view's
+ * which registers both at once. An area only a lazily loaded view uses (messages/lab.ts: the instructor lab and
+ * the matrix; messages/waterfall.ts: the span waterfall; messages/dialogs.ts: the help, paste and share dialogs;
+ * messages/tour.ts: the lesson tour; messages/checks.ts: the self-check footer and the compare view;
+ * messages/frameDetail.ts: the current frame's detail, fetched after the first paint; messages/loadIssues.ts: the
+ * problems met while reading a file) stays out of the first page load: the view's
  * module calls `registerMessages` at its top level, so its strings (both languages) are in `catalogs` (and
  * `translate`/`hasKey` see them) before it first renders. Registering is idempotent; areas never share a key.
  */
@@ -27,6 +29,7 @@ import type { loadIssues } from './messages/loadIssues';
 import type { dialogs } from './messages/dialogs';
 import type { lab } from './messages/lab';
 import type { codeView } from './messages/codeView';
+import type { frameDetail } from './messages/frameDetail';
 import type { exercise } from './messages/exercise';
 import type { tour } from './messages/tour';
 import type { waterfall } from './messages/waterfall';
@@ -49,6 +52,7 @@ export type MessageKey =
   | (keyof typeof notices & string)
   | KeysOf<typeof lab>
   | KeysOf<typeof codeView>
+  | KeysOf<typeof frameDetail>
   | KeysOf<typeof exercise>
   | KeysOf<typeof dialogs>
   | KeysOf<typeof tour>

@@ -126,6 +126,7 @@ export const en = {
     'app.area.help': 'The keyboard shortcuts',
     'app.area.share': 'The share dialog',
     'app.area.paste': 'The paste dialog',
+    'app.area.frameDetail': 'The current frame’s detail',
     // a language whose strings could not be fetched: {lang} in the words of the page, {native} in its own
     'app.langFailed': '{lang} ({native}) could not be loaded; the player stays in {shown}.',
     'app.langName.zh': 'Chinese',

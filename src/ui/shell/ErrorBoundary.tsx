@@ -122,3 +122,12 @@ export function LazyPart({ areaKey, focus, children }: { areaKey: MessageKey; fo
     </ErrorBoundary>
   );
 }
+
+/** LazyPart inside a panel, which is given its `t` (a panel renders without the player's store around it). */
+export function LazyPanelPart({ areaKey, t, children }: { areaKey: MessageKey; t: Translate; children: ReactNode }) {
+  return (
+    <Guard area={t(areaKey)} t={t}>
+      <Suspense fallback={null}>{children}</Suspense>
+    </Guard>
+  );
+}

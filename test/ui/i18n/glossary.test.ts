@@ -6,9 +6,11 @@ import { STRATEGY_IDS } from '../../../src/core/types';
 import { catalogs, registerMessages, type Lang } from '../../../src/i18n';
 import { lab } from '../../../src/i18n/messages/lab';
 import { waterfall } from '../../../src/i18n/messages/waterfall';
+import { frameDetail } from '../../../src/i18n/messages/frameDetail';
 
 registerMessages(lab);
 registerMessages(waterfall);
+registerMessages(frameDetail);
 
 describe.each(['en', 'zh'] as Lang[])('glossary (%s)', (lang) => {
   const c = catalogs[lang];

@@ -22,6 +22,7 @@ const VIEW_AREAS = [
   { view: 'ui/selfcheck/SelfCheck.tsx', probe: 'panels.selfcheck.title' },
   { view: 'ui/compare/CompareView.tsx', probe: 'panels.compare.title' },
   { view: 'ui/code/CodeView.tsx', probe: 'code.title' },
+  { view: 'ui/panels/raw/FrameDetail.tsx', probe: 'panels.raw.detail.signals' },
   { view: 'ui/shell/LoadIssues.tsx', probe: 'app.issues.summary' },
   { view: 'ui/exercise/ExercisePanel.tsx', probe: 'exercise.title' },
 ];

@@ -49,9 +49,11 @@ describe('RawEventsPanel', () => {
     expect(props.onSeek).toHaveBeenCalledWith(2);
   });
 
-  it('expands the current frame: raw text, pretty data, signals, chunk and bytes', () => {
+  it('expands the current frame: raw text, pretty data, signals, chunk and bytes', async () => {
     renderPanel(RawEventsPanel, session, { frame: 6 });
-    const detail = screen.getByRole('heading', { name: 'Frame 6 · content_block_delta' }).parentElement as HTMLElement;
+    // the detail's code is fetched after the panel's first paint: not there in the first render, there after it
+    expect(screen.queryByRole('heading', { name: 'Frame 6 · content_block_delta' })).toBeNull();
+    const detail = (await screen.findByRole('heading', { name: 'Frame 6 · content_block_delta' })).parentElement as HTMLElement;
     expect(detail.textContent).toContain('event: content_block_delta\ndata: {"type":"content_block_delta"');
     expect(detail.textContent).toContain('"partial_json": "{\\"path\\": \\"REA"');
     expect(detail.textContent).toContain('argument fragment');
@@ -61,7 +63,11 @@ describe('RawEventsPanel', () => {
 
   it('swaps in shiki-highlighted JSON after the plain text, as text nodes', async () => {
     const { container } = renderPanel(RawEventsPanel, session, { frame: 6 });
-    const code = container.querySelector('.ss-frame-detail pre[data-highlighted]') as HTMLElement;
+    const code = await waitFor(() => {
+      const pre = container.querySelector<HTMLElement>('.ss-frame-detail pre[data-highlighted]');
+      if (!pre) throw new Error('the frame detail is not there yet');
+      return pre;
+    });
     expect(code.dataset.highlighted).toBe('false');
     const plain = code.textContent;
     await waitFor(() => expect(code.dataset.highlighted).toBe('true'), { timeout: 10_000 });
@@ -69,10 +75,10 @@ describe('RawEventsPanel', () => {
     expect(code.querySelector('span[style*="color"]')).not.toBeNull();
   });
 
-  it('shows an event split across chunks', () => {
+  it('shows an event split across chunks', async () => {
     const split = buildSession(anthropicEvents(), { chunks: [[0, 0], [0, 2], [2, 2]] });
     renderPanel(RawEventsPanel, split, { frame: 1 });
-    expect(screen.getByText(/⇹ split across chunks 0–2/)).toBeTruthy();
+    expect(await screen.findByText(/⇹ split across chunks 0–2/)).toBeTruthy();
   });
 
   // Auto-scroll to a far frame needs a real layout engine: it is for the Chromium e2e suite, not jsdom.

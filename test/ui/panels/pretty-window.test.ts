@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { PRETTY_CHARS, prettyValue } from '../../../src/ui/code/pretty';
 import { prettyWindow } from '../../../src/ui/panels/raw/prettyWindow';
-import { prettyJson, WINDOWED_DATA } from '../../../src/ui/panels/raw/rows';
+import { prettyJson, WINDOWED_DATA } from '../../../src/ui/panels/raw/detailText';
 
 describe('prettyWindow', () => {
   it('shows what prettyValue shows, at any cut and depth, whatever the spacing of the text', () => {

@@ -123,6 +123,7 @@ export const zh = {
   'app.area.help': '键盘快捷键',
   'app.area.share': '分享对话框',
   'app.area.paste': '粘贴对话框',
+  'app.area.frameDetail': '当前帧详情',
   'app.langFailed': '无法加载{lang}（{native}）；播放器仍以{shown}显示。',
   'app.langName.zh': '中文',
   'app.langName.en': '英文',

@@ -9,7 +9,12 @@ import { CodeBlock } from '../../code/CodeBlock';
 import { JsonBlock } from '../../code/JsonBlock';
 import { HIGHLIGHT_LIMIT } from '../../code/highlighter';
 import { signalsAt } from '../../../core/wire/signal-table';
-import { chunkInfo, prettyJson, rawEventText, signalDetail, turnRelativeMs } from './rows';
+import { chunkInfo, turnRelativeMs } from './rows';
+import { prettyJson, rawEventText, signalDetail } from './detailText';
+import { registerMessages } from '../../../i18n';
+import { frameDetail } from '../../../i18n/messages/frameDetail';
+
+registerMessages(frameDetail);
 
 interface FrameDetailProps {
   session: Session;

@@ -13,7 +13,6 @@ import type { PanelProps } from '../types';
 import type { Translate } from '../../../i18n';
 import { formatNumber, type Lang } from '../../../i18n';
 import { translateIsolated } from '../../i18n/parts';
-import { FrameDetail } from './FrameDetail';
 import { DEFAULT_VIEWPORT_PX, OVERSCAN, followFrame, rowStep, totalHeight, visibleRows, windowCapacity, windowPlacement } from './listWindow';
 import { payloadPieces, previewText, type PreviewPiece } from './payload';
 import { KIND_GLYPH, chunkInfo, columnWidths, turnRelativeMs } from './rows';
@@ -22,6 +21,13 @@ import { getFrame } from '../../../core/sse/frame-table';
 import { frameKindAt, signalsAt } from '../../../core/wire/signal-table';
 import { Region } from '../../shell/Region';
 import { whenQuietThenIdle } from '../../shell/whenIdle';
+import { AfterFirstPaint } from '../../shell/AfterFirstPaint';
+import { LazyPanelPart } from '../../shell/ErrorBoundary';
+import { lazyView } from '../../shell/lazyView';
+
+// the current frame's detail sits below the list: its code (and the pretty-printing it alone uses) is fetched just
+// after the player's first paint, not before it; a chunk that does not arrive is a notice with a retry in its place
+const FrameDetail = lazyView(() => import('./FrameDetail'), (m) => m.FrameDetail);
 
 interface RowProps {
   session: Session;
@@ -256,7 +262,13 @@ export function RawEventsPanel({ session, frame, lang, t, theme, onSeek, hovered
             {t('panels.raw.chunk.legend')}
           </p>
           <RawList session={session} frame={frame} lang={lang} t={t} onSeek={onSeek} hoveredFrames={hoveredFrames ?? null} {...(onHoverFrames ? { onHoverFrames } : {})} />
-          {current ? <FrameDetail session={session} frame={current} t={t} theme={theme} /> : null}
+          {current ? (
+            <AfterFirstPaint>
+              <LazyPanelPart areaKey="app.area.frameDetail" t={t}>
+                <FrameDetail session={session} frame={current} t={t} theme={theme} />
+              </LazyPanelPart>
+            </AfterFirstPaint>
+          ) : null}
         </>
       )}
     </Region>
