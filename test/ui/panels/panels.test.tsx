@@ -124,6 +124,17 @@ describe('RawEventsPanel row names', () => {
     expect(hidden(1).querySelector('bdi')).toBeNull();
     expect(hidden(1).childNodes.length).toBe(1);
   });
+
+  it("a tooltip isolates what the stream carried (an override in the event name or the payload), not the app's words", () => {
+    const events = anthropicEvents();
+    const hostile = buildSession(events.map((e, i) => (i === 2 ? { ...e, event: '\u202eevil' } : i === 6 ? (JSON.parse(JSON.stringify(e).replaceAll('REA', '\\u202eREA')) as typeof e) : e)));
+    renderPanel(RawEventsPanel, hostile, { frame: 6 });
+    const title = (f: number) => (screen.getByRole('group', { name: 'Frames' }).querySelector(`[data-frame="${f}"]`) as HTMLElement).title;
+    expect(title(2)).toMatch(/^Frame 2, [\d.,]+ ms, \u2068\u202eevil\u2069, /);
+    expect(title(6)).toMatch(/ · partial_json \u2068"\{\\"path\\": \\"\u202eREA"\u2069$/);
+    // plain ASCII stays as it is (nothing for bidi to act on)
+    expect(title(1)).not.toMatch(/[\u2068\u2069]/);
+  });
 });
 
 describe('RawEventsPanel rows beyond the viewport', () => {

@@ -11,7 +11,7 @@ import { Fragment, memo, useCallback, useEffect, useLayoutEffect, useMemo, useRe
 import { frameIndex, type FrameIndex, type Session } from '../../../core/types';
 import type { PanelProps } from '../types';
 import type { Translate } from '../../../i18n';
-import { formatNumber, type Lang } from '../../../i18n';
+import { formatNumber, isolate, type Lang } from '../../../i18n';
 import { translateIsolated } from '../../i18n/parts';
 import { DEFAULT_VIEWPORT_PX, OVERSCAN, followFrame, rowStep, totalHeight, visibleRows, windowCapacity, windowPlacement } from './listWindow';
 import { payloadPieces, previewText, type PreviewPiece } from './payload';
@@ -57,6 +57,9 @@ function Preview({ pieces }: { pieces: readonly PreviewPiece[] }) {
  * the words around it. (Two more nodes per row were a tenth of the rows' layout in every seek.) */
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
+/** Recorded text for a tooltip (one string: no <bdi> there): isolated (U+2068 ... U+2069) unless printable ASCII. */
+const bidiSafe = (text: string): string => (PRINTABLE_ASCII.test(text) ? text : isolate(text));
+
 const Row = memo(function Row({ session, index, current, hovered, lang, t, onSeek, onHoverFrames }: RowProps) {
   const frame = getFrame(session.frames, index);
   if (!frame) return null;
@@ -67,7 +70,12 @@ const Row = memo(function Row({ session, index, current, hovered, lang, t, onSee
   const params = { index, time, event: frame.event, kind: t(`panels.raw.kind.${kind}`) };
   const words = t('panels.raw.row', params);
   const pieces = payloadPieces(session.wire, signalsAt(session.signals, index), frame.data);
-  const preview = previewText(pieces);
+  // the tooltip: the app's words and what the stream carried, each recorded part isolated
+  const tip = [
+    PRINTABLE_ASCII.test(frame.event) ? words : t('panels.raw.row', { ...params, event: isolate(frame.event) }),
+    previewText(pieces, bidiSafe),
+    chunks?.split ? t('panels.raw.chunk.split', { first: chunks.first, last: chunks.last }) : '',
+  ];
   // Named in words ("Frame 12, 1,543.0 ms, content_block_start, tool arguments") by a visually hidden span, the
   // visible cells being hidden from assistive technology (no aria-label, so the name never disagrees with the
   // visible text); the payload and the split, if any, are its tooltip and description. One Tab stop for the list
@@ -78,7 +86,7 @@ const Row = memo(function Row({ session, index, current, hovered, lang, t, onSee
       className={`ss-raw-row ss-kind-${kind}${current ? ' ss-current' : ''}${hovered ? ' ss-hovered' : ''}${chunks?.newChunk ? ' ss-chunk-start' : ''}`}
       aria-current={current ? 'true' : undefined}
       tabIndex={current ? 0 : -1}
-      title={[words, preview, chunks?.split ? t('panels.raw.chunk.split', { first: chunks.first, last: chunks.last }) : ''].filter(Boolean).join(' · ')}
+      title={tip.filter(Boolean).join(' · ')}
       data-frame={index}
       onClick={() => onSeek(frame.index)}
       onMouseEnter={() => onHoverFrames([index, index])}

@@ -91,9 +91,9 @@ export function payloadPieces(wire: WireId, signals: readonly Signal[] | undefin
   return out.length > 0 ? out : [{ label: '', value: dataPreview(data, max) }];
 }
 
-/** The preview as one line of text (the row's tooltip; tests). */
-export const previewText = (pieces: readonly PreviewPiece[]): string =>
-  pieces.map((p) => (p.value === undefined ? p.label : p.label ? `${p.label} ${p.value}` : p.value)).join(' · ');
+/** The preview as one line of text (the row's tooltip; tests); `value` wraps each recorded value (the tooltip isolates them). */
+export const previewText = (pieces: readonly PreviewPiece[], value: (text: string) => string = (text) => text): string =>
+  pieces.map((p) => (p.value === undefined ? p.label : p.label ? `${p.label} ${value(p.value)}` : value(p.value))).join(' · ');
 
 export function payloadPreview(wire: WireId, signals: readonly Signal[] | undefined, data: string, max = 96): string {
   return previewText(payloadPieces(wire, signals, data, max));
