@@ -133,6 +133,34 @@ test('a right-to-left override in a recorded string cannot reorder the app’s o
     return out;
   }, tokens);
   expect(leaks).toEqual([]);
+  // the same for tooltips (title attributes: one string, no <bdi> there): an override reaches to the end of its
+  // isolate (U+2066..U+2068 ... U+2069) or a PDF (U+202C) at its own level, else to the end of the tooltip
+  const tips = await r.page.evaluate((tokens) => {
+    const out: string[] = [];
+    let checked = 0;
+    for (const el of document.querySelectorAll('[title]')) {
+      const whole = el.getAttribute('title') ?? '';
+      let masked = whole;
+      for (const t of tokens) masked = masked.split(t).join('\u0001'.repeat(t.length));
+      for (const m of whole.matchAll(/[\u202a\u202b\u202d\u202e]/g)) {
+        checked++;
+        let depth = 0;
+        let end = whole.length;
+        for (let i = m.index + 1; i < whole.length; i++) {
+          const c = whole[i]!;
+          if (c >= '\u2066' && c <= '\u2068') depth++;
+          else if (c === '\u2069' && depth-- === 0) end = i;
+          else if (c === '\u202c' && depth === 0) end = i;
+          if (end === i) break;
+        }
+        if (/[\p{L}\p{N}]/u.test(masked.slice(m.index, end))) out.push(`${JSON.stringify(whole.slice(0, 90))} (${el.tagName.toLowerCase()}.${String(el.className)})`);
+      }
+    }
+    return { out, checked };
+  }, tokens);
+  // (it can fail: the raw rows' tooltips carry the recorded event names and payloads)
+  expect(tips.checked).toBeGreaterThan(0);
+  expect(tips.out).toEqual([]);
   await r.page.close();
 });
 
