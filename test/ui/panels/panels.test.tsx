@@ -61,6 +61,16 @@ describe('RawEventsPanel', () => {
     expect(detail.textContent).toMatch(/bytes \d+–\d+/);
   });
 
+  it("follows a seek a painted frame later: the seek's own render leaves the detail as it was", async () => {
+    const { rerender, props } = renderPanel(RawEventsPanel, session, { frame: 6 });
+    await screen.findByRole('heading', { name: 'Frame 6 · content_block_delta' });
+    rerender(<RawEventsPanel {...props} frame={frameIndex(7)} />);
+    // the list moved at once; the detail did not yet
+    expect(screen.getByRole('button', { current: true }).querySelector('.ss-raw-index')?.textContent).toBe('7');
+    expect(screen.getByRole('heading', { name: 'Frame 6 · content_block_delta' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Frame 7 · content_block_delta' })).toBeTruthy();
+  });
+
   it('swaps in shiki-highlighted JSON after the plain text, as text nodes', async () => {
     const { container } = renderPanel(RawEventsPanel, session, { frame: 6 });
     const code = await waitFor(() => {

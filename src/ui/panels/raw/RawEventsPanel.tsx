@@ -6,7 +6,8 @@
 // the same render, with no measuring: the only DOM access per seek is writing scrollTop when the current row was
 // out of view. The viewport height is measured by a ResizeObserver, only when it changes. After a far jump (every
 // row rewritten) the seek's own frame lays out only the rows in view; the rows beyond each edge, there for a scroll
-// that has not happened, follow when the page is next idle.
+// that has not happened, follow when the page is next idle. The current frame's detail below the list is fetched
+// after the player's first paint and follows a seek one painted frame later (shell/useAfterPaint.ts).
 import { Fragment, memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type UIEvent } from 'react';
 import { frameIndex, type FrameIndex, type Session } from '../../../core/types';
 import type { PanelProps } from '../types';
@@ -24,6 +25,7 @@ import { whenQuietThenIdle } from '../../shell/whenIdle';
 import { AfterFirstPaint } from '../../shell/AfterFirstPaint';
 import { LazyPanelPart } from '../../shell/ErrorBoundary';
 import { lazyView } from '../../shell/lazyView';
+import { useAfterPaint } from '../../shell/useAfterPaint';
 
 // the current frame's detail sits below the list: its code (and the pretty-printing it alone uses) is fetched just
 // after the player's first paint, not before it; a chunk that does not arrive is a notice with a retry in its place
@@ -252,7 +254,8 @@ const RawList = memo(function RawList({ session, frame, lang, t, onSeek, hovered
 
 export function RawEventsPanel({ session, frame, lang, t, theme, onSeek, hoveredFrames, onHoverFrames }: PanelProps) {
   const count = session.frames.count;
-  const current = getFrame(session.frames, frame);
+  // the detail below the list follows a painted frame later: a seek's own frame is the list's and the other panels'
+  const current = getFrame(session.frames, useAfterPaint(frame));
   return (
     <Region className="ss-panel ss-raw" aria-label={t('panels.raw.title')}>
       <header className="ss-panel-head">
