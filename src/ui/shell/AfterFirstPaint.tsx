@@ -1,10 +1,11 @@
 // Renders its children only after the frame in which it first mounted has been painted: for an area below the fold
 // whose code need not be fetched before the page's first paint (the self-check footer), or whose render need not
 // lengthen the first view's (a hidden tab's panel). With `now` it renders at once (the tab that is chosen), in the
-// same place, so nothing remounts when `now` changes. Once shown, it stays.
+// same place, so nothing remounts when `now` changes. Once shown, it stays. Until then, `fallback` (a placeholder
+// that keeps the part's place) if given.
 import { useEffect, useState, type ReactNode } from 'react';
 
-export function AfterFirstPaint({ children, now = false }: { children: ReactNode; now?: boolean }) {
+export function AfterFirstPaint({ children, now = false, fallback = null }: { children: ReactNode; now?: boolean; fallback?: ReactNode }) {
   const [shown, setShown] = useState(false);
   useEffect(() => {
     if (shown) return;
@@ -19,5 +20,5 @@ export function AfterFirstPaint({ children, now = false }: { children: ReactNode
       if (timer !== undefined) clearTimeout(timer);
     };
   }, [shown]);
-  return shown || now ? <>{children}</> : null;
+  return shown || now ? <>{children}</> : <>{fallback}</>;
 }

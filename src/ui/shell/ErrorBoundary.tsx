@@ -123,11 +123,14 @@ export function LazyPart({ areaKey, focus, children }: { areaKey: MessageKey; fo
   );
 }
 
-/** LazyPart inside a panel, which is given its `t` (a panel renders without the player's store around it). */
-export function LazyPanelPart({ areaKey, t, children }: { areaKey: MessageKey; t: Translate; children: ReactNode }) {
+/**
+ * LazyPart inside a panel, which is given its `t` (a panel renders without the player's store around it);
+ * `fallback` while its code loads (a placeholder that keeps its place).
+ */
+export function LazyPanelPart({ areaKey, t, fallback = null, children }: { areaKey: MessageKey; t: Translate; fallback?: ReactNode; children: ReactNode }) {
   return (
     <Guard area={t(areaKey)} t={t}>
-      <Suspense fallback={null}>{children}</Suspense>
+      <Suspense fallback={fallback}>{children}</Suspense>
     </Guard>
   );
 }

@@ -53,7 +53,11 @@ describe('RawEventsPanel', () => {
     renderPanel(RawEventsPanel, session, { frame: 6 });
     // the detail's code is fetched after the panel's first paint: not there in the first render, there after it
     expect(screen.queryByRole('heading', { name: 'Frame 6 · content_block_delta' })).toBeNull();
+    // its place is kept meanwhile (the page below does not move up and back), and given back when it comes
+    const region = screen.getByRole('region', { name: 'Raw events' });
+    expect(region.querySelector('.ss-frame-detail-wait')).not.toBeNull();
     const detail = (await screen.findByRole('heading', { name: 'Frame 6 · content_block_delta' })).parentElement as HTMLElement;
+    expect(region.querySelector('.ss-frame-detail-wait')).toBeNull();
     expect(detail.textContent).toContain('event: content_block_delta\ndata: {"type":"content_block_delta"');
     expect(detail.textContent).toContain('"partial_json": "{\\"path\\": \\"REA"');
     expect(detail.textContent).toContain('argument fragment');

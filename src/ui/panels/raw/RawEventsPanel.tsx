@@ -30,6 +30,9 @@ import { useAfterPaint } from '../../shell/useAfterPaint';
 // the current frame's detail sits below the list: its code (and the pretty-printing it alone uses) is fetched just
 // after the player's first paint, not before it; a chunk that does not arrive is a notice with a retry in its place
 const FrameDetail = lazyView(() => import('./FrameDetail'), (m) => m.FrameDetail);
+/** Its place, kept while its code loads (about its usual height): the page below does not move up and back (a
+ * waterfall further down would come near the viewport and load for nothing). */
+const DETAIL_WAIT = <div className="ss-frame-detail ss-frame-detail-wait" aria-hidden="true" />;
 
 interface RowProps {
   session: Session;
@@ -274,8 +277,8 @@ export function RawEventsPanel({ session, frame, lang, t, theme, onSeek, hovered
           </p>
           <RawList session={session} frame={frame} lang={lang} t={t} onSeek={onSeek} hoveredFrames={hoveredFrames ?? null} {...(onHoverFrames ? { onHoverFrames } : {})} />
           {current ? (
-            <AfterFirstPaint>
-              <LazyPanelPart areaKey="app.area.frameDetail" t={t}>
+            <AfterFirstPaint fallback={DETAIL_WAIT}>
+              <LazyPanelPart areaKey="app.area.frameDetail" t={t} fallback={DETAIL_WAIT}>
                 <FrameDetail session={session} frame={current} t={t} theme={theme} />
               </LazyPanelPart>
             </AfterFirstPaint>
