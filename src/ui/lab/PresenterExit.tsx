@@ -3,7 +3,6 @@
 import { useActions } from '../../store/react';
 import { useT } from '../shell/useT';
 
-/** The one control presenter mode keeps besides the player's own: a way out for mouse users. */
 export function PresenterExit() {
   const { t } = useT();
   const a = useActions();

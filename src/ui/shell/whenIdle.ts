@@ -34,6 +34,13 @@ export function afterPaint(f: () => void): () => void {
 }
 
 /**
+ * The waits of what a seek leaves for later (the raw list's rows beyond its edges, the rest of a "so far" window):
+ * once no seek has come for SEEKS_QUIET_MS, in the page's next idle period, at most SEEKS_IDLE_MS after that.
+ */
+export const SEEKS_QUIET_MS = 250;
+export const SEEKS_IDLE_MS = 500;
+
+/**
  * `whenQuietThenIdle(f, quietMs, idleMs)`: `f` once `quietMs` have passed (the caller cancels and calls again on
  * every new event, so this is "after quietMs without one"), then in the page's next idle period (`whenIdle`).
  * Returns the cancel of both waits.

@@ -4,8 +4,8 @@
 // focusing a fragment lights its frame in the other panels (the store's hovered frames); clicking it seeks there.
 // Once its turn has no more frames, a buffer whose call never got its end signal says so: do not execute it. While
 // the current turn has no buffer (a long answer, a thinking phase) the panel shows its text / reasoning so far.
-import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { frameIndex, type BufferLog, type FragmentTable, type FrameIndex, type Session, type TurnIndex } from '../../../core/types';
+import { memo, useCallback, useRef, type KeyboardEvent } from 'react';
+import { frameIndex, type BufferLog, type FragmentTable, type FrameIndex, type Session } from '../../../core/types';
 import { buffersAt } from '../../../core/session/view';
 import { fragmentCount, fragmentFrame } from '../../../core/strategies/fragments';
 import type { CallRef } from '../../../core/types';
@@ -13,14 +13,13 @@ import { sameCall, type PanelProps } from '../types';
 import type { Translate } from '../../../i18n';
 import { naReasonKey } from '../../../i18n/codes';
 import { inRange, turnLastFrame, unendedAt } from '../unended';
-import { accumulatedAt, accumulatedOf, type StreamKind } from './accumulated';
+import { SoFar } from './SoFar';
 import { bufferView } from './segments';
 import '../panels.css';
 import { translateIsolated } from '../../i18n/parts';
 import { getFrame } from '../../../core/sse/frame-table';
 import { Region } from '../../shell/Region';
 import { lastOf } from '../lastOf';
-import { whenQuietThenIdle } from '../../shell/whenIdle';
 
 type HoverFrames = (range: [number, number] | null) => void;
 
@@ -180,48 +179,6 @@ function linkedFor(fragments: FragmentTable, buffer: BufferLog, range: readonly 
   const first = fragmentFrame(fragments, buffer.id, 0);
   const last = fragmentFrame(fragments, buffer.id, n - 1);
   return range[1] >= first && range[0] <= last ? range : null;
-}
-
-/** The text a "so far" box keeps for scrolling back: its last this many characters. */
-const SOFAR_CHARS = 4000;
-/** While frames keep changing (a drag, a run of seeks, playback) the box lays out only its end: more than its
- * 16rem fill at any width. Laying out all 4,000 characters was a tenth of a seek on a long answer. */
-const SOFAR_NEAR_CHARS = 1200;
-/** The rest of the window follows once no frame has come for this long, in the page's next idle moment (as the raw
- * list's rows beyond its edges do). */
-const SOFAR_QUIET_MS = 250;
-const SOFAR_IDLE_MS = 500;
-
-/** The current turn's text or reasoning so far, for a turn with no buffer. */
-function SoFar({ session, turn, frame, kind, t }: { session: Session; turn: TurnIndex; frame: FrameIndex; kind: StreamKind; t: Translate }) {
-  // the frame the whole window was last laid out for (the first render's frame: opening a box is not a seek)
-  const [settled, setSettled] = useState(frame);
-  const near = settled !== frame;
-  useEffect(() => {
-    if (!near) return;
-    return whenQuietThenIdle(() => setSettled(frame), SOFAR_QUIET_MS, SOFAR_IDLE_MS);
-  }, [near, frame]);
-  const view = accumulatedAt(accumulatedOf(session, turn, kind), frame, near ? SOFAR_NEAR_CHARS : SOFAR_CHARS);
-  // the newest text is at the end: keep it in view as the turn streams (one write per change of length, and when
-  // the rest of the window comes in above it)
-  const box = useRef<HTMLParagraphElement | null>(null);
-  useLayoutEffect(() => {
-    if (box.current) box.current.scrollTop = box.current.scrollHeight;
-  }, [view.length, near]);
-  if (view.length === 0) return null;
-  return (
-    <article className={`ss-buffer ss-sofar ss-sofar-${kind}`} aria-label={t(`panels.buffers.sofar.${kind}`, { turn: turn + 1 })}>
-      <header className="ss-buffer-head">
-        <strong>{t(`panels.buffers.sofar.${kind}`, { turn: turn + 1 })}</strong>
-        <span className="ss-muted">{t('panels.buffers.sofar.chars', { chars: view.length })}</span>
-      </header>
-      {view.hidden > 0 ? <p className="ss-note">{t('panels.buffers.window', { shown: view.length - view.hidden, total: view.length })}</p> : null}
-      {/* scrollable, so focusable (the keyboard scrolls it) */}
-      <p className="ss-buffer-text ss-sofar-text" tabIndex={0} ref={box}>
-        {view.shown}
-      </p>
-    </article>
-  );
 }
 
 export function BuffersPanel({ session, strategy, frame, t, selectedCall, hoveredCall, hoveredFrames, onSelectCall, onHoverCall, onHoverFrames, onSeek }: PanelProps) {

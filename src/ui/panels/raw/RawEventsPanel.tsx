@@ -21,7 +21,7 @@ import '../panels.css';
 import { getFrame } from '../../../core/sse/frame-table';
 import { frameKindAt, signalsAt } from '../../../core/wire/signal-table';
 import { Region } from '../../shell/Region';
-import { whenQuietThenIdle } from '../../shell/whenIdle';
+import { SEEKS_IDLE_MS, SEEKS_QUIET_MS, whenQuietThenIdle } from '../../shell/whenIdle';
 import { AfterFirstPaint } from '../../shell/AfterFirstPaint';
 import { LazyPanelPart } from '../../shell/ErrorBoundary';
 import { lazyView } from '../../shell/lazyView';
@@ -146,10 +146,8 @@ interface Scroll {
   base: number;
 }
 
-/** After a far jump, the rows beyond the viewport come back once no seek has come for this long (a drag or playback
- * keeps them away: each of its frames would pay for rows the next jump drops), in the page's next idle moment. */
-const OVERSCAN_QUIET_MS = 250;
-const OVERSCAN_IDLE_MS = 500;
+// After a far jump, the rows beyond the viewport come back once no seek has come for SEEKS_QUIET_MS (a drag or
+// playback keeps them away: each of its frames would pay for rows the next jump drops), in the page's next idle moment.
 
 const NO_HOVER = (): void => {};
 
@@ -188,7 +186,7 @@ const RawList = memo(function RawList({ session, frame, lang, t, onSeek, hovered
   }
   useEffect(() => {
     if (current.overscan === OVERSCAN) return;
-    return whenQuietThenIdle(() => setScroll((s) => (s.overscan === OVERSCAN ? s : { ...s, overscan: OVERSCAN })), OVERSCAN_QUIET_MS, OVERSCAN_IDLE_MS);
+    return whenQuietThenIdle(() => setScroll((s) => (s.overscan === OVERSCAN ? s : { ...s, overscan: OVERSCAN })), SEEKS_QUIET_MS, SEEKS_IDLE_MS);
   }, [current.overscan, current.top]);
   // What the element is scrolled to, as far as we know: written by us or reported by its scroll events.
   const applied = useRef(0);
