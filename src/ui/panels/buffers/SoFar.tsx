@@ -13,6 +13,7 @@ const SOFAR_CHARS = 4000;
 /** While frames keep changing (a drag, a run of seeks, playback) the box lays out only its end: more than its
  * 16rem fill at any width. Laying out all 4,000 characters was a tenth of a seek on a long answer. */
 const SOFAR_NEAR_CHARS = 1200;
+
 /** The current turn's text or reasoning so far, for a turn with no buffer. */
 export function SoFar({ session, turn, frame, kind, t }: { session: Session; turn: TurnIndex; frame: FrameIndex; kind: StreamKind; t: Translate }) {
   // the frame the whole window was last laid out for (the first render's frame: opening a box is not a seek)
