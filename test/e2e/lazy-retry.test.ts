@@ -2,8 +2,9 @@
 // says so in words, in the language still shown, with a retry; the rest of the player keeps working meanwhile.
 // Each test refuses one chunk of the built app (page.route), checks the notice and that the player still plays,
 // then lets the chunk through and clicks the notice's retry: the lab panel, the strategy matrix, the tour, the
-// keyboard help and the share dialog then appear; a language whose strings failed is then switched to (the app's
-// language menu, the app's first load, embed.html's first load, the custom element's lang attribute).
+// keyboard help, the share dialog and the raw panel's frame detail then appear; a language whose strings failed is
+// then switched to (the app's language menu, the app's first load, embed.html's first load, the custom element's
+// lang attribute).
 import { expect, test } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { appUrl, ready, theBrowser, watchErrors, withBrowser } from './browser';
@@ -64,6 +65,22 @@ test('the instructor lab: its refused code leaves a notice in place of the lab, 
   net.allow();
   await notice.getByRole('button', { name: 'Try again' }).click();
   await page.getByRole('region', { name: 'Instructor lab' }).waitFor();
+  await expect.poll(() => notice.count()).toBe(0);
+  expect(unexpected(errors)).toEqual([]);
+  await page.close();
+});
+
+test("the raw panel's frame detail (fetched after the first paint): a notice in its place, then Try again shows it", async () => {
+  const { page, errors, net } = await openPage('?lang=en&rec=parallel-probe', 'FrameDetail');
+  const raw = page.getByRole('region', { name: 'Raw events', exact: true });
+  const notice = await partNotice(page, 'The current frame’s detail');
+  expect(net.blocked.length).toBeGreaterThan(0);
+  // the list is there and the rest of the panel works
+  expect(await raw.getByRole('button', { name: /^Frame 0,/ }).count()).toBe(1);
+  await stillPlays(page, 'Frame');
+  net.allow();
+  await notice.getByRole('button', { name: 'Try again' }).click();
+  await raw.getByRole('heading', { name: /^Frame 1 · / }).waitFor();
   await expect.poll(() => notice.count()).toBe(0);
   expect(unexpected(errors)).toEqual([]);
   await page.close();
