@@ -18,6 +18,7 @@ import { waterfall } from '../../i18n/messages/waterfall';
 import './waterfall.css';
 import { getFrame } from '../../core/sse/frame-table';
 import { Region } from '../shell/Region';
+import { AfterFirstPaint } from '../shell/AfterFirstPaint';
 
 // the waterfall's strings load with its code (it is not part of the first page load)
 registerMessages(waterfall);
@@ -168,20 +169,24 @@ export function Waterfall(props: WaterfallProps): ReactElement {
           </div>
         </div>
       )}
+      {/* the tables come in a task of their own once the chart is painted: the waterfall's first render is then two
+          shorter tasks, not one long one (on a phone it comes while the player's first seconds are still counted) */}
       <div className="wf-tables">
-        <Readings timings={session.timings} currentTurn={currentTurn} lang={lang} t={t} />
-        {currentTurn !== null ? (
-          <WhatIf
-            session={session}
-            turn={currentTurn}
-            strategy={strategy}
-            defaultMs={defaultMs}
-            onDefaultMs={setDefaultMs}
-            lang={lang}
-            t={t}
-            idPrefix={idPrefix}
-          />
-        ) : null}
+        <AfterFirstPaint>
+          <Readings timings={session.timings} currentTurn={currentTurn} lang={lang} t={t} />
+          {currentTurn !== null ? (
+            <WhatIf
+              session={session}
+              turn={currentTurn}
+              strategy={strategy}
+              defaultMs={defaultMs}
+              onDefaultMs={setDefaultMs}
+              lang={lang}
+              t={t}
+              idPrefix={idPrefix}
+            />
+          ) : null}
+        </AfterFirstPaint>
       </div>
     </Region>
   );
