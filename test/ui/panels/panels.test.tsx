@@ -75,6 +75,15 @@ describe('RawEventsPanel', () => {
     expect(await screen.findByRole('heading', { name: 'Frame 7 · content_block_delta' })).toBeTruthy();
   });
 
+  it('shows a new session at its own frame at once (a late frame is never read against another recording)', async () => {
+    const { rerender, props } = renderPanel(RawEventsPanel, session, { frame: 6 });
+    await screen.findByRole('heading', { name: 'Frame 6 · content_block_delta' });
+    const other = buildSession(anthropicEvents(), { chunks: [[0, 0], [0, 2], [2, 2]] });
+    rerender(<RawEventsPanel {...props} session={other} frame={frameIndex(2)} />);
+    expect(screen.getByRole('heading', { name: /^Frame 2 · / })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: /^Frame 6 · / })).toBeNull();
+  });
+
   it('swaps in shiki-highlighted JSON after the plain text, as text nodes', async () => {
     const { container } = renderPanel(RawEventsPanel, session, { frame: 6 });
     const code = await waitFor(() => {

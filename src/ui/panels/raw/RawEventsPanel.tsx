@@ -256,7 +256,7 @@ const RawList = memo(function RawList({ session, frame, lang, t, onSeek, hovered
 export function RawEventsPanel({ session, frame, lang, t, theme, onSeek, hoveredFrames, onHoverFrames }: PanelProps) {
   const count = session.frames.count;
   // the detail below the list follows a painted frame later: a seek's own frame is the list's and the other panels'
-  const current = getFrame(session.frames, useAfterPaint(frame));
+  const current = getFrame(session.frames, useAfterPaint(frame, session));
   return (
     <Region className="ss-panel ss-raw" aria-label={t('panels.raw.title')}>
       <header className="ss-panel-head">
