@@ -30,9 +30,32 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => canary.close(() => resolve())));
 
+/** Records the page's CSP reports (securitypolicyviolation), each with the script that caused it, if any. */
+async function watchViolations(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __ssCsp: { directive: string; source: string; line: number }[] };
+    w.__ssCsp = [];
+    document.addEventListener('securitypolicyviolation', (e) => w.__ssCsp.push({ directive: e.violatedDirective, source: e.sourceFile, line: e.lineNumber }));
+  });
+}
+
+/**
+ * The console errors, less the browser's own style attributes: typing over a selection in a contenteditable, Chromium's
+ * editing can put a style attribute on what it inserts (CodeMirror then redraws from its state; seen 2 times in 8
+ * with both cores busy). The CSP blocks it and reports it with no script as its source. Only those are dropped, and
+ * only when every report the page recorded is one: a style that any script applied (ours or the editor's) names its
+ * source and still fails the test.
+ */
+async function pageErrors(page: Page, errors: string[]): Promise<string[]> {
+  const reports = await page.evaluate(() => (window as unknown as { __ssCsp?: { directive: string; source: string; line: number }[] }).__ssCsp ?? []);
+  const native = reports.length > 0 && reports.every((r) => r.directive === 'style-src-attr' && r.source === '' && r.line === 0);
+  return native ? errors.filter((e) => !/^console: Applying inline style violates/.test(e)) : errors;
+}
+
 async function open(path: string, page?: Page): Promise<{ page: Page; errors: string[] }> {
   const p = page ?? (await theBrowser().newPage({ viewport: { width: 1440, height: 900 } }));
   const errors = watchErrors(p);
+  await watchViolations(p);
   await p.goto(appUrl(path));
   await p.getByRole('slider', { name: /^(Frame|帧)$/ }).waitFor();
   await p.locator('.ss-exercise .cm-content').waitFor({ timeout: 20_000 });
@@ -84,7 +107,7 @@ test('the starter (one shared buffer) on parallel-probe fails with the parser’
 }`,
   );
   await expect.poll(() => status(page).textContent(), { timeout: 20_000 }).toMatch(/every turn ok/);
-  expect(errors).toEqual([]);
+  expect(await pageErrors(page, errors)).toEqual([]);
   await page.close();
 });
 
@@ -230,7 +253,7 @@ test('the strategy matrix gets a Your strategy column over every shipped recordi
   const row = matrix.locator('tr[data-rec="parallel-probe"]:not([data-faults])');
   await expect.poll(() => row.locator('td[data-strategy="yours"]').getAttribute('data-verdict')).toBe(await row.locator('td[data-strategy="shared-buffer"]').getAttribute('data-verdict'));
   await expect.poll(() => row.locator('td[data-strategy="yours"]').getAttribute('data-verdict')).toBe('fail');
-  expect(errors).toEqual([]);
+  expect(await pageErrors(page, errors)).toEqual([]);
   await page.close();
 });
 
