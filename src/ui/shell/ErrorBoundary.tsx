@@ -116,10 +116,11 @@ export function ErrorBoundary({ areaKey, resetKey, app, focus, children }: { are
  * notice naming it (`areaKey`, a first-view string, so it is there without the part's code) with a retry.
  */
 export function LazyPart({ areaKey, focus, children }: { areaKey: MessageKey; focus?: boolean; children: ReactNode }) {
+  const { t } = useT();
   return (
-    <ErrorBoundary areaKey={areaKey} {...(focus && { focus })}>
-      <Suspense fallback={null}>{children}</Suspense>
-    </ErrorBoundary>
+    <LazyPanelPart areaKey={areaKey} t={t} {...(focus && { focus })}>
+      {children}
+    </LazyPanelPart>
   );
 }
 
@@ -127,9 +128,9 @@ export function LazyPart({ areaKey, focus, children }: { areaKey: MessageKey; fo
  * LazyPart inside a panel, which is given its `t` (a panel renders without the player's store around it);
  * `fallback` while its code loads (a placeholder that keeps its place).
  */
-export function LazyPanelPart({ areaKey, t, fallback = null, children }: { areaKey: MessageKey; t: Translate; fallback?: ReactNode; children: ReactNode }) {
+export function LazyPanelPart({ areaKey, t, focus, fallback = null, children }: { areaKey: MessageKey; t: Translate; focus?: boolean; fallback?: ReactNode; children: ReactNode }) {
   return (
-    <Guard area={t(areaKey)} t={t}>
+    <Guard area={t(areaKey)} t={t} {...(focus && { focus })}>
       <Suspense fallback={fallback}>{children}</Suspense>
     </Guard>
   );

@@ -31,8 +31,9 @@ import { useAfterPaint } from '../../shell/useAfterPaint';
 // after the player's first paint, not before it; a chunk that does not arrive is a notice with a retry in its place
 const FrameDetail = lazyView(() => import('./FrameDetail'), (m) => m.FrameDetail);
 /** Its place, kept while its code loads (about its usual height): the page below does not move up and back (a
- * waterfall further down would come near the viewport and load for nothing). */
-const DETAIL_WAIT = <div className="ss-frame-detail ss-frame-detail-wait" aria-hidden="true" />;
+ * waterfall further down would come near the viewport and load for nothing). A component, not one shared element:
+ * every player on a page renders its own. */
+const DetailWait = () => <div className="ss-frame-detail ss-frame-detail-wait" aria-hidden="true" />;
 
 interface RowProps {
   session: Session;
@@ -146,9 +147,6 @@ interface Scroll {
   base: number;
 }
 
-// After a far jump, the rows beyond the viewport come back once no seek has come for SEEKS_QUIET_MS (a drag or
-// playback keeps them away: each of its frames would pay for rows the next jump drops), in the page's next idle moment.
-
 const NO_HOVER = (): void => {};
 
 /** The rendered rows' box, at row `start`'s place (listWindow's windowPlacement). */
@@ -184,6 +182,8 @@ const RawList = memo(function RawList({ session, frame, lang, t, onSeek, hovered
     current = { top, frame, session, viewport, overscan: far ? 0 : scroll.overscan, base };
     setScroll(current);
   }
+  // after a far jump, the rows beyond the viewport come back once no seek has come for SEEKS_QUIET_MS (a drag or
+  // playback keeps them away: each of its frames would pay for rows the next jump drops), in the next idle moment
   useEffect(() => {
     if (current.overscan === OVERSCAN) return;
     return whenQuietThenIdle(() => setScroll((s) => (s.overscan === OVERSCAN ? s : { ...s, overscan: OVERSCAN })), SEEKS_QUIET_MS, SEEKS_IDLE_MS);
@@ -275,8 +275,8 @@ export function RawEventsPanel({ session, frame, lang, t, theme, onSeek, hovered
           </p>
           <RawList session={session} frame={frame} lang={lang} t={t} onSeek={onSeek} hoveredFrames={hoveredFrames ?? null} {...(onHoverFrames ? { onHoverFrames } : {})} />
           {current ? (
-            <AfterFirstPaint fallback={DETAIL_WAIT}>
-              <LazyPanelPart areaKey="app.area.frameDetail" t={t} fallback={DETAIL_WAIT}>
+            <AfterFirstPaint fallback={<DetailWait />}>
+              <LazyPanelPart areaKey="app.area.frameDetail" t={t} fallback={<DetailWait />}>
                 <FrameDetail session={session} frame={current} t={t} theme={theme} />
               </LazyPanelPart>
             </AfterFirstPaint>
