@@ -2,6 +2,8 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { resolve } from 'node:path';
 import { CHUNK_GROUPS } from './chunk-groups';
+import { compileHints } from './compile-hints';
+import { earlyChunks } from './early-chunks';
 import { PREACT_ALIASES } from './preact-aliases';
 
 /**
@@ -99,7 +101,7 @@ function reloadOnUiEdit(): Plugin {
 // `base` lets the app live under a sub-path of any static host: STREAMSCOPE_BASE=/course/streamscope/ npm run build
 export default defineConfig({
   base: process.env.STREAMSCOPE_BASE ?? './',
-  plugins: [reloadOnUiEdit(), react(), contentSecurityPolicy(), sharedChunkWorkers()],
+  plugins: [reloadOnUiEdit(), react(), contentSecurityPolicy(), sharedChunkWorkers(), earlyChunks(), compileHints()],
   resolve: { alias: PREACT_ALIASES },
   define: {
     __STREAMSCOPE_REC_ORIGINS__: JSON.stringify(recOrigins),

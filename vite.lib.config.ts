@@ -12,11 +12,12 @@ import react from '@vitejs/plugin-react';
 import { resolve } from 'node:path';
 import { PREACT_ALIASES } from './preact-aliases';
 import { CHUNK_GROUPS } from './chunk-groups';
+import { compileHints } from './compile-hints';
 
 export default defineConfig({
   base: './',
   publicDir: false,
-  plugins: [react()],
+  plugins: [react(), compileHints()],
   resolve: { alias: PREACT_ALIASES },
   define: { 'process.env.NODE_ENV': JSON.stringify('production'), __STREAMSCOPE_REC_ORIGINS__: '[]' },
   build: {

@@ -33,18 +33,19 @@ interface Shipped {
   id: string;
   file: string;
   bytes?: number;
+  wire?: string;
 }
 
-/** The views to prerender, each with the file of its recording when the page fetches it itself (not in a worker). */
-async function posterUrls(): Promise<{ url: string; recording: string | undefined }[]> {
+/** The views to prerender, each with the file of its recording when the page fetches it itself (not in a worker), and
+ * the recording's wire (the page asks for its code at once: src/embed/earlyChunks.ts). */
+async function posterUrls(): Promise<{ url: string; recording: string | undefined; wire: string | undefined }[]> {
   const index = JSON.parse(await readFile(join(DIST, 'recordings/index.json'), 'utf8')) as { recordings: Shipped[] };
-  const fileOf = (url: string) => {
-    const rec = new URLSearchParams(url).get('rec') ?? DEFAULT_RECORDING;
-    const shipped = index.recordings.find((r) => r.id === rec);
-    return shipped && (shipped.bytes ?? Infinity) <= PAGE_FETCH_BYTES ? shipped.file : undefined;
-  };
+  const shippedOf = (url: string) => index.recordings.find((r) => r.id === (new URLSearchParams(url).get('rec') ?? DEFAULT_RECORDING));
   const urls = ['', ...index.recordings.map((r) => `?rec=${encodeURIComponent(r.id)}`), ...EXTRA_URLS];
-  return urls.map((url) => ({ url, recording: fileOf(url) }));
+  return urls.map((url) => {
+    const shipped = shippedOf(url);
+    return { url, recording: shipped && (shipped.bytes ?? Infinity) <= PAGE_FETCH_BYTES ? shipped.file : undefined, wire: shipped?.wire };
+  });
 }
 
 async function bundleLoader(): Promise<string> {
@@ -83,10 +84,10 @@ async function main(): Promise<void> {
   const files = new Map<string, string>();
   try {
     const render = await posterRenderer(vite, dom);
-    for (const { url, recording } of await posterUrls()) {
+    for (const { url, recording, wire } of await posterUrls()) {
       const key = posterKey(url);
       if (key === null) throw new Error(`posters: ${url} names a parameter twice`);
-      const entry: PosterEntry = { posters: {}, ...(recording !== undefined && { recording }) };
+      const entry: PosterEntry = { posters: {}, ...(recording !== undefined && { recording }), ...(wire !== undefined && { wire }) };
       for (const lang of LANGS)
         for (const [width, px] of Object.entries(WIDTHS) as [PosterWidth, number][]) {
           const html = await render(url, lang, px);

@@ -15,14 +15,39 @@
  * allows. A JSON.parse message the player quotes comes with the text that was parsed (`data-ss-parse`), and this
  * browser's own message replaces the build's: engines word them differently.
  */
-import { posterFile, posterTheme, type PosterManifest } from './posterKey';
+import { earlyFiles } from './earlyChunks';
+import { posterFile, posterLang, posterTheme, posterWire, type PosterManifest } from './posterKey';
+
+/** The JSON in the page's `<script type="application/json" id=...>`, or null. */
+function pageJson(id: string): unknown {
+  try {
+    return JSON.parse(document.getElementById(id)?.textContent ?? 'null') as unknown;
+  } catch {
+    return null;
+  }
+}
 
 function manifest(): PosterManifest {
-  try {
-    const parsed: unknown = JSON.parse(document.getElementById('ss-posters')?.textContent ?? '{}');
-    return parsed !== null && typeof parsed === 'object' ? (parsed as PosterManifest) : {};
-  } catch {
-    return {};
+  const parsed = pageJson('ss-posters');
+  return parsed !== null && typeof parsed === 'object' ? (parsed as PosterManifest) : {};
+}
+
+/**
+ * Asks for the player's chunks that its code would ask for only once it has run: the reader's language's strings,
+ * and the wire of a shipped recording (./earlyChunks.ts). Fetched and compiled, not run: the player imports them as
+ * before and finds them in. Done for every page, a poster or not, in sight or not; where a poster is on its way, once
+ * it has arrived (asked for beside it, they shared the phone's bandwidth and the poster came 120 ms later).
+ */
+function preloadEarlyChunks(posters: PosterManifest, search: string): void {
+  const urls = earlyFiles(pageJson('ss-early'), posterLang(search, navigator.languages), posterWire(posters, search));
+  for (const url of urls) {
+    const href = new URL(url, document.baseURI);
+    if (href.origin !== window.location.origin) continue;
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = 'anonymous';
+    link.href = href.href;
+    document.head.appendChild(link);
   }
 }
 
@@ -50,34 +75,23 @@ function parserMessage(text: string): string | null {
 }
 
 /**
- * The page's styles as one constructed stylesheet for the poster's shadow root, once the page's own are in (they are
- * by the time a poster arrives). Rules copied, not the files linked again: a link in a shadow root may be fetched
- * again, and the poster would wait for it.
+ * Puts the page's stylesheets into the poster's shadow root: the page's own links, cloned (they are in by the time a
+ * poster arrives, and the browser takes the same files from what it has already fetched and parsed). Resolves true
+ * once every clone has loaded, false if one fails: no poster rather than an unstyled one. (Until 2026-12-07 the
+ * rules were copied into a constructed stylesheet instead: serialising them and parsing them again took 50 to 85 ms
+ * of the page's one main thread per poster on a phone, and a course page has one poster per player in sight.)
  */
-async function pageStyles(): Promise<CSSStyleSheet> {
-  const links = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')];
-  await Promise.all(
-    links
-      .filter((link) => link.sheet === null)
-      .map(
-        (link) =>
-          new Promise<void>((resolve) => {
-            link.addEventListener('load', () => resolve(), { once: true });
-            link.addEventListener('error', () => resolve(), { once: true });
-          }),
-      ),
+function linkStyles(shadow: ShadowRoot): Promise<boolean> {
+  const links = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map((link) => link.cloneNode() as HTMLLinkElement);
+  const loaded = links.map(
+    (link) =>
+      new Promise<boolean>((resolve) => {
+        link.addEventListener('load', () => resolve(true), { once: true });
+        link.addEventListener('error', () => resolve(false), { once: true });
+      }),
   );
-  const rules: string[] = [];
-  for (const sheet of document.styleSheets) {
-    try {
-      for (const rule of sheet.cssRules) rules.push(rule.cssText);
-    } catch {
-      // a sheet whose rules cannot be read: left out
-    }
-  }
-  const sheet = new CSSStyleSheet();
-  sheet.replaceSync(rules.join('\n'));
-  return sheet;
+  shadow.append(...links);
+  return Promise.all(loaded).then((each) => each.every(Boolean));
 }
 
 /** What of the poster is put in a task of its own, after the rest has painted: the panels, as tabs or side by side. */
@@ -91,9 +105,13 @@ function afterNextPaint(): Promise<void> {
 
 async function showPoster(): Promise<void> {
   const search = window.location.search;
-  const files = posterFile(manifest(), search, navigator.languages, window.innerWidth);
+  const posters = manifest();
+  const files = posterFile(posters, search, navigator.languages, window.innerWidth);
   const expected = document.getElementById('ss-poster');
-  if (!files || !expected) return;
+  if (!files || !expected) {
+    preloadEarlyChunks(posters, search);
+    return;
+  }
   // said before the player's script runs (it comes next in the page): the player then renders once its recording is
   // in, not an empty player first that nobody would see
   expected.dataset.expected = '';
@@ -109,19 +127,20 @@ async function showPoster(): Promise<void> {
   }
   // asked for together, while the page waits for the network: the poster, whether the page is in the reader's sight
   // (an iframe further down the course page shows none: nobody would see it, and its layout would take the page's
-  // one main thread from the players in sight), and the page's styles made into the shadow root's stylesheet
+  // one main thread from the players in sight)
   const abort = new AbortController();
   const sight = inSight();
-  const styles = pageStyles().catch(() => null);
   // (a fetch aborted or failed is no poster, never an unhandled rejection: the page would report it as an error)
   const poster = fetch(new URL(`posters/${files.poster}`, document.baseURI), { priority: 'high', signal: abort.signal })
     .then((response) => (response.ok ? response.text() : null))
     .catch(() => null);
   if (!(await sight)) {
     abort.abort();
+    preloadEarlyChunks(posters, search);
     return;
   }
   const html = await poster;
+  preloadEarlyChunks(posters, search);
   if (html === null) return;
   const slot = document.getElementById('ss-poster');
   if (!slot) return;
@@ -131,20 +150,17 @@ async function showPoster(): Promise<void> {
   for (const el of template.content.querySelectorAll<HTMLElement>('[data-theme]')) el.dataset.theme = theme;
   for (const el of template.content.querySelectorAll<HTMLElement>('[data-ss-style]')) el.style.cssText = el.dataset.ssStyle ?? '';
   for (const el of template.content.querySelectorAll<HTMLElement>('[data-ss-parse]')) el.textContent = parserMessage(el.dataset.ssParse ?? '') ?? el.textContent;
-  // (a browser without constructed stylesheets shows no poster rather than an unstyled one)
-  const sheet = await styles;
-  if (!sheet) return;
   // the player may have painted its recording meanwhile, and removed the slot
   if (!slot.isConnected || slot.dataset.shown !== undefined) return;
+  // a closed shadow root: the page's scripts and selectors (a test's too) meet only the player, never its picture
+  const shadow = slot.attachShadow({ mode: 'closed' });
+  if (!(await linkStyles(shadow)) || !slot.isConnected) return;
   // in two tasks: the panels (the larger half of its style and layout) wait for the frame after the rest, so no one
   // task of the page styles and lays out the whole picture (on a course page with two players in sight, those were
   // the page's longest tasks); a comment holds their place
   const panels = template.content.querySelector(LATER);
   const place = document.createComment('');
   panels?.replaceWith(place);
-  // a closed shadow root: the page's scripts and selectors (a test's too) meet only the player, never its picture
-  const shadow = slot.attachShadow({ mode: 'closed' });
-  shadow.adoptedStyleSheets = [sheet];
   shadow.append(template.content);
   slot.dataset.shown = '';
   // when it was put in the page (npm run bench -- --mobile prints it)

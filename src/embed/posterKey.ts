@@ -18,11 +18,13 @@ const ASIDE = new Set(['lang', 'theme', 'maxheight', 'host']);
 export type PosterLang = 'en' | 'zh';
 /** n: narrower than 700 px (tabs); r: the three panels side by side. */
 export type PosterWidth = 'n' | 'r';
-/** One view's posters: language -> width class -> the file (under posters/); and its recording's file (under
- * recordings/), which the page asks for at once, ahead of the player's code. */
+/** One view's posters: language -> width class -> the file (under posters/); its recording's file (under
+ * recordings/), which the page asks for at once, ahead of the player's code; and the recording's wire, whose code
+ * the page asks for at once too (./earlyChunks.ts). */
 export interface PosterEntry {
   posters: Partial<Record<PosterLang, Partial<Record<PosterWidth, string>>>>;
   recording?: string;
+  wire?: string;
 }
 /** key -> the view's posters. */
 export type PosterManifest = Record<string, PosterEntry>;
@@ -78,4 +80,12 @@ export function posterFile(
   if (typeof poster !== 'string' || !SAFE_FILE.test(poster)) return null;
   const recording = typeof entry?.recording === 'string' && SAFE_FILE.test(entry.recording) ? entry.recording : null;
   return { poster, recording };
+}
+
+/** The wire of this page's recording, as the manifest names it (a plain lowercase name), or undefined. */
+export function posterWire(manifest: PosterManifest, search: string): string | undefined {
+  const key = posterKey(search);
+  if (key === null || !Object.hasOwn(manifest, key)) return undefined;
+  const wire = manifest[key]?.wire;
+  return typeof wire === 'string' && /^[a-z][a-z-]*$/.test(wire) ? wire : undefined;
 }

@@ -35,6 +35,26 @@ async function posterMarkup(cdp: CDPSession): Promise<string | null> {
   return parts.map((p) => p.outerHTML).join('');
 }
 
+/** The computed `property` of the first element of the poster (through its closed shadow root) with class `cls`. */
+async function posterStyle(cdp: CDPSession, cls: string, property: string): Promise<string | null> {
+  const { root } = (await cdp.send('DOM.getDocument', { depth: -1, pierce: true })) as { root: DomNode };
+  const find = (node: DomNode): DomNode | null => {
+    const attrs = node.attributes ?? [];
+    const at = attrs.indexOf('class');
+    if (at >= 0 && at % 2 === 0 && (attrs[at + 1] ?? '').split(/\s+/).includes(cls)) return node;
+    for (const child of [...(node.shadowRoots ?? []), ...(node.children ?? [])]) {
+      const hit = find(child);
+      if (hit) return hit;
+    }
+    return null;
+  };
+  const node = find(root);
+  if (!node) return null;
+  await cdp.send('CSS.enable');
+  const { computedStyle } = (await cdp.send('CSS.getComputedStyleForNode', { nodeId: node.nodeId })) as { computedStyle: { name: string; value: string }[] };
+  return computedStyle.find((p) => p.name === property)?.value ?? null;
+}
+
 /** Opens `path` with the player's own script refused: what shows is the poster alone. */
 async function posterOnly(path: string, colorScheme: 'light' | 'dark' = 'light', width = 420): Promise<{ tab: Page; cdp: CDPSession }> {
   const context = await theBrowser().newContext({ viewport: { width, height: 800 }, colorScheme });
@@ -79,6 +99,9 @@ test('the poster shows the first view before the player runs: inert, out of the 
     expect(await tab.locator('#root').evaluate((el) => getComputedStyle(el).visibility)).toBe('hidden');
     const box = await poster.boundingBox();
     expect(box?.height ?? 0).toBeGreaterThan(300);
+    // styled by the page's own stylesheets (cloned into its shadow root): the three panels side by side
+    await tab.waitForFunction(() => document.getElementById('ss-poster')?.dataset.complete !== undefined);
+    expect(await posterStyle(cdp, 'ss-panels', 'display')).toBe('grid');
   } finally {
     await tab.context().close();
   }
