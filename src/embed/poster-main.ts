@@ -51,16 +51,30 @@ function preloadEarlyChunks(posters: PosterManifest, search: string): void {
   }
 }
 
+/**
+ * How much of an iframe the reader must see for its poster to be worth painting: a strip at the bottom of the screen
+ * (the next player on a course page, its top edge showing) is left for the player itself. On a phone a poster's
+ * style, layout and paint take about 150 ms of the page's one main thread, which the players in full sight wait
+ * for; the strip shows the player a moment later instead.
+ */
+const POSTER_MIN_SIGHT_PX = 160;
+
 /** Whether this page is in the reader's sight: always when it is the top page, else by the first report of an
- * IntersectionObserver on it (an iframe's is measured against the top page's viewport, across origins too). */
+ * IntersectionObserver (an iframe's is measured against the top page's viewport, across origins too) on a probe as
+ * tall as the iframe: at least POSTER_MIN_SIGHT_PX of it, or all of it when the iframe is shorter. */
 function inSight(): Promise<boolean> {
   if (window.top === window || typeof IntersectionObserver === 'undefined') return Promise.resolve(true);
+  const probe = document.createElement('div');
+  probe.style.cssText = 'position:absolute;top:0;left:0;width:1px;height:100vh;visibility:hidden;pointer-events:none';
+  probe.setAttribute('aria-hidden', 'true');
+  document.body.appendChild(probe);
   return new Promise((resolve) => {
     const observer = new IntersectionObserver((entries) => {
       observer.disconnect();
-      resolve(entries.some((entry) => entry.isIntersecting));
+      probe.remove();
+      resolve(entries.some((entry) => entry.isIntersecting && entry.intersectionRect.height >= Math.min(POSTER_MIN_SIGHT_PX, window.innerHeight - 1)));
     });
-    observer.observe(document.documentElement);
+    observer.observe(probe);
   });
 }
 

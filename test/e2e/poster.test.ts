@@ -222,7 +222,7 @@ test('a view with no poster (a frame asked for, f=3) fetches none and renders as
   }
 });
 
-test('of two iframes, the one in sight shows its poster and the one far down the page shows none', async () => {
+test('of three iframes, the one in sight shows its poster; one whose top edge peeks in at the bottom of the screen, and one far down the page, show none', async () => {
   const tab = await theBrowser().newPage({ viewport: { width: 420, height: 800 } });
   try {
     // the far one's poster fetch, started with the in-sight check and then aborted, must not end in an unhandled
@@ -233,19 +233,29 @@ test('of two iframes, the one in sight shows its poster and the one far down the
     await tab.route(/\/assets\/embed-[^/]*\.js$/, (route) => route.abort());
     const src = (rec: string) => appUrl(`embed.html?rec=${rec}&lang=en`).replace(/&/g, '&amp;');
     await tab.setContent(
-      `<iframe name="near" title="near" style="width:400px;height:600px;border:0" src="${src('parallel-probe')}"></iframe>` +
+      `<iframe name="near" title="near" style="width:400px;height:600px;border:0;display:block" src="${src('parallel-probe')}"></iframe>` +
+        // 40 px of the next one in sight at the bottom of the 800 px screen
+        `<div style="height:152px"></div>` +
+        `<iframe name="peek" title="peek" style="width:400px;height:600px;border:0;display:block" src="${src('thinking-turn')}"></iframe>` +
         `<div style="height:4000px"></div>` +
         `<iframe name="far" title="far" style="width:400px;height:600px;border:0" src="${src('agent-run')}"></iframe>`,
     );
     const near = tab.frame({ name: 'near' });
     const far = tab.frame({ name: 'far' });
-    expect(near && far).toBeTruthy();
+    const peek = tab.frame({ name: 'peek' });
+    expect(near && far && peek).toBeTruthy();
+    expect(await tab.evaluate(() => Math.round(document.querySelector('iframe[name=peek]')?.getBoundingClientRect().top ?? 0))).toBe(760);
     // the mark poster-main.ts sets when it puts the poster in the page
     await near?.waitForFunction(() => performance.getEntriesByName('ss-poster').length === 1, null, { timeout: 15_000 });
     await far?.waitForFunction(() => document.readyState === 'complete', null, { timeout: 15_000 });
+    await peek?.waitForFunction(() => document.readyState === 'complete', null, { timeout: 15_000 });
     await tab.waitForTimeout(1000);
-    expect(await far?.evaluate(() => performance.getEntriesByName('ss-poster').length)).toBe(0);
-    expect(await far?.evaluate(() => document.getElementById('ss-poster')?.dataset.shown)).toBeUndefined();
+    for (const frame of [far, peek]) {
+      expect(await frame?.evaluate(() => performance.getEntriesByName('ss-poster').length)).toBe(0);
+      expect(await frame?.evaluate(() => document.getElementById('ss-poster')?.dataset.shown)).toBeUndefined();
+      // the probe that measured it is gone
+      expect(await frame?.evaluate(() => [...document.body.children].map((el) => el.id))).toEqual(['ss-poster', 'root']);
+    }
     expect(pageErrors).toEqual([]);
   } finally {
     await tab.close();
