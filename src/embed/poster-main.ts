@@ -9,8 +9,10 @@
  * screen reader meets only the player. The player hides itself while a poster is shown and removes the poster in
  * the frame it paints its recording (./embed-main.tsx), so the two never show at once. It is put in the page in two
  * tasks, the panels a frame after the rest (`data-shown` on the slot after the first, `data-complete` after both).
- * It does nothing when there is no manifest or no poster for this URL, when the page is an iframe out of the
- * reader's sight, when the fetch fails, or when the player has already removed `#ss-poster`. Style attributes
+ * It shows nothing when there is no manifest or no poster for this URL, when the page is an iframe out of the
+ * reader's sight (or with less than 160 px of it in sight), when the fetch fails, or when the player has already
+ * removed `#ss-poster`. On every page, a poster or not, it also asks early for two of the player's later chunks,
+ * its language's strings and its recording's wire (./earlyChunks.ts). Style attributes
  * travel as `data-ss-style` and are set through CSSOM, which the page's Content-Security-Policy (style-src 'self')
  * allows. A JSON.parse message the player quotes comes with the text that was parsed (`data-ss-parse`), and this
  * browser's own message replaces the build's: engines word them differently.
