@@ -10,6 +10,7 @@
 // that may never run (the editor, the code view's highlighter and grammars) would be compiled whole for nothing.
 // The source map, where there is one, is shifted by the added line.
 import type { Plugin } from 'vite';
+import { staticClosure } from './chunk-graph';
 
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
 
@@ -25,15 +26,10 @@ interface ChunkInfo {
 
 /** The file names of the chunks to hint, from the whole chunk graph. */
 export function hintedChunks(chunks: Readonly<Record<string, ChunkInfo>>): Set<string> {
-  const hinted = new Set<string>();
-  const add = (file: string) => {
-    if (hinted.has(file)) return;
-    hinted.add(file);
-    for (const next of chunks[file]?.imports ?? []) add(next);
-  };
-  for (const [file, chunk] of Object.entries(chunks))
-    if (chunk.isEntry || chunk.moduleIds.some((id) => FIRST_VIEW_LATER.test(id))) add(file);
-  return hinted;
+  const starts = Object.entries(chunks)
+    .filter(([, chunk]) => chunk.isEntry || chunk.moduleIds.some((id) => FIRST_VIEW_LATER.test(id)))
+    .map(([file]) => file);
+  return staticClosure((file) => chunks[file]?.imports, starts);
 }
 
 interface OutputLike {
@@ -65,8 +61,7 @@ export function compileHints(): Plugin {
           const chunk = outputs[file];
           if (chunk?.type !== 'chunk' || chunk.code === undefined) continue;
           chunk.code = COMPILE_HINT + chunk.code;
-          // its source map, one line down (the chunk's, from which Vite writes the file when it adds a line of its own,
-          // and the file's)
+          // its source map, one line down: the chunk's and the map file's, whichever the build writes out
           if (chunk.map) chunk.map.mappings = `;${chunk.map.mappings}`;
           const map = outputs[`${file}.map`];
           if (map?.type === 'asset' && typeof map.source === 'string') {

@@ -7,6 +7,7 @@
 // {openai-chat, anthropic-messages, openai-responses, gemini}}, each the chunk's file and the files it imports that
 // the page's own scripts do not, as URLs under the build's base.
 import type { Plugin } from 'vite';
+import { staticClosure } from './chunk-graph';
 
 /** What the page may ask for early: its source module, by name. */
 const EARLY: Readonly<Record<'lang' | 'wire', Readonly<Record<string, string>>>> = {
@@ -29,18 +30,6 @@ interface ChunkLike {
   imports: string[];
 }
 
-/** `start` and every file it imports statically, transitively. */
-function closure(byFile: ReadonlyMap<string, ChunkLike>, start: string): Set<string> {
-  const seen = new Set<string>();
-  const walk = (file: string) => {
-    if (seen.has(file)) return;
-    seen.add(file);
-    for (const next of byFile.get(file)?.imports ?? []) walk(next);
-  };
-  walk(start);
-  return seen;
-}
-
 export function earlyChunks(): Plugin {
   let base = './';
   return {
@@ -55,13 +44,14 @@ export function earlyChunks(): Plugin {
         if (!ctx.filename.endsWith('/embed.html') || !ctx.bundle || !ctx.chunk) return html;
         const byFile = new Map<string, ChunkLike>();
         for (const out of Object.values(ctx.bundle)) if (out.type === 'chunk') byFile.set(out.fileName, out);
-        const page = closure(byFile, ctx.chunk.fileName);
+        const importsOf = (file: string) => byFile.get(file)?.imports;
+        const page = staticClosure(importsOf, [ctx.chunk.fileName]);
         const early = { lang: {}, wire: {} } as EarlyChunks;
         for (const [group, modules] of Object.entries(EARLY) as [keyof typeof EARLY, Record<string, string>][])
           for (const [name, source] of Object.entries(modules)) {
             const chunk = [...byFile.values()].find((c) => c.moduleIds.some((id) => id.endsWith(`/${source}`)));
             if (!chunk) throw new Error(`early-chunks: no chunk holds ${source}`);
-            early[group][name] = [...closure(byFile, chunk.fileName)].filter((f) => !page.has(f)).map((f) => `${base}${f}`);
+            early[group][name] = [...staticClosure(importsOf, [chunk.fileName])].filter((f) => !page.has(f)).map((f) => `${base}${f}`);
           }
         const json = JSON.stringify(early).replace(/</g, '\\u003c');
         return html.replace('</head>', `  <script type="application/json" id="ss-early">${json}</script>\n  </head>`);
