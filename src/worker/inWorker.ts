@@ -4,13 +4,18 @@
  *
  * Contract: `inWorker(createWorker, input, name, hooks, pieceBytes)` resolves with the core's result (ok or a load
  * failure) and rejects only when the worker itself breaks or the load is aborted; it never leaves a worker running
- * after it settles. A byte input over `pieceBytes` is posted in pieces, one per task.
+ * after it settles. A byte input over `pieceBytes` is posted in pieces, one per task, at most PIECES_IN_FLIGHT of them
+ * out at once (./pieces.ts).
  */
 import type { AnalyzeTextResult } from '../core/session/session';
 import { createAssembler } from './assemble';
 import { abortError, type AnalyzerHooks } from './client';
 import type { AnalyzeRequest, InputPiece, WorkerReply } from './protocol';
+import { createPiecePool, type PiecePool } from './pieces';
 import { nextTask } from './tasks';
+
+/** Pieces out at once (posted, not yet sent back): the page holds at most this many copies of a piece's size. */
+const PIECES_IN_FLIGHT = 3;
 
 const defaultWorker = () => new Worker(new URL('./analyze.worker.ts', import.meta.url), { type: 'module', name: 'streamscope-analyze' });
 
@@ -19,8 +24,10 @@ export async function inWorker(createWorker: (() => Worker) | undefined, input: 
     if (hooks.signal.aborted) return reject(abortError());
     const worker = (createWorker ?? defaultWorker)();
     let settled = false;
+    const pool = createPiecePool(PIECES_IN_FLIGHT);
     const finish = () => {
       settled = true;
+      pool.close();
       worker.terminate();
       hooks.signal.removeEventListener('abort', onAbort);
     };
@@ -35,6 +42,7 @@ export async function inWorker(createWorker: (() => Worker) | undefined, input: 
       const reply = e.data;
       try {
         if (reply.type === 'progress') hooks.onProgress(reply.fraction);
+        else if (reply.type === 'piece-back') pool.give(reply.bytes);
         else if (reply.type === 'part') assembler.add(reply.part);
         else if (reply.type === 'done') {
           finish();
@@ -64,7 +72,7 @@ export async function inWorker(createWorker: (() => Worker) | undefined, input: 
     // copied, not transferred: the store keeps the user's file to reopen it
     if (typeof input === 'string' || input.byteLength <= pieceBytes) worker.postMessage(request(input));
     else {
-      postPieces(worker, input, pieceBytes, () => settled || hooks.signal.aborted).then(
+      postPieces(worker, input, pieceBytes, pool, () => settled || hooks.signal.aborted).then(
         (pieces) => pieces > 0 && worker.postMessage(request({ pieces })),
         (err: unknown) => {
           finish();
@@ -77,17 +85,20 @@ export async function inWorker(createWorker: (() => Worker) | undefined, input: 
 
 /**
  * Posts a large input to the worker as copies of `size` bytes, each transferred, one per task: copying the
- * whole file in one postMessage would hold the page's main thread for as long as the copy takes. Resolves with the
- * number of pieces, or 0 when `stopped()` says the analysis has ended meanwhile (aborted, or the worker failed: it
- * is gone then).
+ * whole file in one postMessage would hold the page's main thread for as long as the copy takes. The copies go into
+ * the pool's buffers, which the worker sends back (./pieces.ts). Resolves with the number of pieces, or 0 when
+ * `stopped()` says the analysis has ended meanwhile (aborted, or the worker failed: it is gone then).
  */
-async function postPieces(worker: Worker, input: Uint8Array, size: number, stopped: () => boolean): Promise<number> {
+async function postPieces(worker: Worker, input: Uint8Array, size: number, pool: PiecePool, stopped: () => boolean): Promise<number> {
   let pieces = 0;
   for (let at = 0; at < input.byteLength; at += size) {
+    await pool.ready();
     if (stopped()) return 0;
-    const bytes = input.slice(at, at + size);
-    const piece: InputPiece = { type: 'input-piece', bytes };
+    const bytes = pool.take(Math.min(size, input.byteLength - at));
+    bytes.set(input.subarray(at, at + bytes.byteLength));
+    const piece: InputPiece = { type: 'input-piece', bytes, total: input.byteLength };
     worker.postMessage(piece, [bytes.buffer]);
+    pool.sent();
     pieces++;
     await nextTask();
   }

@@ -1,7 +1,7 @@
 /**
  * One analysis as the worker runs it, apart from the worker's global scope (so tests can run it too).
  *
- * Contract: `runAnalysis(req, post, pieces?)` loads the request's input (or the pieces it names), applies its faults, analyses it and posts, in order:
+ * Contract: `runAnalysis(req, post, pieces?)` loads the request's input (or the pieces it names, joined by ./pieces.ts), applies its faults, analyses it and posts, in order:
  * progress fractions (non-decreasing, in [0, 1)), the session's large pieces as `part` messages with their buffers
  * to transfer (./slice.ts), then one `done` whose session is the skeleton; a load failure is one `done` with that
  * failure; anything thrown becomes one `failed` with its message. Never throws itself.
@@ -10,15 +10,16 @@ import { loadFaulted } from '../core/session/analyze';
 import { analyze } from '../core/session/session';
 import { forgetSharedParse } from '../core/strategies/json';
 import type { LoadInput } from '../core/load';
+import { createJoiner, type PieceJoiner } from './pieces';
 import type { AnalyzeRequest, WorkerReply } from './protocol';
 import { countParts, DEFAULT_SIZES, partsOf, splitSession, type SliceSizes } from './slice';
 
 export type Post = (reply: WorkerReply, transfer?: Transferable[]) => void;
 
-export function runAnalysis(req: AnalyzeRequest, post: Post, inputPieces: readonly Uint8Array[] = [], sizes: SliceSizes = DEFAULT_SIZES): void {
+export function runAnalysis(req: AnalyzeRequest, post: Post, joiner: PieceJoiner = createJoiner(), sizes: SliceSizes = DEFAULT_SIZES): void {
   try {
     post({ type: 'progress', fraction: 0.05 });
-    const input = inputOf(req, inputPieces);
+    const input = inputOf(req, joiner);
     const loaded = loadFaulted(input, req.name, { ...(req.faults && { faults: req.faults }), ...(req.seed !== undefined && { seed: req.seed }) });
     if (!loaded.ok) {
       post({ type: 'done', result: loaded });
@@ -44,9 +45,11 @@ export function runAnalysis(req: AnalyzeRequest, post: Post, inputPieces: readon
   }
 }
 
-/** The request's input; `{pieces: n}` names the n pieces that came before it (a count that differs is a failure). */
-function inputOf(req: AnalyzeRequest, pieces: readonly Uint8Array[]): LoadInput {
+/**
+ * The request's input; `{pieces: n}` names the n pieces that came before it, joined (a count or a size that differs
+ * is a failure).
+ */
+function inputOf(req: AnalyzeRequest, pieces: PieceJoiner): LoadInput {
   if (typeof req.input === 'string' || req.input instanceof Uint8Array) return req.input;
-  if (req.input.pieces !== pieces.length) throw new Error(`the input came in ${pieces.length} pieces, ${req.input.pieces} were announced`);
-  return pieces;
+  return pieces.take(req.input.pieces);
 }

@@ -2,7 +2,7 @@
  * Messages between the page and the analysis worker.
  *
  * Contract: types and their sizes only. The page sends one `analyze` request per worker (a large byte input goes
- * ahead of it as `input-piece` messages); the worker answers with any number of
+ * ahead of it as `input-piece` messages, each answered with a `piece-back`); the worker answers with any number of
  * `progress` messages (fractions in [0, 1], non-decreasing), then, for a session, `part` messages carrying the
  * session's large pieces in slices (see ./slice.ts: long arrays in slices of at most PART_SIZE items, texts over
  * TEXT_PART characters in pieces, the session's frame and signal tables and frame kinds with their typed arrays
@@ -26,11 +26,14 @@ export interface AnalyzeRequest {
 
 /**
  * A piece of a large byte input, sent ahead of the request that names it: the page copies and transfers one piece
- * per task (INPUT_PIECE bytes), so posting a large file never copies all of it in one long task.
+ * per task (INPUT_PIECE bytes), so posting a large file never copies all of it in one long task. `total` is the whole
+ * input's size: the worker joins the pieces into one buffer of that size as they arrive, and sends each piece's buffer
+ * back (`piece-back`) for the page to copy the next pieces into (./pieces.ts).
  */
 export interface InputPiece {
   type: 'input-piece';
   bytes: Uint8Array;
+  total: number;
 }
 
 /** Byte inputs longer than this are posted in pieces of this size. */
@@ -86,6 +89,8 @@ export type Part =
 
 export type WorkerReply =
   | { type: 'progress'; fraction: number }
+  /** An `input-piece`'s buffer, copied and sent back (transferred) for the page to reuse. */
+  | { type: 'piece-back'; bytes: Uint8Array }
   | { type: 'part'; part: Part }
   | { type: 'done'; result: AnalyzeTextResult }
   | { type: 'failed'; message: string };

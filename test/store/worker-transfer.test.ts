@@ -188,7 +188,7 @@ function jobWorker(log: { terminated: boolean; replies: WorkerReply['type'][] })
   return class JobWorker extends EventTarget {
     postMessage(req: AnalyzeRequest) {
       const out: { reply: WorkerReply; transfer: Transferable[] }[] = [];
-      runAnalysis(structuredClone(req), (reply, transfer = []) => out.push({ reply: structuredClone(reply, { transfer }), transfer }), [], JOB_SIZES);
+      runAnalysis(structuredClone(req), (reply, transfer = []) => out.push({ reply: structuredClone(reply, { transfer }), transfer }), undefined, JOB_SIZES);
       const deliver = (i: number) => {
         const next = out[i];
         if (!next || log.terminated) return;

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { analyzeInput, type AnalyzeTextResult } from '../../src/core/session/session';
 import { createAnalyzer } from '../../src/worker/client';
 import { runAnalysis } from '../../src/worker/job';
+import { createJoiner, createPiecePool } from '../../src/worker/pieces';
 import type { PageMessage, WorkerReply } from '../../src/worker/protocol';
 
 const recording = [
@@ -69,20 +70,31 @@ describe('where the analyzer analyses an input', () => {
   });
 });
 
-/** A worker run in this thread: keeps the pieces, answers `analyze` with job.ts as the real worker script does. */
+/**
+ * A worker run in this thread: joins the pieces and sends each one's buffer back, answers `analyze` with job.ts, as
+ * the real worker script does. The page's buffers are logged to see which come back to be reused.
+ */
 class InThreadWorker extends EventTarget {
   readonly log: { type: string; transferred: number; sameTask: boolean }[] = [];
-  #pieces: Uint8Array[] = [];
+  readonly pieceBuffers: ArrayBuffer[] = [];
+  readonly sentBack = new Set<ArrayBuffer>();
+  #joiner = createJoiner();
   /** True from a message until a timer queued with it has run: a message posted meanwhile came in the same task. */
   #busy = false;
   postMessage(msg: PageMessage, transfer: Transferable[] = []) {
     this.log.push({ type: msg.type, transferred: transfer.length, sameTask: this.#busy });
     this.#busy = true;
     setTimeout(() => (this.#busy = false), 0);
+    if (msg.type === 'input-piece') this.pieceBuffers.push(msg.bytes.buffer as ArrayBuffer);
     const data = structuredClone(msg, { transfer });
-    if (data.type === 'input-piece') return void this.#pieces.push(data.bytes);
+    if (data.type === 'input-piece') {
+      this.#joiner.add(data);
+      const back: WorkerReply = structuredClone({ type: 'piece-back', bytes: data.bytes }, { transfer: [data.bytes.buffer] });
+      if (back.type === 'piece-back') this.sentBack.add(back.bytes.buffer as ArrayBuffer);
+      return void setTimeout(() => this.dispatchEvent(Object.assign(new Event('message'), { data: back })), 0);
+    }
     const replies: WorkerReply[] = [];
-    runAnalysis(data, (reply, t = []) => replies.push(structuredClone(reply, { transfer: t })), this.#pieces.splice(0));
+    runAnalysis(data, (reply, t = []) => replies.push(structuredClone(reply, { transfer: t })), this.#joiner);
     queueMicrotask(() => {
       for (const r of replies) this.dispatchEvent(Object.assign(new Event('message'), { data: r }));
     });
@@ -109,9 +121,72 @@ describe('a large byte input', () => {
     expect(r.ok && r.session.strategies['per-call-buffer'].verdict).toBe(whole.ok && whole.session.strategies['per-call-buffer'].verdict);
   });
 
+  test('the pieces are copied into buffers the worker sends back: far fewer buffers than pieces', async () => {
+    (globalThis as { Worker?: unknown }).Worker = class {};
+    const bytes = new TextEncoder().encode(recording.repeat(1));
+    const worker = new InThreadWorker();
+    const analyze = createAnalyzer({ inline: () => ({ ok: false, error: { message: 'not inline' } }), threshold: 10, pieceBytes: 16, createWorker: () => worker as unknown as Worker });
+    const r = await analyze(bytes, 'big.jsonl', hooks());
+    expect(r.ok).toBe(true);
+    const pieces = Math.ceil(bytes.byteLength / 16);
+    expect(worker.pieceBuffers).toHaveLength(pieces);
+    // a buffer that comes back is a new object on the page (a transfer detaches the one posted): a piece posted in
+    // one of those is a reused buffer; only the first few pieces (those out at once) need new ones
+    const fresh = worker.pieceBuffers.filter((b) => !worker.sentBack.has(b)).length;
+    expect(pieces).toBeGreaterThan(10);
+    expect(fresh).toBeLessThanOrEqual(3);
+  });
+
   test('a request naming more pieces than arrived fails with a message, not a hang', () => {
     const replies: WorkerReply[] = [];
-    runAnalysis({ type: 'analyze', input: { pieces: 2 }, name: 'x.sse' }, (r) => replies.push(r), [new Uint8Array([1])]);
+    const joiner = createJoiner();
+    joiner.add({ type: 'input-piece', bytes: new Uint8Array([1]), total: 1 });
+    runAnalysis({ type: 'analyze', input: { pieces: 2 }, name: 'x.sse' }, (r) => replies.push(r), joiner);
     expect(replies.at(-1)).toEqual({ type: 'failed', message: 'the input came in 1 pieces, 2 were announced' });
+  });
+
+  test('pieces that do not fill the announced size, or overflow it, fail with a message', () => {
+    const short = createJoiner();
+    short.add({ type: 'input-piece', bytes: new Uint8Array([1, 2]), total: 5 });
+    expect(() => short.take(1)).toThrow('the input\'s pieces hold 2 of the 5 bytes announced');
+    const over = createJoiner();
+    over.add({ type: 'input-piece', bytes: new Uint8Array([1, 2]), total: 3 });
+    over.add({ type: 'input-piece', bytes: new Uint8Array([3, 4]), total: 3 });
+    expect(() => over.take(2)).toThrow('hold more than the 3 bytes announced');
+    const odd = createJoiner();
+    odd.add({ type: 'input-piece', bytes: new Uint8Array([1]), total: -1 });
+    expect(() => odd.take(1)).toThrow('not a byte count');
+    // a joiner starts over after take
+    const again = createJoiner();
+    again.add({ type: 'input-piece', bytes: new Uint8Array([7, 8]), total: 2 });
+    expect([...again.take(1)]).toEqual([7, 8]);
+    again.add({ type: 'input-piece', bytes: new Uint8Array([9]), total: 1 });
+    expect([...again.take(1)]).toEqual([9]);
+  });
+
+  test('the pool waits while the most pieces are out, and never after it is closed', async () => {
+    const pool = createPiecePool(2);
+    const a = pool.take(8);
+    pool.sent();
+    pool.take(8);
+    pool.sent();
+    let woke = false;
+    const waiting = pool.ready().then(() => (woke = true));
+    await new Promise((r) => setTimeout(r, 0));
+    expect(woke).toBe(false);
+    pool.give(a);
+    await waiting;
+    expect(woke).toBe(true);
+    // the buffer that came back is the next one handed out, cut to the length asked for
+    const reused = pool.take(5);
+    expect(reused.buffer).toBe(a.buffer);
+    expect(reused.byteLength).toBe(5);
+    // closed while full: ready() resolves, nothing is kept
+    pool.sent();
+    pool.sent();
+    const late = pool.ready();
+    pool.close();
+    await late;
+    expect(pool.take(8).buffer).not.toBe(a.buffer);
   });
 });
