@@ -232,8 +232,12 @@ export function createIdbFileStore(factory: IDBFactory | undefined = globalThis.
   };
 }
 
-/** Bytes copied into a Blob per task: making the Blob of a large file copies it, so it is made a piece at a time. */
-export const BLOB_PIECE = 8 << 20;
+/**
+ * Bytes copied into a Blob per task: making the Blob of a large file copies it, so it is made a piece at a time. 2 MiB,
+ * not 8: the copy lands in new memory, and while the analysis worker fills its own copy of the input, a task of 8 MiB
+ * took 60 to 150 ms on the bench machine (docs/performance.md, "page1M").
+ */
+export const BLOB_PIECE = 2 << 20;
 
 /** A Blob of the bytes, built from pieces of BLOB_PIECE bytes, one per task (the pieces are joined without a copy). */
 export async function blobOf(bytes: Uint8Array, piece = BLOB_PIECE): Promise<Blob> {
