@@ -273,6 +273,7 @@ async function main(): Promise<void> {
     const scaleLongest = Math.max(scale.byUrl.loadingMs ?? scale.byUrl.longestMs, scale.byFile.longestMs);
     log(`    median of ${scale.runs.length} loads: by URL: ready ${scale.byUrl.loadMs} ms after navigation, longest task while loading ${scale.byUrl.loadingMs ?? '?'} ms (${scale.byUrl.longTasks} tasks >= 50 ms; start-up ${scale.byUrl.startupMs ?? '?'} ms); as a file: ready in ${scale.byFile.loadMs} ms, longest task ${scale.byFile.longestMs} ms (${scale.byFile.longTasks} tasks); JS heap ${scale.heapTotalMB} MB (+${scale.heapMB} MB over a 6-frame recording)`);
     log(`    each load: by URL ready ${scale.runs.map((x) => x.byUrl.loadMs).join(', ')} ms, longest task while loading ${scale.runs.map((x) => x.byUrl.loadingMs ?? '?').join(', ')} ms; as a file ready ${scale.runs.map((x) => x.byFile.loadMs).join(', ')} ms, longest task ${scale.runs.map((x) => x.byFile.longestMs).join(', ')} ms`);
+    log(`    floor, in the same run: the same file fetched into a page, decoded and its events' ends found, ${scale.floorMs} ms (runs ${scale.floorRuns.join(', ')}); by URL ready / floor = ${round(scale.byUrl.loadMs / scale.floorMs, 2)}`);
 
     log(`9/9 one large event: a 50 MB Chat chunk and a 30 MB tool argument, opened in the page (a fresh Chromium each) and given to the CLI…`);
     const large = await runLargeEventRows({ base, cli: true, log });
@@ -286,7 +287,7 @@ async function main(): Promise<void> {
       paint: { firstPaintMs: paint.firstPaintMs },
       cli: cliReport(cli.figures),
       pipeline: pipelineReport(pipe.rows),
-      page1M: { frames: scale.frames, readyMs: scale.byUrl.loadMs, fileReadyMs: scale.byFile.loadMs, longestTaskMs: scaleLongest, heapMB: scale.heapTotalMB },
+      page1M: { frames: scale.frames, readyMs: scale.byUrl.loadMs, fileReadyMs: scale.byFile.loadMs, longestTaskMs: scaleLongest, heapMB: scale.heapTotalMB, floorMs: scale.floorMs, readyToFloor: round(scale.byUrl.loadMs / scale.floorMs, 2) },
       largeEvent: largeReport(large.rows),
     };
     const verdicts = [
