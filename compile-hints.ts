@@ -10,7 +10,7 @@
 // that may never run (the editor, the code view's highlighter and grammars) would be compiled whole for nothing.
 // The source map, where there is one, is shifted by the added line.
 import type { Plugin } from 'vite';
-import { staticClosure } from './chunk-graph';
+import { staticClosure } from './chunk-graph.ts';
 
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
 

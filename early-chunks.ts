@@ -7,7 +7,7 @@
 // {openai-chat, anthropic-messages, openai-responses, gemini}}, each the chunk's file and the files it imports that
 // the page's own scripts do not, as URLs under the build's base.
 import type { Plugin } from 'vite';
-import { staticClosure } from './chunk-graph';
+import { staticClosure } from './chunk-graph.ts';
 
 /** What the page may ask for early: its source module, by name. */
 const EARLY: Readonly<Record<'lang' | 'wire', Readonly<Record<string, string>>>> = {

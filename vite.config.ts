@@ -1,10 +1,10 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { resolve } from 'node:path';
-import { CHUNK_GROUPS } from './chunk-groups';
-import { compileHints } from './compile-hints';
-import { earlyChunks } from './early-chunks';
-import { PREACT_ALIASES } from './preact-aliases';
+import { CHUNK_GROUPS } from './chunk-groups.ts';
+import { compileHints } from './compile-hints.ts';
+import { earlyChunks } from './early-chunks.ts';
+import { PREACT_ALIASES } from './preact-aliases.ts';
 
 /**
  * Origins (besides this site) that `rec=` may load recordings from, fixed at build time:

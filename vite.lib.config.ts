@@ -10,9 +10,9 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { resolve } from 'node:path';
-import { PREACT_ALIASES } from './preact-aliases';
-import { CHUNK_GROUPS } from './chunk-groups';
-import { compileHints } from './compile-hints';
+import { PREACT_ALIASES } from './preact-aliases.ts';
+import { CHUNK_GROUPS } from './chunk-groups.ts';
+import { compileHints } from './compile-hints.ts';
 
 export default defineConfig({
   base: './',

@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import { PREACT_ALIASES } from './preact-aliases';
+import { PREACT_ALIASES } from './preact-aliases.ts';
 
 // Test pyramid: `unit` (pure + jsdom, fast), `integration` (CLI in-process, robustness,
 // fuzz, lint layers), `e2e` (production build driven in Chromium).
