@@ -33,7 +33,12 @@ export function createJoiner(): PieceJoiner {
           problem = `the input's announced size (${String(piece.total)}) is not a byte count`;
           return;
         }
-        whole = new Uint8Array(piece.total);
+        try {
+          whole = new Uint8Array(piece.total);
+        } catch {
+          problem = `the input's ${piece.total} bytes do not fit in this worker's memory`;
+          return;
+        }
       }
       if (filled + piece.bytes.byteLength > whole.byteLength) {
         problem = `the input's pieces hold more than the ${whole.byteLength} bytes announced`;

@@ -153,6 +153,10 @@ describe('a large byte input', () => {
     over.add({ type: 'input-piece', bytes: new Uint8Array([1, 2]), total: 3 });
     over.add({ type: 'input-piece', bytes: new Uint8Array([3, 4]), total: 3 });
     expect(() => over.take(2)).toThrow('hold more than the 3 bytes announced');
+    // more than an ArrayBuffer can hold: said, not thrown from the worker's message handler
+    const huge = createJoiner();
+    expect(() => huge.add({ type: 'input-piece', bytes: new Uint8Array([1]), total: Number.MAX_SAFE_INTEGER })).not.toThrow();
+    expect(() => huge.take(1)).toThrow('do not fit in this worker\'s memory');
     const odd = createJoiner();
     odd.add({ type: 'input-piece', bytes: new Uint8Array([1]), total: -1 });
     expect(() => odd.take(1)).toThrow('not a byte count');
