@@ -1,7 +1,7 @@
 /**
  * One analysis as the worker runs it, apart from the worker's global scope (so tests can run it too).
  *
- * Contract: `runAnalysis(req, post, pieces?)` loads the request's input (or the pieces it names, joined by ./pieces.ts), applies its faults, analyses it and posts, in order:
+ * Contract: `runAnalysis(req, post, joiner?)` loads the request's input (or the pieces it names, joined by ./pieces.ts), applies its faults, analyses it and posts, in order:
  * progress fractions (non-decreasing, in [0, 1)), the session's large pieces as `part` messages with their buffers
  * to transfer (./slice.ts), then one `done` whose session is the skeleton; a load failure is one `done` with that
  * failure; anything thrown becomes one `failed` with its message. Never throws itself.

@@ -7,10 +7,11 @@
  * reusing those the worker has sent back (`piece-back`), and `ready()` resolves once fewer than `maxInFlight` pieces
  * are out (or the pool is closed: it never leaves a caller waiting after `close()`).
  *
- * Why: a page that copies a 200 MB input into fresh pieces, and a worker that joins them into a fresh whole, each
- * touch 200 MB of new memory, one after the other. Joined as they arrive, the worker's copy runs while the page is
- * still copying; and the page copies into the few buffers that come back, memory it has already touched, so it holds
- * at most `maxInFlight` pieces instead of the whole input twice (figures in docs/performance.md).
+ * Why: a page that copies a 200 MB input into fresh pieces, and a worker that keeps them and then joins them into a
+ * fresh whole, each touch 200 MB of new memory, one after the other. Joined as they arrive, the worker's copy runs
+ * while the page is still copying, and the worker holds the input once (and at most `maxInFlight` pieces) instead of
+ * twice; the page copies into the few buffers that come back, memory it has already touched (figures in
+ * docs/performance.md).
  */
 import type { InputPiece } from './protocol';
 
