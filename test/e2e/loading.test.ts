@@ -15,14 +15,17 @@ afterAll(async () => {
 
 const N = 60_000;
 
-/** Builds a Chat recording of `n` events inside the page (text deltas, a tool call every 4,000) and puts it in the file input. */
-async function openGenerated(page: Page, n: number, name: string): Promise<void> {
+/**
+ * Builds a Chat recording of `n` events inside the page (text deltas, a tool call every 4,000; `pad` more characters
+ * in each text) and puts it in the file input.
+ */
+async function openGenerated(page: Page, n: number, name: string, pad = 0): Promise<void> {
   await page.evaluate(
-    ({ n, name }) => {
+    ({ n, name, pad }) => {
       const lines = [JSON.stringify({ streamscope: 1, wire: 'openai-chat' }), JSON.stringify([0, 'req', { turn: 0 }])];
       for (let i = 0; i < n; i++) {
         const call = i % 4000 === 2000;
-        const delta = call ? { tool_calls: [{ index: i / 4000 - 0.5, id: `t${i}`, type: 'function', function: { name: 'look', arguments: `{"at":${i}}` } }] } : { content: `w${i % 31} ` };
+        const delta = call ? { tool_calls: [{ index: i / 4000 - 0.5, id: `t${i}`, type: 'function', function: { name: 'look', arguments: `{"at":${i}}` } }] } : { content: `w${i % 31} ${'p'.repeat(pad)}` };
         lines.push(JSON.stringify([5 + i, 'chunk', `data: ${JSON.stringify({ choices: [{ index: 0, delta }] })}\n\n`]));
       }
       lines.push(JSON.stringify([5 + n, 'end', { status: 'complete' }]));
@@ -33,7 +36,7 @@ async function openGenerated(page: Page, n: number, name: string): Promise<void>
       input.files = dt.files;
       input.dispatchEvent(new Event('change', { bubbles: true }));
     },
-    { n, name },
+    { n, name, pad },
   );
 }
 
@@ -65,6 +68,46 @@ test('a 60,000-frame file loads through the worker with a progress bar, then eve
   await expect.poll(() => raw.locator('.ss-raw-row[aria-current="true"] .ss-raw-index').textContent()).toBe(String(N - 1));
   await raw.getByRole('heading', { name: new RegExp(`^Frame ${(N - 1).toLocaleString('en-US')} · `) }).waitFor();
   expect(await raw.textContent()).toContain(`w${(N - 1) % 31}`);
+  expect(errors).toEqual([]);
+  await page.close();
+});
+
+test('a 20 MB file reaches the worker in pieces, through buffers it sends back, and arrives whole', async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const errors = watchErrors(page);
+  // what the page posts to its workers and what they send back, by message type (the real worker, counted)
+  await page.addInitScript(() => {
+    const seen: Record<string, number> = {};
+    (globalThis as unknown as { __seen: Record<string, number> }).__seen = seen;
+    const count = (type: unknown) => {
+      if (typeof type === 'string') seen[type] = (seen[type] ?? 0) + 1;
+    };
+    const post = Worker.prototype.postMessage;
+    const counting = function (this: Worker, message: unknown, options?: StructuredSerializeOptions) {
+      count((message as { type?: unknown } | null)?.type);
+      if (!(this as unknown as { __counted?: boolean }).__counted) {
+        (this as unknown as { __counted: boolean }).__counted = true;
+        this.addEventListener('message', (e: MessageEvent<{ type?: unknown } | null>) => count(`back:${String(e.data?.type)}`));
+      }
+      post.call(this, message, options);
+    };
+    Worker.prototype.postMessage = counting as typeof post;
+  });
+  await page.goto(appUrl('?rec=parallel-probe&lang=en'));
+  const slider = page.getByRole('slider', { name: 'Frame', exact: true });
+  await expect.poll(async () => Number(await slider.getAttribute('max'))).toBeGreaterThan(0);
+  const n = 80_000;
+  await openGenerated(page, n, 'padded.jsonl', 160);
+  await expect.poll(() => slider.getAttribute('max'), { timeout: 90_000 }).toBe(String(n - 1));
+  const seen = await page.evaluate(() => (globalThis as unknown as { __seen: Record<string, number> }).__seen);
+  // about 20 MB in 8 MiB pieces: three, each one answered by its buffer coming back
+  expect(seen['input-piece']).toBe(3);
+  expect(seen['back:piece-back']).toBe(3);
+  expect(seen['analyze']).toBe(1);
+  await slider.fill(String(n - 1));
+  const raw = page.getByRole('region', { name: 'Raw events' });
+  await expect.poll(() => raw.locator('.ss-raw-row[aria-current="true"] .ss-raw-index').textContent()).toBe(String(n - 1));
+  expect(await raw.textContent()).toContain(`w${(n - 1) % 31} ppp`);
   expect(errors).toEqual([]);
   await page.close();
 });
