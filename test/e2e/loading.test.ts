@@ -40,9 +40,32 @@ async function openGenerated(page: Page, n: number, name: string, pad = 0): Prom
   );
 }
 
-async function openProbe(params = ''): Promise<{ page: Page; errors: string[]; probeMax: string }> {
+/** Counts, by message type, what the page posts to its workers and what they send back (`back:` + type). */
+async function countWorkerMessages(page: Page): Promise<() => Promise<Record<string, number>>> {
+  await page.addInitScript(() => {
+    const seen: Record<string, number> = {};
+    (globalThis as unknown as { __seen: Record<string, number> }).__seen = seen;
+    const count = (type: unknown) => {
+      if (typeof type === 'string') seen[type] = (seen[type] ?? 0) + 1;
+    };
+    const post = Worker.prototype.postMessage;
+    const counting = function (this: Worker, message: unknown, options?: StructuredSerializeOptions) {
+      count((message as { type?: unknown } | null)?.type);
+      if (!(this as unknown as { __counted?: boolean }).__counted) {
+        (this as unknown as { __counted: boolean }).__counted = true;
+        this.addEventListener('message', (e: MessageEvent<{ type?: unknown } | null>) => count(`back:${String(e.data?.type)}`));
+      }
+      post.call(this, message, options);
+    };
+    Worker.prototype.postMessage = counting as typeof post;
+  });
+  return () => page.evaluate(() => (globalThis as unknown as { __seen: Record<string, number> }).__seen);
+}
+
+async function openProbe(params = '', before?: (page: Page) => Promise<unknown>): Promise<{ page: Page; errors: string[]; probeMax: string }> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   const errors = watchErrors(page);
+  await before?.(page);
   await page.goto(appUrl(`?rec=parallel-probe&lang=en${params}`));
   const slider = page.getByRole('slider', { name: 'Frame', exact: true });
   await page.locator('input[type=range]:not([disabled])').waitFor();
@@ -75,31 +98,14 @@ test('a 60,000-frame file loads through the worker with a progress bar, then eve
 test('a 20 MB file reaches the worker in pieces, through buffers it sends back, and arrives whole', async () => {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   const errors = watchErrors(page);
-  // what the page posts to its workers and what they send back, by message type (the real worker, counted)
-  await page.addInitScript(() => {
-    const seen: Record<string, number> = {};
-    (globalThis as unknown as { __seen: Record<string, number> }).__seen = seen;
-    const count = (type: unknown) => {
-      if (typeof type === 'string') seen[type] = (seen[type] ?? 0) + 1;
-    };
-    const post = Worker.prototype.postMessage;
-    const counting = function (this: Worker, message: unknown, options?: StructuredSerializeOptions) {
-      count((message as { type?: unknown } | null)?.type);
-      if (!(this as unknown as { __counted?: boolean }).__counted) {
-        (this as unknown as { __counted: boolean }).__counted = true;
-        this.addEventListener('message', (e: MessageEvent<{ type?: unknown } | null>) => count(`back:${String(e.data?.type)}`));
-      }
-      post.call(this, message, options);
-    };
-    Worker.prototype.postMessage = counting as typeof post;
-  });
+  const seenSoFar = await countWorkerMessages(page);
   await page.goto(appUrl('?rec=parallel-probe&lang=en'));
   const slider = page.getByRole('slider', { name: 'Frame', exact: true });
   await expect.poll(async () => Number(await slider.getAttribute('max'))).toBeGreaterThan(0);
   const n = 80_000;
   await openGenerated(page, n, 'padded.jsonl', 160);
   await expect.poll(() => slider.getAttribute('max'), { timeout: 90_000 }).toBe(String(n - 1));
-  const seen = await page.evaluate(() => (globalThis as unknown as { __seen: Record<string, number> }).__seen);
+  const seen = await seenSoFar();
   // about 20 MB in 8 MiB pieces: three, each one answered by its buffer coming back
   expect(seen['input-piece']).toBe(3);
   expect(seen['back:piece-back']).toBe(3);
@@ -112,15 +118,21 @@ test('a 20 MB file reaches the worker in pieces, through buffers it sends back, 
   await page.close();
 });
 
-test('Cancel stops the load: the recording that was open stays, with no error', async () => {
-  const { page, errors, probeMax } = await openProbe();
+test.each([
+  { what: 'a 60,000-frame file', n: N, pad: 0, pieces: 0 },
+  // about 32 MB: four 8 MiB pieces, of which three go out and the fourth waits for a buffer the held worker never sends
+  { what: 'a 32 MB file, its fourth piece waiting for a buffer to come back', n: 120_000, pad: 160, pieces: 3 },
+])('Cancel stops the load of $what: the recording that was open stays, with no error', async ({ n, pad, pieces }) => {
+  let seenSoFar: () => Promise<Record<string, number>> = () => Promise.resolve({});
+  const { page, errors, probeMax } = await openProbe('', async (p) => (seenSoFar = await countWorkerMessages(p)));
   // the worker's script is held until Cancel has been pressed, so the load is surely running when the click lands (a
   // 60,000-frame load once ended between Playwright finding the button and clicking it, on a loaded machine)
   const release = await holdAnalysisWorker(page);
   const started: string[] = [];
   page.on('worker', (w) => started.push(w.url()));
-  await openGenerated(page, N, 'cancelled.jsonl');
+  await openGenerated(page, n, 'cancelled.jsonl', pad);
   await page.getByRole('progressbar').waitFor({ timeout: 15_000 });
+  if (pieces > 0) await expect.poll(async () => (await seenSoFar())['input-piece'] ?? 0).toBe(pieces);
   await page.getByRole('status').getByRole('button', { name: 'Cancel' }).click();
   release();
   await expect.poll(() => page.getByRole('progressbar').count()).toBe(0);
@@ -132,6 +144,10 @@ test('Cancel stops the load: the recording that was open stays, with no error', 
   const slider = page.getByRole('slider', { name: 'Frame', exact: true });
   expect(await slider.getAttribute('max')).toBe(probeMax);
   await expect.poll(() => page.getByRole('alert').count()).toBe(0);
+  // the piece that waited for a buffer was never posted, nor the request after it
+  const seen = await seenSoFar();
+  expect(seen['input-piece'] ?? 0).toBe(pieces);
+  expect(seen['analyze'] ?? 0).toBe(pieces > 0 ? 0 : 1);
   expect(errors).toEqual([]);
   await page.close();
 });
