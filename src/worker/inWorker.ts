@@ -98,7 +98,6 @@ async function postPieces(worker: Worker, input: Uint8Array, size: number, pool:
     bytes.set(input.subarray(at, at + bytes.byteLength));
     const piece: InputPiece = { type: 'input-piece', bytes, total: input.byteLength };
     worker.postMessage(piece, [bytes.buffer]);
-    pool.sent();
     pieces++;
     await nextTask();
   }

@@ -64,12 +64,13 @@ export function createJoiner(): PieceJoiner {
 }
 
 export interface PiecePool {
-  /** A buffer of `length` bytes to copy a piece into: one sent back when one is big enough, else a new one. */
+  /**
+   * A buffer of `length` bytes to copy a piece into (one sent back when one is big enough, else a new one), counted
+   * as out until it comes back.
+   */
   take(length: number): Uint8Array;
   /** A piece's buffer, back from the worker. */
   give(bytes: Uint8Array): void;
-  /** Counts a piece as out (posted, not yet back). */
-  sent(): void;
   /** Resolves once fewer than `maxInFlight` pieces are out, or the pool is closed. */
   ready(): Promise<void>;
   close(): void;
@@ -95,15 +96,13 @@ export function createPiecePool(maxInFlight: number): PiecePool {
     take(length) {
       const i = free.findIndex((b) => b.byteLength >= length);
       const buffer = i >= 0 ? (free.splice(i, 1)[0] as ArrayBuffer) : new ArrayBuffer(length);
+      out++;
       return new Uint8Array(buffer, 0, length);
     },
     give(bytes) {
       out = Math.max(0, out - 1);
       if (!closed) free.push(bytes.buffer as ArrayBuffer);
       poke();
-    },
-    sent() {
-      out++;
     },
     ready,
     close() {
