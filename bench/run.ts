@@ -26,6 +26,7 @@ import { benchMobile } from './lib/mobile-report';
 import { printVerdicts } from './lib/verdicts';
 import { runMemoryRows } from './lib/memory-rows';
 import { benchBytes } from './lib/bytes-report';
+import { firstWrite, firstWriteLine } from './lib/machine';
 
 const args = process.argv.slice(2);
 const USAGE = [
@@ -149,6 +150,9 @@ const cliReport = (figures: Record<string, CliFigure>) =>
 
 async function main(): Promise<void> {
   log(`Streamscope benchmark — ${new Date().toISOString()} — ${cpus().length} cores, ${cpus()[0]?.model ?? '?'}, node ${process.version}`);
+  // before anything else allocates: whether this machine's memory is cold (bench/lib/machine.ts)
+  const machine = firstWrite();
+  log(firstWriteLine(machine));
   if (cliOnly) {
     const cli = cliRows();
     log('\nBudgets:');
@@ -289,6 +293,7 @@ async function main(): Promise<void> {
       pipeline: pipelineReport(pipe.rows),
       page1M: { frames: scale.frames, readyMs: scale.byUrl.loadMs, fileReadyMs: scale.byFile.loadMs, longestTaskMs: scaleLongest, heapMB: scale.heapTotalMB, floorMs: scale.floorMs, readyToFloor: round(scale.byUrl.loadMs / scale.floorMs, 2) },
       largeEvent: largeReport(large.rows),
+      ...(machine && { machine: { firstWriteMB: machine.mb, firstWriteMs: machine.firstMs, secondWriteMs: machine.againMs } }),
     };
     const verdicts = [
       ['load.ratioToFloor', report.load.ratioToFloor, `>= ${BUDGET.ratioToFloor}`, report.load.ratioToFloor >= BUDGET.ratioToFloor],

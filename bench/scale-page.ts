@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { measurePageScale, PAGE_1M } from './lib/scale';
 import { buildAndServe } from './lib/serve';
+import { firstWrite, firstWriteLine } from './lib/machine';
 
 const args = process.argv.slice(2);
 const root = resolve(import.meta.dirname, '..');
@@ -15,6 +16,7 @@ const keep = process.env.BENCH_OUT;
 const outDir = keep ?? mkdtempSync(join(tmpdir(), 'streamscope-scale-'));
 
 async function main(): Promise<void> {
+  console.log(firstWriteLine(firstWrite()));
   const served = await buildAndServe(root, outDir, { skipBuild: args.includes('--no-build'), recordings: [PAGE_1M.recording] });
   try {
     const f = await measurePageScale(served.base);
