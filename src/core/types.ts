@@ -190,6 +190,13 @@ export interface FrameTable {
   readonly pieces: readonly string[];
   readonly pieceTurn: Uint32Array;
   readonly pieceChar: Float64Array;
+  /**
+   * The turn-relative byte offset where piece p's bytes start, or -1 when its text is not a range of its turn's
+   * bytes (a table made by hand). Piece p is then exactly its bytes up to the next piece of its turn (or the turn's
+   * end) decoded by one `TextDecoder('utf-8', { ignoreBOM: true })` call, so a page holding the turns' chunk tables
+   * can decode it again rather than be sent it (worker/piece-text.ts).
+   */
+  readonly pieceByte: Float64Array;
   /** The data of frames whose data is not a slice of a piece, back to back. */
   readonly side: string;
   readonly idFrom: Uint32Array;

@@ -10,6 +10,7 @@
  */
 import type { ChunkTable, FrameTable, Session, SignalTable } from '../core/types';
 import type { Part, PartPath } from './protocol';
+import { decodePieces } from './piece-text';
 
 type Joined =
   | { path: PartPath; kind: 'table'; value: FrameTable }
@@ -136,7 +137,8 @@ export function createAssembler() {
     }
     joined.clear();
     buffers.clear();
-    return skeleton;
+    // the frames' text, when it came as the turns' bytes only
+    return decodePieces(skeleton);
   };
 
   return { add, finish };

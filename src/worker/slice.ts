@@ -27,6 +27,7 @@ import { emptyFrameTable, frameTableBuffers } from '../core/sse/frame-table';
 import type { ChunkTable, FrameTable, Session, SignalTable } from '../core/types';
 import { emptySignalTable, signalTableBuffers } from '../core/wire/signal-table';
 import { stringifyDeep } from '../core/wire/safe-json';
+import { textFromBytes } from './piece-text';
 import { PART_SIZE, TEXT_PART, type Part, type PartPath } from './protocol';
 
 export interface SliceSizes {
@@ -143,7 +144,9 @@ function strip(value: unknown, path: PartPath, out: Piece[], sizes: SliceSizes):
 export function splitSession(session: Session, sizes: SliceSizes = DEFAULT_SIZES): { skeleton: Session; pieces: Piece[] } {
   const pieces: Piece[] = [];
   const skeleton = strip(session, [], pieces, sizes) as Session;
-  return { skeleton, pieces };
+  // the frames' decoded text goes only when the page cannot decode it again from the turns' bytes (./piece-text.ts)
+  if (!textFromBytes(session.frames, session.recording.turns)) return { skeleton, pieces };
+  return { skeleton, pieces: pieces.filter((p) => !(p.kind === 'strings' && p.path.length === 2 && p.path[0] === 'frames' && p.path[1] === 'pieces')) };
 }
 
 /** Where to cut `text` near `at` so a surrogate pair stays whole. */

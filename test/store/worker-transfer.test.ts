@@ -24,6 +24,11 @@ function inline(jsonl: string, name = 'gen.jsonl'): Session {
   return r.session;
 }
 
+/** The session with its frames' text marked as not its turns' bytes (as in a table made by hand): it then travels. */
+function travellingText(s: Session): Session {
+  return { ...s, frames: { ...s.frames, pieceByte: s.frames.pieceByte.map(() => -1) } };
+}
+
 /** Splits, sends every part through structured clone (transferring its buffers), and reassembles on the "page". */
 function roundTrip(session: Session, sizes?: SliceSizes): { session: Session; parts: Part[]; itemCounts: number[]; pieceUnits: number[] } {
   const { skeleton, pieces } = splitSession(session, sizes);
@@ -43,8 +48,8 @@ function roundTrip(session: Session, sizes?: SliceSizes): { session: Session; pa
 
 describe('sliced transfer of a session', () => {
   test('a generated 7,000-frame recording: the reassembled session, cloned again, equals the inline analysis', () => {
-    // 7,000 frames: the frame table in one part (its typed arrays transferred), its decoded text (over 1 MiB, so
-    // in more than one piece) in parts of about TEXT_PART characters
+    // 7,000 frames: the frame table in one part (its typed arrays transferred); its decoded text (over 1 MiB, so
+    // in more than one piece) does not travel: the page decodes it again from the turn's bytes (src/worker/piece-text.ts)
     const gen = generateChat(7_000);
     const expected = inline(gen.jsonl);
     const original = inline(gen.jsonl);
@@ -63,16 +68,18 @@ describe('sliced transfer of a session', () => {
     expect(original.kinds.byteLength).toBe(0);
     expect(session.signals.count).toBe(expected.signals.count);
     expect(session.kinds.length).toBe(gen.events);
-    expect(pieceUnits.length).toBeGreaterThan(1);
-    for (const units of pieceUnits) expect(units).toBeLessThanOrEqual(TEXT_PART);
+    expect(pieceUnits).toEqual([]);
+    expect(session.frames.pieces.length).toBeGreaterThan(1);
+    expect(session.frames.pieces.join('')).toBe(expected.frames.pieces.join(''));
     // the other arrays went in slices: no items part over the slice size
     expect(Math.max(...itemCounts)).toBeLessThanOrEqual(PART_SIZE);
   });
 
   test('small slice sizes: the long texts and lists sliced, still the same data', () => {
     const gen = generateChat(1_500);
-    const expected = inline(gen.jsonl);
-    const original = inline(gen.jsonl);
+    // text the page could not decode again (as a table made by hand), so the frames' text travels too, sliced
+    const expected = travellingText(inline(gen.jsonl));
+    const original = travellingText(inline(gen.jsonl));
     // the session given to splitSession is not changed (sending the parts then transfers its tables' buffers)
     splitSession(original, { items: 7, text: 1000 });
     expectStrictEqual(original, expected);
@@ -80,6 +87,17 @@ describe('sliced transfer of a session', () => {
     expectStrictEqual(structuredClone(session), expected);
     expect(parts.filter((p) => p.kind === 'items').length).toBeGreaterThan(1);
     expect(Math.max(...itemCounts)).toBeLessThanOrEqual(7);
+    // the frames' one long piece in text parts of its own
+    expect(parts.filter((p) => p.kind === 'text' && p.path.join('.') === 'frames.pieces.0').length).toBeGreaterThan(10);
+  });
+
+  test('text that travels goes in parts of about TEXT_PART characters', () => {
+    const gen = generateChat(7_000);
+    const expected = travellingText(inline(gen.jsonl));
+    const { session, pieceUnits } = roundTrip(travellingText(inline(gen.jsonl)));
+    expectStrictEqual(structuredClone(session), expected);
+    expect(pieceUnits.length).toBeGreaterThan(1);
+    for (const units of pieceUnits) expect(units).toBeLessThanOrEqual(TEXT_PART);
   });
 
   test('a call-heavy stream: thousands of buffers, their texts in slices, each run\'s buffer and fragment tables sent once, the same data', () => {
@@ -138,7 +156,8 @@ describe('sliced transfer of a session', () => {
     expect(new Set(session.recording.turns.map((t) => t.chunks.bytes.buffer)).size).toBe(1);
     expect(new TextDecoder().decode(chunkBytes(session.recording.turns[8]!.chunks, 0))).toBe('data: {"k":8}\n\n');
     // one table in two places (its columns then go once transferred and once copied, decided before any is sent)
-    const twice = (s: Session): Session => ({ ...s, recording: { ...s.recording, turns: s.recording.turns.map((t, i) => (i === 1 ? { ...t, chunks: s.recording.turns[0]!.chunks } : t)) } });
+    // (its frames' text travels: turn 1's text is not in the bytes it is given here)
+    const twice = (s: Session): Session => ({ ...travellingText(s), recording: { ...s.recording, turns: s.recording.turns.map((t, i) => (i === 1 ? { ...t, chunks: s.recording.turns[0]!.chunks } : t)) } });
     const { session: back } = roundTrip(twice(inline(jsonl)), { items: 4, text: 1 << 20 });
     expectStrictEqual(structuredClone(back), twice(expected));
   });

@@ -203,7 +203,7 @@ function decodeTurn(turn: Turn, turnNo: TurnIndex, b: TableBuilder, fastPath: bo
     // what one TextDecoder call gives (BOM kept: the caller skipped it)
     const text = decodeText(bytes);
     t.text = text;
-    t.piece = b.addPiece(text, turnNo, charAt);
+    t.piece = b.addPiece(text, turnNo, charAt, byteAt);
     t.charBase = charAt;
     t.byteBase = byteAt;
     t.map = new ByteMap(text, bytes, scan && { runs: scan.runs, base: byteAt });

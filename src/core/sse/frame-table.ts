@@ -9,7 +9,8 @@
  * data is not one contiguous slice of the text (several `data:` lines...), `piece[i]` has the SIDE bit set and the
  * range indexes `side` instead. The decoded text of a turn is a list of pieces (each far below the engine's string
  * limit, cut only between blocks): `pieceTurn[p]` is the turn of piece p and `pieceChar[p]` the turn-relative char
- * offset of its first character; pieces are in turn then text order. Ids are sparse: `idFrom` lists, increasing,
+ * offset of its first character, and `pieceByte[p]` the turn-relative byte where its bytes start when the piece is
+ * those bytes decoded (-1 for a table made by hand); pieces are in turn then text order. Ids are sparse: `idFrom` lists, increasing,
  * the frames at which the id in force changes and `idValue` the new value ('' for none).
  * The free functions read one frame without building it; `frameAt` builds today's `Frame` object on demand.
  */
@@ -115,7 +116,7 @@ export function turnEnd(t: FrameTable, i: number): FrameIndex {
 
 /** The typed arrays' buffers, to transfer with postMessage (each column owns its buffer). */
 export function frameTableBuffers(t: FrameTable): ArrayBuffer[] {
-  const cols = [t.turn, t.time, t.chunkFirst, t.chunkLast, t.charStart, t.charEnd, t.byteStart, t.byteEnd, t.event, t.piece, t.dataStart, t.dataEnd, t.pieceTurn, t.pieceChar, t.idFrom];
+  const cols = [t.turn, t.time, t.chunkFirst, t.chunkLast, t.charStart, t.charEnd, t.byteStart, t.byteEnd, t.event, t.piece, t.dataStart, t.dataEnd, t.pieceTurn, t.pieceChar, t.pieceByte, t.idFrom];
   const out: ArrayBuffer[] = [];
   for (const c of cols) if (!out.includes(c.buffer as ArrayBuffer)) out.push(c.buffer as ArrayBuffer);
   return out;
@@ -142,6 +143,7 @@ export function emptyFrameTable(): FrameTable {
     pieces: [],
     pieceTurn: u(),
     pieceChar: new Float64Array(0),
+    pieceByte: new Float64Array(0),
     side: '',
     idFrom: u(),
     idValue: [],

@@ -51,6 +51,7 @@ export class TableBuilder {
   private readonly pieces: string[] = [];
   private readonly pieceTurn: number[] = [];
   private readonly pieceChar: number[] = [];
+  private readonly pieceByte: number[] = [];
   private readonly sideParts: string[] = [];
   private sideLength = 0;
   private readonly idFrom: number[] = [];
@@ -74,11 +75,15 @@ export class TableBuilder {
     this.dataEnd = new Uint32Array(n);
   }
 
-  /** Registers a piece of turn `turn`'s text starting at turn char `charBase`; returns its index. */
-  addPiece(text: string, turn: number, charBase: number): number {
+  /**
+   * Registers a piece of turn `turn`'s text starting at turn char `charBase` and, when it is its turn's bytes from
+   * `byteBase` on decoded, at that byte (else -1); returns its index.
+   */
+  addPiece(text: string, turn: number, charBase: number, byteBase = -1): number {
     this.pieces.push(text);
     this.pieceTurn.push(turn);
     this.pieceChar.push(charBase);
+    this.pieceByte.push(byteBase);
     return this.pieces.length - 1;
   }
 
@@ -235,6 +240,7 @@ export class TableBuilder {
       pieces: this.pieces,
       pieceTurn: Uint32Array.from(this.pieceTurn),
       pieceChar: Float64Array.from(this.pieceChar),
+      pieceByte: Float64Array.from(this.pieceByte),
       side: this.sideParts.join(''),
       idFrom: Uint32Array.from(this.idFrom),
       idValue: this.idValue,
