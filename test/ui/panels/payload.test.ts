@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Frame } from '../../../src/core/types';
+import type { Frame, Session } from '../../../src/core/types';
 import { payloadPieces, payloadPreview } from '../../../src/ui/panels/raw/payload';
-import { columnWidths } from '../../../src/ui/panels/raw/rows';
+import { columnWidths, latestTurnMs } from '../../../src/ui/panels/raw/rows';
 import { frameTableOf } from '../../../src/core/sse';
 
 describe('payloadPreview', () => {
@@ -39,6 +39,16 @@ describe('columnWidths', () => {
   });
   it('caps an odd name so it cannot take the whole row', () => {
     expect(columnWidths(frameTableOf([frame('x'.repeat(500))])).event).toBe(48);
+  });
+});
+
+describe('latestTurnMs', () => {
+  const at = (turn: number, time: number) => ({ index: 0, turn, time, event: 'message', data: '', chunks: [0, 0], charStart: 0, charEnd: 0, byteStart: 0, byteEnd: 0 }) as unknown as Frame;
+  it('the largest time after its own turn\'s request, whichever turn holds it', () => {
+    const frames = frameTableOf([at(0, 500), at(0, 99_952_600), at(1, 100_000_050), at(1, 100_000_100)]);
+    const turns = [{ index: 0, requestAt: 0 }, { index: 1, requestAt: 100_000_000 }];
+    expect(latestTurnMs({ frames, recording: { turns } } as unknown as Session)).toBe(99_952_600);
+    expect(latestTurnMs({ frames: frameTableOf([]), recording: { turns } } as unknown as Session)).toBe(0);
   });
 });
 

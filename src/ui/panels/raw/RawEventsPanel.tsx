@@ -16,7 +16,7 @@ import { formatNumber, isolate, type Lang } from '../../../i18n';
 import { translateIsolated } from '../../i18n/parts';
 import { DEFAULT_VIEWPORT_PX, OVERSCAN, followFrame, rowStep, totalHeight, visibleRows, windowCapacity, windowPlacement } from './listWindow';
 import { payloadPieces, previewText, type PreviewPiece } from './payload';
-import { KIND_GLYPH, chunkInfo, columnWidths, turnRelativeMs } from './rows';
+import { KIND_GLYPH, chunkInfo, columnWidths, latestTurnMs, turnRelativeMs } from './rows';
 import '../panels.css';
 import { getFrame } from '../../../core/sse/frame-table';
 import { frameKindAt, signalsAt } from '../../../core/wire/signal-table';
@@ -26,6 +26,9 @@ import { AfterFirstPaint } from '../../shell/AfterFirstPaint';
 import { LazyPanelPart } from '../../shell/ErrorBoundary';
 import { lazyView } from '../../shell/lazyView';
 import { useAfterPaint } from '../../shell/useAfterPaint';
+
+/** The characters the time column's 5.5em holds in the list's monospace font. */
+const TIME_CHARS = 9;
 
 // the current frame's detail sits below the list: its code (and the pretty-printing it alone uses) is fetched just
 // after the player's first paint, not before it; a chunk that does not arrive is a notice with a retry in its place
@@ -159,6 +162,8 @@ function windowStyle(start: number, count: number): CSSProperties {
 const RawList = memo(function RawList({ session, frame, lang, t, onSeek, hoveredFrames, onHoverFrames = NO_HOVER }: Pick<PanelProps, 'session' | 'frame' | 'lang' | 't' | 'onSeek' | 'hoveredFrames' | 'onHoverFrames'>) {
   const count = session.frames.count;
   const widths = useMemo(() => columnWidths(session.frames), [session.frames]);
+  // the time column widens only for times longer than its 5.5em holds ("99,952,600.0" in a 28-hour recording)
+  const timeChars = useMemo(() => formatNumber(lang, latestTurnMs(session), 1).length, [session, lang]);
   const [measureRef, viewport] = useViewportHeight();
   const el = useRef<HTMLDivElement | null>(null);
   const setRef = useCallback(
@@ -240,7 +245,7 @@ const RawList = memo(function RawList({ session, frame, lang, t, onSeek, hovered
       onKeyDown={onKeyDown}
       aria-label={t('panels.raw.list')}
       role="group"
-      style={{ '--ss-raw-index-ch': `${widths.index}ch`, '--ss-raw-event-ch': `${widths.event}ch` } as CSSProperties}
+      style={{ '--ss-raw-index-ch': `${widths.index}ch`, '--ss-raw-event-ch': `${widths.event}ch`, ...(timeChars > TIME_CHARS && { '--ss-raw-time-w': `${timeChars}ch` }) } as CSSProperties}
     >
       <div className="ss-raw-rows" style={{ height: totalHeight(count) }}>
         {/* the rows in flow inside one moved box: a jump moves one box, not every row (a row each with its own

@@ -49,6 +49,29 @@ export function chunkInfo(frames: FrameTable, i: number): ChunkInfo | null {
  * and the longest event name (so no name is ever cut), capped so one odd name cannot take the whole row. One pass
  * over the table's distinct event names (at most as many as the frames).
  */
+/**
+ * The largest turn-relative time of any frame (ms; 0 for none), for the width of the time column: one pass over
+ * the time and turn columns, nothing allocated.
+ */
+export function latestTurnMs(session: Session): number {
+  const { frames } = session;
+  const turns = session.recording.turns;
+  let latest = 0;
+  let turn = -1;
+  let base = 0;
+  for (let i = 0; i < frames.count; i++) {
+    const t = frames.turn[i] as number;
+    if (t !== turn) {
+      turn = t;
+      const found = turns[t]?.index === t ? turns[t] : turns.find((x) => x.index === t);
+      base = found?.requestAt ?? 0;
+    }
+    const ms = (frames.time[i] as number) - base;
+    if (ms > latest) latest = ms;
+  }
+  return latest;
+}
+
 export function columnWidths(frames: FrameTable): { index: number; event: number } {
   let event = 5;
   for (const name of frames.events) if (name.length > event) event = name.length;
