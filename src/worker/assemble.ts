@@ -4,7 +4,8 @@
  * Contract: `createAssembler()` returns `add(part)`, which joins one part into what came before for its path as it
  * arrives (items pushed, the frame and signal tables and the kinds array kept as they came, their typed arrays transferred, text and JSON text appended, a `same` part given the very string joined at its `from` path and a `slice` part a slice of it (V8 shares the characters), a turn's chunk table rebuilt over its transferred buffer), and
  * `finish(skeleton)`, which puts every joined piece at its path in the skeleton (outer paths first) (the `done` message's session, a
- * fresh structured clone the page owns), a `json` piece parsed, and returns it. Work per call is proportional to that part's size, so no
+ * fresh structured clone the page owns), a `json` piece parsed, gives a frame table that came without its text the
+ * text decoded from the turns' bytes when read (./piece-text.ts), and returns it. Work per call is proportional to that part's size, so no
  * single message takes long. Parts that do not fit (a table before its buffer, bytes past the buffer, ends that are not its byte count, a path the
  * skeleton lacks) give an Error naming the part and the path instead of a wrong session.
  */

@@ -8,7 +8,8 @@
  * `partsOf(pieces)` yields the messages that carry them, in order, each with the buffers to transfer: items in
  * slices of at most `items`, texts in pieces of about `text` units (never between the halves of a surrogate pair),
  * the frame table (core/sse/frame-table.ts) as one part whose typed arrays are TRANSFERRED as they are (no codec; the
- * given session's table is unusable afterwards), then its text pieces as items parts of about `text` units, its long
+ * given session's table is unusable afterwards), then its text pieces as items parts of about `text` units (none when
+ * every piece is a range of its turn's bytes: the page decodes them from the chunk tables, ./piece-text.ts), its long
  * string lists as items and a long side text as text (a string of a list longer than twice `text`: '' in the list, then
  * text parts at its index); a long text equal to one sent before (by content) goes as one `same` part naming where
  * that one went, so it is one string on the page, and one of SLICE_MIN or more found inside one sent before (a
