@@ -290,6 +290,11 @@ export interface Session {
   /** Frame kind codes (`frameKindAt(kinds, i)`, wire/signal-table.ts). */
   readonly kinds: Uint8Array;
   readonly carried: readonly CarriedCall[];
+  /**
+   * Whether the recording carried at least one call and each carried call's arguments arrived in a single frame (the
+   * ground truth's count, kept so the page need not trace every frame again for it); absent on sessions made by hand.
+   */
+  readonly argsWhole?: boolean;
   readonly strategies: Readonly<Record<StrategyId, StrategyRun>>;
   readonly timings: readonly TurnTiming[];
   /** All anomalies, sorted by turn then frame. */

@@ -148,6 +148,7 @@ export function analyzeDecoded(recording: Recording, stage: Decoded, opts: Analy
     signals,
     kinds,
     carried: trace.carried,
+    argsWhole: trace.argFrames.length > 0 && trace.argFrames.every((n) => n <= 1),
     strategies,
     timings,
     anomalies,

@@ -120,4 +120,20 @@ describe('strategyFacts', () => {
     expect(a).toMatchObject({ verdict: 'fail', neverFailed: false, callsWhole: false, firstFailure: { input: '', error: 'Unexpected end of JSON input', reason: 'parse-failed' } });
     expect(a.attemptsFailed).toBe(a.attemptsTotal);
   });
+  it("callsWhole is the pipeline's argsWhole, the same as tracing every frame again, on every shipped recording", async () => {
+    const { strategyFacts } = await import('../../../src/core/strategies/facts');
+    expect(files.length).toBeGreaterThan(3);
+    let whole = 0;
+    for (const file of files) {
+      const s = session(file);
+      expect(typeof s.argsWhole, file).toBe('boolean');
+      const { argsWhole: _kept, ...handMade } = s;
+      expect(strategyFacts(handMade, 'parse-each-fragment').callsWhole, file).toBe(s.argsWhole);
+      if (s.argsWhole) whole++;
+    }
+    expect(whole).toBeGreaterThan(0);
+    // read from the session, not traced again: the kept value is what the facts say
+    const probe = session('parallel-probe.jsonl');
+    expect(strategyFacts({ ...probe, argsWhole: false }, 'parse-each-fragment').callsWhole).toBe(false);
+  });
 });
