@@ -49,6 +49,10 @@ describe('latestTurnMs', () => {
     const turns = [{ index: 0, requestAt: 0 }, { index: 1, requestAt: 100_000_000 }];
     expect(latestTurnMs({ frames, recording: { turns } } as unknown as Session)).toBe(99_952_600);
     expect(latestTurnMs({ frames: frameTableOf([]), recording: { turns } } as unknown as Session)).toBe(0);
+    // turns numbered other than by their place: each frame's own turn's request still counts
+    const renumbered = [{ index: 7, requestAt: 100_000_000 }, { index: 3, requestAt: 0 }];
+    const late = frameTableOf([at(3, 2_000), at(7, 100_000_500)]);
+    expect(latestTurnMs({ frames: late, recording: { turns: renumbered } } as unknown as Session)).toBe(2_000);
   });
 });
 

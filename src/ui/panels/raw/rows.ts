@@ -51,7 +51,8 @@ export function chunkInfo(frames: FrameTable, i: number): ChunkInfo | null {
  */
 /**
  * The largest turn-relative time of any frame (ms; 0 for none), for the width of the time column: one pass over
- * the time and turn columns, nothing allocated.
+ * the time and turn columns, nothing allocated unless turns are numbered other than by their place (one map of the
+ * turns, then).
  */
 export function latestTurnMs(session: Session): number {
   const { frames } = session;
@@ -59,12 +60,15 @@ export function latestTurnMs(session: Session): number {
   let latest = 0;
   let turn = -1;
   let base = 0;
+  // turns numbered other than by their place are found through one map, made when first needed
+  let byIndex: Map<number, number> | undefined;
   for (let i = 0; i < frames.count; i++) {
     const t = frames.turn[i] as number;
     if (t !== turn) {
       turn = t;
-      const found = turns[t]?.index === t ? turns[t] : turns.find((x) => x.index === t);
-      base = found?.requestAt ?? 0;
+      const here = turns[t];
+      if (here?.index === t) base = here.requestAt;
+      else base = (byIndex ??= new Map(turns.map((x) => [x.index as number, x.requestAt as number]))).get(t) ?? 0;
     }
     const ms = (frames.time[i] as number) - base;
     if (ms > latest) latest = ms;
