@@ -1,6 +1,7 @@
 // The machine's cost of a first write to new memory, printed at the top of a bench run so a reader can tell a
 // cold machine from a slower build. On the firecracker VMs this project is benched on, memory the guest has not
-// touched lately (or that DAMON's pageout scheme gave back) costs the host a fault per page on its first write:
+// touched lately seems to cost the host a fault per page on its first write (a DAMON pageout scheme runs there;
+// inferred, not traced):
 // a 192 MB copy into a new array measured 527 to 1,381 ms on such a minute and 86 to 91 ms on a warm one, while a
 // second copy into the same array takes 12 to 50 ms either way. The rows that allocate most (page1M, cli.frames1M)
 // move with it; see docs/performance.md, "Session 31".
