@@ -163,7 +163,8 @@ const RawList = memo(function RawList({ session, frame, lang, t, onSeek, hovered
   const count = session.frames.count;
   const widths = useMemo(() => columnWidths(session.frames), [session.frames]);
   // the time column widens only for times longer than its 5.5em holds ("99,952,600.0" in a 28-hour recording)
-  const timeChars = useMemo(() => formatNumber(lang, latestTurnMs(session), 1).length, [session, lang]);
+  const latest = useMemo(() => latestTurnMs(session), [session]);
+  const timeChars = formatNumber(lang, latest, 1).length;
   const [measureRef, viewport] = useViewportHeight();
   const el = useRef<HTMLDivElement | null>(null);
   const setRef = useCallback(
